@@ -1,0 +1,67 @@
+//! Adapters: reading the result formats real harnesses write, in place, into the canonical
+//! model. Each adapter recognises its format by content, maps what the format records (units
+//! converted to the canonical keys' units), and leaves everything else absent so the checklist
+//! rules report it. Rules never know which adapter produced a result.
+
+use serde_json::Value;
+
+use crate::model::ProvenanceMap;
+
+/// What an adapter knows about the document it reads.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The file as reached from the command line.
+    pub path: &'a str,
+    /// The file name alone.
+    pub file_name: &'a str,
+    /// Position of this document in the file, from 0.
+    pub doc_index: usize,
+    /// Documents in the file.
+    pub doc_count: usize,
+}
+
+/// One canonical result produced from a harness document.
+#[derive(Debug, Clone)]
+pub struct Mapped {
+    /// A canonical `benchlint/result/v1` document (schema, id, measured_at, outcome, levels
+    /// required; every value the format records, nothing it does not).
+    pub value: Value,
+    /// For each canonical pointer the adapter filled, the pointer in the source document it
+    /// came from. The entry for `""` is the object the result was read from; absent fields
+    /// are reported there.
+    pub provenance: ProvenanceMap,
+}
+
+/// What an adapter makes of a document.
+#[derive(Debug, Clone)]
+pub enum Reading {
+    /// Not this adapter's format.
+    NotMine,
+    /// A file the harness writes beside its results, which carries no result of its own
+    /// (AIPerf `inputs.json`, a GuideLLM CSV export index, ...): skipped quietly.
+    Companion,
+    /// Results read from the document.
+    Results(Vec<Mapped>),
+}
+
+/// A reader of one harness's format.
+pub trait Adapter: Sync {
+    /// Short name, used in provenance and `import` output (`vllm`, `sglang`, ...).
+    fn name(&self) -> &'static str;
+    /// Reads `doc` if it is this adapter's format.
+    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading;
+}
+
+/// Every adapter, tried in order; the first that recognises a document wins.
+pub static ADAPTERS: &[&dyn Adapter] = &[];
+
+/// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
+pub fn read(doc: &Value, source: &Source<'_>) -> Option<(&'static str, Reading)> {
+    for adapter in ADAPTERS {
+        match adapter.read(doc, source) {
+            Reading::NotMine => {}
+            other => return Some((adapter.name(), other)),
+        }
+    }
+    None
+}

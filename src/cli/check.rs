@@ -1,0 +1,28 @@
+//! `benchlint check`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, Format, Output};
+use crate::corpus::Options;
+use crate::diagnostic::Severity;
+use crate::{engine, report};
+
+/// Runs `check` and renders its findings.
+pub fn run(args: &CheckArgs) -> Result<Output, String> {
+    let mut options = Options::default();
+    if let Some(limit) = args.max_file_size {
+        options.thresholds.max_file_bytes = limit;
+    }
+    let paths = if args.paths.is_empty() { vec![PathBuf::from(".")] } else { args.paths.clone() };
+    let checked = engine::check(&paths, &options);
+    let failing = checked.findings.iter().any(|f| f.severity >= Severity::Error);
+    let color = args.format == Format::Human && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let prepared = report::prepare(checked.findings, checked.summary, options.thresholds.max_file_bytes, color);
+    let bytes = match args.format {
+        Format::Human => report::human(&prepared),
+        Format::Concise => report::concise(&prepared),
+        Format::Json => report::json(&prepared),
+    };
+    Ok(Output::stdout(bytes, if failing { EXIT_FINDINGS } else { EXIT_CLEAN }))
+}

@@ -1,0 +1,134 @@
+//! The command line: arguments (clap), dispatch to each command, exit codes (as ruff: 0 no
+//! finding at error level, 1 findings at error level, 2 the tool could not do its job).
+
+mod check;
+mod rule;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Exit code: no finding at error level.
+pub const EXIT_CLEAN: u8 = 0;
+/// Exit code: findings at error level.
+pub const EXIT_FINDINGS: u8 = 1;
+/// Exit code: the tool could not do its job.
+pub const EXIT_TROUBLE: u8 = 2;
+
+/// Lint and audit LLM inference benchmark result files.
+#[derive(Debug, Parser)]
+#[command(name = "benchlint", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Lint result files and folders: every rule that applies to a file or a group of files.
+    Check(CheckArgs),
+    /// Explain one rule.
+    Rule {
+        /// Rule code (`M005`) or name (`missing-speculative-config`).
+        code: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DocFormat::Text)]
+        format: DocFormat,
+    },
+    /// List every rule.
+    Rules {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = DocFormat::Text)]
+        format: DocFormat,
+    },
+    /// Print a bundled JSON Schema: result, claims, report or audit.
+    Schema {
+        /// Which schema.
+        #[arg(value_parser = ["result", "claims", "report", "audit"])]
+        name: String,
+    },
+}
+
+/// Arguments of `check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Files and folders to check (default: the current folder).
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Largest file read, in bytes (larger files are reported as E001, never read).
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Diagnostics with a snippet of the file and a label on the value.
+    Human,
+    /// One line per finding.
+    Concise,
+    /// One JSON document (schemas/report.schema.json).
+    Json,
+}
+
+/// Output formats of `rule` and `rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DocFormat {
+    /// Markdown text.
+    Text,
+    /// JSON.
+    Json,
+}
+
+/// Parses the process arguments and runs; returns the exit code.
+pub fn main() -> u8 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_TROUBLE } else { EXIT_CLEAN };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check::run(&args),
+        Command::Rule { code, format } => rule::explain(&code, format),
+        Command::Rules { format } => rule::list(format),
+        Command::Schema { name } => crate::schema::by_name(&name)
+            .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
+            .ok_or_else(|| format!("unknown schema `{name}`")),
+    };
+    match result {
+        Ok(out) => {
+            let mut stdout = std::io::stdout().lock();
+            // A closed pipe (`benchlint check | head`) is not an error.
+            let _ = stdout.write_all(&out.bytes);
+            let _ = stdout.flush();
+            out.code
+        }
+        Err(message) => {
+            let _ = writeln!(std::io::stderr(), "benchlint: error: {message}");
+            EXIT_TROUBLE
+        }
+    }
+}
+
+/// What a command prints and how it exits.
+pub struct Output {
+    /// Bytes for stdout.
+    pub bytes: Vec<u8>,
+    /// Exit code.
+    pub code: u8,
+}
+
+impl Output {
+    /// Output for stdout with an exit code.
+    pub fn stdout(bytes: Vec<u8>, code: u8) -> Self {
+        Output { bytes, code }
+    }
+}

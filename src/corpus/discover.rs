@@ -1,0 +1,120 @@
+//! Finding the files to read: any mix of files and folders, `.json` and `.jsonl`, hidden
+//! folders and `target/` skipped, loops and unreadable entries reported, never fatal.
+
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+/// A file to read.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    /// The file as reached from its command-line argument (`results/a.json`).
+    pub display: String,
+    /// The path to open.
+    pub path: PathBuf,
+    /// The folder that bounds artifact paths: the argument itself, or a file argument's folder.
+    pub root: PathBuf,
+}
+
+/// A path that could not be walked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkProblem {
+    /// The path as reached from its argument.
+    pub display: String,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// Whether discovery reads this file name: `.json`, `.jsonl` and `.ndjson`.
+pub fn is_candidate(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    [".json", ".jsonl", ".ndjson"].iter().any(|ext| lower.ends_with(ext))
+}
+
+fn skipped_dir(name: &str) -> bool {
+    (name.starts_with('.') && name != "." && name != "..") || name == "target" || name == "node_modules"
+}
+
+fn display_of(p: &Path) -> String {
+    let s = p.to_string_lossy().into_owned();
+    s.strip_prefix("./").map_or_else(|| s.clone(), ToString::to_string)
+}
+
+/// Lists the files under `args`, sorted and deduplicated, and what could not be walked.
+pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
+    let mut entries = Vec::new();
+    let mut problems = Vec::new();
+    for arg in args {
+        let meta = match std::fs::metadata(arg) {
+            Ok(m) => m,
+            Err(e) => {
+                problems.push(WalkProblem {
+                    display: display_of(arg),
+                    message: describe_io(&e),
+                });
+                continue;
+            }
+        };
+        if meta.is_file() || !meta.is_dir() {
+            // A file named explicitly is read whatever its extension (a FIFO or device is
+            // reported by the reader, which refuses anything but regular files).
+            let root = arg.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
+            entries.push(Entry {
+                display: display_of(arg),
+                path: arg.clone(),
+                root,
+            });
+            continue;
+        }
+        let walker = WalkDir::new(arg)
+            .follow_links(true)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !(e.file_type().is_dir() && skipped_dir(&e.file_name().to_string_lossy())));
+        for item in walker {
+            match item {
+                Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) => {
+                    if is_candidate(&e.file_name().to_string_lossy()) {
+                        entries.push(Entry {
+                            display: display_of(e.path()),
+                            path: e.path().to_path_buf(),
+                            root: arg.clone(),
+                        });
+                    }
+                }
+                Err(err) => {
+                    let display = err.path().map_or_else(|| display_of(arg), display_of);
+                    let message = if err.loop_ancestor().is_some() {
+                        "symlink loop: the link points back at a folder that contains it".to_string()
+                    } else if let Some(io) = err.io_error() {
+                        describe_io(io)
+                    } else {
+                        err.to_string()
+                    };
+                    problems.push(WalkProblem { display, message });
+                }
+            }
+        }
+    }
+    entries.sort();
+    entries.dedup_by(|a, b| a.path == b.path);
+    problems.sort_by(|a, b| a.display.cmp(&b.display));
+    (entries, problems)
+}
+
+/// An I/O error in words, without the OS error number.
+pub fn describe_io(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! Loading a corpus: discovery, reading, parsing, recognising each document, merging sidecars,
+//! deriving from serve commands, and running the per-document and per-result rules, in
+//! parallel across files. Bad input becomes findings; nothing here aborts the run.
+
+mod artifacts;
+mod derive;
+mod discover;
+mod read;
+mod sidecar;
+mod translate;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use serde_json::Value;
+
+use crate::adapters::{self, Reading, Source};
+use crate::diagnostic::{Finding, Location};
+use crate::json::{Document, parse_text};
+use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
+use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
+use crate::schema;
+use crate::serve_command::{self, ServeSettings};
+use crate::thresholds::Thresholds;
+
+pub use discover::{Entry, discover, is_candidate};
+pub use read::read_text;
+pub use translate::{Origin, finding_at, translate};
+
+/// How to load.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Thresholds in force.
+    pub thresholds: Thresholds,
+}
+
+/// One canonical result and where it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedResult {
+    /// The file and document it was read from, and by which adapter.
+    pub origin: Origin,
+    /// The typed result.
+    pub doc: ResultDoc,
+    /// The canonical JSON (after sidecars and derivations).
+    pub value: Value,
+    /// Where each value came from.
+    pub provenance: ProvenanceMap,
+}
+
+/// A claims document.
+#[derive(Debug, Clone)]
+pub struct LoadedClaims {
+    /// Where it was read from.
+    pub origin: Origin,
+    /// The document (valid against the claims schema).
+    pub value: Value,
+}
+
+/// Everything loaded from the command-line paths.
+#[derive(Debug, Default)]
+pub struct Corpus {
+    /// Files read (results, claims, sidecars, harness companions, broken ones).
+    pub files: usize,
+    /// Canonical results, in path order.
+    pub results: Vec<LoadedResult>,
+    /// Claims documents.
+    pub claims: Vec<LoadedClaims>,
+    /// Findings of the loader and of per-document and per-result rules.
+    pub findings: Vec<Finding>,
+}
+
+#[derive(Default)]
+struct FileOutcome {
+    results: Vec<LoadedResult>,
+    claims: Vec<LoadedClaims>,
+    findings: Vec<Finding>,
+    unknown: Vec<Finding>,
+    artifact_refs: Vec<PathBuf>,
+}
+
+/// Loads every file under `args`.
+pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
+    let (entries, problems) = discover(args);
+    let mut corpus = Corpus {
+        files: entries.len(),
+        ..Corpus::default()
+    };
+    for p in problems {
+        corpus.findings.push(finding_at(
+            &rules::e001_unreadable_file::RULE,
+            Location::new(p.display.clone(), ""),
+            format!("`{}` could not be read: {}", p.display, p.message),
+            None,
+        ));
+    }
+    let outcomes: Vec<FileOutcome> = entries.par_iter().map(|e| process_file(e, options)).collect();
+    let mut unknown = Vec::new();
+    let mut referenced = BTreeSet::new();
+    for o in outcomes {
+        corpus.results.extend(o.results);
+        corpus.claims.extend(o.claims);
+        corpus.findings.extend(o.findings);
+        unknown.extend(o.unknown);
+        referenced.extend(o.artifact_refs);
+    }
+    // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
+    // as an unknown format.
+    let referenced: BTreeSet<String> = referenced.iter().map(|p| artifacts::normal(p)).collect();
+    corpus.findings.extend(
+        unknown
+            .into_iter()
+            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
+    );
+    corpus
+}
+
+fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
+    let mut out = FileOutcome::default();
+    let path = entry.display.as_str();
+    let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            out.findings.push(finding_at(
+                &rules::e001_unreadable_file::RULE,
+                Location::new(path, ""),
+                format!("`{path}` could not be read: {}", e.0),
+                Some("check the permissions and the encoding (UTF-8), or raise the size limit".into()),
+            ));
+            return out;
+        }
+    };
+    if bom {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(0);
+        out.findings.push(finding_at(
+            &rules::e005_nonstandard_json::RULE,
+            loc,
+            "the file starts with a UTF-8 byte order mark, which JSON forbids; it was skipped".into(),
+            Some("save the file as UTF-8 without a byte order mark".into()),
+        ));
+    }
+    let file_name = entry.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let lower = file_name.to_ascii_lowercase();
+    let parsed = parse_text(&text, lower.ends_with(".jsonl") || lower.ends_with(".ndjson"));
+    report_parse_problems(path, &text, &parsed, &mut out);
+    if parsed.documents.is_empty() && parsed.failures.is_empty() {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(0);
+        out.findings.push(finding_at(
+            &rules::e002_invalid_json::RULE,
+            loc,
+            "the file holds no JSON document (it is empty or blank)".into(),
+            Some("remove the file, or write the result into it".into()),
+        ));
+        return out;
+    }
+    if sidecar::is_sidecar_name(&file_name) {
+        for doc in &parsed.documents {
+            run_document_rules(path, doc, &mut out.findings);
+            for e in schema::validate(schema::Kind::Sidecar, &doc.value) {
+                out.findings.push(schema_finding(path, doc.start, &e));
+            }
+        }
+        return out;
+    }
+    let side = load_sidecar(&entry.path);
+    let doc_count = parsed.documents.len();
+    for doc in &parsed.documents {
+        run_document_rules(path, doc, &mut out.findings);
+        let origin = |format: &'static str| Origin {
+            path: path.to_string(),
+            doc_start: doc.start,
+            format,
+        };
+        let declared = doc.value.get("schema").and_then(Value::as_str);
+        match declared {
+            Some(RESULT_SCHEMA) => {
+                let errors = schema::validate(schema::Kind::Result, &doc.value);
+                if errors.is_empty() {
+                    finish_result(entry, origin("canonical"), doc.value.clone(), ProvenanceMap::default(), side.as_ref(), options, &mut out);
+                } else {
+                    out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            Some(CLAIMS_SCHEMA) => {
+                let errors = schema::validate(schema::Kind::Claims, &doc.value);
+                if errors.is_empty() {
+                    out.claims.push(LoadedClaims {
+                        origin: origin("claims"),
+                        value: doc.value.clone(),
+                    });
+                } else {
+                    out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            Some(other) if other.starts_with("benchlint/") => {
+                let mut f = finding_at(
+                    &rules::e003_schema_violation::RULE,
+                    Location { path: path.to_string(), doc_start: doc.start, pointer: "/schema".into(), offset: None },
+                    format!("unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""),
+                    Some("use a schema this version knows, or upgrade benchlint".into()),
+                );
+                f.label = Some("unknown schema".into());
+                out.findings.push(f);
+            }
+            _ => {
+                let source = Source { path, file_name: &file_name, doc_index: doc.index, doc_count };
+                match adapters::read(&doc.value, &source) {
+                    Some((name, Reading::Results(mapped))) => {
+                        for m in mapped {
+                            finish_result(entry, origin(name), m.value, m.provenance, side.as_ref(), options, &mut out);
+                        }
+                    }
+                    Some((_, Reading::Companion | Reading::NotMine)) => {}
+                    None => {
+                        let mut f = finding_at(
+                            &rules::e004_unknown_format::RULE,
+                            Location { path: path.to_string(), doc_start: doc.start, pointer: String::new(), offset: None },
+                            format!("no adapter recognises document {} of `{path}`; it was skipped", doc.index + 1),
+                            Some(format!("write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus")),
+                        );
+                        f.label = Some("unknown format".into());
+                        out.unknown.push(f);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedText, out: &mut FileOutcome) {
+    for f in &parsed.failures {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(f.offset);
+        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
+        let mut finding = finding_at(
+            &rules::e002_invalid_json::RULE,
+            loc,
+            format!("{}{}", f.message, if truncated { " (the document is truncated)" } else { "" }),
+            Some("fix the JSON, or re-export the result from the harness".into()),
+        );
+        finding.label = Some("parsing stopped here".into());
+        out.findings.push(finding);
+    }
+    // One finding per document, at its first non-standard token.
+    let mut seen = BTreeSet::new();
+    for (i, n) in parsed.nonstandard.iter().enumerate() {
+        let doc_start = parsed.documents.iter().rev().find(|d| d.start <= n.offset).map_or(0, |d| d.start);
+        if !seen.insert(doc_start) {
+            continue;
+        }
+        let more = parsed.nonstandard[i + 1..]
+            .iter()
+            .take_while(|m| parsed.documents.iter().rev().find(|d| d.start <= m.offset).map_or(0, |d| d.start) == doc_start)
+            .count();
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(n.offset);
+        let mut finding = finding_at(
+            &rules::e005_nonstandard_json::RULE,
+            loc,
+            format!(
+                "bare `{}` is not JSON; read as the string \"{}\"{}",
+                n.token,
+                n.token,
+                if more > 0 { format!(" ({more} more in this document)") } else { String::new() }
+            ),
+            Some("write null for a value that was not measured, or a string such as \"inf\"".into()),
+        );
+        finding.label = Some("not JSON".into());
+        out.findings.push(finding);
+    }
+}
+
+fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Finding {
+    let mut f = finding_at(
+        &rules::e003_schema_violation::RULE,
+        Location { path: path.to_string(), doc_start, pointer: e.pointer.clone(), offset: None },
+        format!("schema violation at `{}`: {}", if e.pointer.is_empty() { "/" } else { &e.pointer }, e.message),
+        Some("see `benchlint schema result` for the field's type and unit".into()),
+    );
+    f.label = Some("does not match the schema".into());
+    f
+}
+
+fn load_sidecar(path: &Path) -> Option<(String, Value)> {
+    for candidate in sidecar::candidates(path) {
+        if !candidate.is_file() {
+            continue;
+        }
+        let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
+        let value: Value = serde_json::from_str(&text).ok()?;
+        if !value.is_object() || !schema::validate(schema::Kind::Sidecar, &value).is_empty() {
+            return None;
+        }
+        let display = candidate.to_string_lossy();
+        let display = display.strip_prefix("./").unwrap_or(&display).to_string();
+        return Some((display, value));
+    }
+    None
+}
+
+fn run_document_rules(path: &str, doc: &Document, findings: &mut Vec<Finding>) {
+    let ctx = DocumentCtx { value: &doc.value };
+    for rule in rules::RULES {
+        if let Check::Document(check) = rule.check {
+            let mut emits = Vec::new();
+            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            for e in emits {
+                let loc = Location { path: path.to_string(), doc_start: doc.start, pointer: e.pointer.clone(), offset: None };
+                findings.push(emit_to_finding(e, loc, Vec::new(), None));
+            }
+        }
+    }
+}
+
+fn finish_result(
+    entry: &Entry,
+    origin: Origin,
+    mut value: Value,
+    mut provenance: ProvenanceMap,
+    side: Option<&(String, Value)>,
+    options: &Options,
+    out: &mut FileOutcome,
+) {
+    if let Some((side_path, side_value)) = side {
+        for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
+            let loc = translate(&origin, &provenance, &c.pointer);
+            let mut f = finding_at(
+                &rules::m019_sidecar_conflict::RULE,
+                loc,
+                format!(
+                    "the sidecar `{side_path}` says `{}` is {} but the file records {}",
+                    c.pointer, c.sidecar_value, c.file_value
+                ),
+                Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
+            );
+            f.label = Some(format!("the sidecar says {}", c.sidecar_value));
+            f.related.push(Location::new(side_path.clone(), c.pointer.clone()));
+            out.findings.push(f);
+        }
+    }
+    let command = value.pointer("/engine/serve_command").cloned();
+    let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
+        Value::Array(items) => Some(serve_command::parse(&items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>())),
+        Value::String(s) => Some(serve_command::parse(&serve_command::split_command_line(s))),
+        _ => None,
+    });
+    let verbatim = matches!(
+        value.pointer("/engine/serve_command_source").and_then(Value::as_str),
+        Some("process" | "container-inspect")
+    );
+    if let (Some(s), true) = (&serve, verbatim) {
+        derive::derive_from_command(&mut value, s, command.as_ref().is_some_and(Value::is_array), &mut provenance);
+    }
+    let typed = serde_json::from_value(value.clone()).or_else(|_| {
+        // JSON Schema counts `32.0` as an integer; the typed model wants `32`.
+        let mut whole = value.clone();
+        whole_numbers_as_integers(&mut whole);
+        serde_json::from_value(whole)
+    });
+    let doc: ResultDoc = match typed {
+        Ok(d) => d,
+        Err(e) => {
+            out.findings.push(finding_at(
+                &rules::e003_schema_violation::RULE,
+                translate(&origin, &provenance, ""),
+                format!("the result could not be read as `{RESULT_SCHEMA}`: {e}"),
+                None,
+            ));
+            return;
+        }
+    };
+    let states = artifacts::check(&doc, &entry.path, &entry.root);
+    out.artifact_refs.extend(artifacts::referenced(&doc, &entry.path));
+    let ctx = ResultCtx {
+        result: &doc,
+        value: &value,
+        provenance: &provenance,
+        serve: serve.as_ref(),
+        artifacts: &states,
+        thresholds: &options.thresholds,
+    };
+    for rule in rules::RULES {
+        if let Check::Result(check) = rule.check {
+            let mut emits = Vec::new();
+            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            for e in emits {
+                let loc = translate(&origin, &provenance, &e.pointer);
+                let related = e
+                    .related
+                    .iter()
+                    .map(|r| if r.path.is_empty() { translate(&origin, &provenance, &r.pointer) } else { r.clone() })
+                    .collect();
+                out.findings.push(emit_to_finding(e, loc, related, doc.measured_date()));
+            }
+        }
+    }
+    out.results.push(LoadedResult { origin, doc, value, provenance });
+}
+
+/// Turns a rule's report into a finding, applying the rule's adoption date.
+pub fn emit_to_finding(e: Emit, primary: Location, related: Vec<Location>, measured: Option<&str>) -> Finding {
+    let rule: &'static RuleMeta = e.rule;
+    let mut message = e.message;
+    let mut severity = rule.severity;
+    let mut pre_rule = false;
+    if let (Some(since), Some(date)) = (rule.since, measured) {
+        if date < since {
+            pre_rule = true;
+            severity = crate::diagnostic::Severity::Info;
+            message.push_str(&format!(
+                " [measured {date}, before this rule was adopted on {since}: labelled, not failed]"
+            ));
+        }
+    }
+    Finding { rule, severity, pre_rule, primary, related, message, label: e.label, help: e.help }
+}
+
+/// Rewrites every whole-number float (`32.0`) as an integer, in place.
+fn whole_numbers_as_integers(value: &mut Value) {
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Number(n) if n.is_f64() => {
+                if let Some(f) = n.as_f64() {
+                    #[expect(clippy::cast_possible_truncation, reason = "checked whole and in range")]
+                    if f.fract() == 0.0 && f.abs() < 9.0e15 {
+                        *v = Value::from(f as i64);
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(map) => stack.extend(map.values_mut()),
+            _ => {}
+        }
+    }
+}

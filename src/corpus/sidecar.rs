@@ -1,0 +1,149 @@
+//! Merging a sidecar (a partial canonical document) into a result: it fills what the file does
+//! not record, and every disagreement is a conflict (M019), never a silent override.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::json::escape_pointer_token;
+use crate::model::{Provenance, ProvenanceMap};
+
+/// A value the sidecar and the file disagree on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Conflict {
+    /// Canonical pointer of the value.
+    pub pointer: String,
+    /// What the file records.
+    pub file_value: Value,
+    /// What the sidecar says.
+    pub sidecar_value: Value,
+}
+
+/// Sidecar files that may sit beside `path`: `run.meta.json` and `run.json.meta.json`.
+pub fn candidates(path: &Path) -> Vec<PathBuf> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut out = vec![path.with_file_name(format!("{name}.meta.json"))];
+    for ext in [".jsonl", ".ndjson", ".json"] {
+        if let Some(stem) = name.strip_suffix(ext) {
+            out.insert(0, path.with_file_name(format!("{stem}.meta.json")));
+            break;
+        }
+    }
+    out
+}
+
+/// Whether a file name is a sidecar's.
+pub fn is_sidecar_name(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".meta.json")
+}
+
+/// Keys of a sidecar that never apply: they identify a document, not a configuration.
+const NOT_MERGED: [&str; 3] = ["schema", "id", "levels"];
+
+/// Merges `sidecar` into `target`, recording provenance for every value it adds.
+pub fn merge(target: &mut Value, sidecar: &Value, sidecar_path: &str, provenance: &mut ProvenanceMap) -> Vec<Conflict> {
+    let mut conflicts = Vec::new();
+    let Some(side) = sidecar.as_object() else {
+        return conflicts;
+    };
+    if !target.is_object() {
+        return conflicts;
+    }
+    for (k, v) in side {
+        if NOT_MERGED.contains(&k.as_str()) {
+            continue;
+        }
+        let pointer = format!("/{}", escape_pointer_token(k));
+        merge_value(target, &pointer, k, v, sidecar_path, provenance, &mut conflicts, 0);
+    }
+    conflicts
+}
+
+#[expect(clippy::too_many_arguments, reason = "a recursive walk carrying its context")]
+fn merge_value(
+    parent: &mut Value,
+    pointer: &str,
+    key: &str,
+    side: &Value,
+    sidecar_path: &str,
+    provenance: &mut ProvenanceMap,
+    conflicts: &mut Vec<Conflict>,
+    depth: usize,
+) {
+    let Some(obj) = parent.as_object_mut() else {
+        return;
+    };
+    match obj.get_mut(key) {
+        None | Some(Value::Null) => {
+            obj.insert(key.to_string(), side.clone());
+            record_all(pointer, side, sidecar_path, provenance);
+        }
+        Some(existing) => {
+            if let (Some(side_obj), true) = (side.as_object(), existing.is_object()) {
+                if depth > 32 {
+                    return;
+                }
+                for (k, v) in side_obj {
+                    let child = format!("{pointer}/{}", escape_pointer_token(k));
+                    merge_value(existing, &child, k, v, sidecar_path, provenance, conflicts, depth + 1);
+                }
+            } else if !same(existing, side) {
+                conflicts.push(Conflict {
+                    pointer: pointer.to_string(),
+                    file_value: existing.clone(),
+                    sidecar_value: side.clone(),
+                });
+            }
+        }
+    }
+}
+
+fn record_all(pointer: &str, value: &Value, sidecar_path: &str, provenance: &mut ProvenanceMap) {
+    provenance.insert(
+        pointer,
+        Provenance::Sidecar {
+            path: sidecar_path.to_string(),
+            pointer: pointer.to_string(),
+        },
+    );
+    if let Value::Object(map) = value {
+        for (k, v) in map {
+            record_all(&format!("{pointer}/{}", escape_pointer_token(k)), v, sidecar_path, provenance);
+        }
+    }
+}
+
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => x.as_f64() == y.as_f64(),
+        _ => a == b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn fills_holes_and_reports_disagreements() {
+        let mut target = json!({"engine": {"max_num_seqs": 32, "name": "vllm"}});
+        let side = json!({"engine": {"max_num_seqs": 64, "enforce_eager": false}, "id": "other"});
+        let mut prov = ProvenanceMap::default();
+        let conflicts = merge(&mut target, &side, "a.meta.json", &mut prov);
+        assert_eq!(target["engine"]["enforce_eager"], json!(false));
+        assert_eq!(target["engine"]["max_num_seqs"], json!(32), "the file's value is kept");
+        assert_eq!(conflicts.len(), 1);
+        assert_eq!(conflicts[0].pointer, "/engine/max_num_seqs");
+        assert!(prov.is_sidecar("/engine/enforce_eager"));
+        assert!(!prov.is_sidecar("/engine/max_num_seqs"));
+        assert!(target.get("id").is_none());
+    }
+
+    #[test]
+    fn sidecar_names() {
+        let c = candidates(Path::new("r/run1.json"));
+        assert_eq!(c, vec![PathBuf::from("r/run1.meta.json"), PathBuf::from("r/run1.json.meta.json")]);
+        assert!(is_sidecar_name("run1.meta.json"));
+    }
+}

@@ -1,0 +1,106 @@
+//! Turning a canonical pointer of a result into a place in a file: the result file itself,
+//! the sidecar that supplied the value, or the serve command argument it was derived from.
+
+use crate::diagnostic::{Finding, Location};
+use crate::model::{Provenance, ProvenanceMap};
+use crate::rules::RuleMeta;
+
+/// Where a result was read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The file as reached from the command line.
+    pub path: String,
+    /// Byte offset of the document in the file.
+    pub doc_start: usize,
+    /// `canonical`, `claims`, or the adapter's name.
+    pub format: &'static str,
+}
+
+impl Origin {
+    /// Whether the document is written in the canonical format (pointers map one to one).
+    pub fn is_canonical(&self) -> bool {
+        self.format == "canonical"
+    }
+}
+
+/// The file location of canonical `pointer` of a result read from `origin`.
+///
+/// A canonical document maps every pointer to itself unless a sidecar or a derivation supplied
+/// the value. A harness document maps only the pointers its adapter recorded; anything else
+/// (an absent field, typically) lands on the object the result was read from.
+pub fn translate(origin: &Origin, provenance: &ProvenanceMap, pointer: &str) -> Location {
+    translate_depth(origin, provenance, pointer, 0)
+}
+
+fn translate_depth(origin: &Origin, provenance: &ProvenanceMap, pointer: &str, depth: u8) -> Location {
+    let here = |p: String| Location {
+        path: origin.path.clone(),
+        doc_start: origin.doc_start,
+        pointer: p,
+        offset: None,
+    };
+    match provenance.lookup(pointer) {
+        Some((Provenance::Recorded { pointer: src }, rest)) => {
+            if origin.is_canonical() || rest.is_empty() {
+                here(format!("{src}{rest}"))
+            } else {
+                here(src.clone())
+            }
+        }
+        Some((Provenance::Sidecar { path, pointer: src }, rest)) => Location::new(path.clone(), format!("{src}{rest}")),
+        Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {
+            translate_depth(origin, provenance, src, depth + 1)
+        }
+        _ if origin.is_canonical() => here(pointer.to_string()),
+        _ => here(String::new()),
+    }
+}
+
+/// A finding of a loader-level rule at `location`.
+pub fn finding_at(rule: &'static RuleMeta, location: Location, message: String, help: Option<String>) -> Finding {
+    Finding {
+        rule,
+        severity: rule.severity,
+        pre_rule: false,
+        primary: location,
+        related: Vec::new(),
+        message,
+        label: None,
+        help,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn origin(format: &'static str) -> Origin {
+        Origin { path: "a.json".into(), doc_start: 7, format }
+    }
+
+    #[test]
+    fn canonical_pointers_map_to_themselves() {
+        let loc = translate(&origin("canonical"), &ProvenanceMap::default(), "/engine/enforce_eager");
+        assert_eq!(loc.pointer, "/engine/enforce_eager");
+        assert_eq!(loc.doc_start, 7);
+    }
+
+    #[test]
+    fn adapter_pointers_map_through_provenance_or_land_on_the_result_object() {
+        let mut p = ProvenanceMap::default();
+        p.insert("", Provenance::Recorded { pointer: "/benchmarks/2".into() });
+        p.insert("/levels/0/ttft_s/p50", Provenance::Recorded { pointer: "/benchmarks/2/metrics/ttft/median".into() });
+        assert_eq!(translate(&origin("guidellm"), &p, "/levels/0/ttft_s/p50").pointer, "/benchmarks/2/metrics/ttft/median");
+        assert_eq!(translate(&origin("guidellm"), &p, "/engine/speculative").pointer, "/benchmarks/2");
+    }
+
+    #[test]
+    fn sidecar_values_point_into_the_sidecar_and_derived_ones_at_the_argument() {
+        let mut p = ProvenanceMap::default();
+        p.insert("/engine/max_num_seqs", Provenance::Sidecar { path: "a.meta.json".into(), pointer: "/engine/max_num_seqs".into() });
+        p.insert("/engine/enforce_eager", Provenance::Derived { from: "argument 4".into(), pointer: "/engine/serve_command/4".into() });
+        let s = translate(&origin("canonical"), &p, "/engine/max_num_seqs");
+        assert_eq!((s.path.as_str(), s.doc_start), ("a.meta.json", 0));
+        assert_eq!(translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer, "/engine/serve_command/4");
+    }
+}

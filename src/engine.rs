@@ -1,0 +1,91 @@
+//! A whole check: load the corpus, run the corpus-wide rules, sort, count.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use crate::corpus::{self, Corpus, Options, translate};
+use crate::diagnostic::{Finding, Severity, sort_findings};
+use crate::rules;
+
+/// Counts for the summary line and the JSON summary.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// Files read.
+    pub files: usize,
+    /// Canonical results loaded.
+    pub results: usize,
+    /// Findings at error severity.
+    pub errors: usize,
+    /// Findings at warning severity.
+    pub warnings: usize,
+    /// Findings at info severity.
+    pub infos: usize,
+}
+
+/// The outcome of `check`.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// The loaded corpus (its own findings moved into `findings`).
+    pub corpus: Corpus,
+    /// Every finding, sorted.
+    pub findings: Vec<Finding>,
+    /// The counts.
+    pub summary: Summary,
+}
+
+/// Loads `paths` and runs every rule.
+pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
+    let mut corpus = corpus::load(paths, options);
+    let mut findings = std::mem::take(&mut corpus.findings);
+    duplicate_ids(&corpus, &mut findings);
+    sort_findings(&mut findings);
+    let summary = summarise(&corpus, &findings);
+    Checked { corpus, findings, summary }
+}
+
+/// Counts findings by severity.
+pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
+    let mut s = Summary {
+        files: corpus.files,
+        results: corpus.results.len(),
+        ..Summary::default()
+    };
+    for f in findings {
+        match f.severity {
+            Severity::Error => s.errors += 1,
+            Severity::Warning => s.warnings += 1,
+            Severity::Info => s.infos += 1,
+        }
+    }
+    s
+}
+
+/// E006: results that share an id. The first in path order is primary.
+fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
+    let mut by_id: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, r) in corpus.results.iter().enumerate() {
+        by_id.entry(r.doc.id.as_str()).or_default().push(i);
+    }
+    for (id, mut idx) in by_id {
+        if idx.len() < 2 {
+            continue;
+        }
+        idx.sort_by(|&a, &b| {
+            let (ra, rb) = (&corpus.results[a].origin, &corpus.results[b].origin);
+            (&ra.path, ra.doc_start).cmp(&(&rb.path, rb.doc_start))
+        });
+        let locate = |i: usize| {
+            let r = &corpus.results[i];
+            translate(&r.origin, &r.provenance, "/id")
+        };
+        let mut f = corpus::finding_at(
+            &rules::e006_duplicate_result_id::RULE,
+            locate(idx[0]),
+            format!("result id \"{id}\" is used by {} results", idx.len()),
+            Some("give every result a unique, stable id; claims refer to results by id".into()),
+        );
+        f.label = Some("used again elsewhere".into());
+        f.related = idx[1..].iter().map(|&i| locate(i)).collect();
+        findings.push(f);
+    }
+}

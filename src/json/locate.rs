@@ -1,0 +1,210 @@
+//! Resolving a JSON pointer to the bytes of the value it names, by scanning the original text.
+//!
+//! serde_json keeps no positions, so diagnostics carry pointers and are resolved here only for
+//! files that have findings. The scan walks only the path and skips every other subtree by
+//! counting brackets; it never recurses and tolerates the bare `NaN` tokens the tolerant reader
+//! accepted.
+
+use super::segment::skip_string;
+
+/// Where a pointer landed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    /// First byte of the value.
+    pub start: usize,
+    /// One past its last byte.
+    pub end: usize,
+    /// Whether the whole pointer resolved; `false` means the span is the deepest existing
+    /// ancestor (the object that should hold an absent field).
+    pub exact: bool,
+}
+
+/// Finds `pointer` in the document that starts at byte `doc_start` of `text`.
+///
+/// Returns `None` only when the document itself cannot be found (a start past the end).
+pub fn locate(text: &str, doc_start: usize, pointer: &str) -> Option<Span> {
+    let bytes = text.as_bytes();
+    let mut pos = skip_ws(bytes, doc_start);
+    if pos >= bytes.len() {
+        return None;
+    }
+    if pointer.is_empty() {
+        return Some(Span {
+            start: pos,
+            end: skip_value(bytes, pos),
+            exact: true,
+        });
+    }
+    for raw in pointer.split('/').skip(1) {
+        let token = unescape_token(raw);
+        let next = match bytes[pos] {
+            b'{' => find_member(text, pos, &token),
+            b'[' => token.parse::<usize>().ok().and_then(|i| find_element(bytes, pos, i)),
+            _ => None,
+        };
+        match next {
+            Some(p) => pos = p,
+            None => {
+                return Some(Span {
+                    start: pos,
+                    end: skip_value(bytes, pos),
+                    exact: false,
+                });
+            }
+        }
+    }
+    Some(Span {
+        start: pos,
+        end: skip_value(bytes, pos),
+        exact: true,
+    })
+}
+
+/// 1-based line and column (in characters) of byte `offset`.
+pub fn position(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = text[line_start..offset].chars().count() + 1;
+    (line, column)
+}
+
+/// Escapes one reference token for a JSON pointer (RFC 6901: `~` → `~0`, `/` → `~1`).
+pub fn escape_pointer_token(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+fn unescape_token(raw: &str) -> String {
+    raw.replace("~1", "/").replace("~0", "~")
+}
+
+fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// One past the value that starts at `i`.
+fn skip_value(bytes: &[u8], i: usize) -> usize {
+    if i >= bytes.len() {
+        return bytes.len();
+    }
+    match bytes[i] {
+        b'"' => skip_string(bytes, i),
+        b'{' | b'[' => {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < bytes.len() {
+                match bytes[j] {
+                    b'"' => {
+                        j = skip_string(bytes, j);
+                        continue;
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return j + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            bytes.len()
+        }
+        _ => {
+            let mut j = i;
+            while j < bytes.len() && !matches!(bytes[j], b',' | b'}' | b']') && !bytes[j].is_ascii_whitespace() {
+                j += 1;
+            }
+            j.max(i + 1).min(bytes.len())
+        }
+    }
+}
+
+/// Start of the value of member `key` in the object at `open`.
+fn find_member(text: &str, open: usize, key: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = skip_ws(bytes, open + 1);
+    while i < bytes.len() && bytes[i] == b'"' {
+        let key_end = skip_string(bytes, i);
+        let raw = &text[i + 1..key_end.saturating_sub(1).max(i + 1)];
+        let matches = if raw.contains('\\') {
+            serde_json::from_str::<String>(&text[i..key_end]).is_ok_and(|k| k == key)
+        } else {
+            raw == key
+        };
+        i = skip_ws(bytes, key_end);
+        if bytes.get(i) != Some(&b':') {
+            return None;
+        }
+        i = skip_ws(bytes, i + 1);
+        if matches {
+            return (i < bytes.len()).then_some(i);
+        }
+        i = skip_ws(bytes, skip_value(bytes, i));
+        if bytes.get(i) != Some(&b',') {
+            return None;
+        }
+        i = skip_ws(bytes, i + 1);
+    }
+    None
+}
+
+/// Start of element `index` of the array at `open`.
+fn find_element(bytes: &[u8], open: usize, index: usize) -> Option<usize> {
+    let mut i = skip_ws(bytes, open + 1);
+    if bytes.get(i) == Some(&b']') {
+        return None;
+    }
+    for _ in 0..index {
+        i = skip_ws(bytes, skip_value(bytes, i));
+        if bytes.get(i) != Some(&b',') {
+            return None;
+        }
+        i = skip_ws(bytes, i + 1);
+    }
+    (i < bytes.len()).then_some(i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "{\n  \"a/b\": {\"x\": [10, {\"y\": \"}\"}]},\n  \"esc\\u0061\": NaN,\n  \"z\": 3\n}";
+
+    fn text_at(pointer: &str) -> (&'static str, bool) {
+        let s = locate(DOC, 0, pointer).unwrap();
+        (&DOC[s.start..s.end], s.exact)
+    }
+
+    #[test]
+    fn resolves_members_elements_and_escapes() {
+        assert_eq!(text_at("/a~1b/x/1/y"), ("\"}\"", true));
+        assert_eq!(text_at("/a~1b/x/0"), ("10", true));
+        assert_eq!(text_at("/esca"), ("NaN", true));
+        assert_eq!(text_at("/z"), ("3", true));
+    }
+
+    #[test]
+    fn an_absent_member_lands_on_the_object_that_should_hold_it() {
+        let (t, exact) = text_at("/a~1b/missing");
+        assert!(!exact);
+        assert!(t.starts_with("{\"x\""));
+        assert!(!text_at("/a~1b/x/7").1);
+    }
+
+    #[test]
+    fn positions_are_one_based_and_count_characters() {
+        let text = "{\n  \"é\": 12}";
+        let off = text.find("12").unwrap();
+        assert_eq!(position(text, off), (2, 9));
+        assert_eq!(position(text, 0), (1, 1));
+    }
+}

@@ -1,0 +1,139 @@
+//! Splitting a text into its top-level JSON documents without parsing them.
+//!
+//! vLLM users `cat` several result files into one, SGLang appends one line per run: a file may
+//! hold many documents. The splitter tracks only strings and bracket depth, so it also survives
+//! the bare `NaN` tokens that a strict parser rejects, and it never recurses (deep nesting is
+//! just a large counter).
+
+/// A byte range of the text that holds one top-level document (or what is left of a broken one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment {
+    /// First byte of the document.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// Splits `text` into top-level documents.
+///
+/// With `by_line`, every non-blank line is one document (JSON Lines): a broken line then stays
+/// a broken line instead of swallowing the lines after it.
+pub fn split_documents(text: &str, by_line: bool) -> Vec<Segment> {
+    if by_line {
+        return split_lines(text);
+    }
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let end = match bytes[i] {
+            b'{' | b'[' => skip_container(bytes, i),
+            b'"' => skip_string(bytes, i),
+            _ => skip_scalar(bytes, i),
+        };
+        out.push(Segment { start, end });
+        i = end;
+    }
+    out
+}
+
+fn split_lines(text: &str) -> Vec<Segment> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed_start = line.len() - line.trim_start().len();
+        let body = line.trim();
+        if !body.is_empty() {
+            let s = start + trimmed_start;
+            out.push(Segment {
+                start: s,
+                end: s + body.len(),
+            });
+        }
+        start += line.len();
+    }
+    out
+}
+
+/// Index one past the container that opens at `i`, or the end of the text if it never closes.
+fn skip_container(bytes: &[u8], mut i: usize) -> usize {
+    let mut depth: usize = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = skip_string(bytes, i);
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    bytes.len()
+}
+
+/// Index one past the string that opens at `i` (or the end of the text if it never closes).
+pub(super) fn skip_string(bytes: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn skip_scalar(bytes: &[u8], mut i: usize) -> usize {
+    let start = i;
+    while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !matches!(bytes[i], b'{' | b'[') {
+        i += 1;
+    }
+    i.max(start + 1).min(bytes.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pieces(text: &str, by_line: bool) -> Vec<&str> {
+        split_documents(text, by_line)
+            .into_iter()
+            .map(|s| &text[s.start..s.end])
+            .collect()
+    }
+
+    #[test]
+    fn concatenated_pretty_documents_split_at_depth_zero() {
+        let text = "{\n  \"a\": \"}\"\n}\n{\"b\": [1, {\"c\": 2}]}\n";
+        assert_eq!(pieces(text, false), vec!["{\n  \"a\": \"}\"\n}", "{\"b\": [1, {\"c\": 2}]}"]);
+    }
+
+    #[test]
+    fn a_truncated_document_runs_to_the_end() {
+        assert_eq!(pieces("{\"a\": [1, 2", false), vec!["{\"a\": [1, 2"]);
+    }
+
+    #[test]
+    fn line_mode_keeps_a_broken_line_to_itself() {
+        let text = "{\"a\": 1}\n{\"b\": \n\n{\"c\": 3}\n";
+        assert_eq!(pieces(text, true), vec!["{\"a\": 1}", "{\"b\":", "{\"c\": 3}"]);
+    }
+
+    #[test]
+    fn escaped_quotes_do_not_end_a_string() {
+        assert_eq!(pieces(r#"{"a": "x\"}"} 5"#, false), vec![r#"{"a": "x\"}"}"#, "5"]);
+    }
+}

@@ -1,0 +1,232 @@
+//! Strict JSON first; then the tolerant pass that accepts bare `NaN`, `Infinity` and
+//! `-Infinity` (Python's `json.dumps` writes them, SGLang's JSON Lines carry them) as strings,
+//! so the run goes on and the finding says what was accepted.
+
+use serde_json::Value;
+
+use super::segment::{skip_string, split_documents};
+
+/// One top-level document of a file.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The parsed value (bare non-finite numbers become the strings `"NaN"`, `"Infinity"`,
+    /// `"-Infinity"`).
+    pub value: Value,
+    /// Byte offset of the document's first byte in the file.
+    pub start: usize,
+    /// Position of the document in the file, from 0.
+    pub index: usize,
+}
+
+/// A document that could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseFailure {
+    /// Byte offset in the file where the parser stopped.
+    pub offset: usize,
+    /// The parser's message, without its own position suffix.
+    pub message: String,
+    /// Position of the broken document in the file, from 0.
+    pub index: usize,
+}
+
+/// A non-standard token accepted by the tolerant pass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Nonstandard {
+    /// Byte offset of the token in the file.
+    pub offset: usize,
+    /// The token as written.
+    pub token: &'static str,
+}
+
+/// Everything read from one text.
+#[derive(Debug, Default)]
+pub struct ParsedText {
+    /// Documents that parsed.
+    pub documents: Vec<Document>,
+    /// Documents that did not.
+    pub failures: Vec<ParseFailure>,
+    /// Non-standard tokens that were accepted.
+    pub nonstandard: Vec<Nonstandard>,
+}
+
+/// Parses every document in `text`.
+///
+/// `lines_hint` asks for JSON Lines splitting from the start (a `.jsonl` file). Without it the
+/// text is split at top-level document boundaries; if that leaves a broken document and the
+/// text reads like JSON Lines, it is split again by line so one bad line does not hide the rest.
+pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
+    let first = parse_segments(text, lines_hint);
+    if lines_hint || first.failures.is_empty() || !looks_like_json_lines(text) {
+        return first;
+    }
+    parse_segments(text, true)
+}
+
+fn parse_segments(text: &str, by_line: bool) -> ParsedText {
+    let mut out = ParsedText::default();
+    for (index, seg) in split_documents(text, by_line).into_iter().enumerate() {
+        let piece = &text[seg.start..seg.end];
+        match parse_one(piece) {
+            Ok((value, tokens)) => {
+                out.nonstandard.extend(tokens.into_iter().map(|(off, token)| Nonstandard {
+                    offset: seg.start + off,
+                    token,
+                }));
+                out.documents.push(Document {
+                    value,
+                    start: seg.start,
+                    index,
+                });
+            }
+            Err((off, message)) => out.failures.push(ParseFailure {
+                offset: seg.start + off,
+                message,
+                index,
+            }),
+        }
+    }
+    out
+}
+
+/// Two or more lines, the first of which is a complete JSON value on its own.
+fn looks_like_json_lines(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    lines.next().is_some() && parse_one(first).is_ok()
+}
+
+type Tokens = Vec<(usize, &'static str)>;
+
+/// Parses one document; on failure returns the byte offset (inside `piece`) and message.
+fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)> {
+    let strict_error = match serde_json::from_str::<Value>(piece) {
+        Ok(v) => return Ok((v, Vec::new())),
+        Err(e) => e,
+    };
+    let tokens = find_nonstandard(piece);
+    if tokens.is_empty() {
+        return Err(describe(piece, &strict_error));
+    }
+    let rewritten = rewrite(piece, &tokens);
+    match serde_json::from_str::<Value>(&rewritten) {
+        Ok(v) => Ok((v, tokens)),
+        Err(e) => {
+            let (off, msg) = describe(&rewritten, &e);
+            // Each rewritten token grew by two quote bytes; map the offset back.
+            let shift = 2 * tokens.iter().filter(|(t, _)| *t < off).count();
+            Err((off.saturating_sub(shift), msg))
+        }
+    }
+}
+
+fn describe(piece: &str, e: &serde_json::Error) -> (usize, String) {
+    let offset = offset_of(piece, e.line(), e.column());
+    let full = e.to_string();
+    let message = match full.rfind(" at line ") {
+        Some(i) => full[..i].to_string(),
+        None => full,
+    };
+    (offset, message)
+}
+
+/// Byte offset of serde_json's 1-based line and (byte) column.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Bare `NaN`, `Infinity` and `-Infinity` outside strings, with their offsets.
+fn find_nonstandard(piece: &str) -> Tokens {
+    let bytes = piece.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i = skip_string(bytes, i);
+                continue;
+            }
+            b'N' if bytes[i..].starts_with(b"NaN") => {
+                out.push((i, "NaN"));
+                i += 3;
+                continue;
+            }
+            b'I' if bytes[i..].starts_with(b"Infinity") => {
+                out.push((i, "Infinity"));
+                i += 8;
+                continue;
+            }
+            b'-' if bytes[i..].starts_with(b"-Infinity") => {
+                out.push((i, "-Infinity"));
+                i += 9;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+fn rewrite(piece: &str, tokens: &Tokens) -> String {
+    let mut out = String::with_capacity(piece.len() + 2 * tokens.len());
+    let mut last = 0;
+    for &(off, token) in tokens {
+        out.push_str(&piece[last..off]);
+        out.push('"');
+        out.push_str(token);
+        out.push('"');
+        last = off + token.len();
+    }
+    out.push_str(&piece[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_json_parses_with_no_findings() {
+        let p = parse_text("{\"a\": 1}", false);
+        assert_eq!(p.documents.len(), 1);
+        assert!(p.failures.is_empty() && p.nonstandard.is_empty());
+    }
+
+    #[test]
+    fn bare_infinity_is_accepted_as_a_string_and_reported() {
+        let text = "{\"request_rate\": Infinity, \"x\": NaN, \"s\": \"NaN\"}";
+        let p = parse_text(text, false);
+        assert_eq!(p.documents[0].value["request_rate"], "Infinity");
+        assert_eq!(p.documents[0].value["x"], "NaN");
+        let offsets: Vec<_> = p.nonstandard.iter().map(|n| (n.offset, n.token)).collect();
+        assert_eq!(offsets, vec![(17, "Infinity"), (32, "NaN")]);
+    }
+
+    #[test]
+    fn a_syntax_error_keeps_its_offset() {
+        let text = "{\n  \"a\": 1,\n  \"b\": tru\n}";
+        let p = parse_text(text, false);
+        assert_eq!(p.failures.len(), 1);
+        let f = &p.failures[0];
+        assert_eq!(&text[f.offset - 3..f.offset], "tru", "offset {}", f.offset);
+    }
+
+    #[test]
+    fn a_broken_json_lines_line_does_not_hide_the_others() {
+        let text = "{\"a\": 1}\n{\"b\": \n{\"c\": 3}\n";
+        let p = parse_text(text, false);
+        assert_eq!(p.documents.len(), 2);
+        assert_eq!(p.documents[1].value["c"], 3);
+        assert_eq!(p.failures.len(), 1);
+        assert_eq!(p.failures[0].index, 1);
+    }
+}

@@ -1,0 +1,19 @@
+//! benchlint: a linter and audit tool for the result files of LLM inference serving
+//! benchmarks. It loads a corpus of result files (canonical `benchlint/result/v1` or the
+//! formats real harnesses write), checks each against a publication checklist and measurement
+//! rules, and reports every finding at the exact value in the file.
+
+pub mod adapters;
+pub mod cli;
+pub mod corpus;
+pub mod diagnostic;
+pub mod engine;
+pub mod json;
+pub mod model;
+pub mod report;
+pub mod rules;
+pub mod schema;
+pub mod secrets;
+pub mod serve_command;
+pub mod stats;
+pub mod thresholds;

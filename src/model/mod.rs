@@ -1,0 +1,16 @@
+//! The canonical result model (`benchlint/result/v1`): typed views of a result file and of the
+//! provenance of every value in it.
+//!
+//! Every field is optional except those the schema requires, because absence is what the
+//! checklist rules report. Rules read these structs; they never see the harness's own format.
+
+mod provenance;
+mod result;
+
+pub use provenance::{Provenance, ProvenanceMap};
+pub use result::*;
+
+/// The `schema` value of a canonical result file.
+pub const RESULT_SCHEMA: &str = "benchlint/result/v1";
+/// The `schema` value of a claims file.
+pub const CLAIMS_SCHEMA: &str = "benchlint/claims/v1";

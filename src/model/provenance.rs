@@ -1,0 +1,106 @@
+//! Where each canonical value came from: the file itself, a sidecar, a derivation, or nowhere.
+
+use std::collections::BTreeMap;
+
+/// The origin of one canonical value.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Provenance {
+    /// Written in the result file, at `pointer` inside its document.
+    Recorded {
+        /// JSON pointer inside the source document.
+        pointer: String,
+    },
+    /// Supplied by a sidecar document.
+    Sidecar {
+        /// The sidecar file, as reached from the command line.
+        path: String,
+        /// JSON pointer inside the sidecar.
+        pointer: String,
+    },
+    /// Computed by benchlint from another recorded value (for example the serve command).
+    Derived {
+        /// What the value was derived from, in words.
+        from: String,
+        /// JSON pointer of the value it was derived from, inside the source document.
+        pointer: String,
+    },
+}
+
+/// Provenance of the canonical values of one result, keyed by canonical JSON pointer.
+///
+/// A pointer with no entry falls back to its nearest ancestor that has one; a canonical file
+/// needs no entries at all because every value sits at its own pointer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProvenanceMap {
+    entries: BTreeMap<String, Provenance>,
+}
+
+impl ProvenanceMap {
+    /// Records where the value at `canonical` came from.
+    pub fn insert(&mut self, canonical: impl Into<String>, provenance: Provenance) {
+        self.entries.insert(canonical.into(), provenance);
+    }
+
+    /// The entry for `canonical` or its nearest ancestor, with the part of the pointer below it.
+    pub fn lookup<'a>(&'a self, canonical: &'a str) -> Option<(&'a Provenance, &'a str)> {
+        let mut prefix = canonical;
+        loop {
+            if let Some(p) = self.entries.get(prefix) {
+                return Some((p, &canonical[prefix.len()..]));
+            }
+            if prefix.is_empty() {
+                return None;
+            }
+            prefix = match prefix.rfind('/') {
+                Some(i) => &prefix[..i],
+                None => "",
+            };
+        }
+    }
+
+    /// The exact entry for `canonical`, without falling back to an ancestor.
+    pub fn get(&self, canonical: &str) -> Option<&Provenance> {
+        self.entries.get(canonical)
+    }
+
+    /// All entries in pointer order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Provenance)> {
+        self.entries.iter()
+    }
+
+    /// Whether the value at `canonical` (exactly) came from a sidecar.
+    pub fn is_sidecar(&self, canonical: &str) -> bool {
+        matches!(self.lookup(canonical), Some((Provenance::Sidecar { .. }, _)))
+    }
+
+    /// Whether the value at `canonical` (exactly) was derived.
+    pub fn is_derived(&self, canonical: &str) -> bool {
+        matches!(self.get(canonical), Some(Provenance::Derived { .. }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup_falls_back_to_the_nearest_ancestor() {
+        let mut map = ProvenanceMap::default();
+        map.insert(
+            "/levels/0",
+            Provenance::Recorded {
+                pointer: "/benchmarks/3".into(),
+            },
+        );
+        let (p, rest) = map.lookup("/levels/0/ttft_s/p50").unwrap();
+        assert_eq!(rest, "/ttft_s/p50");
+        assert_eq!(
+            p,
+            &Provenance::Recorded {
+                pointer: "/benchmarks/3".into()
+            }
+        );
+        assert!(map.lookup("/engine").is_none());
+    }
+}

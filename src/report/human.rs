@@ -1,0 +1,132 @@
+//! `--format human`: each finding as a miette diagnostic with a snippet of the file and a
+//! label on the offending value (or on the object that should hold an absent one).
+
+use std::fmt::{self, Write};
+
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+
+use super::{Position, Prepared};
+use crate::diagnostic::{Finding, Severity};
+use crate::engine::Summary;
+
+struct Shown<'a> {
+    finding: &'a Finding,
+    source: Option<&'a NamedSource<String>>,
+    position: Option<Position>,
+    footer: Option<String>,
+}
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.finding.message)
+    }
+}
+
+impl std::error::Error for Shown<'_> {}
+
+impl Diagnostic for Shown<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let f = self.finding;
+        let pre = if f.pre_rule { ", pre-rule" } else { "" };
+        Some(Box::new(format!("{}({}{pre})", f.rule.code, f.rule.name)))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.finding.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Info => miette::Severity::Advice,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let help = self.finding.help.as_deref();
+        match (help, &self.footer) {
+            (None, None) => None,
+            (Some(h), None) => Some(Box::new(h)),
+            (None, Some(f)) => Some(Box::new(f.as_str())),
+            (Some(h), Some(f)) => Some(Box::new(format!("{h}\n{f}"))),
+        }
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.source.map(|s| s as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.source?;
+        let pos = self.position?;
+        let label = self.finding.label.clone();
+        Some(Box::new(std::iter::once(LabeledSpan::new_primary_with_span(label, (pos.start, pos.len)))))
+    }
+}
+
+/// Renders every finding as a diagnostic with its snippet, then the summary line.
+pub fn render(p: &Prepared) -> Vec<u8> {
+    let named: std::collections::BTreeMap<&str, NamedSource<String>> = p
+        .sources
+        .iter()
+        .map(|(path, text)| (path.as_str(), NamedSource::new(path, text.clone()).with_language("json")))
+        .collect();
+    let theme = if p.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
+    let mut out = String::new();
+    for (i, f) in p.findings.iter().enumerate() {
+        let footer = related_footer(f, &p.related_positions[i]);
+        let shown = Shown {
+            finding: f,
+            source: named.get(f.primary.path.as_str()),
+            position: p.positions[i],
+            footer,
+        };
+        if shown.source.is_none() {
+            let _ = writeln!(out, "{}:", f.primary.path);
+        }
+        let _ = handler.render_report(&mut out, &shown);
+        out.push('\n');
+    }
+    out.push_str(&summary_line(&p.summary));
+    out.push('\n');
+    out.into_bytes()
+}
+
+fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String> {
+    if f.related.is_empty() {
+        return None;
+    }
+    let lines: Vec<String> = f
+        .related
+        .iter()
+        .zip(positions)
+        .map(|(r, p)| match p {
+            Some(p) => format!("  also: {}:{}:{} ({})", r.path, p.line, p.column, pointer_text(&r.pointer)),
+            None => format!("  also: {} ({})", r.path, pointer_text(&r.pointer)),
+        })
+        .collect();
+    Some(format!("related:\n{}", lines.join("\n")))
+}
+
+fn pointer_text(p: &str) -> &str {
+    if p.is_empty() { "/" } else { p }
+}
+
+/// `Found 3 errors, 1 warning and 0 infos in 12 files (14 results).` or `All checks passed`.
+pub fn summary_line(s: &Summary) -> String {
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let scope = format!("{} ({})", plural(s.files, "file", "files"), plural(s.results, "result", "results"));
+    if s.errors + s.warnings + s.infos == 0 {
+        return format!("All checks passed: {scope}.");
+    }
+    format!(
+        "Found {}, {} and {} in {scope}.",
+        plural(s.errors, "error", "errors"),
+        plural(s.warnings, "warning", "warnings"),
+        plural(s.infos, "info", "infos")
+    )
+}

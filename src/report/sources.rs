@@ -1,0 +1,103 @@
+//! Preparing findings for rendering: reading the texts they point into (only files with
+//! findings), masking secrets, and resolving every pointer to a byte span, line and column.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::{Finding, Location};
+use crate::engine::Summary;
+use crate::json::{locate, position};
+
+/// A resolved place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// First byte of the labelled text.
+    pub start: usize,
+    /// Length of the labelled text in bytes (one line at most).
+    pub len: usize,
+}
+
+/// Findings with everything a reporter needs.
+#[derive(Debug)]
+pub struct Prepared {
+    /// Findings, sorted.
+    pub findings: Vec<Finding>,
+    /// Position of each finding's primary location (None when the file could not be read).
+    pub positions: Vec<Option<Position>>,
+    /// Position of each related location, per finding.
+    pub related_positions: Vec<Vec<Option<Position>>>,
+    /// Texts of the files findings point into, secrets masked.
+    pub sources: BTreeMap<String, String>,
+    /// Counts.
+    pub summary: Summary,
+    /// Whether to use colour (human format only).
+    pub color: bool,
+}
+
+/// Reads the sources and resolves positions.
+pub fn prepare(findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, color: bool) -> Prepared {
+    let mut sources: BTreeMap<String, String> = BTreeMap::new();
+    let wanted = findings
+        .iter()
+        .flat_map(|f| std::iter::once(&f.primary).chain(f.related.iter()))
+        .map(|l| l.path.clone());
+    for path in wanted {
+        if sources.contains_key(&path) {
+            continue;
+        }
+        if let Ok((text, _)) = crate::corpus::read_text(std::path::Path::new(&path), max_file_bytes) {
+            sources.insert(path, text);
+        }
+    }
+    mask_secrets(&findings, &mut sources);
+    let resolve = |l: &Location| sources.get(&l.path).map(|t| resolve_in(t, l));
+    let positions = findings.iter().map(|f| resolve(&f.primary)).collect();
+    let related_positions = findings.iter().map(|f| f.related.iter().map(&resolve).collect()).collect();
+    Prepared { findings, positions, related_positions, sources, summary, color }
+}
+
+fn resolve_in(text: &str, l: &Location) -> Position {
+    let (start, end) = match l.offset {
+        Some(o) => {
+            let o = o.min(text.len());
+            (o, (o + 1).min(text.len()))
+        }
+        None => match locate(text, l.doc_start, &l.pointer) {
+            // An absent field is labelled on the opening of the object that should hold it.
+            Some(s) if !s.exact => (s.start, (s.start + 1).min(text.len())),
+            Some(s) => (s.start, s.end),
+            None => (l.doc_start.min(text.len()), l.doc_start.min(text.len())),
+        },
+    };
+    let end = text[start..end].find('\n').map_or(end, |i| start + i);
+    let mut end = end.max(start);
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let (line, column) = position(text, start);
+    Position { line, column, start, len: end - start }
+}
+
+/// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
+/// snippet can show it and no offset moves.
+fn mask_secrets(findings: &[Finding], sources: &mut BTreeMap<String, String>) {
+    for f in findings.iter().filter(|f| f.rule.code == "M018") {
+        let Some(text) = sources.get_mut(&f.primary.path) else {
+            continue;
+        };
+        let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
+            continue;
+        };
+        if !span.exact || span.end <= span.start + 1 {
+            continue;
+        }
+        let masked: String = text[span.start..span.end]
+            .char_indices()
+            .map(|(i, c)| if i == 0 || c == '"' { c.to_string() } else { "*".repeat(c.len_utf8()) })
+            .collect();
+        text.replace_range(span.start..span.end, &masked);
+    }
+}

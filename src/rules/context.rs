@@ -1,0 +1,128 @@
+//! What a rule sees (a canonical result, or one raw document) and how it reports.
+
+use serde_json::Value;
+
+use crate::diagnostic::Location;
+use crate::model::{ProvenanceMap, ResultDoc};
+use crate::serve_command::ServeSettings;
+use crate::thresholds::Thresholds;
+
+use super::RuleMeta;
+
+/// Whether an artifact named by a result exists, checked by the loader (rules do no I/O).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArtifactState {
+    /// The file exists inside the corpus root.
+    Present,
+    /// The file does not exist.
+    Missing,
+    /// The path leaves the corpus root (`..` or absolute) and was not followed.
+    OutsideCorpus,
+}
+
+/// One canonical result, with what the loader learned about it.
+pub struct ResultCtx<'a> {
+    /// The typed result.
+    pub result: &'a ResultDoc,
+    /// The same result as canonical JSON (after sidecars and derivations).
+    pub value: &'a Value,
+    /// Where each value came from.
+    pub provenance: &'a ProvenanceMap,
+    /// The serve command, parsed, when one is recorded.
+    pub serve: Option<&'a ServeSettings>,
+    /// Existence of each artifact, keyed by canonical pointer of its `path`.
+    pub artifacts: &'a [(String, ArtifactState)],
+    /// Thresholds in force.
+    pub thresholds: &'a Thresholds,
+}
+
+impl ResultCtx<'_> {
+    /// The canonical value at `pointer`, if present and not null.
+    pub fn get(&self, pointer: &str) -> Option<&Value> {
+        self.value.pointer(pointer).filter(|v| !v.is_null())
+    }
+
+    /// Whether the canonical value at `pointer` is present.
+    pub fn has(&self, pointer: &str) -> bool {
+        self.get(pointer).is_some()
+    }
+}
+
+/// One raw document as the file holds it, whatever its format.
+pub struct DocumentCtx<'a> {
+    /// The parsed document.
+    pub value: &'a Value,
+}
+
+/// A finding as a rule reports it: a pointer (canonical for result rules, raw for document
+/// rules), the message with its numbers, and optionally a label, a help line and related places.
+#[derive(Debug, Clone)]
+pub struct Emit {
+    /// The rule.
+    pub rule: &'static RuleMeta,
+    /// Where.
+    pub pointer: String,
+    /// What was found.
+    pub message: String,
+    /// Text under the value.
+    pub label: Option<String>,
+    /// What to do.
+    pub help: Option<String>,
+    /// Other places involved.
+    pub related: Vec<Location>,
+}
+
+impl Emit {
+    /// Sets the help line.
+    pub fn help(&mut self, help: impl Into<String>) -> &mut Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Sets the label drawn under the value.
+    pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Adds a related place.
+    pub fn related(&mut self, location: Location) -> &mut Self {
+        self.related.push(location);
+        self
+    }
+}
+
+/// Collects the findings of one rule.
+pub struct Emitter<'o> {
+    rule: &'static RuleMeta,
+    out: &'o mut Vec<Emit>,
+}
+
+impl<'o> Emitter<'o> {
+    /// An emitter for `rule` writing into `out`.
+    pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Emit>) -> Self {
+        Emitter { rule, out }
+    }
+
+    /// Reports a finding at `pointer`.
+    pub fn emit(&mut self, pointer: impl Into<String>, message: impl Into<String>) -> &mut Emit {
+        self.out.push(Emit {
+            rule: self.rule,
+            pointer: pointer.into(),
+            message: message.into(),
+            label: None,
+            help: None,
+            related: Vec::new(),
+        });
+        self.out.last_mut().expect("just pushed")
+    }
+
+    /// Reports an absent field at `pointer`: labelled on the object that should hold it.
+    pub fn missing(&mut self, pointer: &str, what: &str, help: impl Into<String>) -> &mut Emit {
+        let dotted = pointer.trim_start_matches('/').replace('/', ".");
+        let e = self.emit(pointer, format!("not recorded: {what} (`{pointer}`)"));
+        e.label(format!("`{dotted}` belongs here"));
+        e.help(help);
+        e
+    }
+}

@@ -1,0 +1,31 @@
+//! `invalid-json` (E002): a document that does not parse.
+
+use super::declare_rule;
+
+declare_rule! {
+    /// ## What it checks
+    /// A document that is not JSON: truncated, a trailing comma, a stray character. The
+    /// finding points at the line and column where the parser stopped. In a JSON Lines file
+    /// each broken line is its own finding and the other lines are still read.
+    ///
+    /// ## Why is this bad?
+    /// A truncated result is usually a run that was killed while writing; its figures cannot
+    /// be trusted or checked.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"schema": "benchlint/result/v1", "id": "gb10-x8-r1", "levels": [
+    /// ```
+    ///
+    /// ## What to do instead
+    /// Re-export the result from the harness, or remove the file and record the run as
+    /// `"outcome": "aborted"`.
+    pub static RULE = {
+        code: "E002",
+        name: "invalid-json",
+        severity: Error,
+        scope: Input,
+        source: "DESIGN.md (input errors)",
+        summary: "document is not valid JSON",
+    }
+}

@@ -1,0 +1,54 @@
+//! `missing-serve-command` (M003): the complete serve command line.
+
+use super::{Emitter, ResultCtx, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// That the result records the complete command that started the engine
+    /// (`engine.serve_command`, an argv array or one line). An empty command counts as absent.
+    ///
+    /// ## Why is this bad?
+    /// Seed 004: "A run whose configuration lives in somebody's shell history cannot be
+    /// defended at all, and three of our four retractions were only checkable because a second
+    /// document happened to preserve the missing detail." The GB10 and GB300 speculative and
+    /// eager settings were never recorded, so the cross-platform ratio could not be known.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "engine": { "name": "vllm", "version": "0.11.0" } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// Record the argv read from the process (`benchlint capture --pid PID`) or the container:
+    /// ```json
+    /// { "engine": { "serve_command": ["vllm", "serve", "Qwen/Qwen3-8B", "--max-num-seqs", "32"],
+    ///   "serve_command_source": "process" } }
+    /// ```
+    pub static RULE = {
+        code: "M003",
+        name: "missing-serve-command",
+        severity: Error,
+        scope: Result,
+        source: "seeds/004 (publication checklist)",
+        summary: "serve command not recorded",
+    }
+}
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    let command = ctx.result.engine.as_ref().and_then(|e| e.serve_command.as_ref());
+    match command {
+        None => {
+            out.missing(
+                "/engine/serve_command",
+                "the serve command",
+                "add `engine.serve_command` as read from the running process (`benchlint capture --pid PID`)",
+            );
+        }
+        Some(c) if c.is_empty() => {
+            out.emit("/engine/serve_command", "the serve command is empty")
+                .label("empty")
+                .help("record the complete argv that started the engine");
+        }
+        Some(_) => {}
+    }
+}

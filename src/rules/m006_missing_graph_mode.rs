@@ -1,0 +1,43 @@
+//! `missing-graph-mode` (M006): whether eager execution was forced.
+
+use super::{Emitter, ResultCtx, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// That `engine.enforce_eager` is recorded (`true` when graph capture was disabled, for
+    /// example `--enforce-eager` or SGLang's `--disable-cuda-graph`; `false` otherwise), or
+    /// derived from a verbatim serve command that names the flag.
+    ///
+    /// ## Why is this bad?
+    /// Seed 004: a single unrecorded eager flag "can therefore dominate any cross-platform
+    /// ratio and leave no trace in the result file". On the GB10 side, eager mode alone moved
+    /// decode from well above to about 55 tokens per second.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "engine": { "name": "vllm", "serve_command": ["vllm", "serve", "m"], "serve_command_source": "typed" } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// ```json
+    /// { "engine": { "enforce_eager": false } }
+    /// ```
+    pub static RULE = {
+        code: "M006",
+        name: "missing-graph-mode",
+        severity: Error,
+        scope: Result,
+        source: "seeds/004 (publication checklist)",
+        summary: "graph mode (forced eager execution) not recorded",
+    }
+}
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if !ctx.has("/engine/enforce_eager") {
+        out.missing(
+            "/engine/enforce_eager",
+            "whether eager execution was forced",
+            "add `engine.enforce_eager`: true if graph capture was disabled, false otherwise",
+        );
+    }
+}

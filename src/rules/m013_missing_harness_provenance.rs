@@ -1,0 +1,50 @@
+//! `missing-harness-provenance` (M013): harness revision, sampling, temperature and seed.
+
+use super::{Emitter, ResultCtx, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// That the result records the harness git revision (`harness.revision`), the sampling
+    /// parameters (`workload.sampling`), the temperature (`workload.temperature`) and the seed
+    /// (`workload.seed`).
+    ///
+    /// ## Why is this bad?
+    /// Seed 004's checklist: "Harness git revision, sampling parameters, temperature and
+    /// seed." Seed 000: "When a test script silently ran both arms of an A/B with the same
+    /// setting, the two arms still differed by about 19%": the harness itself is part of the
+    /// measurement.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "harness": { "name": "vllm-bench-serve" }, "workload": { "temperature": 0 } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// ```json
+    /// { "harness": { "name": "vllm-bench-serve", "revision": "3f9e2a1", "dirty": false },
+    ///   "workload": { "temperature": 0, "seed": 0, "sampling": { "top_p": 1.0 } } }
+    /// ```
+    pub static RULE = {
+        code: "M013",
+        name: "missing-harness-provenance",
+        severity: Error,
+        scope: Result,
+        source: "seeds/004 (publication checklist)",
+        summary: "harness revision, sampling parameters, temperature or seed not recorded",
+    }
+}
+
+const ITEMS: [(&str, &str, &str); 4] = [
+    ("/harness/revision", "the harness git revision", "add `harness.revision` (`git rev-parse HEAD` of the harness)"),
+    ("/workload/sampling", "the sampling parameters", "add `workload.sampling` (top_p, top_k, ... as sent)"),
+    ("/workload/temperature", "the temperature", "add `workload.temperature` (0 for benchmarks)"),
+    ("/workload/seed", "the seed", "add `workload.seed`"),
+];
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    for (pointer, what, help) in ITEMS {
+        if !ctx.has(pointer) {
+            out.missing(pointer, what, help);
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! `missing-paired-artifacts` (M014): power trace and quality-gate file names.
+
+use super::{Emitter, ResultCtx, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// That the result names its paired power trace (`artifacts.power_trace.path`) and
+    /// quality-gate result (`artifacts.quality_gate.path`).
+    ///
+    /// ## Why is this bad?
+    /// Seed 004: "If a speed number cannot be published without a paired accuracy number from
+    /// the same endpoint, then no configuration can win by being quietly broken." And power:
+    /// GB10 units draw about 46 W at the wall with no engine loaded while the accelerator rail
+    /// reports under 5 W.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "artifacts": {} }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// ```json
+    /// { "artifacts": { "power_trace": { "path": "power/run1.csv", "kind": "wall" },
+    ///   "quality_gate": { "path": "gate/run1.json", "passed": true, "score": 0.98 } } }
+    /// ```
+    pub static RULE = {
+        code: "M014",
+        name: "missing-paired-artifacts",
+        severity: Warning,
+        scope: Result,
+        source: "seeds/004 (publication checklist)",
+        summary: "power trace or quality-gate file not named",
+    }
+}
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if !ctx.has("/artifacts/power_trace/path") {
+        out.missing(
+            "/artifacts/power_trace/path",
+            "the paired power trace",
+            "name the power trace file in `artifacts.power_trace.path` with its `kind` (wall or device)",
+        );
+    }
+    if !ctx.has("/artifacts/quality_gate/path") {
+        out.missing(
+            "/artifacts/quality_gate/path",
+            "the paired quality-gate result",
+            "name the quality-gate result in `artifacts.quality_gate.path` with `passed`",
+        );
+    }
+}

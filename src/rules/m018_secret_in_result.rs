@@ -1,0 +1,65 @@
+//! `secret-in-result` (M018): an API key, token or password stored in a result file.
+
+use serde_json::Value;
+
+use crate::json::escape_pointer_token;
+use crate::secrets::classify;
+
+use super::{DocumentCtx, Emitter, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// Every string in the file, whatever its format: a non-empty value under a key such as
+    /// `api_key`, `token`, `password` or `authorization`, or a value shaped like a known
+    /// credential (`sk-…`, `hf_…`, `ghp_…`, `nvapi-…`, `AKIA…`, `Bearer …`, a PEM private key).
+    /// The finding names the kind and length of the secret and its location, never the value;
+    /// every output format of benchlint masks it.
+    ///
+    /// ## Why is this bad?
+    /// Harnesses copy their whole command line into the result: AIPerf's `input_config` keeps
+    /// the `api_key` it was given. Result files get published, and a key in a published file is
+    /// a leaked key.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "input_config": { "endpoint": { "api_key": "sk-…" } } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// Revoke the key, remove it from the file (and from the repository history), and pass
+    /// keys to harnesses through the environment.
+    pub static RULE = {
+        code: "M018",
+        name: "secret-in-result",
+        severity: Error,
+        scope: Document,
+        source: "research/formats.md (AIPerf input_config)",
+        summary: "API key, token or password in the file",
+    }
+}
+
+pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
+    let mut stack: Vec<(String, Option<&str>, &Value)> = vec![(String::new(), None, ctx.value)];
+    while let Some((pointer, key, value)) = stack.pop() {
+        match value {
+            Value::String(s) => {
+                if let Some(kind) = classify(key, s) {
+                    out.emit(&pointer, format!("`{pointer}` holds {}; the value is not shown", kind.0))
+                        .label("secret (masked)")
+                        .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                }
+            }
+            Value::Object(map) => {
+                for (k, v) in map {
+                    stack.push((format!("{pointer}/{}", escape_pointer_token(k)), Some(k.as_str()), v));
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    stack.push((format!("{pointer}/{i}"), key, v));
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The rule catalogue: what a rule is, the contexts rules read, and the registry.
+//!
+//! One rule is one file: its documentation (the `///` lines of `declare_rule!`), its metadata
+//! and its check function. Adding a rule touches that file, one line of `registry.rs` and one
+//! fixture folder `testdata/rules/<CODE>-<name>/`.
+
+mod context;
+mod registry;
+
+pub mod e001_unreadable_file;
+pub mod e002_invalid_json;
+pub mod e003_schema_violation;
+pub mod e004_unknown_format;
+pub mod e005_nonstandard_json;
+pub mod e006_duplicate_result_id;
+pub mod m001_missing_hardware;
+pub mod m002_missing_engine_identity;
+pub mod m003_missing_serve_command;
+pub mod m004_retyped_serve_command;
+pub mod m005_missing_speculative_config;
+pub mod m006_missing_graph_mode;
+pub mod m007_missing_engine_limits;
+pub mod m008_missing_precision;
+pub mod m009_missing_parallelism;
+pub mod m010_missing_fabric;
+pub mod m011_missing_parity_check;
+pub mod m012_missing_load_snapshot;
+pub mod m013_missing_harness_provenance;
+pub mod m014_missing_paired_artifacts;
+pub mod m015_serve_command_mismatch;
+pub mod m016_placeholder_value;
+pub mod m017_missing_artifact_file;
+pub mod m018_secret_in_result;
+pub mod m019_sidecar_conflict;
+
+pub use context::{ArtifactState, DocumentCtx, Emit, Emitter, ResultCtx};
+pub use registry::{RULES, find_rule};
+
+use crate::diagnostic::Severity;
+
+/// What a rule looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// Reading the input itself (emitted by the loader).
+    Input,
+    /// One raw document, whatever its format (secrets).
+    Document,
+    /// One canonical result.
+    Result,
+    /// A group of results sharing a configuration fingerprint.
+    Group,
+    /// A published claim and the runs behind it.
+    Claim,
+}
+
+impl Scope {
+    /// The kebab-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Input => "input",
+            Scope::Document => "document",
+            Scope::Result => "result",
+            Scope::Group => "group",
+            Scope::Claim => "claim",
+        }
+    }
+}
+
+/// Everything known about a rule except how it checks.
+#[derive(Debug)]
+pub struct RuleMeta {
+    /// Stable code, never reused: `M005`.
+    pub code: &'static str,
+    /// Kebab-case name of the flagged condition: `missing-speculative-config`.
+    pub name: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// What the rule looks at.
+    pub scope: Scope,
+    /// Adoption date (`YYYY-MM-DD`): results measured earlier get a pre-rule label instead.
+    pub since: Option<&'static str>,
+    /// The source document the rule comes from.
+    pub source: &'static str,
+    /// One-line summary (a noun phrase).
+    pub summary: &'static str,
+    /// Markdown documentation: what it checks, why, an example, what to do instead.
+    pub doc: &'static str,
+}
+
+impl RuleMeta {
+    /// The documentation with the one leading space of each `///` line removed.
+    pub fn doc_text(&self) -> String {
+        self.doc
+            .lines()
+            .map(|l| l.strip_prefix(' ').unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// How a rule is run.
+#[derive(Clone, Copy)]
+pub enum Check {
+    /// Emitted by the loader or the engine, not called per item.
+    Builtin,
+    /// Called once per raw document.
+    Document(fn(&DocumentCtx<'_>, &mut Emitter<'_>)),
+    /// Called once per canonical result.
+    Result(fn(&ResultCtx<'_>, &mut Emitter<'_>)),
+}
+
+/// A registered rule.
+pub struct Rule {
+    /// Its metadata.
+    pub meta: &'static RuleMeta,
+    /// How it runs.
+    pub check: Check,
+}
+
+/// Declares a rule's metadata, keeping its `///` documentation as its doc page.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        $vis:vis static $ident:ident = {
+            code: $code:literal,
+            name: $name:literal,
+            severity: $severity:ident,
+            scope: $scope:ident,
+            $(since: $since:literal,)?
+            source: $source:literal,
+            summary: $summary:literal $(,)?
+        }
+    ) => {
+        $vis static $ident: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
+            code: $code,
+            name: $name,
+            severity: $crate::diagnostic::Severity::$severity,
+            scope: $crate::rules::Scope::$scope,
+            since: declare_rule!(@since $($since)?),
+            source: $source,
+            summary: $summary,
+            doc: concat!($($doc, "\n"),*),
+        };
+    };
+    (@since $since:literal) => { Some($since) };
+    (@since) => { None };
+}
+pub(crate) use declare_rule;

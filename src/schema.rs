@@ -1,0 +1,131 @@
+//! The bundled JSON Schemas and their validators, built once per process, never fetched.
+
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+/// `schemas/result.schema.json`.
+pub const RESULT: &str = include_str!("../schemas/result.schema.json");
+/// `schemas/claims.schema.json`.
+pub const CLAIMS: &str = include_str!("../schemas/claims.schema.json");
+/// `schemas/report.schema.json` (`check --format json`).
+pub const REPORT: &str = include_str!("../schemas/report.schema.json");
+/// `schemas/audit.schema.json` (`audit --format json`).
+pub const AUDIT: &str = include_str!("../schemas/audit.schema.json");
+
+/// The bundled schemas by the name `benchlint schema NAME` takes.
+pub const NAMES: [(&str, &str); 4] = [("result", RESULT), ("claims", CLAIMS), ("report", REPORT), ("audit", AUDIT)];
+
+/// The schema text for `name`.
+pub fn by_name(name: &str) -> Option<&'static str> {
+    NAMES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+}
+
+fn build(text: &str) -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(text).expect("bundled schema is JSON");
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("bundled schema compiles")
+}
+
+/// A sidecar is a partial result: the result schema without its required fields.
+fn build_partial(text: &str) -> jsonschema::Validator {
+    let mut schema: Value = serde_json::from_str(text).expect("bundled schema is JSON");
+    if let Some(obj) = schema.as_object_mut() {
+        obj.remove("required");
+        obj.remove("allOf");
+        obj.remove("if");
+        obj.remove("then");
+    }
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("bundled schema compiles")
+}
+
+static RESULT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(RESULT));
+static SIDECAR_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build_partial(RESULT));
+static CLAIMS_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(CLAIMS));
+static REPORT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(REPORT));
+static AUDIT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(AUDIT));
+
+/// Which bundled schema to validate against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A canonical result.
+    Result,
+    /// A sidecar (partial result).
+    Sidecar,
+    /// A claims file.
+    Claims,
+    /// `check --format json` output.
+    Report,
+    /// `audit --format json` output.
+    Audit,
+}
+
+/// One schema error: where, and what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaError {
+    /// JSON pointer of the offending value (for a missing field: the object that lacks it).
+    pub pointer: String,
+    /// What is wrong, in the validator's words (values masked when long).
+    pub message: String,
+}
+
+/// Validates `instance`; returns every error, sorted by pointer.
+pub fn validate(kind: Kind, instance: &Value) -> Vec<SchemaError> {
+    let v: &jsonschema::Validator = match kind {
+        Kind::Result => &RESULT_VALIDATOR,
+        Kind::Sidecar => &SIDECAR_VALIDATOR,
+        Kind::Claims => &CLAIMS_VALIDATOR,
+        Kind::Report => &REPORT_VALIDATOR,
+        Kind::Audit => &AUDIT_VALIDATOR,
+    };
+    if v.is_valid(instance) {
+        return Vec::new();
+    }
+    let mut errors: Vec<SchemaError> = v
+        .iter_errors(instance)
+        .map(|e| SchemaError {
+            pointer: e.instance_path().as_str().to_string(),
+            message: short(&e.masked().to_string()),
+        })
+        .collect();
+    errors.sort_by(|a, b| a.pointer.cmp(&b.pointer).then(a.message.cmp(&b.message)));
+    errors.dedup();
+    errors
+}
+
+fn short(s: &str) -> String {
+    if s.chars().count() > 240 {
+        format!("{}…", s.chars().take(240).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_schema_compiles_and_is_a_valid_2020_12_schema() {
+        for (name, text) in NAMES {
+            let schema: Value = serde_json::from_str(text).unwrap();
+            assert!(jsonschema::meta::is_valid(&schema), "{name} is not a valid schema");
+            let _ = build(text);
+        }
+    }
+
+    #[test]
+    fn date_time_format_is_checked() {
+        let doc = serde_json::json!({
+            "schema": "benchlint/result/v1", "id": "x", "measured_at": "yesterday",
+            "outcome": "ok", "levels": [{"concurrency": 1}]
+        });
+        let errors = validate(Kind::Result, &doc);
+        assert!(errors.iter().any(|e| e.pointer == "/measured_at"), "{errors:?}");
+    }
+}

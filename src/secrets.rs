@@ -1,0 +1,129 @@
+//! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
+
+/// Why a value was taken for a secret. The text never contains the value itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecretKind(pub String);
+
+/// Key names whose non-empty values are secrets.
+const SECRET_KEYS: [&str; 12] = [
+    "api_key", "apikey", "api-key", "token", "access_token", "auth_token", "hf_token",
+    "password", "passwd", "secret", "authorization", "bearer",
+];
+
+/// Values that say "no secret here".
+const HARMLESS: [&str; 10] = ["", "none", "null", "empty", "n/a", "redacted", "<redacted>", "***", "dummy", "not-set"];
+
+/// Whether a key name is one whose value is a secret (`OPENAI_API_KEY`, `hf_token`, ...).
+pub fn is_secret_key(key: &str) -> bool {
+    let k = key.to_ascii_lowercase();
+    SECRET_KEYS.iter().any(|s| k == *s || k.ends_with(&format!("_{s}")) || k.ends_with(&format!("-{s}")))
+        || k.ends_with("_key") && (k.contains("api") || k.contains("secret") || k.contains("access"))
+}
+
+/// Classifies `value` (under `key`, when it has one) as a secret, or not.
+pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
+    let v = value.trim();
+    if let Some(kind) = known_format(v) {
+        return Some(kind);
+    }
+    let key = key?;
+    if !is_secret_key(key) || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h)) || v.chars().all(|c| c == '*') {
+        return None;
+    }
+    Some(SecretKind(format!("a non-empty value under the key `{key}` ({} characters)", v.chars().count())))
+}
+
+/// Well-known token shapes, whatever key they sit under.
+fn known_format(v: &str) -> Option<SecretKind> {
+    let body_len = |prefix: &str| v.strip_prefix(prefix).map(|rest| rest.chars().filter(|c| c.is_ascii_alphanumeric()).count());
+    let shapes: [(&str, usize, &str); 8] = [
+        ("sk-", 20, "an OpenAI-style secret key"),
+        ("hf_", 30, "a Hugging Face token"),
+        ("ghp_", 30, "a GitHub token"),
+        ("github_pat_", 30, "a GitHub token"),
+        ("nvapi-", 30, "an NVIDIA API key"),
+        ("xoxb-", 20, "a Slack token"),
+        ("AKIA", 16, "an AWS access key id"),
+        ("glpat-", 20, "a GitLab token"),
+    ];
+    for (prefix, min, name) in shapes {
+        if body_len(prefix).is_some_and(|n| n >= min) && !v.contains(' ') {
+            return Some(SecretKind(format!("{name} (`{prefix}` prefix, {} characters)", v.chars().count())));
+        }
+    }
+    if let Some(rest) = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")) {
+        if rest.trim().len() >= 16 {
+            return Some(SecretKind(format!("a bearer token ({} characters)", rest.trim().chars().count())));
+        }
+    }
+    if v.contains("-----BEGIN") && v.contains("PRIVATE KEY") {
+        return Some(SecretKind("a private key".into()));
+    }
+    None
+}
+
+/// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
+pub fn redact_argv(argv: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len());
+    let mut redact_next = false;
+    for a in argv {
+        if redact_next {
+            out.push("<redacted>".to_string());
+            redact_next = false;
+            continue;
+        }
+        if let Some((k, v)) = a.split_once('=') {
+            let key = k.trim_start_matches('-');
+            if classify(Some(key), v).is_some() {
+                out.push(format!("{k}=<redacted>"));
+                continue;
+            }
+        } else if a.starts_with("--") && is_secret_key(a.trim_start_matches('-')) {
+            out.push(a.clone());
+            redact_next = true;
+            continue;
+        }
+        if classify(None, a).is_some() {
+            out.push("<redacted>".to_string());
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_keys_and_token_shapes() {
+        assert!(classify(Some("api_key"), "abc123secret").is_some());
+        assert!(classify(Some("api_key"), "").is_none());
+        assert!(classify(Some("api_key"), "EMPTY").is_none());
+        assert!(classify(None, "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234").is_some());
+        assert!(classify(None, "hf_abcdefghijklmnopqrstuvwxyz0123456789").is_some());
+        assert!(classify(None, "Bearer abcdefghijklmnopqrstuv").is_some());
+        assert!(classify(Some("model"), "meta-llama/Llama-3.1-8B").is_none());
+        assert!(classify(Some("max_tokens"), "256").is_none());
+    }
+
+    #[test]
+    fn the_message_never_contains_the_value() {
+        let secret = "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234";
+        let kind = classify(Some("api_key"), secret).unwrap();
+        assert!(!kind.0.contains(secret));
+    }
+
+    #[test]
+    fn argv_redaction() {
+        let argv: Vec<String> = ["vllm", "serve", "m", "--api-key", "abcdef123456", "--hf-token=hf_abcdefghijklmnopqrstuvwxyz0123456789"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let r = redact_argv(&argv);
+        assert_eq!(r[4], "<redacted>");
+        assert_eq!(r[5], "--hf-token=<redacted>");
+        assert_eq!(r[2], "m");
+    }
+}

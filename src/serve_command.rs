@@ -1,0 +1,754 @@
+//! Reading engine settings out of a recorded serve command.
+//!
+//! This module owns two things: splitting a one-line serve command into an argument vector
+//! ([`split_command_line`]), and reading the settings benchlint cares about from that vector
+//! ([`parse`]) for vLLM, SGLang and TensorRT-LLM. benchlint uses the result to derive
+//! settings a result file does not record, and to report a recorded setting that disagrees
+//! with the command (M015, `serve-command-mismatch`). It decides nothing about provenance or
+//! findings; that is the rules' job.
+//!
+//! Conventions the callers rely on:
+//!
+//! - A flag the command omits is the engine's default, which benchlint cannot know, so its
+//!   field stays `None`. `--enforce-eager` absent is `None`, never `Some(false)`.
+//! - When a flag is repeated, the last one wins, as with argparse and click, and its
+//!   `arg_index` is reported.
+//! - Spelling follows each engine: vLLM folds `_` into `-` and has `--no-X` for its
+//!   switches; SGLang and TensorRT-LLM accept only their own spelling (`--tp-size`,
+//!   `--tp_size`). A flag the engine would have rejected lands in `unknown_flags` instead of
+//!   being believed, since such a command cannot have run as written.
+//! - Settings held in a config file named by the command (`--config`,
+//!   `--extra_llm_api_options`) are invisible here.
+//!
+//! Mapping decisions that are not one-to-one:
+//!
+//! - `max_num_batched_tokens` for SGLang comes from `--chunked-prefill-size`, the per-step
+//!   prefill token budget in practice; `-1` (chunking off) records nothing.
+//!   `--max-prefill-tokens` is understood but not mapped: it only binds when smaller.
+//! - `num_speculative_tokens` follows vLLM's meaning, draft tokens proposed per step. SGLang's
+//!   `--speculative-num-draft-tokens` counts the verify window, one more than that, so the
+//!   budget is `num_draft_tokens - 1`; with `--speculative-eagle-topk 1` SGLang forces the
+//!   window to `num_steps + 1`, so the budget is `--speculative-num-steps`.
+//! - Speculative `method` is ASCII-lowercased, so SGLang's `EAGLE3` equals vLLM's `eagle3`.
+//! - vLLM `--enable-expert-parallel` has no size: EP size is TP x DP (vLLM's rule), taking
+//!   an omitted TP or DP as 1 since those are fixed CLI defaults, not tuned ones;
+//!   `--no-enable-expert-parallel` records 1. SGLang's legacy `--enable-ep-moe` records TP.
+//! - SGLang `--disable-cuda-graph` or `--cuda-graph-backend-decode disabled` means eager.
+//!   TensorRT-LLM `--disable_kv_cache_reuse` means prefix caching off.
+
+#[path = "serve_command/flags.rs"]
+mod flags;
+#[path = "serve_command/shell.rs"]
+mod shell;
+#[cfg(test)]
+#[path = "serve_command/tests.rs"]
+mod tests;
+
+use flags::{NumField, NumStyle, StrField, Target};
+use serde_json::Value;
+
+pub use shell::split_command_line;
+
+/// A serving engine whose command line benchlint can read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// vLLM (`vllm serve`, `python -m vllm.entrypoints.openai.api_server`).
+    Vllm,
+    /// SGLang (`python -m sglang.launch_server`, `sglang serve`).
+    Sglang,
+    /// TensorRT-LLM (`trtllm-serve`).
+    TensorRtLlm,
+}
+
+impl EngineKind {
+    /// The engine name as the canonical result format writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Vllm => "vllm",
+            EngineKind::Sglang => "sglang",
+            EngineKind::TensorRtLlm => "tensorrt-llm",
+        }
+    }
+}
+
+/// One setting found in the command: its value and the index of the argv element that holds the flag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found<T> {
+    /// The value the command sets.
+    pub value: T,
+    /// Index in the argument vector of the flag (or of the positional model argument).
+    pub arg_index: usize,
+}
+
+/// Speculative decoding as the command configures it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Speculative {
+    /// Whether the command turns speculative decoding on (`false` only for an explicit off,
+    /// such as `--speculative-config null`).
+    pub enabled: bool,
+    /// Method, ASCII-lowercased (`eagle`, `eagle3`, `ngram`, `nextn`, ...).
+    pub method: Option<String>,
+    /// Draft tokens proposed per step, in vLLM's sense (see the module notes for SGLang).
+    pub num_speculative_tokens: Option<u64>,
+    /// Draft model, when the command names one.
+    pub draft_model: Option<String>,
+}
+
+/// The settings a serve command names. `None` means the command does not name it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ServeSettings {
+    /// The engine the command launches, when recognised.
+    pub engine: Option<EngineKind>,
+    /// Model name or path (positional, `--model`, SGLang `--model-path`).
+    pub model: Option<Found<String>>,
+    /// Checkpoint revision (`--revision`).
+    pub revision: Option<Found<String>>,
+    /// Quantization method (`--quantization`, vLLM `-q`).
+    pub quantization: Option<Found<String>>,
+    /// Weight dtype (`--dtype`), as written (`auto` stays `auto`).
+    pub dtype: Option<Found<String>>,
+    /// Speculative decoding configuration.
+    pub speculative: Option<Found<Speculative>>,
+    /// Eager execution: vLLM `--enforce-eager`/`--no-enforce-eager`, SGLang `--disable-cuda-graph`.
+    pub enforce_eager: Option<Found<bool>>,
+    /// KV cache dtype (`--kv-cache-dtype`), as written.
+    pub kv_cache_dtype: Option<Found<String>>,
+    /// Sequence cap: vLLM `--max-num-seqs`, SGLang `--max-running-requests`, TRT `--max_batch_size`.
+    pub max_num_seqs: Option<Found<u64>>,
+    /// Model length: vLLM `--max-model-len`, SGLang `--context-length`, TRT `--max_seq_len`.
+    pub max_model_len: Option<Found<u64>>,
+    /// Batched tokens per step: vLLM `--max-num-batched-tokens`, SGLang
+    /// `--chunked-prefill-size`, TRT `--max_num_tokens`.
+    pub max_num_batched_tokens: Option<Found<u64>>,
+    /// Prefix caching: vLLM `--[no-]enable-prefix-caching`, SGLang `--disable-radix-cache`,
+    /// TRT `--disable_kv_cache_reuse`.
+    pub enable_prefix_caching: Option<Found<bool>>,
+    /// Tensor parallel size.
+    pub tensor_parallel_size: Option<Found<u64>>,
+    /// Pipeline parallel size.
+    pub pipeline_parallel_size: Option<Found<u64>>,
+    /// Expert parallel size (derived for vLLM, see the module notes).
+    pub expert_parallel_size: Option<Found<u64>>,
+    /// Data parallel size.
+    pub data_parallel_size: Option<Found<u64>>,
+    /// Flags not understood, or whose value was not understood; sorted, deduplicated.
+    pub unknown_flags: Vec<String>,
+}
+
+/// Reads the settings a serve command names.
+///
+/// The launcher (`vllm serve`, `python -m sglang.launch_server`, `trtllm-serve`, ...) is
+/// looked for anywhere in `argv`, so `env`, `VAR=x` or wrapper prefixes do not hide it;
+/// arguments before it belong to the wrapper and are ignored. Without a launcher every
+/// argument is read with all engines' flags and `engine` stays `None`.
+///
+/// Total on any input and linear in its size, apart from sorting `unknown_flags`.
+pub fn parse(argv: &[String]) -> ServeSettings {
+    let launch = find_launcher(argv).unwrap_or(Launch {
+        engine: None,
+        start: 0,
+        model: ModelArg::None,
+    });
+    let mut p = Parser {
+        out: ServeSettings {
+            engine: launch.engine,
+            ..ServeSettings::default()
+        },
+        ..Parser::default()
+    };
+    let mut i = launch.start;
+    if launch.model == ModelArg::Immediate
+        && let Some(arg) = argv.get(i)
+        && !arg.starts_with('-')
+    {
+        p.out.model = Some(Found {
+            value: arg.clone(),
+            arg_index: i,
+        });
+        i += 1;
+    }
+    let mut options_ended = false;
+    let mut positional_model_seen = false;
+    while let Some(arg) = argv.get(i) {
+        if options_ended || !looks_like_flag(arg) {
+            // Only click (TensorRT-LLM) takes the model as a positional anywhere.
+            if launch.model == ModelArg::Anywhere && !positional_model_seen {
+                positional_model_seen = true;
+                p.out.model = Some(Found {
+                    value: arg.clone(),
+                    arg_index: i,
+                });
+            }
+            i += 1;
+        } else if arg == "--" {
+            options_ended = true;
+            i += 1;
+        } else {
+            i = p.flag(argv, i);
+        }
+    }
+    p.finish()
+}
+
+/// Where the model positional may appear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ModelArg {
+    /// No positional model (`--model` / `--model-path` only).
+    None,
+    /// Right after the subcommand (`vllm serve MODEL`, `sglang serve MODEL`): argparse's
+    /// optional positional is only filled there.
+    Immediate,
+    /// The first positional anywhere (click, `trtllm-serve`).
+    Anywhere,
+}
+
+/// A recognised launcher: the engine, where its arguments start, and the positional rule.
+struct Launch {
+    engine: Option<EngineKind>,
+    start: usize,
+    model: ModelArg,
+}
+
+fn find_launcher(argv: &[String]) -> Option<Launch> {
+    (0..argv.len()).find_map(|i| launcher_at(argv, i))
+}
+
+fn launcher_at(argv: &[String], i: usize) -> Option<Launch> {
+    let base = argv[i].rsplit('/').next().unwrap_or_default();
+    let next = argv.get(i + 1).map(String::as_str);
+    let launch = |engine, start, model| {
+        Some(Launch {
+            engine: Some(engine),
+            start,
+            model,
+        })
+    };
+    match base {
+        "vllm" if next == Some("serve") => launch(EngineKind::Vllm, i + 2, ModelArg::Immediate),
+        "sglang" if next == Some("serve") => {
+            launch(EngineKind::Sglang, i + 2, ModelArg::Immediate)
+        }
+        "trtllm-serve" => Some(trtllm_subcommand(argv, i + 1)),
+        _ if is_python(base) => python_module(argv, i + 1),
+        _ => None,
+    }
+}
+
+/// `python`, `python3`, `python3.12`, but not `pythonic` (a vLLM tool-call parser name).
+fn is_python(base: &str) -> bool {
+    base.strip_prefix("python")
+        .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+}
+
+/// Reads `-m MODULE` after a Python interpreter, skipping interpreter options.
+fn python_module(argv: &[String], mut i: usize) -> Option<Launch> {
+    let (module, after) = loop {
+        let arg = argv.get(i)?.as_str();
+        match arg {
+            "-m" => break (argv.get(i + 1)?.as_str(), i + 2),
+            "-X" | "-W" => i += 2,
+            _ if arg.starts_with("-c") => return None,
+            _ if arg.starts_with("-m") => break (&arg[2..], i + 1),
+            _ if arg.starts_with('-') => i += 1,
+            _ => return None,
+        }
+    };
+    let serve_next = argv.get(after).is_some_and(|a| a == "serve");
+    let launch = |engine, start, model| {
+        Some(Launch {
+            engine: Some(engine),
+            start,
+            model,
+        })
+    };
+    match module {
+        "vllm.entrypoints.openai.api_server" | "vllm.entrypoints.api_server" => {
+            launch(EngineKind::Vllm, after, ModelArg::None)
+        }
+        "vllm.entrypoints.cli.main" if serve_next => {
+            launch(EngineKind::Vllm, after + 1, ModelArg::Immediate)
+        }
+        "sglang.launch_server" => launch(EngineKind::Sglang, after, ModelArg::None),
+        "sglang.cli.main" if serve_next => {
+            launch(EngineKind::Sglang, after + 1, ModelArg::Immediate)
+        }
+        "tensorrt_llm.commands.serve" => Some(trtllm_subcommand(argv, after)),
+        _ => None,
+    }
+}
+
+/// `trtllm-serve` runs `serve` unless its first argument names another subcommand.
+fn trtllm_subcommand(argv: &[String], i: usize) -> Launch {
+    let (start, model) = match argv.get(i).map(String::as_str) {
+        Some("serve" | "grpc" | "mm_embedding_serve") => (i + 1, ModelArg::Anywhere),
+        Some("disaggregated" | "disaggregated_mpi_worker") => (i + 1, ModelArg::None),
+        _ => (i, ModelArg::Anywhere),
+    };
+    Launch {
+        engine: Some(EngineKind::TensorRtLlm),
+        start,
+        model,
+    }
+}
+
+/// An option, as opposed to a value: argparse reads `-1` and `-.5` as values.
+fn looks_like_flag(arg: &str) -> bool {
+    let Some(rest) = arg.strip_prefix('-') else {
+        return false;
+    };
+    let number = match rest.split_once('.') {
+        Some((int, frac)) => int.bytes().all(|b| b.is_ascii_digit()) && is_digits(frac),
+        None => is_digits(rest),
+    };
+    !rest.is_empty() && !number
+}
+
+fn is_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Speculative settings from one source, before the sources are combined.
+#[derive(Debug, Clone, Default)]
+struct SpecParts {
+    arg_index: usize,
+    enabled: bool,
+    method: Option<String>,
+    tokens: Option<u64>,
+    draft: Option<String>,
+}
+
+impl SpecParts {
+    fn new(arg_index: usize, enabled: bool) -> Self {
+        SpecParts {
+            arg_index,
+            enabled,
+            ..SpecParts::default()
+        }
+    }
+}
+
+/// Parse state: the settings so far plus pieces that are combined at the end.
+#[derive(Default)]
+struct Parser {
+    out: ServeSettings,
+    /// vLLM `--speculative-config JSON`.
+    spec_json: Option<SpecParts>,
+    /// vLLM `--speculative-config.KEY VALUE`; vLLM re-emits these as one JSON argument after
+    /// all others, so they replace a whole `--speculative-config`.
+    spec_dotted: Option<SpecParts>,
+    /// Legacy vLLM `--speculative-model` and `--num-speculative-tokens`.
+    legacy_model: Option<Found<String>>,
+    legacy_tokens: Option<u64>,
+    /// SGLang `--speculative-*`.
+    sg_algorithm: Option<Found<String>>,
+    sg_draft: Option<String>,
+    sg_draft_tokens: Option<u64>,
+    sg_steps: Option<u64>,
+    sg_topk: Option<u64>,
+    /// vLLM `--[no-]enable-expert-parallel`.
+    ep_switch: Option<Found<bool>>,
+    /// SGLang `--enable-ep-moe`: index of the flag.
+    ep_from_tp: Option<usize>,
+}
+
+impl Parser {
+    /// Reads the flag at `i` and returns the index of the next unread argument.
+    fn flag(&mut self, argv: &[String], i: usize) -> usize {
+        let arg = argv[i].as_str();
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (arg, None),
+        };
+        let vllm_rules = matches!(self.out.engine, None | Some(EngineKind::Vllm));
+        if vllm_rules && !name.starts_with("--") && name.starts_with("-O") {
+            // vLLM `-O3`, `-O=3`, `-O 3`: the optimisation level, recorded nowhere.
+            let spaced = name == "-O" && inline.is_none();
+            let level = argv.get(i + 1).map(String::as_str);
+            return if spaced && matches!(level, Some("0" | "1" | "2" | "3")) {
+                i + 2
+            } else {
+                i + 1
+            };
+        }
+        if vllm_rules
+            && name.starts_with("--")
+            && let Some((base, path)) = name.split_once('.')
+        {
+            return self.dotted(argv, i, name, base, path, inline);
+        }
+        let Some((target, negated)) = flags::lookup(name, self.out.engine) else {
+            self.unknown(name);
+            // Guess the arity: `--enable-*`, `--disable-*` and `--no-*` are switches in all
+            // three engines; anything else is assumed to take the next non-flag argument.
+            let body = name.trim_start_matches('-');
+            let switch = ["enable", "disable", "no"]
+                .iter()
+                .any(|p| body.strip_prefix(p).is_some_and(|r| r.starts_with(['-', '_'])));
+            return match argv.get(i + 1) {
+                Some(next) if inline.is_none() && !switch && !looks_like_flag(next) => i + 2,
+                _ => i + 1,
+            };
+        };
+        if !target.takes_value() {
+            // argparse and click reject `--switch=value`.
+            if inline.is_some() {
+                self.unknown(name);
+            } else {
+                self.switch(target, !negated, i);
+            }
+            return i + 1;
+        }
+        let (value, next) = match (inline, argv.get(i + 1)) {
+            (Some(v), _) => (Some(v), i + 1),
+            (None, Some(v)) if !looks_like_flag(v) => (Some(v.as_str()), i + 2),
+            (None, _) => (None, i + 1),
+        };
+        match value {
+            Some(v) => self.value(target, name, v, i),
+            None => self.unknown(name),
+        }
+        next
+    }
+
+    fn unknown(&mut self, name: &str) {
+        self.out.unknown_flags.push(name.to_owned());
+    }
+
+    fn switch(&mut self, target: Target, on: bool, i: usize) {
+        let found = |value| Some(Found {
+            value,
+            arg_index: i,
+        });
+        match target {
+            Target::Eager(v) => self.out.enforce_eager = found(v == on),
+            Target::PrefixCaching(v) => self.out.enable_prefix_caching = found(v == on),
+            Target::ExpertParallelSwitch => self.ep_switch = found(on),
+            Target::ExpertParallelFromTp => self.ep_from_tp = Some(i),
+            _ => {}
+        }
+    }
+
+    fn value(&mut self, target: Target, name: &str, v: &str, i: usize) {
+        let ok = match target {
+            // An empty string is no answer: report it rather than record "".
+            Target::Str(_) | Target::SpecLegacyModel | Target::SpecAlgorithm
+                if v.is_empty() =>
+            {
+                false
+            }
+            Target::Str(field) => {
+                *self.str_slot(field) = Some(Found {
+                    value: v.to_owned(),
+                    arg_index: i,
+                });
+                true
+            }
+            Target::Num(field, style) => match parse_count(v, style) {
+                Count::Value(n) => {
+                    *self.num_slot(field) = Some(Found {
+                        value: n,
+                        arg_index: i,
+                    });
+                    true
+                }
+                // The last flag wins, and it hands the choice back to the engine.
+                Count::EngineChooses => {
+                    *self.num_slot(field) = None;
+                    true
+                }
+                Count::Invalid => false,
+            },
+            Target::EagerFromGraphBackend => {
+                let eager = match v {
+                    "disabled" => Some(true),
+                    "full" | "breakable" => Some(false),
+                    _ => None,
+                };
+                if let Some(value) = eager {
+                    self.out.enforce_eager = Some(Found {
+                        value,
+                        arg_index: i,
+                    });
+                }
+                eager.is_some()
+            }
+            Target::SpecConfig => self.spec_config(v, i),
+            Target::SpecLegacyModel => {
+                self.legacy_model = Some(Found {
+                    value: v.to_owned(),
+                    arg_index: i,
+                });
+                true
+            }
+            Target::SpecAlgorithm => {
+                self.sg_algorithm = Some(Found {
+                    value: v.to_ascii_lowercase(),
+                    arg_index: i,
+                });
+                true
+            }
+            Target::SpecDraftModel => {
+                self.sg_draft = Some(v.to_owned());
+                !v.is_empty()
+            }
+            Target::SpecLegacyTokens
+            | Target::SpecDraftTokens
+            | Target::SpecSteps
+            | Target::SpecTopk => {
+                let n = match parse_count(v, NumStyle::Plain) {
+                    Count::Value(n) => Some(n),
+                    _ => None,
+                };
+                match target {
+                    Target::SpecLegacyTokens => self.legacy_tokens = n,
+                    Target::SpecDraftTokens => self.sg_draft_tokens = n,
+                    Target::SpecSteps => self.sg_steps = n,
+                    _ => self.sg_topk = n,
+                }
+                n.is_some()
+            }
+            _ => true,
+        };
+        if !ok {
+            self.unknown(name);
+        }
+    }
+
+    /// vLLM `--speculative-config`: JSON, or `None`/`null`/empty for off. Returns whether the
+    /// value was understood; malformed JSON still records speculation as on, budget unknown.
+    fn spec_config(&mut self, v: &str, i: usize) -> bool {
+        let trimmed = v.trim();
+        let (parts, ok) = if trimmed.is_empty() || trimmed == "None" {
+            (SpecParts::new(i, false), true)
+        } else {
+            match serde_json::from_str::<Value>(trimmed) {
+                Ok(Value::Null) => (SpecParts::new(i, false), true),
+                Ok(Value::Object(map)) => {
+                    let text = |key| map.get(key).and_then(Value::as_str).map(str::to_owned);
+                    let parts = SpecParts {
+                        method: text("method").map(|m| m.to_ascii_lowercase()),
+                        tokens: map.get("num_speculative_tokens").and_then(json_count),
+                        draft: text("model"),
+                        ..SpecParts::new(i, true)
+                    };
+                    (parts, true)
+                }
+                _ => (SpecParts::new(i, true), false),
+            }
+        };
+        self.spec_json = Some(parts);
+        ok
+    }
+
+    /// vLLM `--ARG.KEY VALUE` (JSON arguments given key by key).
+    fn dotted(
+        &mut self,
+        argv: &[String],
+        i: usize,
+        name: &str,
+        base: &str,
+        path: &str,
+        inline: Option<&str>,
+    ) -> usize {
+        // vLLM takes the next argument unconditionally here, whatever it looks like.
+        let (value, next) = match inline {
+            Some(v) => (Some(v), i + 1),
+            None => (argv.get(i + 1).map(String::as_str), i + 2),
+        };
+        let next = next.min(argv.len());
+        let Some(value) = value else {
+            self.unknown(name);
+            return next;
+        };
+        if flags::folded_eq(base, "--speculative-config") {
+            let parts = self
+                .spec_dotted
+                .get_or_insert_with(|| SpecParts::new(i, true));
+            let raw = serde_json::from_str::<Value>(value).ok();
+            let text = || match &raw {
+                Some(Value::String(s)) => s.clone(),
+                _ => value.to_owned(),
+            };
+            match path.trim_end_matches('+') {
+                "method" => parts.method = Some(text().to_ascii_lowercase()),
+                "model" => parts.draft = Some(text()),
+                "num_speculative_tokens" => {
+                    parts.tokens = match parse_count(value, NumStyle::Human) {
+                        Count::Value(n) => Some(n),
+                        _ => None,
+                    };
+                    if parts.tokens.is_none() {
+                        self.unknown(name);
+                    }
+                }
+                _ => {}
+            }
+        } else if flags::lookup(base, self.out.engine).is_none() {
+            self.unknown(name);
+        }
+        next
+    }
+
+    fn str_slot(&mut self, field: StrField) -> &mut Option<Found<String>> {
+        match field {
+            StrField::Model => &mut self.out.model,
+            StrField::Revision => &mut self.out.revision,
+            StrField::Quantization => &mut self.out.quantization,
+            StrField::Dtype => &mut self.out.dtype,
+            StrField::KvCacheDtype => &mut self.out.kv_cache_dtype,
+        }
+    }
+
+    fn num_slot(&mut self, field: NumField) -> &mut Option<Found<u64>> {
+        match field {
+            NumField::MaxNumSeqs => &mut self.out.max_num_seqs,
+            NumField::MaxModelLen => &mut self.out.max_model_len,
+            NumField::MaxNumBatchedTokens => &mut self.out.max_num_batched_tokens,
+            NumField::TensorParallel => &mut self.out.tensor_parallel_size,
+            NumField::PipelineParallel => &mut self.out.pipeline_parallel_size,
+            NumField::ExpertParallel => &mut self.out.expert_parallel_size,
+            NumField::DataParallel => &mut self.out.data_parallel_size,
+        }
+    }
+
+    fn finish(mut self) -> ServeSettings {
+        let legacy = self.legacy_model.take().map(|m| {
+            // Legacy vLLM spelled n-gram speculation as a pseudo-model.
+            let ngram = m.value == "[ngram]";
+            SpecParts {
+                method: ngram.then(|| "ngram".to_owned()),
+                draft: (!ngram).then_some(m.value),
+                tokens: self.legacy_tokens,
+                ..SpecParts::new(m.arg_index, true)
+            }
+        });
+        let sglang = self.sg_algorithm.take().map(|a| {
+            let tokens = match (self.sg_topk, self.sg_steps) {
+                (Some(1), Some(steps)) => Some(steps),
+                _ => self.sg_draft_tokens.and_then(|n| n.checked_sub(1)),
+            };
+            SpecParts {
+                method: Some(a.value),
+                draft: self.sg_draft.take(),
+                tokens,
+                ..SpecParts::new(a.arg_index, true)
+            }
+        });
+        let spec = (self.spec_dotted.take())
+            .or(self.spec_json.take())
+            .or(legacy)
+            .or(sglang);
+        self.out.speculative = spec.map(|p| Found {
+            value: Speculative {
+                enabled: p.enabled,
+                method: p.method,
+                num_speculative_tokens: p.tokens,
+                draft_model: p.draft,
+            },
+            arg_index: p.arg_index,
+        });
+
+        let size = |f: &Option<Found<u64>>| f.as_ref().map_or(1, |f| f.value);
+        let tp = size(&self.out.tensor_parallel_size);
+        let dp = size(&self.out.data_parallel_size);
+        if let Some(switch) = self.ep_switch.take()
+            && self.out.expert_parallel_size.is_none()
+        {
+            let value = if switch.value { tp.checked_mul(dp) } else { Some(1) };
+            self.out.expert_parallel_size = value.map(|value| Found {
+                value,
+                arg_index: switch.arg_index,
+            });
+        }
+        if let Some(arg_index) = self.ep_from_tp {
+            // SGLang set ep_size = tp_size after parsing, over any explicit --ep-size.
+            self.out.expert_parallel_size = Some(Found {
+                value: tp,
+                arg_index,
+            });
+        }
+
+        self.out.unknown_flags.sort_unstable();
+        self.out.unknown_flags.dedup();
+        self.out
+    }
+}
+
+/// A count as the engine would read it.
+enum Count {
+    Value(u64),
+    /// `auto` / `-1`: the engine chooses, or the feature is off; nothing to record.
+    EngineChooses,
+    Invalid,
+}
+
+fn parse_count(v: &str, style: NumStyle) -> Count {
+    // Python's int() ignores surrounding whitespace and a leading `+`.
+    let v = v.trim();
+    let sentinel = match style {
+        NumStyle::HumanOrAuto => v == "-1" || v.eq_ignore_ascii_case("auto"),
+        NumStyle::PlainOrOff => v == "-1",
+        NumStyle::Plain | NumStyle::Human => false,
+    };
+    if sentinel {
+        return Count::EngineChooses;
+    }
+    let digits = v.strip_prefix('+').unwrap_or(v);
+    if let Ok(n) = digits.parse::<u64>()
+        && is_digits(digits)
+    {
+        return Count::Value(n);
+    }
+    let human = matches!(style, NumStyle::Human | NumStyle::HumanOrAuto);
+    match human.then(|| human_count(v)).flatten() {
+        Some(n) => Count::Value(n),
+        None => Count::Invalid,
+    }
+}
+
+/// vLLM's `human_readable_int`: `k m g t` are powers of 1000 and allow a decimal part
+/// (`25.6k`), `K M G T` are powers of 1024 and do not. Decimals are truncated, as `int()` does.
+fn human_count(v: &str) -> Option<u64> {
+    let suffix = v.chars().last()?;
+    let number = &v[..v.len() - suffix.len_utf8()];
+    let (mult, decimal): (u64, bool) = match suffix {
+        'k' => (1_000, true),
+        'm' => (1_000_000, true),
+        'g' => (1_000_000_000, true),
+        't' => (1_000_000_000_000, true),
+        'K' => (1 << 10, false),
+        'M' => (1 << 20, false),
+        'G' => (1 << 30, false),
+        'T' => (1 << 40, false),
+        _ => return None,
+    };
+    let (int, frac) = match number.split_once('.') {
+        Some((int, frac)) if decimal && is_digits(frac) => (int, frac),
+        Some(_) => return None,
+        None => (number, ""),
+    };
+    if !is_digits(int) {
+        return None;
+    }
+    let whole = int.parse::<u64>().ok()?.checked_mul(mult)?;
+    // The fraction contributes frac * mult / 10^len; only the first digits can matter.
+    let mut part = 0u64;
+    let mut scale = mult;
+    for d in frac.bytes().take(13) {
+        scale /= 10;
+        part += u64::from(d - b'0') * scale;
+    }
+    whole.checked_add(part)
+}
+
+/// A token count in JSON: a number, or a string of digits (pydantic coerces those).
+fn json_count(v: &Value) -> Option<u64> {
+    match v {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => match parse_count(s, NumStyle::Plain) {
+            Count::Value(n) => Some(n),
+            _ => None,
+        },
+        _ => None,
+    }
+}
