@@ -26,6 +26,20 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     if let Some(kind) = known_format(v) {
         return Some(kind);
     }
+    // Free text (notes, a logged command line) may carry a credential among other words.
+    if v.contains(' ') {
+        let words: Vec<&str> = v.split_whitespace().take(4096).collect();
+        for (i, w) in words.iter().enumerate() {
+            let w = w.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | ';' | '(' | ')'));
+            let found = known_format(w).or_else(|| {
+                let next = words.get(i + 1)?;
+                w.eq_ignore_ascii_case("bearer").then(|| known_format(&format!("Bearer {next}")))?
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
     let key = key?;
     if !is_secret_key(key) || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h)) || v.chars().all(|c| c == '*') {
         return None;
@@ -106,6 +120,8 @@ mod tests {
         assert!(classify(None, "Bearer abcdefghijklmnopqrstuv").is_some());
         assert!(classify(Some("model"), "meta-llama/Llama-3.1-8B").is_none());
         assert!(classify(Some("max_tokens"), "256").is_none());
+        assert!(classify(Some("notes"), "auth: Bearer sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP").is_some());
+        assert!(classify(Some("notes"), "ran with eager mode off").is_none());
     }
 
     #[test]

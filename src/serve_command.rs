@@ -36,15 +36,26 @@
 //! - SGLang `--disable-cuda-graph` or `--cuda-graph-backend-decode disabled` means eager.
 //!   TensorRT-LLM `--disable_kv_cache_reuse` means prefix caching off.
 
+#![allow(
+    clippy::doc_markdown,
+    reason = "engine names such as SGLang are prose here, not code to put in backticks"
+)]
+
+#[path = "serve_command/count.rs"]
+mod count;
 #[path = "serve_command/flags.rs"]
 mod flags;
+#[path = "serve_command/launcher.rs"]
+mod launcher;
 #[path = "serve_command/shell.rs"]
 mod shell;
 #[cfg(test)]
 #[path = "serve_command/tests.rs"]
 mod tests;
 
+use count::{Count, json_count, parse_count};
 use flags::{NumField, NumStyle, StrField, Target};
+use launcher::{Launch, ModelArg, find_launcher};
 use serde_json::Value;
 
 pub use shell::split_command_line;
@@ -62,6 +73,7 @@ pub enum EngineKind {
 
 impl EngineKind {
     /// The engine name as the canonical result format writes it.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Vllm => "vllm",
@@ -143,6 +155,7 @@ pub struct ServeSettings {
 /// argument is read with all engines' flags and `engine` stays `None`.
 ///
 /// Total on any input and linear in its size, apart from sorting `unknown_flags`.
+#[must_use]
 pub fn parse(argv: &[String]) -> ServeSettings {
     let launch = find_launcher(argv).unwrap_or(Launch {
         engine: None,
@@ -159,7 +172,7 @@ pub fn parse(argv: &[String]) -> ServeSettings {
     let mut i = launch.start;
     if launch.model == ModelArg::Immediate
         && let Some(arg) = argv.get(i)
-        && !arg.starts_with('-')
+        && !looks_like_flag(arg)
     {
         p.out.model = Some(Found {
             value: arg.clone(),
@@ -188,107 +201,6 @@ pub fn parse(argv: &[String]) -> ServeSettings {
         }
     }
     p.finish()
-}
-
-/// Where the model positional may appear.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ModelArg {
-    /// No positional model (`--model` / `--model-path` only).
-    None,
-    /// Right after the subcommand (`vllm serve MODEL`, `sglang serve MODEL`): argparse's
-    /// optional positional is only filled there.
-    Immediate,
-    /// The first positional anywhere (click, `trtllm-serve`).
-    Anywhere,
-}
-
-/// A recognised launcher: the engine, where its arguments start, and the positional rule.
-struct Launch {
-    engine: Option<EngineKind>,
-    start: usize,
-    model: ModelArg,
-}
-
-fn find_launcher(argv: &[String]) -> Option<Launch> {
-    (0..argv.len()).find_map(|i| launcher_at(argv, i))
-}
-
-fn launcher_at(argv: &[String], i: usize) -> Option<Launch> {
-    let base = argv[i].rsplit('/').next().unwrap_or_default();
-    let next = argv.get(i + 1).map(String::as_str);
-    let launch = |engine, start, model| {
-        Some(Launch {
-            engine: Some(engine),
-            start,
-            model,
-        })
-    };
-    match base {
-        "vllm" if next == Some("serve") => launch(EngineKind::Vllm, i + 2, ModelArg::Immediate),
-        "sglang" if next == Some("serve") => {
-            launch(EngineKind::Sglang, i + 2, ModelArg::Immediate)
-        }
-        "trtllm-serve" => Some(trtllm_subcommand(argv, i + 1)),
-        _ if is_python(base) => python_module(argv, i + 1),
-        _ => None,
-    }
-}
-
-/// `python`, `python3`, `python3.12`, but not `pythonic` (a vLLM tool-call parser name).
-fn is_python(base: &str) -> bool {
-    base.strip_prefix("python")
-        .is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
-}
-
-/// Reads `-m MODULE` after a Python interpreter, skipping interpreter options.
-fn python_module(argv: &[String], mut i: usize) -> Option<Launch> {
-    let (module, after) = loop {
-        let arg = argv.get(i)?.as_str();
-        match arg {
-            "-m" => break (argv.get(i + 1)?.as_str(), i + 2),
-            "-X" | "-W" => i += 2,
-            _ if arg.starts_with("-c") => return None,
-            _ if arg.starts_with("-m") => break (&arg[2..], i + 1),
-            _ if arg.starts_with('-') => i += 1,
-            _ => return None,
-        }
-    };
-    let serve_next = argv.get(after).is_some_and(|a| a == "serve");
-    let launch = |engine, start, model| {
-        Some(Launch {
-            engine: Some(engine),
-            start,
-            model,
-        })
-    };
-    match module {
-        "vllm.entrypoints.openai.api_server" | "vllm.entrypoints.api_server" => {
-            launch(EngineKind::Vllm, after, ModelArg::None)
-        }
-        "vllm.entrypoints.cli.main" if serve_next => {
-            launch(EngineKind::Vllm, after + 1, ModelArg::Immediate)
-        }
-        "sglang.launch_server" => launch(EngineKind::Sglang, after, ModelArg::None),
-        "sglang.cli.main" if serve_next => {
-            launch(EngineKind::Sglang, after + 1, ModelArg::Immediate)
-        }
-        "tensorrt_llm.commands.serve" => Some(trtllm_subcommand(argv, after)),
-        _ => None,
-    }
-}
-
-/// `trtllm-serve` runs `serve` unless its first argument names another subcommand.
-fn trtllm_subcommand(argv: &[String], i: usize) -> Launch {
-    let (start, model) = match argv.get(i).map(String::as_str) {
-        Some("serve" | "grpc" | "mm_embedding_serve") => (i + 1, ModelArg::Anywhere),
-        Some("disaggregated" | "disaggregated_mpi_worker") => (i + 1, ModelArg::None),
-        _ => (i, ModelArg::Anywhere),
-    };
-    Launch {
-        engine: Some(EngineKind::TensorRtLlm),
-        start,
-        model,
-    }
 }
 
 /// An option, as opposed to a value: argparse reads `-1` and `-.5` as values.
@@ -360,20 +272,13 @@ impl Parser {
             None => (arg, None),
         };
         let vllm_rules = matches!(self.out.engine, None | Some(EngineKind::Vllm));
-        if vllm_rules && !name.starts_with("--") && name.starts_with("-O") {
-            // vLLM `-O3`, `-O=3`, `-O 3`: the optimisation level, recorded nowhere.
-            let spaced = name == "-O" && inline.is_none();
-            let level = argv.get(i + 1).map(String::as_str);
-            return if spaced && matches!(level, Some("0" | "1" | "2" | "3")) {
-                i + 2
-            } else {
-                i + 1
-            };
+        if vllm_rules && name.starts_with("-O") {
+            // vLLM `-O3`, `-O=3`, `-O 3`: the optimisation level, recorded nowhere. The level
+            // after a bare `-O` is left to the main loop, which skips it as a stray positional.
+            return i + 1;
         }
-        if vllm_rules
-            && name.starts_with("--")
-            && let Some((base, path)) = name.split_once('.')
-        {
+        // `-cc.mode 3` is as valid as `--compilation-config.mode 3`.
+        if vllm_rules && let Some((base, path)) = name.split_once('.') {
             return self.dotted(argv, i, name, base, path, inline);
         }
         let Some((target, negated)) = flags::lookup(name, self.out.engine) else {
@@ -381,9 +286,10 @@ impl Parser {
             // Guess the arity: `--enable-*`, `--disable-*` and `--no-*` are switches in all
             // three engines; anything else is assumed to take the next non-flag argument.
             let body = name.trim_start_matches('-');
-            let switch = ["enable", "disable", "no"]
-                .iter()
-                .any(|p| body.strip_prefix(p).is_some_and(|r| r.starts_with(['-', '_'])));
+            let switch = ["enable", "disable", "no"].iter().any(|p| {
+                body.strip_prefix(p)
+                    .is_some_and(|r| r.starts_with(['-', '_']))
+            });
             return match argv.get(i + 1) {
                 Some(next) if inline.is_none() && !switch && !looks_like_flag(next) => i + 2,
                 _ => i + 1,
@@ -415,10 +321,12 @@ impl Parser {
     }
 
     fn switch(&mut self, target: Target, on: bool, i: usize) {
-        let found = |value| Some(Found {
-            value,
-            arg_index: i,
-        });
+        let found = |value| {
+            Some(Found {
+                value,
+                arg_index: i,
+            })
+        };
         match target {
             Target::Eager(v) => self.out.enforce_eager = found(v == on),
             Target::PrefixCaching(v) => self.out.enable_prefix_caching = found(v == on),
@@ -431,9 +339,7 @@ impl Parser {
     fn value(&mut self, target: Target, name: &str, v: &str, i: usize) {
         let ok = match target {
             // An empty string is no answer: report it rather than record "".
-            Target::Str(_) | Target::SpecLegacyModel | Target::SpecAlgorithm
-                if v.is_empty() =>
-            {
+            Target::Str(_) | Target::SpecLegacyModel | Target::SpecAlgorithm if v.is_empty() => {
                 false
             }
             Target::Str(field) => {
@@ -654,7 +560,11 @@ impl Parser {
         if let Some(switch) = self.ep_switch.take()
             && self.out.expert_parallel_size.is_none()
         {
-            let value = if switch.value { tp.checked_mul(dp) } else { Some(1) };
+            let value = if switch.value {
+                tp.checked_mul(dp)
+            } else {
+                Some(1)
+            };
             self.out.expert_parallel_size = value.map(|value| Found {
                 value,
                 arg_index: switch.arg_index,
@@ -671,84 +581,5 @@ impl Parser {
         self.out.unknown_flags.sort_unstable();
         self.out.unknown_flags.dedup();
         self.out
-    }
-}
-
-/// A count as the engine would read it.
-enum Count {
-    Value(u64),
-    /// `auto` / `-1`: the engine chooses, or the feature is off; nothing to record.
-    EngineChooses,
-    Invalid,
-}
-
-fn parse_count(v: &str, style: NumStyle) -> Count {
-    // Python's int() ignores surrounding whitespace and a leading `+`.
-    let v = v.trim();
-    let sentinel = match style {
-        NumStyle::HumanOrAuto => v == "-1" || v.eq_ignore_ascii_case("auto"),
-        NumStyle::PlainOrOff => v == "-1",
-        NumStyle::Plain | NumStyle::Human => false,
-    };
-    if sentinel {
-        return Count::EngineChooses;
-    }
-    let digits = v.strip_prefix('+').unwrap_or(v);
-    if let Ok(n) = digits.parse::<u64>()
-        && is_digits(digits)
-    {
-        return Count::Value(n);
-    }
-    let human = matches!(style, NumStyle::Human | NumStyle::HumanOrAuto);
-    match human.then(|| human_count(v)).flatten() {
-        Some(n) => Count::Value(n),
-        None => Count::Invalid,
-    }
-}
-
-/// vLLM's `human_readable_int`: `k m g t` are powers of 1000 and allow a decimal part
-/// (`25.6k`), `K M G T` are powers of 1024 and do not. Decimals are truncated, as `int()` does.
-fn human_count(v: &str) -> Option<u64> {
-    let suffix = v.chars().last()?;
-    let number = &v[..v.len() - suffix.len_utf8()];
-    let (mult, decimal): (u64, bool) = match suffix {
-        'k' => (1_000, true),
-        'm' => (1_000_000, true),
-        'g' => (1_000_000_000, true),
-        't' => (1_000_000_000_000, true),
-        'K' => (1 << 10, false),
-        'M' => (1 << 20, false),
-        'G' => (1 << 30, false),
-        'T' => (1 << 40, false),
-        _ => return None,
-    };
-    let (int, frac) = match number.split_once('.') {
-        Some((int, frac)) if decimal && is_digits(frac) => (int, frac),
-        Some(_) => return None,
-        None => (number, ""),
-    };
-    if !is_digits(int) {
-        return None;
-    }
-    let whole = int.parse::<u64>().ok()?.checked_mul(mult)?;
-    // The fraction contributes frac * mult / 10^len; only the first digits can matter.
-    let mut part = 0u64;
-    let mut scale = mult;
-    for d in frac.bytes().take(13) {
-        scale /= 10;
-        part += u64::from(d - b'0') * scale;
-    }
-    whole.checked_add(part)
-}
-
-/// A token count in JSON: a number, or a string of digits (pydantic coerces those).
-fn json_count(v: &Value) -> Option<u64> {
-    match v {
-        Value::Number(n) => n.as_u64(),
-        Value::String(s) => match parse_count(s, NumStyle::Plain) {
-            Count::Value(n) => Some(n),
-            _ => None,
-        },
-        _ => None,
     }
 }

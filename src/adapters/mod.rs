@@ -3,6 +3,13 @@
 //! converted to the canonical keys' units), and leaves everything else absent so the checklist
 //! rules report it. Rules never know which adapter produced a result.
 
+mod genai_perf;
+mod guidellm;
+mod llmperf;
+mod map;
+mod sglang;
+mod vllm;
+
 use serde_json::Value;
 
 use crate::model::ProvenanceMap;
@@ -53,7 +60,16 @@ pub trait Adapter: Sync {
 }
 
 /// Every adapter, tried in order; the first that recognises a document wins.
-pub static ADAPTERS: &[&dyn Adapter] = &[];
+///
+/// Each recognises its format by content and none claims another's documents; SGLang comes
+/// before vLLM because SGLang's client is a fork of vLLM's and shares most keys.
+pub static ADAPTERS: &[&dyn Adapter] = &[
+    &sglang::Sglang,
+    &vllm::Vllm,
+    &guidellm::Guidellm,
+    &genai_perf::GenaiPerf,
+    &llmperf::Llmperf,
+];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
 pub fn read(doc: &Value, source: &Source<'_>) -> Option<(&'static str, Reading)> {

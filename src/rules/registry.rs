@@ -13,6 +13,14 @@ use super::{
     m014_missing_paired_artifacts as m014, m015_serve_command_mismatch as m015,
     m016_placeholder_value as m016, m017_missing_artifact_file as m017,
     m018_secret_in_result as m018, m019_sidecar_conflict as m019,
+    r012_non_monotonic_ladder as r012, r013_ladder_not_saturated as r013,
+    r014_ascending_level_order as r014, r015_thinking_enabled as r015,
+    r016_requested_not_measured as r016, r017_summary_mismatch_raw as r017,
+    r018_speculation_on_random_tokens as r018, r019_unbounded_request_rate as r019,
+    r020_output_shortfall as r020, r021_quality_gate_failed as r021,
+    l001_unlabeled_throughput as l001, l002_ttft_without_prompt_length as l002,
+    l003_aggregate_without_per_user as l003, l004_cost_without_basis as l004,
+    l005_power_kind_unlabeled as l005,
 };
 
 /// Every rule, sorted by code.
@@ -42,6 +50,21 @@ pub static RULES: &[Rule] = &[
     Rule { meta: &m017::RULE, check: Check::Result(m017::check) },
     Rule { meta: &m018::RULE, check: Check::Document(m018::check) },
     Rule { meta: &m019::RULE, check: Check::Builtin },
+    Rule { meta: &r012::RULE, check: Check::Result(r012::check) },
+    Rule { meta: &r013::RULE, check: Check::Result(r013::check) },
+    Rule { meta: &r014::RULE, check: Check::Result(r014::check) },
+    Rule { meta: &r015::RULE, check: Check::Result(r015::check) },
+    Rule { meta: &r016::RULE, check: Check::Result(r016::check) },
+    Rule { meta: &r017::RULE, check: Check::Result(r017::check) },
+    Rule { meta: &r018::RULE, check: Check::Result(r018::check) },
+    Rule { meta: &r019::RULE, check: Check::Result(r019::check) },
+    Rule { meta: &r020::RULE, check: Check::Result(r020::check) },
+    Rule { meta: &r021::RULE, check: Check::Result(r021::check) },
+    Rule { meta: &l001::RULE, check: Check::Result(l001::check) },
+    Rule { meta: &l002::RULE, check: Check::Result(l002::check) },
+    Rule { meta: &l003::RULE, check: Check::Result(l003::check) },
+    Rule { meta: &l004::RULE, check: Check::Result(l004::check) },
+    Rule { meta: &l005::RULE, check: Check::Result(l005::check) },
 ];
 
 /// The rule with this code (case-insensitive) or name.

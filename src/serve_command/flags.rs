@@ -121,9 +121,21 @@ const MAPPED: &[(&str, u8, Target)] = &[
     ("--max-model-len", V, Target::Num(MaxModelLen, HumanOrAuto)),
     ("--context-length", S, Target::Num(MaxModelLen, Plain)),
     ("--max_seq_len", T, Target::Num(MaxModelLen, Plain)),
-    ("--max-num-batched-tokens", V, Target::Num(MaxNumBatchedTokens, Human)),
-    ("--chunked-prefill-size", S, Target::Num(MaxNumBatchedTokens, PlainOrOff)),
-    ("--max_num_tokens", T, Target::Num(MaxNumBatchedTokens, Plain)),
+    (
+        "--max-num-batched-tokens",
+        V,
+        Target::Num(MaxNumBatchedTokens, Human),
+    ),
+    (
+        "--chunked-prefill-size",
+        S,
+        Target::Num(MaxNumBatchedTokens, PlainOrOff),
+    ),
+    (
+        "--max_num_tokens",
+        T,
+        Target::Num(MaxNumBatchedTokens, Plain),
+    ),
     ("--tensor-parallel-size", V | S, Target::Num(Tp, Plain)),
     ("-tp", V, Target::Num(Tp, Plain)),
     ("--tp-size", S, Target::Num(Tp, Plain)),
@@ -153,7 +165,11 @@ const MAPPED: &[(&str, u8, Target)] = &[
     ("--enable-deepep-moe", S, Target::ExpertParallelFromTp),
     ("--enforce-eager", V, Target::Eager(true)),
     ("--disable-cuda-graph", S, Target::Eager(true)),
-    ("--cuda-graph-backend-decode", S, Target::EagerFromGraphBackend),
+    (
+        "--cuda-graph-backend-decode",
+        S,
+        Target::EagerFromGraphBackend,
+    ),
     ("--enable-prefix-caching", V, Target::PrefixCaching(true)),
     ("--disable-radix-cache", S, Target::PrefixCaching(false)),
     ("--disable_kv_cache_reuse", T, Target::PrefixCaching(false)),
@@ -379,7 +395,8 @@ pub(super) fn lookup(name: &str, engine: Option<EngineKind>) -> Option<(Target, 
         .find(|&(n, mask, target)| {
             mask & V != 0
                 && !target.takes_value()
-                && n.strip_prefix("--").is_some_and(|body| folded_eq(body, rest))
+                && n.strip_prefix("--")
+                    .is_some_and(|body| folded_eq(body, rest))
         })
         .map(|(_, _, target)| (target, true))
 }
@@ -391,9 +408,8 @@ fn find(name: &str, engine: Option<EngineKind>) -> Option<Target> {
         Some(EngineKind::TensorRtLlm) => (T, false),
         None => (V | S | T, true),
     };
-    let matches = |n: &str, mask: u8| {
-        mask & bit != 0 && if fold { folded_eq(n, name) } else { n == name }
-    };
+    let matches =
+        |n: &str, mask: u8| mask & bit != 0 && if fold { folded_eq(n, name) } else { n == name };
     MAPPED
         .iter()
         .find(|&&(n, mask, _)| matches(n, mask))
@@ -415,9 +431,5 @@ fn find(name: &str, engine: Option<EngineKind>) -> Option<Target> {
 /// Equality with `_` and `-` treated as the same character (vLLM's name folding).
 pub(super) fn folded_eq(a: &str, b: &str) -> bool {
     let fold = |c: u8| if c == b'_' { b'-' } else { c };
-    a.len() == b.len()
-        && a
-            .bytes()
-            .zip(b.bytes())
-            .all(|(x, y)| fold(x) == fold(y))
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| fold(x) == fold(y))
 }

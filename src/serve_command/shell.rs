@@ -11,6 +11,7 @@
 ///
 /// `\r` counts as a separator so that a command pasted from a CRLF file splits the same
 /// way as the original. An unterminated quote runs to the end of the line.
+#[must_use]
 pub fn split_command_line(line: &str) -> Vec<String> {
     // Work on bytes: every byte the shell treats specially is ASCII, and UTF-8 never uses an
     // ASCII byte inside a multi-byte character, so copying the other bytes in order keeps

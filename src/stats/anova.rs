@@ -36,16 +36,19 @@ pub struct VarianceComponents {
 impl VarianceComponents {
     /// Design effect `1 + (m₀ − 1)·ICC`: how much the run-level variance of a mean understates
     /// its true variance when launches are ignored.
+    #[must_use]
     pub fn design_effect(&self) -> f64 {
         1.0 + (self.m0 - 1.0) * self.icc
     }
 
     /// Effective number of independent values `N / DEFF`, between k and N.
+    #[must_use]
     pub fn effective_n(&self) -> f64 {
         count_f64(self.n) / self.design_effect()
     }
 
     /// F statistic `MSB / MSW` on (k − 1, N − k) df; `None` when MSW is 0.
+    #[must_use]
     pub fn f_statistic(&self) -> Option<f64> {
         (self.msw > 0.0).then(|| self.msb / self.msw)
     }
@@ -56,6 +59,7 @@ impl VarianceComponents {
 /// Non-finite values are dropped and groups left empty are not counted. `None` unless at least
 /// two groups remain and at least one group has two values (N > k), since otherwise MSB or MSW
 /// has no degrees of freedom.
+#[must_use]
 pub fn variance_components(groups: &[Vec<f64>]) -> Option<VarianceComponents> {
     let groups: Vec<Vec<f64>> = groups
         .iter()

@@ -12,20 +12,58 @@ use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 use super::describe::{mean_of, sd_of};
 use super::{count_f64, finite};
 
+/// Degrees of freedom above which the t quantile comes from the Cornish–Fisher expansion rather
+/// than statrs. statrs inverts the regularized incomplete beta function, which loses accuracy as
+/// df grows (t_{0.975} is off by 1e-4 at df = 1e6 and by 0.13 at 1e7) and did not return at all
+/// at 1e8 when probed. A Welch df over per-request samples can be that large. Above 1000 the four
+/// expansion terms are accurate to better than 1e-10.
+const LARGE_DF: f64 = 1000.0;
+
+/// Degrees of freedom above which the t tail is taken as the normal tail: statrs' t tail drifts
+/// beyond it (sf(1.96) = 0.02495 at df = 1e12, 0.5 at 1e300), while the normal tail's own error
+/// is below 2e-8 there.
+const NORMAL_TAIL_DF: f64 = 1e7;
+
 /// The `p` quantile of Student's t with `df` degrees of freedom (fractional df allowed, as Welch
 /// needs); infinite `df` gives the normal quantile.
 ///
 /// `None` when `p` is not strictly inside (0, 1) or `df` is NaN or not positive.
+#[must_use]
 pub fn t_quantile(p: f64, df: f64) -> Option<f64> {
     if !(p > 0.0 && p < 1.0) || df.is_nan() || df <= 0.0 {
         return None;
     }
-    if df.is_infinite() {
-        // statrs' t inverse goes through the incomplete beta function, which has no limit form.
-        return Some(Normal::standard().inverse_cdf(p));
+    if df > LARGE_DF {
+        return Some(cornish_fisher_t(Normal::standard().inverse_cdf(p), df));
     }
     let t = StudentsT::new(0.0, 1.0, df).ok()?.inverse_cdf(p);
     t.is_finite().then_some(t)
+}
+
+/// t quantile from the normal quantile `z` by the expansion of Abramowitz & Stegun 26.7.5
+/// (Cornish–Fisher), `t = z + g1/ν + g2/ν² + g3/ν³ + g4/ν⁴`; `ν = ∞` gives `z`.
+fn cornish_fisher_t(z: f64, df: f64) -> f64 {
+    let z2 = z * z;
+    let g1 = z * (z2 + 1.0) / 4.0;
+    let g2 = z * ((5.0 * z2 + 16.0) * z2 + 3.0) / 96.0;
+    let g3 = z * (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) / 384.0;
+    let g4 = z * ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) / 92160.0;
+    let v = 1.0 / df;
+    z + v * (g1 + v * (g2 + v * (g3 + v * g4)))
+}
+
+/// Upper tail `P(T_df > x)`, with the normal tail for very large df (see [`NORMAL_TAIL_DF`]).
+/// `None` when `df` is NaN or not positive or `x` is NaN.
+pub(super) fn t_sf(x: f64, df: f64) -> Option<f64> {
+    if x.is_nan() || df.is_nan() || df <= 0.0 {
+        return None;
+    }
+    let sf = if df > NORMAL_TAIL_DF {
+        Normal::standard().sf(x)
+    } else {
+        StudentsT::new(0.0, 1.0, df).ok()?.sf(x)
+    };
+    sf.is_finite().then_some(sf)
 }
 
 /// The two-sided 95% critical value `t_{0.975, df}`: 12.706 for df = 1, 2.365 for df = 7,
@@ -33,6 +71,7 @@ pub fn t_quantile(p: f64, df: f64) -> Option<f64> {
 ///
 /// A NaN or non-positive `df` gives `f64::INFINITY`: with no degrees of freedom the interval is
 /// unbounded, and an infinite width can only make a verdict more cautious, never wrong.
+#[must_use]
 pub fn t_quantile_975(df: f64) -> f64 {
     t_quantile(0.975, df).unwrap_or(f64::INFINITY)
 }
@@ -71,11 +110,13 @@ pub struct Interval {
 
 impl Interval {
     /// Half the width of the interval.
+    #[must_use]
     pub fn half_width(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
 
     /// Half-width relative to the estimate (`None` when the estimate is 0).
+    #[must_use]
     pub fn relative_half_width(&self) -> Option<f64> {
         (self.estimate != 0.0).then(|| self.half_width() / self.estimate.abs())
     }
@@ -92,6 +133,7 @@ impl Interval {
 ///
 /// Non-finite run values are dropped and a launch left with no runs is not counted. `None` when
 /// no launch has data, or when the single launch has fewer than two runs.
+#[must_use]
 pub fn launch_interval(launches: &[Vec<f64>]) -> Option<Interval> {
     let launches: Vec<Vec<f64>> = launches
         .iter()
@@ -140,6 +182,10 @@ mod tests {
         assert!((got - want).abs() <= tol, "got {got}, want {want} ± {tol}");
     }
 
+    fn is_plus_infinity(x: f64) -> bool {
+        x.is_infinite() && x.is_sign_positive()
+    }
+
     #[test]
     fn t_quantiles_match_tables() {
         // research/stats.md §6 (checked against mpmath) and ux_crates.md §5 (df = 7).
@@ -159,15 +205,32 @@ mod tests {
 
     #[test]
     fn t_quantile_limits() {
-        close(t_quantile_975(f64::INFINITY), 1.959_964, 1e-6);
-        // mpmath: t_{0.975, 1e6} = 1.959966357.
-        close(t_quantile_975(1e6), 1.959_966_357, 1e-6);
-        assert_eq!(t_quantile_975(0.0), f64::INFINITY);
-        assert_eq!(t_quantile_975(-3.0), f64::INFINITY);
-        assert_eq!(t_quantile_975(f64::NAN), f64::INFINITY);
+        close(t_quantile_975(f64::INFINITY), 1.959_963_985, 1e-9);
+        // mpmath roots of the t cdf, either side of the switch to the expansion and far beyond.
+        close(t_quantile_975(1000.0), 1.962_339_080_826, 1e-9);
+        close(t_quantile_975(1001.0), 1.962_336_705_281, 1e-9);
+        close(t_quantile_975(5000.0), 1.960_438_551_707, 1e-9);
+        close(t_quantile_975(1e5), 1.959_987_707_535, 1e-9);
+        close(t_quantile_975(1e6), 1.959_966_357, 1e-9);
+        close(t_quantile_975(1e7), 1.959_964_221_767, 1e-9);
+        close(t_quantile_975(1e300), 1.959_963_985, 1e-9);
+        assert!(is_plus_infinity(t_quantile_975(0.0)));
+        assert!(is_plus_infinity(t_quantile_975(-3.0)));
+        assert!(is_plus_infinity(t_quantile_975(f64::NAN)));
         assert_eq!(t_quantile(1.0, 5.0), None);
         assert_eq!(t_quantile(0.0, 5.0), None);
         close(t_quantile(0.025, 7.0).unwrap(), -2.3646, 5e-5);
+    }
+
+    #[test]
+    fn t_tail_is_sane_for_any_df() {
+        // mpmath: P(T_7 > 2.3646242516) = 0.025; normal tail at 1.959963985 is 0.025.
+        close(t_sf(2.364_624_251_6, 7.0).unwrap(), 0.025, 1e-9);
+        close(t_sf(1.959_963_985, 1e12).unwrap(), 0.025, 1e-9);
+        close(t_sf(1.959_963_985, 1e300).unwrap(), 0.025, 1e-9);
+        close(t_sf(0.0, 3.0).unwrap(), 0.5, 1e-15);
+        assert_eq!(t_sf(1.0, 0.0), None);
+        assert_eq!(t_sf(f64::NAN, 3.0), None);
     }
 
     #[test]

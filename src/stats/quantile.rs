@@ -1,6 +1,6 @@
 //! The one quantile definition used everywhere: Hyndman & Fan (1996) type 7, linear
 //! interpolation between order statistics, which is numpy's default (`numpy.quantile`,
-//! `method="linear"`) and what vLLM, SGLang and genai-perf report. statrs'
+//! `method="linear"`) and what vLLM, `SGLang` and genai-perf report. statrs'
 //! `OrderStatistics::quantile` is type 8 and gives different values for small n
 //! (`research/stats.md` §6, §8.0), so it is not used for percentiles.
 
@@ -13,6 +13,7 @@ use super::{count_f64, finite};
 ///
 /// Non-finite values (NaN, ±∞) are **ignored**, as everywhere in this module. Returns `None` when
 /// no finite value remains or when `q` is NaN or outside `[0, 1]`.
+#[must_use]
 pub fn quantile_type7(values: &[f64], q: f64) -> Option<f64> {
     if !(0.0..=1.0).contains(&q) {
         return None;

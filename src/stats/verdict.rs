@@ -85,6 +85,7 @@ pub struct AbResult {
 impl AbResult {
     /// Whether B is the better side under `direction`: `Some` only for a
     /// [`Verdict::Difference`], since no other verdict may be reported as a win.
+    #[must_use]
     pub fn b_is_better(&self, direction: Direction) -> Option<bool> {
         (self.verdict == Verdict::Difference).then_some(match direction {
             Direction::HigherIsBetter => self.effect_rel > 0.0,
@@ -98,7 +99,7 @@ impl AbResult {
 ///
 /// Steps (`research/stats.md` §8.2):
 /// 1. `D = mean(log B) − mean(log A)`, `effect_rel = e^D − 1`.
-/// 2. With k_A, k_B ≥ 2: Welch on the log launch means, `CI = exp(D ± t_{0.975,ν}·SE) − 1`. If
+/// 2. With `k_A, k_B ≥ 2`: Welch on the log launch means, `CI = exp(D ± t_{0.975,ν}·SE) − 1`. If
 ///    both sides have zero spread the interval is the point `effect_rel` itself.
 /// 3. First match wins: R1 CI wholly above +δ or below −δ → [`Verdict::Difference`]; R2 CI within
 ///    [−δ, δ] → [`Verdict::TieWithinNoise`] with equivalence shown; R3 `|effect_rel| ≤ δ` →
@@ -107,6 +108,7 @@ impl AbResult {
 ///
 /// Non-finite launch means are dropped. `None` when a side has no launch mean left, when any is
 /// zero or negative (no ratio exists), or when `noise_floor_rel` is negative or not finite.
+#[must_use]
 pub fn ab_verdict(
     a_launch_means: &[f64],
     b_launch_means: &[f64],
@@ -138,7 +140,11 @@ pub fn ab_verdict(
         }
         // Every launch on each side gave the same value: the data show no launch noise at all,
         // so the interval is the point estimate.
-        None => (effect_rel, effect_rel),
+        None if no_spread(&log_a) && no_spread(&log_b) => (effect_rel, effect_rel),
+        // Spread exists but Welch could not be evaluated (only for variances so small that
+        // their squares underflow): an unbounded interval, which can only make the verdict
+        // more cautious.
+        None => (-1.0, f64::INFINITY),
     });
 
     let (verdict, equivalence_shown) = match ci_rel {
@@ -166,6 +172,11 @@ pub fn ab_verdict(
     })
 }
 
+/// True when every value equals the first (the sample variance is exactly 0 then).
+fn no_spread(values: &[f64]) -> bool {
+    values.windows(2).all(|w| w[0].to_bits() == w[1].to_bits())
+}
+
 /// Smallest k ≤ [`MAX_LAUNCHES_ADVICE`] with `t_{0.975, 2k−2}·√2·CV_rm/√k ≤ margin`, where
 /// `CV_rm` is the pooled SD of the log launch means (≈ the relative SD of a launch mean) and
 /// `margin = |effect| − δ > 0`. This is the k per side at which an interval of today's spread,
@@ -183,7 +194,7 @@ fn launches_needed(log_a: &[f64], log_b: &[f64], margin: f64) -> Option<usize> {
     })
 }
 
-/// δ_AA, the noise floor that same-vs-same controls show, from the relative differences
+/// `δ_AA`, the noise floor that same-vs-same controls show, from the relative differences
 /// `d = x̄₂/x̄₁ − 1` of P pairs of launches of one identical configuration.
 ///
 /// * P ≥ 3: `2.77·sqrt(Σd²/(2P))`, the 95% band of A/A differences (`E[d²] = 2·Var(launch mean)`).
@@ -191,6 +202,7 @@ fn launches_needed(log_a: &[f64], log_b: &[f64], margin: f64) -> Option<usize> {
 ///   shows against itself is not a finding".
 ///
 /// Non-finite differences are dropped; `None` when none is left.
+#[must_use]
 pub fn noise_floor_from_controls(pair_rel_diffs: &[f64]) -> Option<f64> {
     let d = finite(pair_rel_diffs);
     match d.len() {
@@ -203,11 +215,12 @@ pub fn noise_floor_from_controls(pair_rel_diffs: &[f64]) -> Option<f64> {
     }
 }
 
-/// δ = max(δ_static, δ_AA): the floor a comparison is judged against. A missing or non-finite
+/// `δ = max(δ_static, δ_AA)`: the floor a comparison is judged against. A missing or non-finite
 /// control value leaves the static floor.
 ///
 /// The arms' own variance is deliberately not folded in: it is already in the interval, and
 /// counting it twice would make "difference" unreachable (`research/stats.md` §8.2 step 1).
+#[must_use]
 pub fn effective_noise_floor(static_floor: f64, from_controls: Option<f64>) -> f64 {
     match from_controls {
         Some(aa) if aa.is_finite() => static_floor.max(aa),

@@ -1,13 +1,12 @@
 //! Welch's two-sample t test for unequal variances (Welch 1947) with the Satterthwaite (1946)
 //! approximation to its degrees of freedom, the same as go-moremath's `TwoSampleWelchTTest`.
 //! statrs has no two-sample t test, so it is written here (`research/stats.md` §6, §7.2);
-//! statrs supplies only the t tail probability.
-
-use statrs::distribution::{ContinuousCDF, StudentsT};
+//! statrs supplies only the t tail probability (through `interval::t_sf`).
 
 use super::count_f64;
 use super::describe::{mean_of, variance_of};
 use super::finite;
+use super::interval::t_sf;
 
 /// Result of Welch's test of `b` against `a`.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,6 +25,7 @@ pub struct Welch {
 
 impl Welch {
     /// The two-sided 95% interval for `diff`: `diff ± t_{0.975, df}·se`.
+    #[must_use]
     pub fn ci95(&self) -> (f64, f64) {
         let half = super::t_quantile_975(self.df) * self.se;
         (self.diff - half, self.diff + half)
@@ -40,6 +40,7 @@ impl Welch {
 /// variance: the standard error is then 0 and neither t nor ν is defined (go-moremath's
 /// `ErrZeroVariance`). Callers that must still decide handle that case themselves; one
 /// zero-variance side is fine and gives ν = n − 1 of the other side.
+#[must_use]
 pub fn welch(a: &[f64], b: &[f64]) -> Option<Welch> {
     let (a, b) = (finite(a), finite(b));
     let (va, vb) = (
@@ -54,7 +55,7 @@ pub fn welch(a: &[f64], b: &[f64]) -> Option<Welch> {
     let se = se2.sqrt();
     let t = diff / se;
     let df = se2 * se2 / (va * va / count_f64(a.len() - 1) + vb * vb / count_f64(b.len() - 1));
-    let p_two_sided = (2.0 * StudentsT::new(0.0, 1.0, df).ok()?.sf(t.abs())).min(1.0);
+    let p_two_sided = (2.0 * t_sf(t.abs(), df)?).min(1.0);
     [t, df, p_two_sided]
         .iter()
         .all(|v| v.is_finite())

@@ -1,0 +1,284 @@
+//! vLLM's serving benchmark: `benchmarks/benchmark_serving.py` (2024 to mid-2025) and
+//! `vllm bench serve --save-result` (formats.md §1).
+//!
+//! One JSON object is one run at one request rate / concurrency: one result with one level.
+//! Users `cat` several into one file and `--append-result` appends them, so a file arrives as
+//! several documents. Recognised by its keys: `model_id` with `completed` and `duration`,
+//! and none of SGLang's own keys (`total_output_tokens_retokenized`, `server_info`; SGLang's
+//! client is a fork of this one, §2).
+//!
+//! History handled:
+//! - legacy script: no `failed` (failures are `num_prompts - completed`, §0.6), no
+//!   `endpoint_type`, the `"request_goodput:"` typo (not read: goodput has no canonical field);
+//! - `vllm bench serve`: `failed`, `endpoint_type`, peak fields; percentile keys follow
+//!   `--metric-percentiles` (`p95_ttft_ms` only when asked; `p50_*` or `median_*` for the p50);
+//!   `e2el` only when selected;
+//! - `--save-detailed` arrays (`ttfts` in s, `itls` in s, `output_lens`, `input_lens`,
+//!   `errors`): per-request samples of the successful requests;
+//! - `vllm bench sweep serve` (§1.5): `run=N.json` is a normal run plus `run_number` and the
+//!   swept serve/bench keys (`max_num_seqs`, ...), read as engine settings; `warmup.json`
+//!   (`run_number` -1) is a warm-up, a companion; `summary.json` is a JSON array of the
+//!   runs of the folder, all carrying `run_number`: the sweep writes it next to the `run=N.json`
+//!   it repeats, so it is a companion (reading it would count every run twice); a
+//!   `run=N.failure.json` is a failed result;
+//! - `--metadata KEY=VALUE` pairs are merged at the top level as strings (§0.5): the keys that
+//!   name a canonical field are read ([`super::map::known_keys`]); `backend` is the client API,
+//!   never the engine (§0.4);
+//! - the `.pytorch.json` companion (an array of per-metric records, §1.6) is a companion.
+//!
+//! Concurrency is `max_concurrency`, else `num_prompts` (without a cap vLLM lets every prompt
+//! be in flight; at rate `inf` they all are). `measured_at` is `date` (local time, read as UTC).
+//! Output tokens are the server's usage counts for the OpenAI-style backends (§1.3).
+
+use serde_json::Value;
+
+use super::map::{Builder, at, count, from_compact_date, known_keys, number, ptr, rate};
+use super::{Adapter, Mapped, Reading, Source};
+
+/// The vLLM serving benchmark adapter.
+pub struct Vllm;
+
+/// Keys only SGLang's `bench_serving` writes (formats.md §2.2).
+pub(crate) const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
+
+/// Backends whose request function reads the server's streamed `usage` (formats.md §1.3).
+const USAGE_BACKENDS: [&str; 7] = ["vllm", "openai", "openai-chat", "vllm-chat", "sglang", "sglang-oai", "lmdeploy"];
+
+fn is_run(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        ["model_id", "completed", "duration"].iter().all(|k| m.contains_key(*k))
+            && !SGLANG_KEYS.iter().any(|k| m.contains_key(*k))
+            && !m.contains_key("schema")
+    })
+}
+
+fn is_warmup(v: &Value) -> bool {
+    v.get("run_number").and_then(Value::as_i64) == Some(-1)
+}
+
+/// `run=N.failure.json` of a sweep: `{run_number, error_type, error, serve_overrides,
+/// bench_overrides}` (formats.md §1.5).
+fn is_failure(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        m.contains_key("run_number")
+            && (m.contains_key("error") || m.contains_key("error_type"))
+            && (m.contains_key("serve_overrides") || m.contains_key("bench_overrides"))
+            && !m.contains_key("completed")
+    })
+}
+
+/// The `.pytorch.json` records: `[{benchmark: {name: "vLLM benchmark", ...}, model, metric}]`.
+fn is_pytorch_records(items: &[Value]) -> bool {
+    !items.is_empty()
+        && items.iter().all(|r| {
+            r.pointer("/benchmark/name").and_then(Value::as_str).is_some_and(|n| n.contains("vLLM")) && r.get("metric").is_some()
+        })
+}
+
+impl Adapter for Vllm {
+    fn name(&self) -> &'static str {
+        "vllm"
+    }
+
+    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+        if is_run(doc) {
+            if is_warmup(doc) {
+                return Reading::Companion;
+            }
+            return Reading::Results(vec![map_run(doc, source, "")]);
+        }
+        if is_failure(doc) {
+            return Reading::Results(vec![map_failure(doc, source)]);
+        }
+        if let Some(items) = doc.as_array() {
+            if !items.is_empty() && items.iter().all(is_run) {
+                // A sweep's summary.json repeats the run=N.json files beside it.
+                if items.iter().all(|r| r.get("run_number").is_some()) {
+                    return Reading::Companion;
+                }
+                let mapped = (0..items.len())
+                    .filter(|i| !is_warmup(&items[*i]))
+                    .map(|i| map_run(doc, source, &format!("/{i}")))
+                    .collect();
+                return Reading::Results(mapped);
+            }
+            if is_pytorch_records(items) {
+                return Reading::Companion;
+            }
+        }
+        Reading::NotMine
+    }
+}
+
+fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
+    let p = |k: &str| ptr(base, &[k]);
+    let obj = at(doc, base).and_then(Value::as_object).cloned().unwrap_or_default();
+    let mut b = Builder::new(doc, source, base);
+
+    if let Some(ts) = obj.get("date").and_then(Value::as_str).and_then(from_compact_date) {
+        b.measured_at(ts, &p("date"));
+    }
+    let newest = ["endpoint_type", "failed", "max_concurrent_requests"].iter().any(|k| obj.contains_key(*k));
+    b.put("/harness/name", if newest { "vllm-bench-serve" } else { "vllm-benchmark-serving" }, base);
+    b.string("/model/name", &p("model_id"));
+
+    let completed = obj.get("completed").and_then(count);
+    let num_prompts = obj.get("num_prompts").and_then(count);
+    let failed = match obj.get("failed").and_then(count) {
+        Some(f) => Some((f, p("failed"))),
+        // Legacy files: no failure field; what did not complete failed (formats.md §0.6).
+        None => match (num_prompts, completed) {
+            (Some(n), Some(c)) if n >= c => Some((n - c, p("num_prompts"))),
+            _ => None,
+        },
+    };
+    if completed == Some(0) && failed.as_ref().is_some_and(|(f, _)| *f > 0) {
+        b.put("/outcome", "failed", &p("completed"));
+    }
+
+    if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1) && !b.whole("/levels/0/concurrency", &p("num_prompts"), 1) {
+        if let (Some(c), Some((f, _))) = (completed, &failed) {
+            if c + f > 0 {
+                b.put("/levels/0/concurrency", c + f, &p("completed"));
+            }
+        }
+    }
+    b.whole("/levels/0/requests", &p("completed"), 0);
+    if let Some((f, src)) = &failed {
+        b.put("/levels/0/failed", *f, src);
+    }
+    b.real("/levels/0/duration_s", &p("duration"), 1.0);
+    b.whole("/levels/0/output_tokens", &p("total_output_tokens"), 0);
+    b.real("/levels/0/throughput_tok_s/aggregate", &p("output_throughput"), 1.0);
+    // With no successful request vLLM writes 0.0 for every latency: not a measurement.
+    if completed.is_some_and(|c| c > 0) {
+        latencies(&mut b, base);
+    }
+
+    let keep = detailed(&mut b, base, &p("total_input_tokens"), completed);
+    if obj.contains_key("ttfts") {
+        tpot_samples(&mut b, base, &keep);
+    }
+
+    if let Some(r) = obj.get("request_rate").and_then(rate) {
+        b.put("/workload/sampling/request_rate", r, &p("request_rate"));
+    }
+    b.whole("/workload/sampling/max_concurrency", &p("max_concurrency"), 1);
+    let backend = ["backend", "endpoint_type"].iter().find_map(|k| obj.get(*k).and_then(Value::as_str).map(|s| (*k, s)));
+    if let Some((k, name)) = backend {
+        if USAGE_BACKENDS.contains(&name) && obj.contains_key("total_output_tokens") {
+            b.put("/workload/token_count_source", "server-usage", &p(k));
+        }
+    }
+    known_keys(&mut b, base);
+    b.finish()
+}
+
+/// TTFT, TPOT and end-to-end latency percentiles, ms in the file (`p{P}_{m}_ms`,
+/// `median_{m}_ms`).
+fn latencies(b: &mut Builder<'_>, base: &str) {
+    let sets: [(&str, &str, &[&str], f64); 3] = [
+        ("ttft", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),
+        ("tpot", "/levels/0/tpot_ms", &["p50", "p95"], 1.0),
+        ("e2el", "/levels/0/e2e_s", &["p50", "p95"], 0.001),
+    ];
+    for (metric, canonical, quantiles, scale) in sets {
+        for q in quantiles {
+            let mut srcs = vec![ptr(base, &[&format!("{q}_{metric}_ms")])];
+            if *q == "p50" {
+                srcs.push(ptr(base, &[&format!("median_{metric}_ms")]));
+            }
+            b.first(&format!("{canonical}/{q}"), &srcs, scale);
+        }
+    }
+}
+
+/// The per-request arrays that vLLM's `--save-detailed` and SGLang's `--output-details` write
+/// (`input_lens`, `output_lens`, `ttfts` in seconds, `errors`): which requests succeeded, the
+/// prompt lengths, the TTFT and output-token samples. Without `input_lens` the mean prompt
+/// length is `total_input_tokens / completed` (`total_src`). Returns the success mask.
+pub(crate) fn detailed(b: &mut Builder<'_>, base: &str, total_src: &str, completed: Option<u64>) -> Vec<bool> {
+    let doc = b.doc();
+    let p = |k: &str| ptr(base, &[k]);
+    // A request succeeded when its error is empty (both harnesses keep "" for success).
+    let keep: Vec<bool> = at(doc, &p("errors"))
+        .and_then(Value::as_array)
+        .map(|errs| errs.iter().map(|e| e.as_str().is_none_or(|s| s.is_empty())).collect())
+        .unwrap_or_default();
+    let lens: Vec<f64> = at(doc, &p("input_lens"))
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .enumerate()
+                .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
+                .filter_map(|(_, v)| number(v))
+                .collect()
+        })
+        .unwrap_or_default();
+    if lens.is_empty() {
+        let total = at(doc, total_src).and_then(number);
+        if let (Some(t), Some(c)) = (total, completed.filter(|c| *c > 0)) {
+            #[expect(clippy::cast_precision_loss, reason = "request counts are far below 2^52")]
+            let mean = t / c as f64;
+            b.put("/workload/prompt_tokens/mean", mean, total_src);
+        }
+    } else {
+        let src = p("input_lens");
+        let min = lens.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = lens.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        #[expect(clippy::cast_precision_loss, reason = "request counts are far below 2^52")]
+        let mean = lens.iter().sum::<f64>() / lens.len() as f64;
+        b.put("/workload/prompt_tokens/min", min, &src);
+        b.put("/workload/prompt_tokens/max", max, &src);
+        b.put("/workload/prompt_tokens/mean", mean, &src);
+    }
+    b.samples("/levels/0/samples/ttft_s", &p("ttfts"), &keep, 1.0);
+    b.samples("/levels/0/samples/output_tokens", &p("output_lens"), &keep, 1.0);
+    keep
+}
+
+/// vLLM's TPOT of each request is `(latency - ttft) / (output_len - 1)`, and the chunk gaps
+/// `itls` add up to `latency - ttft` (formats.md §1.3): the per-request TPOT, ms, for the
+/// successful requests with more than one output token, as vLLM itself counts them.
+fn tpot_samples(b: &mut Builder<'_>, base: &str, keep: &[bool]) {
+    let doc = b.doc();
+    let (Some(itls), Some(lens)) = (
+        at(doc, &ptr(base, &["itls"])).and_then(Value::as_array),
+        at(doc, &ptr(base, &["output_lens"])).and_then(Value::as_array),
+    ) else {
+        return;
+    };
+    let tpots: Vec<Value> = itls
+        .iter()
+        .zip(lens)
+        .enumerate()
+        .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
+        .filter_map(|(_, (gaps, len))| {
+            let n = count(len).filter(|n| *n > 1)?;
+            let sum: f64 = gaps.as_array()?.iter().filter_map(number).sum();
+            #[expect(clippy::cast_precision_loss, reason = "token counts are far below 2^52")]
+            let per = sum * 1000.0 / (n - 1) as f64;
+            Some(Value::from(per))
+        })
+        .collect();
+    if !tpots.is_empty() {
+        b.put("/levels/0/samples/tpot_ms", tpots, &ptr(base, &["itls"]));
+    }
+}
+
+/// A sweep run that failed: a losing result, with the ladder position and the swept settings
+/// it was run with.
+fn map_failure(doc: &Value, source: &Source<'_>) -> Mapped {
+    let mut b = Builder::new(doc, source, "");
+    b.put("/harness/name", "vllm-bench-serve", "");
+    let why = if doc.get("error_type").is_some() { "/error_type" } else { "/error" };
+    b.put("/outcome", "failed", why);
+    b.whole("/levels/0/concurrency", "/bench_overrides/max_concurrency", 1);
+    if let Some(r) = at(doc, "/bench_overrides/request_rate").and_then(rate) {
+        b.put("/workload/sampling/request_rate", r, "/bench_overrides/request_rate");
+    }
+    b.whole("/workload/sampling/max_concurrency", "/bench_overrides/max_concurrency", 1);
+    known_keys(&mut b, "/serve_overrides");
+    known_keys(&mut b, "/bench_overrides");
+    b.finish()
+}

@@ -1,0 +1,223 @@
+//! `summary-mismatch-raw` (R017): a reported summary disagrees with the file's own samples.
+
+use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::{Level, WindowMode};
+use crate::stats::{mean, quantile_type7};
+
+declare_rule! {
+    /// ## What it checks
+    /// Per level, recomputes the summaries from `levels[].samples` and compares each with the
+    /// reported figure: `ttft_s` p50/p95/p99 and `tpot_ms` p50/p95 (type-7 quantiles, numpy's
+    /// default, which vLLM, SGLang and genai-perf report), `per_user_tok_s` mean, median and
+    /// p10, and the sum of `samples.output_tokens` against the level's `output_tokens`.
+    ///
+    /// A figure disagrees when it differs from the recomputed value by more than
+    /// `summary_tolerance` (1%) of the recomputed value plus half a unit in the last digit the
+    /// file reports (a p99 written as `0.113` may stand for anything in 0.1125..0.1135).
+    ///
+    /// Samples are used only when they are the values behind the summary: an array whose
+    /// length differs from the level's `requests` is a subsample (GuideLLM keeps one) and is
+    /// skipped, as is an empty array. The output-token sum is not compared in a `steady`
+    /// window, where the level total counts only tokens inside the window while samples hold
+    /// whole requests. A level without samples for a metric still gets the one check that needs
+    /// none: a reported percentile below a lower one (p95 under p50, p10 over the median) cannot
+    /// come from any set of samples.
+    ///
+    /// ## Why is this bad?
+    /// Seed 004 makes its numbers "checkable": a reader can redo the arithmetic. A summary that
+    /// does not follow from the file's own samples was computed from something else (other
+    /// requests, warm-up included, another quantile rule) or copied wrong, and hides what the
+    /// samples show, such as the 48-stream rows with "a 0.63 second median against a 14.0
+    /// second 95th percentile".
+    ///
+    /// ## Example
+    /// ```json
+    /// { "requests": 20, "ttft_s": { "p50": 0.63, "p95": 0.95 },
+    ///   "samples": { "ttft_s": [0.41, 0.52, "…", 13.2, 14.2] } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// Compute every summary from the same per-request values the file keeps, with numpy's
+    /// default quantile, after warm-up is dropped, and write them at the same time.
+    pub static RULE = {
+        code: "R017",
+        name: "summary-mismatch-raw",
+        severity: Error,
+        scope: Result,
+        source: "seeds/004 (checkable arithmetic)",
+        summary: "reported summary disagrees with the file's own samples",
+    }
+}
+
+/// `n` as a float, for arithmetic on token counts (R017, R020, L004).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts are far below 2^52, where u64 to f64 is exact"
+)]
+pub(crate) fn count_f64(n: u64) -> f64 {
+    n as f64
+}
+
+/// Half a unit in the last decimal digit of `reported` as written (shortest round-trip form):
+/// the rounding a reported figure may carry (R017, L004).
+pub(crate) fn rounding_allowance(reported: f64) -> f64 {
+    if !reported.is_finite() {
+        return 0.0;
+    }
+    let text = reported.abs().to_string();
+    let decimals = text
+        .split_once('.')
+        .map_or(0, |(_, frac)| frac.len().min(17));
+    0.5 * 10f64.powi(-i32::try_from(decimals).unwrap_or(17))
+}
+
+/// Whether `reported` is within `tolerance` (relative to `recomputed`) plus its rounding.
+pub(crate) fn agrees(reported: f64, recomputed: f64, tolerance: f64) -> bool {
+    (reported - recomputed).abs() <= tolerance * recomputed.abs() + rounding_allowance(reported)
+}
+
+/// How a summary is recomputed from its samples.
+#[derive(Clone, Copy)]
+enum Stat {
+    /// The type-7 quantile at this probability.
+    Quantile(f64),
+    /// The arithmetic mean.
+    Mean,
+}
+
+/// Every summary checked against samples: (metric, statistic, how to recompute it). The
+/// metric names both the summary object and its samples array.
+const FIGURES: [(&str, &str, Stat); 8] = [
+    ("ttft_s", "p50", Stat::Quantile(0.5)),
+    ("ttft_s", "p95", Stat::Quantile(0.95)),
+    ("ttft_s", "p99", Stat::Quantile(0.99)),
+    ("tpot_ms", "p50", Stat::Quantile(0.5)),
+    ("tpot_ms", "p95", Stat::Quantile(0.95)),
+    ("per_user_tok_s", "mean", Stat::Mean),
+    ("per_user_tok_s", "median", Stat::Quantile(0.5)),
+    ("per_user_tok_s", "p10", Stat::Quantile(0.1)),
+];
+
+/// The samples array of `metric` in `level`, if recorded.
+fn samples_of<'l>(level: &'l Level, metric: &str) -> Option<&'l Vec<f64>> {
+    let s = level.samples.as_ref()?;
+    match metric {
+        "ttft_s" => s.ttft_s.as_ref(),
+        "tpot_ms" => s.tpot_ms.as_ref(),
+        "per_user_tok_s" => s.per_user_tok_s.as_ref(),
+        "output_tokens" => s.output_tokens.as_ref(),
+        _ => None,
+    }
+}
+
+fn recompute(stat: Stat, values: &[f64]) -> Option<f64> {
+    match stat {
+        Stat::Quantile(q) => quantile_type7(values, q),
+        Stat::Mean => mean(values),
+    }
+}
+
+/// Pairs of reported percentiles that must not decrease: (metric, lower, higher).
+const ORDERED: [(&str, &str, &str); 5] = [
+    ("ttft_s", "p50", "p95"),
+    ("ttft_s", "p95", "p99"),
+    ("tpot_ms", "p50", "p95"),
+    ("e2e_s", "p50", "p95"),
+    ("per_user_tok_s", "p10", "median"),
+];
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    let tolerance = ctx.thresholds.summary_tolerance;
+    let steady = ctx
+        .result
+        .workload
+        .as_ref()
+        .and_then(|w| w.window.as_ref())
+        .and_then(|w| w.mode)
+        == Some(WindowMode::Steady);
+    for (i, level) in ctx.result.levels.iter().enumerate() {
+        // Samples behind the summary: every completed request, no more, no fewer.
+        let usable = |v: &Vec<f64>| {
+            !v.is_empty()
+                && level
+                    .requests
+                    .is_none_or(|r| usize::try_from(r).is_ok_and(|r| r == v.len()))
+        };
+        let mut checked_from_samples: Vec<&str> = Vec::new();
+        for (metric, stat, how) in FIGURES {
+            let Some(samples) = samples_of(level, metric).filter(|v| usable(v)) else {
+                continue;
+            };
+            checked_from_samples.push(metric);
+            let pointer = format!("/levels/{i}/{metric}/{stat}");
+            let reported = ctx.get(&pointer).and_then(serde_json::Value::as_f64);
+            let (Some(reported), Some(recomputed)) = (reported, recompute(how, samples)) else {
+                continue;
+            };
+            if agrees(reported, recomputed, tolerance) {
+                continue;
+            }
+            out.emit(
+                pointer,
+                format!(
+                    "reported {metric} {stat} {reported} at {} streams, but the level's {} samples give {}",
+                    level.concurrency,
+                    samples.len(),
+                    round4(recomputed)
+                ),
+            )
+            .label(format!("the samples give {}", round4(recomputed)))
+            .help(
+                "compute every summary from the per-request samples the file keeps \
+                 (type-7 quantiles, numpy's default), after warm-up is dropped",
+            );
+        }
+        let tokens = samples_of(level, "output_tokens").filter(|v| usable(v));
+        if let (Some(samples), Some(total), false) = (tokens, level.output_tokens, steady) {
+            let sum: f64 = samples.iter().copied().filter(|v| v.is_finite()).sum();
+            if !agrees(count_f64(total), sum, tolerance) {
+                out.emit(
+                    format!("/levels/{i}/output_tokens"),
+                    format!(
+                        "reported output_tokens {total} at {} streams, but the level's {} per-request samples sum to {}",
+                        level.concurrency,
+                        samples.len(),
+                        round4(sum)
+                    ),
+                )
+                .label(format!("the samples sum to {}", round4(sum)))
+                .help("the level total and the per-request counts must come from the same requests and the same token counter");
+            }
+        }
+        ordered_percentiles(ctx, i, &checked_from_samples, out);
+    }
+}
+
+/// Reported percentiles that decrease, for metrics not already checked against samples.
+fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mut Emitter<'_>) {
+    for (metric, lower, higher) in ORDERED {
+        if checked.contains(&metric) {
+            continue;
+        }
+        let get = |stat: &str| {
+            ctx.get(&format!("/levels/{i}/{metric}/{stat}"))
+                .and_then(serde_json::Value::as_f64)
+        };
+        let (Some(lo), Some(hi)) = (get(lower), get(higher)) else {
+            continue;
+        };
+        if hi < lo {
+            out.emit(
+                format!("/levels/{i}/{metric}/{higher}"),
+                format!("reported {metric} {higher} {hi} is below its {lower} {lo}: no set of samples has that"),
+            )
+            .label(format!("below the {lower}"))
+            .help("recompute the percentiles from the per-request values; a higher percentile is never below a lower one");
+        }
+    }
+}
+
+/// `v` rounded to 4 decimals for messages (never NaN: callers pass finite values).
+fn round4(v: f64) -> f64 {
+    (v * 10_000.0).round() / 10_000.0
+}

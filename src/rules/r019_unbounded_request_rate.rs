@@ -1,0 +1,109 @@
+//! `unbounded-request-rate` (R019): an open-loop run at an infinite request rate with no
+//! concurrency cap.
+
+use serde_json::Value;
+
+use super::{Emitter, ResultCtx, declare_rule};
+
+declare_rule! {
+    /// ## What it checks
+    /// A result whose request rate was infinite and whose client put no cap on requests in
+    /// flight. The canonical format has no field of its own for either: a canonical level is a
+    /// closed-loop concurrency. The traffic settings of open-loop harnesses are kept in
+    /// `workload.sampling`, under the harnesses' own names, which adapters map as they find
+    /// them (vLLM and SGLang `request_rate`, `max_concurrency`):
+    ///
+    /// - `workload.sampling.request_rate` is infinite: the string `"inf"` (vLLM), `"Infinity"`
+    ///   (SGLang's bare `Infinity`, as the tolerant reader keeps it), `"+inf"`, any case;
+    /// - and `workload.sampling.max_concurrency` is absent, `null`, or a string that is not a
+    ///   number (`--metadata` values are strings: `"none"`).
+    ///
+    /// A finite rate (a number), SGLang's `"trace"` replay, or any numeric cap is not reported.
+    ///
+    /// ## Why is this bad?
+    /// With an infinite rate and no cap, the client sends every prompt at once; the engine
+    /// admits what its sequence cap allows and queues the rest, so first-token and end-to-end
+    /// latency measure time in the queue, which grows with the number of prompts and not with
+    /// anything the hardware does. research/formats.md §10 lists the real case: SGLang's offline
+    /// rows (`"request_rate": Infinity, "max_concurrency": null`, 3000 prompts) report a median
+    /// TTFT of 91 seconds.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "workload": { "sampling": { "request_rate": "inf", "max_concurrency": null } } }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// ```json
+    /// { "workload": { "sampling": { "request_rate": "inf", "max_concurrency": 32 } } }
+    /// ```
+    /// Cap the requests in flight (`--max-concurrency`) and ladder the cap, or use a finite
+    /// rate; keep a flood run, if wanted, as a separate offline-throughput figure without
+    /// latency.
+    pub static RULE = {
+        code: "R019",
+        name: "unbounded-request-rate",
+        severity: Warning,
+        scope: Result,
+        source: "research/formats.md §0, §10 (request_rate Infinity with max_concurrency null)",
+        summary: "infinite request rate with no concurrency cap",
+    }
+}
+
+/// Whether a recorded request rate means "infinite".
+fn is_infinite_rate(rate: &Value) -> bool {
+    match rate {
+        Value::String(s) => matches!(
+            s.trim().to_ascii_lowercase().as_str(),
+            "inf" | "+inf" | "infinity" | "+infinity"
+        ),
+        Value::Number(n) => n.as_f64().is_some_and(f64::is_infinite),
+        _ => false,
+    }
+}
+
+/// Whether a recorded concurrency cap is a cap: a number, or a string holding one.
+fn is_cap(cap: &Value) -> bool {
+    match cap {
+        Value::Number(_) => true,
+        Value::String(s) => s.trim().parse::<f64>().is_ok_and(f64::is_finite),
+        _ => false,
+    }
+}
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    let Some(rate) = ctx.get("/workload/sampling/request_rate") else {
+        return;
+    };
+    if !is_infinite_rate(rate)
+        || ctx
+            .get("/workload/sampling/max_concurrency")
+            .is_some_and(is_cap)
+    {
+        return;
+    }
+    // The worst median first-token latency, as evidence of queueing.
+    let worst_ttft = ctx
+        .result
+        .levels
+        .iter()
+        .filter_map(|l| Some((l.concurrency, l.ttft_s.as_ref()?.p50?)))
+        .filter(|(_, t)| t.is_finite())
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    let evidence = worst_ttft.map_or_else(String::new, |(c, t)| {
+        format!(" (TTFT p50 {t} s at {c} requests in flight)")
+    });
+    let shown = match rate {
+        Value::String(s) => format!("\"{s}\""),
+        other => other.to_string(),
+    };
+    out.emit(
+        "/workload/sampling/request_rate",
+        format!(
+            "request rate {shown} with no max_concurrency: every request was sent at once, so latency figures measure \
+             the queue{evidence}"
+        ),
+    )
+    .label("an open-loop flood")
+    .help("cap the requests in flight (--max-concurrency) and ladder the cap, or use a finite request rate");
+}

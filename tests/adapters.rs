@@ -1,0 +1,284 @@
+//! The format adapters against real harness files (`../shared/realworld`, when present) and
+//! the fixtures in `testdata/adapters/` (shapes the real samples do not cover).
+//!
+//! For every file: no parse or unknown-format finding (E002 only in fixtures named
+//! `broken`), at least one result unless the file is a harness companion, every mapped result
+//! valid against the canonical schema, every provenance pointer present in the source
+//! document, and a snapshot of what each result maps to and what the checklist says it lacks.
+//! Snapshot numbers were checked by hand against the source files.
+
+use std::path::{Path, PathBuf};
+
+use benchlint::corpus::{LoadedResult, Options};
+use benchlint::engine::{self, Checked};
+use benchlint::json::parse_text;
+use benchlint::model::Provenance;
+use benchlint::rules::{Check, Emitter, RULES, ResultCtx};
+use benchlint::schema;
+use benchlint::thresholds::Thresholds;
+use serde_json::{Value, json};
+
+const REALWORLD: &str = "../shared/realworld";
+const FIXTURES: &str = "testdata/adapters";
+
+/// Real files that are side files of a harness run and carry no result of their own.
+const REAL_COMPANIONS: [&str; 2] = [
+    // llmperf per-request records (an array), read beside the summary.
+    "leaderboard__individual_anyscale_7b.json",
+    // vLLM sweep summary.json: repeats the run=N.json files of its folder.
+    "__summary.json",
+];
+
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(read) = std::fs::read_dir(&d) else { continue };
+        for e in read.filter_map(Result::ok) {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn check(path: &Path) -> Checked {
+    engine::check(&[path.to_path_buf()], &Options::default())
+}
+
+/// `CODE canonical-pointer` of every per-result rule finding, as the rule reports it (before
+/// the pointer is translated into the source file).
+fn rule_findings(r: &LoadedResult) -> Vec<String> {
+    let thresholds = Thresholds::default();
+    let ctx = ResultCtx {
+        result: &r.doc,
+        value: &r.value,
+        provenance: &r.provenance,
+        serve: None,
+        artifacts: &[],
+        thresholds: &thresholds,
+    };
+    let mut out = Vec::new();
+    for rule in RULES {
+        if let Check::Result(f) = rule.check {
+            let mut emits = Vec::new();
+            f(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            out.extend(emits.into_iter().map(|e| format!("{} {}", rule.meta.code, e.pointer)));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The canonical result with per-request samples replaced by their lengths.
+fn without_samples(value: &Value) -> Value {
+    let mut v = value.clone();
+    if let Some(levels) = v.get_mut("levels").and_then(Value::as_array_mut) {
+        for level in levels {
+            if let Some(samples) = level.get_mut("samples").and_then(Value::as_object_mut) {
+                for s in samples.values_mut() {
+                    *s = json!(format!("{} values", s.as_array().map_or(0, Vec::len)));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Checks one file and returns its snapshot text.
+fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
+    let display = path.display().to_string();
+    let checked = check(path);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let broken_fixture = name.contains("broken");
+    for f in &checked.findings {
+        let code = f.rule.code;
+        if code == "E004" || (code == "E002" && !broken_fixture) || code == "E003" {
+            problems.push(format!("{display}: {code} {}", f.message));
+        }
+    }
+    let companion = REAL_COMPANIONS.iter().any(|c| name.ends_with(c)) || name.contains("companion");
+    let results = &checked.corpus.results;
+    if results.is_empty() && !companion {
+        problems.push(format!("{display}: no result loaded"));
+    }
+    if !results.is_empty() && companion {
+        problems.push(format!("{display}: a companion file produced results"));
+    }
+
+    let text = std::fs::read_to_string(path).unwrap();
+    let parsed = parse_text(&text, name.ends_with(".jsonl"));
+    let mut out = String::new();
+    let loader: Vec<String> = checked
+        .findings
+        .iter()
+        .filter(|f| f.rule.code.starts_with('E'))
+        .map(|f| format!("{} {}", f.rule.code, f.primary.pointer))
+        .collect();
+    out.push_str(&format!("file findings: {loader:?}\nresults: {}\n", results.len()));
+    for r in results {
+        for e in schema::validate(schema::Kind::Result, &r.value) {
+            problems.push(format!("{display} {}: schema: {} {}", r.doc.id, e.pointer, e.message));
+        }
+        let source = parsed.documents.iter().find(|d| d.start == r.origin.doc_start).map(|d| &d.value);
+        for (canonical, p) in r.provenance.iter() {
+            if let Provenance::Recorded { pointer } = p {
+                if source.and_then(|s| s.pointer(pointer)).is_none() {
+                    problems.push(format!("{display} {}: {canonical} points at missing {pointer}", r.doc.id));
+                }
+            }
+        }
+        let mut rest = without_samples(&r.value);
+        let levels = rest.as_object_mut().unwrap().remove("levels").unwrap_or(json!([]));
+        for k in ["schema", "id", "outcome"] {
+            rest.as_object_mut().unwrap().remove(k);
+        }
+        let n = levels.as_array().map_or(0, Vec::len);
+        out.push_str(&format!(
+            "\n== {} ({}, {}, {} level{})\n",
+            r.doc.id,
+            r.origin.format,
+            r.doc.outcome.as_str(),
+            n,
+            if n == 1 { "" } else { "s" }
+        ));
+        out.push_str(&format!("read from: {:?}\n", r.provenance.get("").map(|p| match p {
+            Provenance::Recorded { pointer } => pointer.clone(),
+            other => format!("{other:?}"),
+        })));
+        out.push_str(&format!("levels[0]: {}\n", levels.get(0).unwrap_or(&Value::Null)));
+        out.push_str(&format!("rest: {rest}\n"));
+        out.push_str(&format!("findings: {}\n", rule_findings(r).join(", ")));
+    }
+    out
+}
+
+fn snapshot_name(root: &Path, path: &Path, prefix: &str) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace(['/', '\\'], "__");
+    format!("{prefix}__{rel}")
+}
+
+fn audit_tree(root: &Path, prefix: &str) {
+    let files = files_under(root);
+    assert!(!files.is_empty(), "no files under {}", root.display());
+    let mut problems = Vec::new();
+    for path in &files {
+        let text = audit_file(path, &mut problems);
+        insta::with_settings!({ snapshot_path => "snapshots/adapters", prepend_module_to_snapshot => false }, {
+            insta::assert_snapshot!(snapshot_name(root, path, prefix), text);
+        });
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn realworld_files_are_read_in_place() {
+    let root = Path::new(REALWORLD);
+    if !root.is_dir() {
+        println!("skipping: ../shared/realworld not found");
+        return;
+    }
+    audit_tree(root, "realworld");
+}
+
+#[test]
+fn fixture_files_are_read_in_place() {
+    audit_tree(Path::new(FIXTURES), "fixture");
+}
+
+// ---------------------------------------------------------------- focused checks
+
+fn only_result(path: &Path) -> LoadedResult {
+    let mut checked = check(path);
+    assert_eq!(checked.corpus.results.len(), 1, "{}", path.display());
+    checked.corpus.results.remove(0)
+}
+
+fn recorded(r: &LoadedResult, canonical: &str) -> String {
+    match r.provenance.get(canonical) {
+        Some(Provenance::Recorded { pointer }) => pointer.clone(),
+        other => panic!("{canonical}: {other:?}"),
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-12 * b.abs().max(1.0)
+}
+
+#[test]
+fn recognition_is_by_content_not_by_file_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("benchmarks.json");
+    std::fs::copy(Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"), &target).unwrap();
+    let r = only_result(&target);
+    assert_eq!(r.origin.format, "vllm");
+    // A GuideLLM report under a vLLM-looking name is still GuideLLM.
+    let target = dir.path().join("vllm-10.0qps-Llama-20250101-000000.json");
+    std::fs::copy(Path::new(FIXTURES).join("guidellm/v0.8-config-metadata-version.json"), &target).unwrap();
+    let checked = check(&target);
+    assert!(!checked.corpus.results.is_empty());
+    assert!(checked.corpus.results.iter().all(|r| r.origin.format == "guidellm"));
+}
+
+#[test]
+fn milliseconds_become_seconds_and_point_at_the_source_value() {
+    let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
+    let p50 = r.value.pointer("/levels/0/ttft_s/p50").and_then(Value::as_f64).unwrap();
+    assert!(close(p50, 4_066.159_438_499_880_7 / 1000.0), "{p50}");
+    assert_eq!(recorded(&r, "/levels/0/ttft_s/p50"), "/median_ttft_ms");
+    // TPOT stays in milliseconds.
+    let tpot = r.value.pointer("/levels/0/tpot_ms/p50").and_then(Value::as_f64).unwrap();
+    assert!(close(tpot, 53.135_924_765_077_45), "{tpot}");
+}
+
+#[test]
+fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
+    let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
+    assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
+    assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
+    assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
+    assert_eq!(r.value.pointer("/workload/sampling/request_rate"), Some(&json!("inf")));
+}
+
+#[test]
+fn llmperf_numbers_written_as_strings_are_parsed() {
+    let r = only_result(&Path::new(FIXTURES).join("llmperf/summary-with-errors-and-sampling.json"));
+    assert_eq!(r.value.pointer("/workload/prompt_tokens/min"), Some(&json!(480.0)));
+    assert_eq!(recorded(&r, "/workload/prompt_tokens/min"), "/results_number_input_tokens_min");
+    assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(3)));
+}
+
+#[test]
+fn sglang_infinity_request_rate_is_kept_as_inf() {
+    let path = Path::new(FIXTURES).join("sglang/late-2025-server-info.jsonl");
+    let checked = check(&path);
+    assert!(checked.findings.iter().any(|f| f.rule.code == "E005"));
+    let inf = checked
+        .corpus
+        .results
+        .iter()
+        .find(|r| r.value.pointer("/workload/sampling/request_rate") == Some(&json!("inf")))
+        .expect("a line with request_rate Infinity");
+    assert_eq!(recorded(inf, "/workload/sampling/request_rate"), "/request_rate");
+}
+
+#[test]
+fn a_guidellm_finding_points_into_the_benchmark_it_came_from() {
+    let path = Path::new(FIXTURES).join("guidellm/v0.8-config-metadata-version.json");
+    let checked = check(&path);
+    let r = &checked.corpus.results[1];
+    assert_eq!(r.doc.id, format!("{}#0/benchmarks/1", path.display()));
+    assert_eq!(
+        recorded(r, "/levels/0/ttft_s/p95"),
+        "/benchmarks/1/metrics/time_to_first_token_ms/successful/percentiles/p95"
+    );
+    // An absent item lands on the benchmark object.
+    let loc = benchlint::corpus::translate(&r.origin, &r.provenance, "/engine/speculative");
+    assert_eq!(loc.pointer, "/benchmarks/1");
+}
