@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::corpus::{self, Corpus, Options, translate};
+use crate::corpus::{self, Corpus, Options, emit_to_finding, translate};
 use crate::diagnostic::{Finding, Severity, sort_findings};
-use crate::rules;
+use crate::rules::{self, Check, CorpusCtx, Emitter};
 
 /// Counts for the summary line and the JSON summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -38,6 +38,7 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     let mut corpus = corpus::load(paths, options);
     let mut findings = std::mem::take(&mut corpus.findings);
     duplicate_ids(&corpus, &mut findings);
+    run_corpus_rules(&corpus, options, &mut findings);
     sort_findings(&mut findings);
     let summary = summarise(&corpus, &findings);
     Checked { corpus, findings, summary }
@@ -87,5 +88,29 @@ fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
         f.label = Some("used again elsewhere".into());
         f.related = idx[1..].iter().map(|&i| locate(i)).collect();
         findings.push(f);
+    }
+}
+
+/// Rules over groups of results (replication, statistics): each runs once over the corpus.
+fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Finding>) {
+    let ctx = CorpusCtx {
+        results: &corpus.results,
+        thresholds: &options.thresholds,
+    };
+    for rule in rules::RULES {
+        let Check::Corpus(check) = rule.check else {
+            continue;
+        };
+        let mut emits = Vec::new();
+        check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+        for e in emits {
+            let Some(subject) = e.subject.and_then(|i| corpus.results.get(i)) else {
+                continue;
+            };
+            let primary = translate(&subject.origin, &subject.provenance, &e.pointer);
+            let related = e.related.clone();
+            let measured = subject.doc.measured_date();
+            findings.push(emit_to_finding(e, primary, related, measured));
+        }
     }
 }

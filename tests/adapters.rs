@@ -220,7 +220,7 @@ fn recognition_is_by_content_not_by_file_name() {
     assert_eq!(r.origin.format, "vllm");
     // A GuideLLM report under a vLLM-looking name is still GuideLLM.
     let target = dir.path().join("vllm-10.0qps-Llama-20250101-000000.json");
-    std::fs::copy(Path::new(FIXTURES).join("guidellm/v0.8-config-metadata-version.json"), &target).unwrap();
+    std::fs::copy(Path::new(FIXTURES).join("guidellm/v0.8.1-concurrent-sweep.json"), &target).unwrap();
     let checked = check(&target);
     assert!(!checked.corpus.results.is_empty());
     assert!(checked.corpus.results.iter().all(|r| r.origin.format == "guidellm"));
@@ -270,7 +270,7 @@ fn sglang_infinity_request_rate_is_kept_as_inf() {
 
 #[test]
 fn a_guidellm_finding_points_into_the_benchmark_it_came_from() {
-    let path = Path::new(FIXTURES).join("guidellm/v0.8-config-metadata-version.json");
+    let path = Path::new(FIXTURES).join("guidellm/v0.8.1-concurrent-sweep.json");
     let checked = check(&path);
     let r = &checked.corpus.results[1];
     assert_eq!(r.doc.id, format!("{}#0/benchmarks/1", path.display()));

@@ -233,14 +233,25 @@ impl Config {
         let concurrency = ["/input_config/loadgen/concurrency", "/input_config/concurrency", "/input_config/perf_analyzer/stimulus/concurrency"]
             .iter()
             .find_map(|s| at(doc, s).and_then(count).filter(|n| *n >= 1).map(|n| (n, (*s).to_string())));
+        // Nested genai-perf counts requests as a measurement mode: {mode: request_count, num}.
+        let measured_count = at(doc, "/input_config/perf_analyzer/measurement/mode")
+            .and_then(Value::as_str)
+            .is_some_and(|m| m.eq_ignore_ascii_case("request_count"))
+            .then(|| "/input_config/perf_analyzer/measurement/num".to_string())
+            .filter(|s| at(doc, s).is_some());
         Config {
             concurrency,
-            request_count: first(&["/input_config/loadgen/request_count", "/input_config/request_count", "/input_config/perf_analyzer/stimulus/request_count"]),
+            request_count: first(&["/input_config/loadgen/request_count", "/input_config/request_count"]).or(measured_count),
             request_rate: first(&["/input_config/loadgen/request_rate", "/input_config/request_rate", "/input_config/perf_analyzer/stimulus/request_rate"]),
             output_mean: first(&["/input_config/input/prompt/output_tokens/mean", "/input_config/input/output_tokens/mean", "/input_config/output_tokens_mean"]),
             output_stddev: first(&["/input_config/input/prompt/output_tokens/stddev", "/input_config/input/output_tokens/stddev", "/input_config/output_tokens_stddev"]),
             seed: first(&["/input_config/input/random_seed", "/input_config/random_seed"]),
-            warmup: first(&["/input_config/loadgen/warmup_request_count", "/input_config/warmup_request_count", "/input_config/perf_analyzer/warmup_request_count"]),
+            warmup: first(&[
+                "/input_config/loadgen/warmup_request_count",
+                "/input_config/warmup_request_count",
+                "/input_config/perf_analyzer/warmup_request_count",
+                "/input_config/input/request_count/warmup",
+            ]),
             extra: first(&["/input_config/input/extra", "/input_config/extra_inputs", "/input_config/input/extra_inputs"]),
             server_token_count: first(&["/input_config/endpoint/use_server_token_count", "/input_config/use_server_token_count"]),
         }

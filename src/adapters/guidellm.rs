@@ -1,18 +1,284 @@
-//! GuideLLM (placeholder while the real 0.8 output is examined).
+//! GuideLLM (`neuralmagic/guidellm`, now `vllm-project/guidellm`) reports, formats.md §3.
+//!
+//! One report holds every point of a sweep in `benchmarks[]` (synchronous, throughput,
+//! `concurrent` streams, `constant` / `poisson` rates): one result per benchmark, with one
+//! level, id `<path>#<doc>/benchmarks/<i>`, read from `/benchmarks/<i>`. Recognised by a
+//! `benchmarks` array whose elements are `generative_benchmark`s (or carry GuideLLM's
+//! `metrics`).
+//!
+//! History handled (§3.2):
+//! - ≤ 0.3 (the "v0.2" report): benchmarks only; each has `args.strategy`, `run_stats`,
+//!   `worker.backend_model`, `request_loader.data` (a `prompt_tokens=..,output_tokens=..`
+//!   string or a dataset), `request_totals` beside `metrics`; percentiles may lack `p50`
+//!   (the summary's `median` is used);
+//! - 0.4 to 0.6: `args` (flat CLI arguments) and, from 0.5, `metadata` (`version` 1,
+//!   `guidellm_version`); each benchmark has `config` (`strategy`, `backend.model`,
+//!   `warmup`, `prefer_response_metrics`, ...), `metrics.request_totals`, sampled
+//!   `requests` whose `request_args` is the HTTP body as a JSON string;
+//! - ≥ 0.7 (`metadata.version` 2): `config` is the scenario (`metadata.labels`, `spec`
+//!   with `backend`, `data`, `seed`, ...); benchmarks keep the 0.5 shape.
+//!
+//! Every metric is split into successful / errored / incomplete / total: latencies and
+//! tokens are read from `successful`, failures are the `errored` count (`incomplete` requests
+//! were cut off at the end of the window, not failed). The sampled request lists are never
+//! counted (they hold warm-up requests and are reservoir samples, §3.2); only the settings
+//! every sampled request was sent with (`max_tokens`, `ignore_eos`, `temperature`) are read
+//! from them. `measured_at` is the benchmark's `start_time` (Unix seconds). Concurrency is
+//! 1 for `synchronous`, `streams` for `concurrent`, else the strategy's `max_concurrency`,
+//! else the requests the level sent. The measured window excludes warm-up and cool-down,
+//! which the report records (`warmup_duration`, `duration`).
 
 use serde_json::Value;
 
-use super::{Adapter, Reading, Source};
+use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr, rate};
+use super::{Adapter, Mapped, Reading, Source};
 
 /// The GuideLLM adapter.
 pub struct Guidellm;
+
+fn is_benchmark(b: &Value) -> bool {
+    b.get("type_").and_then(Value::as_str) == Some("generative_benchmark")
+        || b.get("metrics").is_some_and(|m| m.get("requests_per_second").is_some() || m.get("time_to_first_token_ms").is_some())
+}
+
+fn is_report(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        !m.contains_key("schema")
+            && m.get("benchmarks").and_then(Value::as_array).is_some_and(|b| !b.is_empty() && b.iter().all(is_benchmark))
+    })
+}
 
 impl Adapter for Guidellm {
     fn name(&self) -> &'static str {
         "guidellm"
     }
 
-    fn read(&self, _doc: &Value, _source: &Source<'_>) -> Reading {
-        Reading::NotMine
+    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+        if !is_report(doc) {
+            return Reading::NotMine;
+        }
+        let n = doc["benchmarks"].as_array().map_or(0, Vec::len);
+        Reading::Results((0..n).map(|i| map_benchmark(doc, source, i)).collect())
+    }
+}
+
+/// A distribution summary's percentile, `median` standing in for a missing `p50`.
+fn quantile(doc: &Value, summary: &str, q: &str) -> Vec<String> {
+    let mut srcs = vec![ptr(summary, &["percentiles", q])];
+    if q == "p50" {
+        srcs.push(ptr(summary, &["median"]));
+    }
+    srcs.retain(|s| at(doc, s).is_some());
+    srcs
+}
+
+fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
+    let base = format!("/benchmarks/{i}");
+    let p = |tokens: &[&str]| ptr(&base, tokens);
+    let metric = |name: &str| ptr(&base, &["metrics", name, "successful"]);
+    let mut b = Builder::new(doc, source, &base);
+    let legacy = at(doc, &p(&["args"])).is_some() && at(doc, &p(&["config"])).is_none();
+
+    for src in [p(&["start_time"]), p(&["run_stats", "start_time"]), p(&["scheduler_metrics", "start_time"])] {
+        if let Some(ts) = at(doc, &src).and_then(number).and_then(from_epoch_seconds) {
+            b.measured_at(ts, &src);
+            break;
+        }
+    }
+    b.put("/harness/name", "guidellm", "");
+    b.string("/harness/version", "/metadata/guidellm_version");
+    let _ = b.string("/model/name", &p(&["config", "backend", "model"]))
+        || b.string("/model/name", &p(&["worker", "backend_model"]))
+        || b.string("/model/name", "/config/spec/backend/model")
+        || b.string("/model/name", "/args/model");
+
+    // Request counts of the measured window.
+    let totals = if legacy { p(&["request_totals"]) } else { p(&["metrics", "request_totals"]) };
+    let successful = at(doc, &ptr(&totals, &["successful"])).and_then(count);
+    let errored = at(doc, &ptr(&totals, &["errored"])).and_then(count);
+    if successful == Some(0) && errored.is_some_and(|e| e > 0) {
+        b.put("/outcome", "failed", &ptr(&totals, &["successful"]));
+    }
+
+    let strategy = if legacy { p(&["args", "strategy"]) } else { p(&["config", "strategy"]) };
+    strategy_level(&mut b, &strategy, &totals);
+    b.whole("/levels/0/requests", &ptr(&totals, &["successful"]), 0);
+    b.whole("/levels/0/failed", &ptr(&totals, &["errored"]), 0);
+    b.real("/levels/0/duration_s", &p(&["duration"]), 1.0);
+    if let Some(sum) = at(doc, &ptr(&metric("output_token_count"), &["total_sum"])).and_then(number).filter(|f| *f >= 0.0) {
+        // A sum of whole token counts, written as a float.
+        #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "non-negative and far below 2^63")]
+        let tokens = sum.round() as u64;
+        b.put("/levels/0/output_tokens", tokens, &ptr(&metric("output_token_count"), &["total_sum"]));
+    }
+    if successful.is_some_and(|s| s > 0) {
+        b.real("/levels/0/throughput_tok_s/aggregate", &ptr(&metric("output_tokens_per_second"), &["mean"]), 1.0);
+        let sets: [(&str, &str, &[&str], f64); 3] = [
+            ("time_to_first_token_ms", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),
+            ("time_per_output_token_ms", "/levels/0/tpot_ms", &["p50", "p95"], 1.0),
+            ("request_latency", "/levels/0/e2e_s", &["p50", "p95"], 1.0),
+        ];
+        for (name, canonical, quantiles, scale) in sets {
+            for q in quantiles {
+                b.first(&format!("{canonical}/{q}"), &quantile(doc, &metric(name), q), scale);
+            }
+        }
+        let prompt = metric("prompt_token_count");
+        b.real("/workload/prompt_tokens/min", &ptr(&prompt, &["min"]), 1.0);
+        b.real("/workload/prompt_tokens/max", &ptr(&prompt, &["max"]), 1.0);
+        b.real("/workload/prompt_tokens/mean", &ptr(&prompt, &["mean"]), 1.0);
+    }
+
+    request_settings(&mut b, &base);
+    data_spec(&mut b, &base, legacy);
+    warmup(&mut b, &base, legacy);
+    let _ = b.whole("/workload/seed", "/config/spec/seed/value", 0)
+        || b.whole("/workload/seed", &p(&["config", "requests", "random_seed"]), 0)
+        || b.whole("/workload/seed", "/args/random_seed", 0)
+        || b.whole("/workload/seed", &p(&["args", "profile", "random_seed"]), 0);
+    // Usage counts from the server's responses, preferred when it reports them (§3.3).
+    let prefer = p(&["config", "prefer_response_metrics"]);
+    if at(doc, &prefer).and_then(Value::as_bool) == Some(true) {
+        b.put("/workload/token_count_source", "server-usage", &prefer);
+    }
+    known_keys(&mut b, "/config/metadata/labels");
+    b.finish()
+}
+
+/// Concurrency and traffic of one strategy (`type_` synchronous, concurrent, throughput,
+/// constant, poisson, ...).
+fn strategy_level(b: &mut Builder<'_>, strategy: &str, totals: &str) {
+    let doc = b.doc();
+    let kind_src = ptr(strategy, &["type_"]);
+    let kind = at(doc, &kind_src).and_then(Value::as_str).unwrap_or("");
+    let cap = ptr(strategy, &["max_concurrency"]);
+    match kind {
+        "synchronous" => b.put("/levels/0/concurrency", 1, &kind_src),
+        "concurrent" => {
+            let _ = b.whole("/levels/0/concurrency", &ptr(strategy, &["streams"]), 1) || b.whole("/levels/0/concurrency", &cap, 1);
+        }
+        _ => {
+            let _ = b.whole("/levels/0/concurrency", &cap, 1) || b.whole("/levels/0/concurrency", &ptr(totals, &["total"]), 1);
+        }
+    }
+    let rate_src = ptr(strategy, &["rate"]);
+    let traffic = match kind {
+        // As fast as the server takes them: an unbounded rate, capped only by max_concurrency.
+        "throughput" => Some((Value::from("inf"), kind_src)),
+        "synchronous" | "concurrent" => None,
+        _ => at(doc, &rate_src).and_then(rate).map(|r| (r, rate_src)),
+    };
+    if let Some((r, src)) = traffic {
+        b.put("/workload/sampling/request_rate", r, &src);
+        b.whole("/workload/sampling/max_concurrency", &cap, 1);
+    }
+}
+
+/// The HTTP body every sampled request was sent with (`request_args`, a JSON string, 0.5+):
+/// output cap, `ignore_eos`, temperature, when all sampled requests agree.
+fn request_settings(b: &mut Builder<'_>, base: &str) {
+    let doc = b.doc();
+    let mut bodies = Vec::new();
+    for status in ["successful", "errored", "incomplete"] {
+        let Some(list) = at(doc, &ptr(base, &["requests", status])).and_then(Value::as_array) else {
+            continue;
+        };
+        for (j, r) in list.iter().enumerate() {
+            let Some(args) = r.get("request_args").and_then(Value::as_str) else {
+                continue;
+            };
+            if let Ok(parsed) = serde_json::from_str::<Value>(args) {
+                let body = parsed.get("body").cloned().unwrap_or(parsed);
+                bodies.push((body, ptr(base, &["requests", status, &j.to_string(), "request_args"])));
+            }
+        }
+    }
+    let Some((_, src)) = bodies.first() else {
+        return;
+    };
+    let src = src.clone();
+    let agreed = |keys: &[&str]| -> Option<Value> {
+        let pick = |body: &Value| keys.iter().find_map(|k| body.get(*k).filter(|v| !v.is_null()).cloned());
+        let first = pick(&bodies[0].0)?;
+        bodies.iter().all(|(body, _)| pick(body).as_ref() == Some(&first)).then_some(first)
+    };
+    if let Some(n) = agreed(&["max_tokens", "max_completion_tokens"]).as_ref().and_then(count).filter(|n| *n >= 1) {
+        b.put("/workload/max_output_tokens", n, &src);
+    }
+    if let Some(v) = agreed(&["ignore_eos"]).as_ref().and_then(flag) {
+        b.put("/workload/ignore_eos", v, &src);
+    }
+    if let Some(t) = agreed(&["temperature"]).as_ref().and_then(number).filter(|t| *t >= 0.0) {
+        b.put("/workload/temperature", t, &src);
+    }
+}
+
+/// The data the prompts came from: a dataset path, or a synthetic spec with token counts
+/// (`prompt_tokens=256,output_tokens=128` up to 0.6; `spec.data[]` objects from 0.7).
+fn data_spec(b: &mut Builder<'_>, base: &str, legacy: bool) {
+    let doc = b.doc();
+    // ≥ 0.7: the scenario's data entries.
+    if let Some(entries) = at(doc, "/config/spec/data").and_then(Value::as_array) {
+        if let [entry] = entries.as_slice() {
+            let e = "/config/spec/data/0";
+            let synthetic = entry.get("kind").and_then(Value::as_str).is_some_and(|k| k.starts_with("synthetic"));
+            if synthetic {
+                let varies = at(doc, &ptr(e, &["output_tokens_stdev"])).and_then(number).is_some_and(|s| s > 0.0);
+                if !b.has("/workload/max_output_tokens") {
+                    let _ = b.whole("/workload/max_output_tokens", &ptr(e, &["output_tokens_max"]), 1)
+                        || (!varies && b.whole("/workload/max_output_tokens", &ptr(e, &["output_tokens"]), 1));
+                }
+            } else {
+                let _ = b.string("/workload/dataset", &ptr(e, &["path"])) || b.string("/workload/dataset", &ptr(e, &["data"]));
+                if b.has("/workload/dataset") {
+                    b.put("/workload/prompts", "dataset", e);
+                }
+            }
+        }
+        return;
+    }
+    // ≤ 0.6: a string (or a list of one) in `args.data` or the benchmark's request loader.
+    let srcs = if legacy {
+        vec![ptr(base, &["request_loader", "data"])]
+    } else {
+        vec!["/args/data/0".to_string(), "/args/data".to_string()]
+    };
+    let Some((spec, src)) = srcs.iter().find_map(|s| at(doc, s).and_then(Value::as_str).map(|v| (v.to_string(), s.clone()))) else {
+        return;
+    };
+    if spec.contains('=') {
+        let pairs: Vec<(&str, &str)> = spec.split(',').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
+        let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).and_then(|(_, v)| v.parse::<u64>().ok());
+        let varies = get("output_tokens_stdev").is_some_and(|s| s > 0);
+        let cap = get("output_tokens_max").or(if varies { None } else { get("output_tokens") });
+        if let Some(n) = cap.filter(|n| *n >= 1) {
+            if !b.has("/workload/max_output_tokens") {
+                b.put("/workload/max_output_tokens", n, &src);
+            }
+        }
+    } else {
+        b.put("/workload/dataset", spec, &src);
+        b.put("/workload/prompts", "dataset", &src);
+    }
+}
+
+/// Warm-up: the measured window starts after it, so it is excluded from every figure.
+fn warmup(b: &mut Builder<'_>, base: &str, legacy: bool) {
+    let doc = b.doc();
+    let p = |tokens: &[&str]| ptr(base, tokens);
+    if legacy {
+        if b.whole("/workload/warmup_requests", &p(&["args", "warmup_number"]), 0) {
+            b.put("/workload/warmup_excluded", true, &p(&["args", "warmup_number"]));
+        } else if at(doc, &p(&["args", "warmup_duration"])).and_then(number).is_some_and(|d| d > 0.0) {
+            b.put("/workload/warmup_excluded", true, &p(&["args", "warmup_duration"]));
+        }
+        return;
+    }
+    let ramp = p(&["warmup_duration"]);
+    if at(doc, &ramp).and_then(number).is_some_and(|d| d > 0.0) {
+        b.put("/workload/warmup_excluded", true, &ramp);
+        b.put("/workload/window/mode", "steady", &ramp);
+        b.real("/workload/window/ramp_s", &ramp, 1.0);
+        b.real("/workload/window/measure_s", &p(&["duration"]), 1.0);
     }
 }

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::diagnostic::Location;
+use crate::corpus::LoadedResult;
 use crate::model::{ProvenanceMap, ResultDoc};
 use crate::serve_command::ServeSettings;
 use crate::thresholds::Thresholds;
@@ -54,14 +55,24 @@ pub struct DocumentCtx<'a> {
     pub value: &'a Value,
 }
 
+/// The whole corpus, for rules over groups of results.
+pub struct CorpusCtx<'a> {
+    /// Every canonical result, in path order (losing runs included).
+    pub results: &'a [LoadedResult],
+    /// Thresholds in force.
+    pub thresholds: &'a Thresholds,
+}
+
 /// A finding as a rule reports it: a pointer (canonical for result rules, raw for document
 /// rules), the message with its numbers, and optionally a label, a help line and related places.
 #[derive(Debug, Clone)]
 pub struct Emit {
     /// The rule.
     pub rule: &'static RuleMeta,
-    /// Where.
+    /// Where (a canonical pointer of a result, or a raw pointer of a document).
     pub pointer: String,
+    /// For corpus rules: the index in `CorpusCtx::results` of the result the finding is on.
+    pub subject: Option<usize>,
     /// What was found.
     pub message: String,
     /// Text under the value.
@@ -109,12 +120,20 @@ impl<'o> Emitter<'o> {
         self.out.push(Emit {
             rule: self.rule,
             pointer: pointer.into(),
+            subject: None,
             message: message.into(),
             label: None,
             help: None,
             related: Vec::new(),
         });
         self.out.last_mut().expect("just pushed")
+    }
+
+    /// Reports a finding at canonical `pointer` of result `subject` (corpus rules).
+    pub fn emit_on(&mut self, subject: usize, pointer: impl Into<String>, message: impl Into<String>) -> &mut Emit {
+        let e = self.emit(pointer, message);
+        e.subject = Some(subject);
+        e
     }
 
     /// Reports an absent field at `pointer`: labelled on the object that should hold it.

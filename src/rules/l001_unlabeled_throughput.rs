@@ -1,5 +1,6 @@
 //! `unlabeled-throughput` (L001): a level's throughput without prefill, decode or aggregate.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -51,8 +52,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/throughput_tok_s"),
             format!(
-                "the throughput of the level at {} streams names no phase: no decode, prefill or aggregate figure",
-                level.concurrency
+                "the throughput of the level at {} names no phase: no decode, prefill or aggregate figure",
+                streams(level.concurrency)
             ),
         )
         .label("no labelled figure here")

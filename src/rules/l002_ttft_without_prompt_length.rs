@@ -1,6 +1,7 @@
 //! `ttft-without-prompt-length` (L002): first-token latency reported without the prompt
 //! length.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -70,16 +71,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some((first, pointer, value)) = with_ttft.first() else {
         return;
     };
-    let c = ctx.result.levels[*first].concurrency;
+    let at = streams(ctx.result.levels[*first].concurrency);
     let quoted = value.map_or_else(
-        || format!("per-request TTFT samples at {c} streams"),
-        |v| format!("TTFT {v} s at {c} streams"),
+        || format!("per-request TTFT samples at {at} are"),
+        |v| format!("TTFT {v} s at {at} is"),
     );
-    let n = with_ttft.len();
+    let (n, total) = (with_ttft.len(), ctx.result.levels.len());
     out.emit(
         pointer.clone(),
         format!(
-            "{quoted} (and {n} level(s) in all) reported without the prompt length: `workload.prompt_tokens` is not recorded"
+            "{quoted} reported without the prompt length: `workload.prompt_tokens` is not recorded \
+             ({n} of {total} levels report TTFT)"
         ),
     )
     .label("a first-token latency for a prompt of unknown length")

@@ -1,6 +1,7 @@
 //! `aggregate-without-per-user` (L003): an aggregate throughput without the per-user rate
 //! beside it.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -50,10 +51,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         {
             continue;
         }
-        let streams = level.concurrency;
+        let at = streams(level.concurrency);
         out.emit(
             format!("/levels/{i}/throughput_tok_s/aggregate"),
-            format!("aggregate {aggregate} tok/s at {streams} streams is reported without the per-user rate beside it"),
+            format!("aggregate {aggregate} tok/s at {at} is reported without the per-user rate beside it"),
         )
         .label("no per-user rate for this aggregate")
         .help(

@@ -1,6 +1,7 @@
 //! `cost-without-basis` (L004): a cost figure without its hourly cost and stated basis, or one
 //! that does not follow from the measured peak.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::r017_summary_mismatch_raw::{agrees, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 
@@ -112,6 +113,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         .help("a cost per token needs the measured peak it rests on: record the aggregate throughput of each level");
         return;
     };
+    let at = streams(c);
     let expected = hourly / (tok_s * 3600.0) * 1_000_000.0;
     if agrees(published, expected, ctx.thresholds.cost_tolerance) {
         return;
@@ -119,7 +121,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     out.emit(
         "/cost/per_million_output_usd",
         format!(
-            "cost ${published} per million output tokens does not follow from the peak: ${hourly}/h at {tok_s} tok/s ({what} at {c} streams) \
+            "cost ${published} per million output tokens does not follow from the peak: ${hourly}/h at {tok_s} tok/s ({what} at {at}) \
              sustained for the hour gives ${expected:.2}"
         ),
     )

@@ -48,7 +48,7 @@ pub mod l003_aggregate_without_per_user;
 pub mod l004_cost_without_basis;
 pub mod l005_power_kind_unlabeled;
 
-pub use context::{ArtifactState, DocumentCtx, Emit, Emitter, ResultCtx};
+pub use context::{ArtifactState, CorpusCtx, DocumentCtx, Emit, Emitter, ResultCtx};
 pub use registry::{RULES, find_rule};
 
 use crate::diagnostic::Severity;
@@ -123,6 +123,9 @@ pub enum Check {
     Document(fn(&DocumentCtx<'_>, &mut Emitter<'_>)),
     /// Called once per canonical result.
     Result(fn(&ResultCtx<'_>, &mut Emitter<'_>)),
+    /// Called once for the whole corpus (group rules over configuration fingerprints); each
+    /// finding names the result it is placed on (`Emitter::emit_on`).
+    Corpus(fn(&CorpusCtx<'_>, &mut Emitter<'_>)),
 }
 
 /// A registered rule.

@@ -47,6 +47,15 @@ declare_rule! {
     }
 }
 
+/// A concurrency in words for messages: "1 stream", "8 streams" (every level rule uses it).
+pub(crate) fn streams(concurrency: u64) -> String {
+    if concurrency == 1 {
+        "1 stream".to_string()
+    } else {
+        format!("{concurrency} streams")
+    }
+}
+
 /// The figure two levels are compared on (R012, R013): the aggregate if both record it, else
 /// decode; `None` when they share neither.
 pub(crate) fn common_figure(a: &Level, b: &Level) -> Option<(&'static str, f64, f64)> {
@@ -85,13 +94,13 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{}/throughput_tok_s/{figure}", pair[1]),
             format!(
-                "{figure} throughput {here} tok/s at {} streams is {:.1}% below {below} tok/s at {} streams",
-                hi.concurrency,
+                "{figure} throughput {here} tok/s at {} is {:.1}% below {below} tok/s at {}",
+                streams(hi.concurrency),
                 fall * 100.0,
-                lo.concurrency,
+                streams(lo.concurrency),
             ),
         )
-        .label(format!("below the {below} at {} streams", lo.concurrency))
+        .label(format!("below the {below} at {}", streams(lo.concurrency)))
         .help(
             "a ladder does not lose throughput as streams are added unless something stalled: \
              re-measure the level in a steady-state window, or publish the dip with its explanation",

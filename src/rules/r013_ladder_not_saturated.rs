@@ -1,7 +1,7 @@
 //! `ladder-not-saturated` (R013): the ladder stops before its plateau, or at the engine's
 //! sequence cap.
 
-use super::r012_non_monotonic_ladder::common_figure;
+use super::r012_non_monotonic_ladder::{common_figure, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::diagnostic::Location;
 use crate::model::Outcome;
@@ -107,7 +107,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             format!("/levels/{top}/concurrency"),
-            format!("the ladder stops at {top_c} streams, which reaches {cap_text}"),
+            format!("the ladder stops at {}, which reaches {cap_text}", streams(top_c)),
         )
         .label("the top level is at the cap")
         .help(

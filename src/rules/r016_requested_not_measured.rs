@@ -1,5 +1,6 @@
 //! `requested-not-measured` (R016): a level's output token total is the requested total.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::PromptSource;
 
@@ -84,9 +85,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/output_tokens"),
             format!(
-                "{total} output tokens at {} streams is exactly {requests} requests × {cap} max_output_tokens {eos_words}: \
+                "{total} output tokens at {} is exactly {requests} requests × {cap} max_output_tokens {eos_words}: \
                  the requested total, not a delivered one",
-                level.concurrency
+                streams(level.concurrency)
             ),
         )
         .label("equals the requested total")

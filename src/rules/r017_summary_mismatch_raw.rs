@@ -1,5 +1,6 @@
 //! `summary-mismatch-raw` (R017): a reported summary disagrees with the file's own samples.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, WindowMode};
 use crate::stats::{mean, quantile_type7};
@@ -160,8 +161,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 pointer,
                 format!(
-                    "reported {metric} {stat} {reported} at {} streams, but the level's {} samples give {}",
-                    level.concurrency,
+                    "reported {metric} {stat} {reported} at {}, but the level's {} samples give {}",
+                    streams(level.concurrency),
                     samples.len(),
                     round4(recomputed)
                 ),
@@ -179,8 +180,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 out.emit(
                     format!("/levels/{i}/output_tokens"),
                     format!(
-                        "reported output_tokens {total} at {} streams, but the level's {} per-request samples sum to {}",
-                        level.concurrency,
+                        "reported output_tokens {total} at {}, but the level's {} per-request samples sum to {}",
+                        streams(level.concurrency),
                         samples.len(),
                         round4(sum)
                     ),

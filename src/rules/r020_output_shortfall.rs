@@ -1,5 +1,6 @@
 //! `output-shortfall` (R020): fixed-length outputs were asked for and not delivered.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::r017_summary_mismatch_raw::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
@@ -96,10 +97,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/output_tokens"),
             format!(
-                "mean output {:.1} tokens per request over {n} requests at {} streams is {:.1}% of the {asked} tokens asked for \
+                "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked} tokens asked for \
                  ({why}); the floor is {:.0}%",
                 per_request,
-                level.concurrency,
+                streams(level.concurrency),
                 per_request / asked * 100.0,
                 ctx.thresholds.min_output_fraction * 100.0,
             ),

@@ -1,6 +1,7 @@
 //! `quality-gate-failed` (R021): a result whose paired quality gate failed still reports
 //! throughput.
 
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -94,7 +95,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     out.emit(
         "/artifacts/quality_gate/passed",
         format!(
-            "the paired quality gate failed{score} but {levels_with} level(s) report throughput, up to {v} tok/s {name} at {c} streams"
+            "the paired quality gate failed{score} but {levels_with} level(s) report throughput, up to {v} tok/s {name} at {}",
+            streams(c)
         ),
     )
     .label("the gate failed")

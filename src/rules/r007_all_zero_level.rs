@@ -1,0 +1,100 @@
+//! `all-zero-level` (R007): a level of a successful run that served nothing.
+
+use super::r002_token_count_mismatch::at_streams;
+use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::{Level, Outcome};
+
+declare_rule! {
+    /// ## What it checks
+    /// For a result whose `outcome` is `ok`, every level: it is reported when
+    ///
+    /// - it records throughput figures and every one of them is 0 (at `throughput_tok_s`);
+    /// - or, failing that, it delivered 0 output tokens (at `output_tokens`);
+    /// - or, failing that, it completed 0 requests (at `requests`).
+    ///
+    /// One finding per level, the first of these that holds. A run recorded as `failed`,
+    /// `aborted` or `does-not-fit` is already labelled as a losing run and is not reported:
+    /// that is the honest way to publish a level that served nothing.
+    ///
+    /// ## Why is this bad?
+    /// Seed 002: "A benchmark against a stopped server is refused rather than run. A sweep
+    /// with nothing serving reports zeros, and zeros read as bad hardware rather than as a
+    /// stopped server." A zero in a ladder also drags every mean, ratio and capacity figure
+    /// computed over the file, and the file gives no hint that the cause was the server, not
+    /// the platform.
+    ///
+    /// ## Example
+    /// ```json
+    /// { "outcome": "ok", "levels": [ { "concurrency": 16, "requests": 0, "output_tokens": 0,
+    ///   "throughput_tok_s": { "decode": 0.0, "aggregate": 0.0 } } ] }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// Check that the server is up and answering before each level (the harness should refuse
+    /// to run otherwise). If a level really served nothing, record the run as lost and leave
+    /// the zeros out:
+    /// ```json
+    /// { "outcome": "aborted", "notes": "server stopped during the 16-stream level" }
+    /// ```
+    pub static RULE = {
+        code: "R007",
+        name: "all-zero-level",
+        severity: Error,
+        scope: Result,
+        source: "seeds/002 (zeros read as bad hardware rather than as a stopped server)",
+        summary: "a level with zero throughput",
+    }
+}
+
+/// Why the level counts as having served nothing: the pointer suffix and the evidence.
+fn zero_evidence(level: &Level) -> Option<(&'static str, String)> {
+    if let Some(t) = &level.throughput_tok_s {
+        let figures: Vec<(&str, f64)> = [
+            ("decode", t.decode),
+            ("prefill", t.prefill),
+            ("aggregate", t.aggregate),
+        ]
+        .into_iter()
+        .filter_map(|(name, v)| Some((name, v?)))
+        .collect();
+        // Every recorded figure exactly 0 (a non-finite one is not a zero: it is unreadable).
+        if !figures.is_empty() && figures.iter().all(|(_, v)| *v == 0.0) {
+            let names: Vec<String> = figures.iter().map(|(n, _)| format!("{n} 0")).collect();
+            return Some(("throughput_tok_s", format!("every throughput figure is 0 ({})", names.join(", "))));
+        }
+    }
+    if level.output_tokens == Some(0) {
+        return Some(("output_tokens", "the level delivered 0 output tokens".to_string()));
+    }
+    if level.requests == Some(0) {
+        return Some(("requests", "the level completed 0 requests".to_string()));
+    }
+    None
+}
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if ctx.result.outcome != Outcome::Ok {
+        return;
+    }
+    for (i, level) in ctx.result.levels.iter().enumerate() {
+        let Some((field, evidence)) = zero_evidence(level) else {
+            continue;
+        };
+        let failed = match level.failed {
+            Some(f) if f > 0 => format!(" ({f} failed)"),
+            _ => String::new(),
+        };
+        out.emit(
+            format!("/levels/{i}/{field}"),
+            format!(
+                "{}: {evidence}{failed} in a run recorded as ok: zeros read as bad hardware rather than as a stopped server",
+                at_streams(level.concurrency)
+            ),
+        )
+        .label("nothing was served")
+        .help(
+            "check the server answers before each level and re-run; if the level really served \
+             nothing, record the run's outcome as failed or aborted instead of publishing zeros",
+        );
+    }
+}

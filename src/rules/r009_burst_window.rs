@@ -1,0 +1,160 @@
+//! `burst-window` (R009): levels not measured in a steady-state window of at least 120 s
+//! after a 20 s ramp.
+
+use super::r002_token_count_mismatch::at_streams;
+use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::WindowMode;
+
+declare_rule! {
+    /// ## What it checks
+    /// That each level was measured in a steady-state window of at least `min_window_s`
+    /// (120 s) after a ramp of at least `min_ramp_s` (20 s), from `workload.window` and each
+    /// level's `duration_s` (its measured window). It reports, at the offending field:
+    ///
+    /// - `window.mode: "burst"` (one finding; the levels' lengths add nothing to it);
+    /// - a steady window whose `measure_s` is under 120 s, or, when `measure_s` is fine or
+    ///   absent, each level whose `duration_s` is under 120 s;
+    /// - a `ramp_s` under 20 s, or no `ramp_s` at all (a ramp that is not recorded cannot be
+    ///   shown to have been dropped);
+    /// - a window whose length is recorded neither in `measure_s` nor in any `duration_s`;
+    /// - no `workload.window` at all: each level whose `duration_s` is under 120 s is
+    ///   reported; if none is, one finding says the window is not recorded.
+    ///
+    /// Durations are compared with the thresholds as recorded, without rounding allowance.
+    /// A result with no level measured nothing and is skipped.
+    ///
+    /// ## Why is this bad?
+    /// Seed 004: the GLM levels "carry median first-token latencies of 6, 12 and 21 seconds,
+    /// which land inside a level that only lasts 15 to 30 seconds in total", and with total
+    /// tokens over first-start-to-last-finish wall time "one 12-second stall removes a large
+    /// fraction of the level's apparent throughput". Its rule: "Keep N requests in flight for
+    /// at least 120 seconds, count only tokens produced inside the window after a 20 second
+    /// ramp, and keep the old burst number as a separate cold-start metric rather than the
+    /// headline."
+    ///
+    /// ## Example
+    /// ```json
+    /// { "workload": { "window": { "mode": "burst" } },
+    ///   "levels": [ { "concurrency": 16, "duration_s": 22.4 } ] }
+    /// ```
+    ///
+    /// ## What to do instead
+    /// ```json
+    /// { "workload": { "window": { "mode": "steady", "ramp_s": 20, "measure_s": 120 } },
+    ///   "levels": [ { "concurrency": 16, "duration_s": 120.0 } ] }
+    /// ```
+    pub static RULE = {
+        code: "R009",
+        name: "burst-window",
+        severity: Warning,
+        scope: Result,
+        source: "seeds/004 (steady-state windows of at least 120 s after a 20 s ramp)",
+        summary: "no steady-state window of at least 120 s after a 20 s ramp",
+    }
+}
+
+const HELP: &str = "keep the streams in flight for at least 120 s, count only tokens produced \
+     inside the window after a 20 s ramp, and keep a burst number only as a separate cold-start metric";
+
+pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    let levels = &ctx.result.levels;
+    if levels.is_empty() {
+        return;
+    }
+    let min_window = ctx.thresholds.min_window_s;
+    let min_ramp = ctx.thresholds.min_ramp_s;
+    let window = ctx.result.workload.as_ref().and_then(|w| w.window.as_ref());
+
+    // Each level whose own measured window is short; returns how many were reported.
+    let mut short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
+        let mut n = 0;
+        for (i, level) in levels.iter().enumerate() {
+            let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d < min_window) else {
+                continue;
+            };
+            n += 1;
+            out.emit(
+                format!("/levels/{i}/duration_s"),
+                format!(
+                    "{}: the measured window lasted {d} s, under {min_window} s{context}",
+                    at_streams(level.concurrency)
+                ),
+            )
+            .label(format!("under {min_window} s"))
+            .help(HELP);
+        }
+        n
+    };
+
+    let Some(window) = window else {
+        if short_levels(out, ", and no steady-state window is recorded") == 0 {
+            out.emit(
+                "/workload/window",
+                format!(
+                    "no measurement window is recorded: nothing shows a steady-state window of at least \
+                     {min_window} s after a {min_ramp} s ramp"
+                ),
+            )
+            .label("`workload.window` belongs here")
+            .help(HELP);
+        }
+        return;
+    };
+
+    if window.mode == Some(WindowMode::Burst) {
+        out.emit(
+            "/workload/window/mode",
+            format!(
+                "levels were measured as a burst (first request started to last finished), not in a \
+                 steady-state window of at least {min_window} s after a {min_ramp} s ramp"
+            ),
+        )
+        .label("a burst, not a steady state")
+        .help(HELP);
+        return;
+    }
+
+    match window.measure_s.filter(|m| m.is_finite()) {
+        Some(m) if m < min_window => {
+            out.emit(
+                "/workload/window/measure_s",
+                format!("the steady-state window is {m} s, under {min_window} s"),
+            )
+            .label(format!("under {min_window} s"))
+            .help(HELP);
+        }
+        measure => {
+            // The recorded window is long enough (or not recorded): the levels' own
+            // durations are the evidence, and they may contradict it.
+            short_levels(out, "");
+            if measure.is_none() && levels.iter().all(|l| l.duration_s.is_none_or(|d| !d.is_finite())) {
+                out.emit(
+                    "/workload/window/measure_s",
+                    "the length of the measured window is recorded neither in the window nor in any level's `duration_s`",
+                )
+                .label("`workload.window.measure_s` belongs here")
+                .help(HELP);
+            }
+        }
+    }
+
+    match window.ramp_s.filter(|r| r.is_finite()) {
+        Some(r) if r < min_ramp => {
+            out.emit(
+                "/workload/window/ramp_s",
+                format!("the ramp dropped before the window is {r} s, under {min_ramp} s"),
+            )
+            .label(format!("under {min_ramp} s"))
+            .help(HELP);
+        }
+        Some(_) => {}
+        None => {
+            out.emit(
+                "/workload/window/ramp_s",
+                format!("no ramp is recorded: nothing shows the first {min_ramp} s of each level were dropped"),
+            )
+            .label("`workload.window.ramp_s` belongs here")
+            .help(HELP);
+        }
+    }
+}
