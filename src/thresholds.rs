@@ -7,6 +7,31 @@
 pub struct Thresholds {
     /// Largest file read, bytes (E001). Files are never read whole before this is checked.
     pub max_file_bytes: u64,
+    /// Largest difference between the client's output token count and the server's counter,
+    /// a fraction of the server's count (R002): DESIGN.md table R, "differ by more than 2%"
+    /// (seed 000, the 40.7-vs-27.8 note).
+    pub token_count_tolerance: f64,
+    /// Smallest output cap per request, tokens, under which a warning is reported (R003):
+    /// seed 002, "Below about 128, per-request fixed overhead dominates".
+    pub min_output_tokens: u64,
+    /// Output cap, tokens, under which a note is due (R003, not emitted until notes have a
+    /// severity of their own; named in the help): seed 002, "The default is 256".
+    pub note_output_tokens: u64,
+    /// Smallest device clock under load, a fraction of the nominal clock (R008): DESIGN.md
+    /// table R, "below 80% of nominal" (seed 000, 494 MHz instead of about 2,400 MHz).
+    pub min_clock_fraction: f64,
+    /// Shortest steady-state measured window of a level, seconds (R009): seed 004, "Keep N
+    /// requests in flight for at least 120 seconds".
+    pub min_window_s: f64,
+    /// Shortest ramp dropped before the measured window, seconds (R009): seed 004, "count
+    /// only tokens produced inside the window after a 20 second ramp".
+    pub min_ramp_s: f64,
+    /// Largest TTFT p95 as a multiple of the p50 before a level is past the knee (R010):
+    /// seed 004, "flag any level whose 95th percentile exceeds five times its median".
+    pub ttft_tail_ratio: f64,
+    /// Largest relative difference between aggregate / streams and the per-user rate (R011):
+    /// DESIGN.md table R, "differs from the per-user rate by more than 25%" (seed 004).
+    pub aggregate_per_user_tolerance: f64,
     /// Largest fall of throughput from one level to the next that is still a plateau, a
     /// fraction (R012): DESIGN.md "Statistics", the static 2% throughput noise floor.
     pub ladder_dip_tolerance: f64,
@@ -29,6 +54,14 @@ impl Default for Thresholds {
     fn default() -> Self {
         Thresholds {
             max_file_bytes: 256 * 1024 * 1024,
+            token_count_tolerance: 0.02,
+            min_output_tokens: 128,
+            note_output_tokens: 256,
+            min_clock_fraction: 0.80,
+            min_window_s: 120.0,
+            min_ramp_s: 20.0,
+            ttft_tail_ratio: 5.0,
+            aggregate_per_user_tolerance: 0.25,
             ladder_dip_tolerance: 0.02,
             saturation_gain: 0.05,
             summary_tolerance: 0.01,

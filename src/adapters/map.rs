@@ -267,6 +267,18 @@ pub(crate) fn known_keys(b: &mut Builder<'_>, base: &str) {
     }
 }
 
+/// `value × scale`, dividing by the whole reciprocal for a unit step down (ms to s is `/ 1000`,
+/// which keeps `388.1` ms as `0.3881` s where `× 0.001` would give `0.38810000000000006`).
+pub(crate) fn scaled(value: f64, scale: f64) -> f64 {
+    if scale > 0.0 && scale < 1.0 {
+        let divisor = (1.0 / scale).round();
+        if (divisor * scale - 1.0).abs() < 1e-9 {
+            return value / divisor;
+        }
+    }
+    value * scale
+}
+
 /// Fills one canonical result and its provenance.
 pub(crate) struct Builder<'d> {
     doc: &'d Value,
@@ -334,7 +346,7 @@ impl<'d> Builder<'d> {
     pub(crate) fn real(&mut self, canonical: &str, src: &str, scale: f64) -> bool {
         match at(self.doc, src).and_then(number).filter(|f| *f >= 0.0) {
             Some(f) => {
-                self.put(canonical, f * scale, src);
+                self.put(canonical, scaled(f, scale), src);
                 true
             }
             None => false,
@@ -390,7 +402,7 @@ impl<'d> Builder<'d> {
             .enumerate()
             .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
             .filter_map(|(_, v)| number(v).filter(|f| *f >= 0.0))
-            .map(|f| Value::from(f * scale))
+            .map(|f| Value::from(scaled(f, scale)))
             .collect();
         if !values.is_empty() {
             self.put(canonical, values, src);

@@ -16,8 +16,9 @@
 //! - `--output-details` arrays (`input_lens`, `output_lens`, `ttfts`, `errors`): samples.
 //!
 //! No date is recorded (the file name has only MMDD): `measured_at` is the epoch fallback.
-//! Concurrency is `max_concurrency`, else `num_prompts` where recorded, else `completed` (the
-//! requests the level sent, as far as the line says: failures are not recorded, §0.6).
+//! Concurrency is `max_concurrency`, else `num_prompts` where recorded, else the requests the
+//! line says were sent: `completed` plus the failures in `errors` (without `--output-details`
+//! failures are not recorded at all, §0.6).
 //! Tokens (§2.3): `total_output_tokens_retokenized` is the client's count of the delivered
 //! text (`output_tokens`, `client-tokenizer`); `total_output_tokens` is the server's count, or
 //! the requested lengths where the server reported none, so it is `server_output_tokens`, the
@@ -68,9 +69,14 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         b.put("/outcome", "failed", "/completed");
     }
 
-    let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1)
-        || b.whole("/levels/0/concurrency", "/num_prompts", 1)
-        || b.whole("/levels/0/concurrency", "/completed", 1);
+    let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1) || b.whole("/levels/0/concurrency", "/num_prompts", 1);
+    if !b.has("/levels/0/concurrency") {
+        // The requests the line says were sent: completed, plus the failed ones when known.
+        let sent = completed.unwrap_or(0) + failed.map_or(0, |(f, _)| f);
+        if sent > 0 {
+            b.put("/levels/0/concurrency", sent, "/completed");
+        }
+    }
     b.whole("/levels/0/requests", "/completed", 0);
     if let Some((f, src)) = failed {
         b.put("/levels/0/failed", f, src);

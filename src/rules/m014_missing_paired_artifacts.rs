@@ -5,7 +5,8 @@ use super::{Emitter, ResultCtx, declare_rule};
 declare_rule! {
     /// ## What it checks
     /// That the result names its paired power trace (`artifacts.power_trace.path`) and
-    /// quality-gate result (`artifacts.quality_gate.path`).
+    /// quality-gate result (`artifacts.quality_gate.path`). Losing runs (`outcome` other than
+    /// `ok`) report no figure and are not asked.
     ///
     /// ## Why is this bad?
     /// Seed 004: "If a speed number cannot be published without a paired accuracy number from
@@ -34,6 +35,10 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    // Nothing was measured on a losing run: there is no figure to pair.
+    if ctx.result.outcome != crate::model::Outcome::Ok {
+        return;
+    }
     if !ctx.has("/artifacts/power_trace/path") {
         out.missing(
             "/artifacts/power_trace/path",

@@ -66,7 +66,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let window = ctx.result.workload.as_ref().and_then(|w| w.window.as_ref());
 
     // Each level whose own measured window is short; returns how many were reported.
-    let mut short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
+    let short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
         let mut n = 0;
         for (i, level) in levels.iter().enumerate() {
             let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d < min_window) else {

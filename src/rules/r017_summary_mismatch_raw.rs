@@ -12,9 +12,8 @@ declare_rule! {
     /// default, which vLLM, SGLang and genai-perf report), `per_user_tok_s` mean, median and
     /// p10, and the sum of `samples.output_tokens` against the level's `output_tokens`.
     ///
-    /// A figure disagrees when it differs from the recomputed value by more than
-    /// `summary_tolerance` (1%) of the recomputed value plus half a unit in the last digit the
-    /// file reports (a p99 written as `0.113` may stand for anything in 0.1125..0.1135).
+    /// A figure disagrees when it is further from the recomputed value than `summary_tolerance`
+    /// (1%) of it plus half a unit in the last digit the file reports (`0.113` may be rounded).
     ///
     /// Samples are used only when they are the values behind the summary: an array whose
     /// length differs from the level's `requests` is a subsample (GuideLLM keeps one) and is
@@ -33,8 +32,8 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json
-    /// { "requests": 20, "ttft_s": { "p50": 0.63, "p95": 0.95 },
-    ///   "samples": { "ttft_s": [0.41, 0.52, "…", 13.2, 14.2] } }
+    /// { "concurrency": 48, "requests": 5, "ttft_s": { "p50": 0.63, "p95": 0.95 },
+    ///   "samples": { "ttft_s": [0.52, 0.61, 0.63, 0.7, 14.0] } }
     /// ```
     ///
     /// ## What to do instead
@@ -86,8 +85,8 @@ enum Stat {
     Mean,
 }
 
-/// Every summary checked against samples: (metric, statistic, how to recompute it). The
-/// metric names both the summary object and its samples array.
+/// Summaries checked against samples: (metric, statistic, how). The metric names both the
+/// summary object and its samples array.
 const FIGURES: [(&str, &str, Stat); 8] = [
     ("ttft_s", "p50", Stat::Quantile(0.5)),
     ("ttft_s", "p95", Stat::Quantile(0.95)),
@@ -108,13 +107,6 @@ fn samples_of<'l>(level: &'l Level, metric: &str) -> Option<&'l Vec<f64>> {
         "per_user_tok_s" => s.per_user_tok_s.as_ref(),
         "output_tokens" => s.output_tokens.as_ref(),
         _ => None,
-    }
-}
-
-fn recompute(stat: Stat, values: &[f64]) -> Option<f64> {
-    match stat {
-        Stat::Quantile(q) => quantile_type7(values, q),
-        Stat::Mean => mean(values),
     }
 }
 
@@ -152,7 +144,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             checked_from_samples.push(metric);
             let pointer = format!("/levels/{i}/{metric}/{stat}");
             let reported = ctx.get(&pointer).and_then(serde_json::Value::as_f64);
-            let (Some(reported), Some(recomputed)) = (reported, recompute(how, samples)) else {
+            let recomputed = match how {
+                Stat::Quantile(q) => quantile_type7(samples, q),
+                Stat::Mean => mean(samples),
+            };
+            let (Some(reported), Some(recomputed)) = (reported, recomputed) else {
                 continue;
             };
             if agrees(reported, recomputed, tolerance) {
