@@ -33,7 +33,9 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(read) = std::fs::read_dir(&d) else { continue };
+        let Ok(read) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for e in read.filter_map(Result::ok) {
             let p = e.path();
             if p.is_dir() {
@@ -68,7 +70,11 @@ fn rule_findings(r: &LoadedResult) -> Vec<String> {
         if let Check::Result(f) = rule.check {
             let mut emits = Vec::new();
             f(&ctx, &mut Emitter::new(rule.meta, &mut emits));
-            out.extend(emits.into_iter().map(|e| format!("{} {}", rule.meta.code, e.pointer)));
+            out.extend(
+                emits
+                    .into_iter()
+                    .map(|e| format!("{} {}", rule.meta.code, e.pointer)),
+            );
         }
     }
     out.sort();
@@ -121,21 +127,38 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         .filter(|f| f.rule.code.starts_with('E'))
         .map(|f| format!("{} {}", f.rule.code, f.primary.pointer))
         .collect();
-    out.push_str(&format!("file findings: {loader:?}\nresults: {}\n", results.len()));
+    out.push_str(&format!(
+        "file findings: {loader:?}\nresults: {}\n",
+        results.len()
+    ));
     for r in results {
         for e in schema::validate(schema::Kind::Result, &r.value) {
-            problems.push(format!("{display} {}: schema: {} {}", r.doc.id, e.pointer, e.message));
+            problems.push(format!(
+                "{display} {}: schema: {} {}",
+                r.doc.id, e.pointer, e.message
+            ));
         }
-        let source = parsed.documents.iter().find(|d| d.start == r.origin.doc_start).map(|d| &d.value);
+        let source = parsed
+            .documents
+            .iter()
+            .find(|d| d.start == r.origin.doc_start)
+            .map(|d| &d.value);
         for (canonical, p) in r.provenance.iter() {
             if let Provenance::Recorded { pointer } = p {
                 if source.and_then(|s| s.pointer(pointer)).is_none() {
-                    problems.push(format!("{display} {}: {canonical} points at missing {pointer}", r.doc.id));
+                    problems.push(format!(
+                        "{display} {}: {canonical} points at missing {pointer}",
+                        r.doc.id
+                    ));
                 }
             }
         }
         let mut rest = without_samples(&r.value);
-        let levels = rest.as_object_mut().unwrap().remove("levels").unwrap_or(json!([]));
+        let levels = rest
+            .as_object_mut()
+            .unwrap()
+            .remove("levels")
+            .unwrap_or(json!([]));
         for k in ["schema", "id", "outcome"] {
             rest.as_object_mut().unwrap().remove(k);
         }
@@ -148,11 +171,17 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
             n,
             if n == 1 { "" } else { "s" }
         ));
-        out.push_str(&format!("read from: {:?}\n", r.provenance.get("").map(|p| match p {
-            Provenance::Recorded { pointer } => pointer.clone(),
-            other => format!("{other:?}"),
-        })));
-        out.push_str(&format!("levels[0]: {}\n", levels.get(0).unwrap_or(&Value::Null)));
+        out.push_str(&format!(
+            "read from: {:?}\n",
+            r.provenance.get("").map(|p| match p {
+                Provenance::Recorded { pointer } => pointer.clone(),
+                other => format!("{other:?}"),
+            })
+        ));
+        out.push_str(&format!(
+            "levels[0]: {}\n",
+            levels.get(0).unwrap_or(&Value::Null)
+        ));
         out.push_str(&format!("rest: {rest}\n"));
         out.push_str(&format!("findings: {}\n", rule_findings(r).join(", ")));
     }
@@ -160,7 +189,11 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
 }
 
 fn snapshot_name(root: &Path, path: &Path, prefix: &str) -> String {
-    let rel = path.strip_prefix(root).unwrap_or(path).to_string_lossy().replace(['/', '\\'], "__");
+    let rel = path
+        .strip_prefix(root)
+        .unwrap_or(path)
+        .to_string_lossy()
+        .replace(['/', '\\'], "__");
     format!("{prefix}__{rel}")
 }
 
@@ -215,25 +248,47 @@ fn close(a: f64, b: f64) -> bool {
 fn recognition_is_by_content_not_by_file_name() {
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("benchmarks.json");
-    std::fs::copy(Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"), &target).unwrap();
+    std::fs::copy(
+        Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"),
+        &target,
+    )
+    .unwrap();
     let r = only_result(&target);
     assert_eq!(r.origin.format, "vllm");
     // A GuideLLM report under a vLLM-looking name is still GuideLLM.
     let target = dir.path().join("vllm-10.0qps-Llama-20250101-000000.json");
-    std::fs::copy(Path::new(FIXTURES).join("guidellm/v0.8.1-concurrent-sweep.json"), &target).unwrap();
+    std::fs::copy(
+        Path::new(FIXTURES).join("guidellm/v0.8.1-concurrent-sweep.json"),
+        &target,
+    )
+    .unwrap();
     let checked = check(&target);
     assert!(!checked.corpus.results.is_empty());
-    assert!(checked.corpus.results.iter().all(|r| r.origin.format == "guidellm"));
+    assert!(
+        checked
+            .corpus
+            .results
+            .iter()
+            .all(|r| r.origin.format == "guidellm")
+    );
 }
 
 #[test]
 fn milliseconds_become_seconds_and_point_at_the_source_value() {
     let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
-    let p50 = r.value.pointer("/levels/0/ttft_s/p50").and_then(Value::as_f64).unwrap();
+    let p50 = r
+        .value
+        .pointer("/levels/0/ttft_s/p50")
+        .and_then(Value::as_f64)
+        .unwrap();
     assert!(close(p50, 4_066.159_438_499_880_7 / 1000.0), "{p50}");
     assert_eq!(recorded(&r, "/levels/0/ttft_s/p50"), "/median_ttft_ms");
     // TPOT stays in milliseconds.
-    let tpot = r.value.pointer("/levels/0/tpot_ms/p50").and_then(Value::as_f64).unwrap();
+    let tpot = r
+        .value
+        .pointer("/levels/0/tpot_ms/p50")
+        .and_then(Value::as_f64)
+        .unwrap();
     assert!(close(tpot, 53.135_924_765_077_45), "{tpot}");
 }
 
@@ -243,14 +298,23 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
     assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
-    assert_eq!(r.value.pointer("/workload/sampling/request_rate"), Some(&json!("inf")));
+    assert_eq!(
+        r.value.pointer("/workload/sampling/request_rate"),
+        Some(&json!("inf"))
+    );
 }
 
 #[test]
 fn llmperf_numbers_written_as_strings_are_parsed() {
     let r = only_result(&Path::new(FIXTURES).join("llmperf/summary-with-errors-and-sampling.json"));
-    assert_eq!(r.value.pointer("/workload/prompt_tokens/min"), Some(&json!(480.0)));
-    assert_eq!(recorded(&r, "/workload/prompt_tokens/min"), "/results_number_input_tokens_min");
+    assert_eq!(
+        r.value.pointer("/workload/prompt_tokens/min"),
+        Some(&json!(480.0))
+    );
+    assert_eq!(
+        recorded(&r, "/workload/prompt_tokens/min"),
+        "/results_number_input_tokens_min"
+    );
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(3)));
 }
 
@@ -265,7 +329,10 @@ fn sglang_infinity_request_rate_is_kept_as_inf() {
         .iter()
         .find(|r| r.value.pointer("/workload/sampling/request_rate") == Some(&json!("inf")))
         .expect("a line with request_rate Infinity");
-    assert_eq!(recorded(inf, "/workload/sampling/request_rate"), "/request_rate");
+    assert_eq!(
+        recorded(inf, "/workload/sampling/request_rate"),
+        "/request_rate"
+    );
 }
 
 #[test]

@@ -1,11 +1,11 @@
-//! NVIDIA genai-perf (`profile_export_genai_perf.json`) and its successor AIPerf
+//! NVIDIA genai-perf (`profile_export_genai_perf.json`) and its successor `AIPerf`
 //! (`profile_export_aiperf.json`), formats.md §4.
 //!
 //! One file is one run at one concurrency or request rate (a sweep is one folder per level):
 //! one result with one level. Every metric is an object with its own `unit` (`"ms"`,
 //! `"sec"`, `"ns"`, `"tokens/sec"`) and statistics (`avg`, `p1`..`p99`, `min`, `max`, `std`),
 //! so values are converted by the unit the file states, never by the metric's name.
-//! Recognised by `input_config` beside metric objects with a `unit`. AIPerf is told from
+//! Recognised by `input_config` beside metric objects with a `unit`. `AIPerf` is told from
 //! genai-perf by its own keys (`benchmark_duration`, `was_cancelled`, `error_summary`,
 //! `telemetry_data`, `input_config.loadgen`, an `aiperf` command line).
 //!
@@ -15,7 +15,7 @@
 //!   `extra_inputs`) and the newer nested one (`model_names`, `perf_analyzer.stimulus`,
 //!   `input.output_tokens`, ...); `output_token_throughput_per_request` (older) or
 //!   `_per_user` (newer); no failure count and no duration are recorded (§0.6);
-//! - AIPerf (0.x to 0.13): `input_config` in sections (`endpoint`, `input`, `loadgen`),
+//! - `AIPerf` (0.x to 0.13): `input_config` in sections (`endpoint`, `input`, `loadgen`),
 //!   `benchmark_duration`, `error_request_count` / `error_summary`, `was_cancelled`,
 //!   reasoning tokens (`total_osl` = content + reasoning, the figure its throughput uses),
 //!   `prefill_throughput` (each request's prompt tokens over its TTFT), GPU telemetry from
@@ -23,38 +23,56 @@
 //!   `start_time` (ISO, no offset) and `min_request_timestamp` (ns since the epoch, used for
 //!   `measured_at` because it is unambiguous);
 //! - companions: genai-perf's raw `profile_export.json` (`experiments`), `inputs.json`
-//!   (`data` of payloads), AIPerf's sweep aggregate (`aggregation_type`), its run and phase
+//!   (`data` of payloads), `AIPerf`'s sweep aggregate (`aggregation_type`), its run and phase
 //!   side files, and per-request `profile_export.jsonl` records.
 //!
 //! genai-perf records no date: `measured_at` is the epoch fallback. Concurrency is the
 //! configured `concurrency`; in request-rate mode, the configured `request_count`. Tokens are
-//! counted by the client tokenizer (`input_config.tokenizer`, §0.3) unless AIPerf was told to
-//! use the server's counts. The API key AIPerf writes into `input_config` is never copied.
+//! counted by the client tokenizer (`input_config.tokenizer`, §0.3) unless `AIPerf` was told to
+//! use the server's counts. The API key `AIPerf` writes into `input_config` is never copied.
 
 use serde_json::Value;
 
 use super::map::{Builder, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text};
 use super::{Adapter, Mapped, Reading, Source};
 
-/// The genai-perf / AIPerf adapter.
+/// The genai-perf / `AIPerf` adapter.
 pub struct GenaiPerf;
 
-/// Metrics every genai-perf / AIPerf summary has at least one of.
-const CORE_METRICS: [&str; 5] = ["request_throughput", "request_latency", "time_to_first_token", "request_count", "output_token_throughput"];
+/// Metrics every genai-perf / `AIPerf` summary has at least one of.
+const CORE_METRICS: [&str; 5] = [
+    "request_throughput",
+    "request_latency",
+    "time_to_first_token",
+    "request_count",
+    "output_token_throughput",
+];
 
 fn is_summary(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
         m.get("input_config").is_some_and(Value::is_object)
-            && CORE_METRICS.iter().any(|k| m.get(*k).and_then(|x| x.get("unit")).is_some())
+            && CORE_METRICS
+                .iter()
+                .any(|k| m.get(*k).and_then(|x| x.get("unit")).is_some())
             && !m.contains_key("schema")
             && !m.contains_key("aggregation_type")
     })
 }
 
 fn is_aiperf(v: &Value) -> bool {
-    ["benchmark_duration", "was_cancelled", "error_summary", "telemetry_data", "start_time"].iter().any(|k| v.get(*k).is_some())
+    [
+        "benchmark_duration",
+        "was_cancelled",
+        "error_summary",
+        "telemetry_data",
+        "start_time",
+    ]
+    .iter()
+    .any(|k| v.get(*k).is_some())
         || v.pointer("/input_config/loadgen").is_some()
-        || v.pointer("/input_config/cli_command").and_then(Value::as_str).is_some_and(|c| c.trim_start().starts_with("aiperf"))
+        || v.pointer("/input_config/cli_command")
+            .and_then(Value::as_str)
+            .is_some_and(|c| c.trim_start().starts_with("aiperf"))
 }
 
 /// Side files that carry no result of their own.
@@ -101,8 +119,16 @@ fn seconds_per(unit: &str) -> Option<f64> {
 
 /// Copies statistic `stat` of metric `name` into `canonical`, converting a time metric to
 /// `target_s` seconds per canonical unit (0.001 for a `_ms` key); `None` copies as is.
-fn stat(b: &mut Builder<'_>, name: &str, stat: &str, canonical: &str, target_s: Option<f64>) -> bool {
-    let unit = at(b.doc(), &ptr("", &[name, "unit"])).and_then(Value::as_str).unwrap_or("");
+fn stat(
+    b: &mut Builder<'_>,
+    name: &str,
+    stat: &str,
+    canonical: &str,
+    target_s: Option<f64>,
+) -> bool {
+    let unit = at(b.doc(), &ptr("", &[name, "unit"]))
+        .and_then(Value::as_str)
+        .unwrap_or("");
     let scale = match target_s {
         Some(t) => match seconds_per(unit) {
             Some(s) => s / t,
@@ -116,8 +142,16 @@ fn stat(b: &mut Builder<'_>, name: &str, stat: &str, canonical: &str, target_s: 
 fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     let aiperf = is_aiperf(doc);
     let mut b = Builder::new(doc, source, "");
-    b.put("/harness/name", if aiperf { "aiperf" } else { "genai-perf" }, "");
-    for src in ["/aiperf_version", "/version", "/input_config/aiperf_version"] {
+    b.put(
+        "/harness/name",
+        if aiperf { "aiperf" } else { "genai-perf" },
+        "",
+    );
+    for src in [
+        "/aiperf_version",
+        "/version",
+        "/input_config/aiperf_version",
+    ] {
         if at(doc, src).and_then(Value::as_str).is_some() && b.string("/harness/version", src) {
             break;
         }
@@ -126,15 +160,25 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     model(&mut b, doc);
 
     let completed = at(doc, "/request_count/avg").and_then(count);
-    let failed = at(doc, "/error_request_count/avg").and_then(count).map(|n| (n, "/error_request_count/avg".to_string())).or_else(|| {
-        let errors = at(doc, "/error_summary")?.as_array()?;
-        let n = errors.iter().map(|e| e.get("count").and_then(count).unwrap_or(1)).sum();
-        Some((n, "/error_summary".to_string()))
-    });
+    let failed = at(doc, "/error_request_count/avg")
+        .and_then(count)
+        .map(|n| (n, "/error_request_count/avg".to_string()))
+        .or_else(|| {
+            let errors = at(doc, "/error_summary")?.as_array()?;
+            let n = errors
+                .iter()
+                .map(|e| e.get("count").and_then(count).unwrap_or(1))
+                .sum();
+            Some((n, "/error_summary".to_string()))
+        });
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
     } else if completed.unwrap_or(0) == 0 && failed.as_ref().is_some_and(|(n, _)| *n > 0) {
-        b.put("/outcome", "failed", &failed.as_ref().map_or(String::new(), |(_, s)| s.clone()));
+        b.put(
+            "/outcome",
+            "failed",
+            &failed.as_ref().map_or(String::new(), |(_, s)| s.clone()),
+        );
     }
 
     let config = Config::read(doc);
@@ -142,41 +186,120 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         b.whole("/levels/0/concurrency", src, 1);
     }
     if !b.has("/levels/0/concurrency") {
-        let _ = config.request_count.as_ref().is_some_and(|src| b.whole("/levels/0/concurrency", src, 1))
+        let _ = config
+            .request_count
+            .as_ref()
+            .is_some_and(|src| b.whole("/levels/0/concurrency", src, 1))
             || b.whole("/levels/0/concurrency", "/request_count/avg", 1);
     }
     b.whole("/levels/0/requests", "/request_count/avg", 0);
     if let Some((n, src)) = &failed {
         b.put("/levels/0/failed", *n, src);
     }
-    stat(&mut b, "benchmark_duration", "avg", "/levels/0/duration_s", Some(1.0));
-    let _ = b.whole("/levels/0/output_tokens", "/total_osl/avg", 0) || b.whole("/levels/0/output_tokens", "/total_output_tokens/avg", 0);
+    stat(
+        &mut b,
+        "benchmark_duration",
+        "avg",
+        "/levels/0/duration_s",
+        Some(1.0),
+    );
+    let _ = b.whole("/levels/0/output_tokens", "/total_osl/avg", 0)
+        || b.whole("/levels/0/output_tokens", "/total_output_tokens/avg", 0);
     if completed.unwrap_or(0) > 0 {
-        stat(&mut b, "output_token_throughput", "avg", "/levels/0/throughput_tok_s/aggregate", None);
-        stat(&mut b, "prefill_throughput", "avg", "/levels/0/throughput_tok_s/prefill", None);
+        stat(
+            &mut b,
+            "output_token_throughput",
+            "avg",
+            "/levels/0/throughput_tok_s/aggregate",
+            None,
+        );
+        stat(
+            &mut b,
+            "prefill_throughput",
+            "avg",
+            "/levels/0/throughput_tok_s/prefill",
+            None,
+        );
         let per_user = if doc.get("output_token_throughput_per_user").is_some() {
             "output_token_throughput_per_user"
         } else {
             "output_token_throughput_per_request"
         };
-        stat(&mut b, per_user, "avg", "/levels/0/per_user_tok_s/mean", None);
-        stat(&mut b, per_user, "p50", "/levels/0/per_user_tok_s/median", None);
-        stat(&mut b, per_user, "p10", "/levels/0/per_user_tok_s/p10", None);
+        stat(
+            &mut b,
+            per_user,
+            "avg",
+            "/levels/0/per_user_tok_s/mean",
+            None,
+        );
+        stat(
+            &mut b,
+            per_user,
+            "p50",
+            "/levels/0/per_user_tok_s/median",
+            None,
+        );
+        stat(
+            &mut b,
+            per_user,
+            "p10",
+            "/levels/0/per_user_tok_s/p10",
+            None,
+        );
         for q in ["p50", "p95", "p99"] {
-            stat(&mut b, "time_to_first_token", q, &format!("/levels/0/ttft_s/{q}"), Some(1.0));
+            stat(
+                &mut b,
+                "time_to_first_token",
+                q,
+                &format!("/levels/0/ttft_s/{q}"),
+                Some(1.0),
+            );
         }
         for q in ["p50", "p95"] {
             // genai-perf's and AIPerf's inter_token_latency is per request (latency - TTFT) /
             // (tokens - 1): TPOT. Chunk gaps are `inter_chunk_latency`.
-            stat(&mut b, "inter_token_latency", q, &format!("/levels/0/tpot_ms/{q}"), Some(1e-3));
-            stat(&mut b, "request_latency", q, &format!("/levels/0/e2e_s/{q}"), Some(1.0));
+            stat(
+                &mut b,
+                "inter_token_latency",
+                q,
+                &format!("/levels/0/tpot_ms/{q}"),
+                Some(1e-3),
+            );
+            stat(
+                &mut b,
+                "request_latency",
+                q,
+                &format!("/levels/0/e2e_s/{q}"),
+                Some(1.0),
+            );
         }
-        stat(&mut b, "input_sequence_length", "min", "/workload/prompt_tokens/min", None);
-        stat(&mut b, "input_sequence_length", "max", "/workload/prompt_tokens/max", None);
-        stat(&mut b, "input_sequence_length", "avg", "/workload/prompt_tokens/mean", None);
+        stat(
+            &mut b,
+            "input_sequence_length",
+            "min",
+            "/workload/prompt_tokens/min",
+            None,
+        );
+        stat(
+            &mut b,
+            "input_sequence_length",
+            "max",
+            "/workload/prompt_tokens/max",
+            None,
+        );
+        stat(
+            &mut b,
+            "input_sequence_length",
+            "avg",
+            "/workload/prompt_tokens/mean",
+            None,
+        );
     }
     // Reasoning tokens were generated: thinking was on.
-    if at(doc, "/total_reasoning_tokens/avg").and_then(number).is_some_and(|n| n > 0.0) {
+    if at(doc, "/total_reasoning_tokens/avg")
+        .and_then(number)
+        .is_some_and(|n| n > 0.0)
+    {
         b.put("/model/thinking", true, "/total_reasoning_tokens/avg");
     }
     config.apply(&mut b);
@@ -184,21 +307,32 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     b.finish()
 }
 
-/// AIPerf's first request time (ns since the epoch), else its `start_time` (ISO, no offset).
+/// `AIPerf`'s first request time (ns since the epoch), else its `start_time` (ISO, no offset).
 fn measured_at(b: &mut Builder<'_>, doc: &Value) {
-    let ns = at(doc, "/min_request_timestamp/avg").and_then(number).filter(|_| {
-        at(doc, "/min_request_timestamp/unit").and_then(Value::as_str).is_some_and(|u| u.trim() == "ns")
-    });
+    let ns = at(doc, "/min_request_timestamp/avg")
+        .and_then(number)
+        .filter(|_| {
+            at(doc, "/min_request_timestamp/unit")
+                .and_then(Value::as_str)
+                .is_some_and(|u| u.trim() == "ns")
+        });
     if let Some(ts) = ns.and_then(|n| from_epoch_seconds(n / 1e9)) {
         b.measured_at(ts, "/min_request_timestamp/avg");
-    } else if let Some(ts) = at(doc, "/start_time").and_then(Value::as_str).and_then(from_iso) {
+    } else if let Some(ts) = at(doc, "/start_time")
+        .and_then(Value::as_str)
+        .and_then(from_iso)
+    {
         b.measured_at(ts, "/start_time");
     }
 }
 
 /// The model: one name in `input_config` (a list in both harnesses, a string in some).
 fn model(b: &mut Builder<'_>, doc: &Value) {
-    for src in ["/input_config/endpoint/model_names", "/input_config/model_names", "/input_config/model"] {
+    for src in [
+        "/input_config/endpoint/model_names",
+        "/input_config/model_names",
+        "/input_config/model",
+    ] {
         match at(doc, src) {
             Some(Value::Array(names)) if names.len() == 1 => {
                 b.string("/model/name", &format!("{src}/0"));
@@ -229,10 +363,23 @@ struct Config {
 
 impl Config {
     fn read(doc: &Value) -> Self {
-        let first = |srcs: &[&str]| srcs.iter().find(|s| at(doc, s).is_some()).map(|s| (*s).to_string());
-        let concurrency = ["/input_config/loadgen/concurrency", "/input_config/concurrency", "/input_config/perf_analyzer/stimulus/concurrency"]
-            .iter()
-            .find_map(|s| at(doc, s).and_then(count).filter(|n| *n >= 1).map(|n| (n, (*s).to_string())));
+        let first = |srcs: &[&str]| {
+            srcs.iter()
+                .find(|s| at(doc, s).is_some())
+                .map(|s| (*s).to_string())
+        };
+        let concurrency = [
+            "/input_config/loadgen/concurrency",
+            "/input_config/concurrency",
+            "/input_config/perf_analyzer/stimulus/concurrency",
+        ]
+        .iter()
+        .find_map(|s| {
+            at(doc, s)
+                .and_then(count)
+                .filter(|n| *n >= 1)
+                .map(|n| (n, (*s).to_string()))
+        });
         // Nested genai-perf counts requests as a measurement mode: {mode: request_count, num}.
         let measured_count = at(doc, "/input_config/perf_analyzer/measurement/mode")
             .and_then(Value::as_str)
@@ -241,19 +388,45 @@ impl Config {
             .filter(|s| at(doc, s).is_some());
         Config {
             concurrency,
-            request_count: first(&["/input_config/loadgen/request_count", "/input_config/request_count"]).or(measured_count),
-            request_rate: first(&["/input_config/loadgen/request_rate", "/input_config/request_rate", "/input_config/perf_analyzer/stimulus/request_rate"]),
-            output_mean: first(&["/input_config/input/prompt/output_tokens/mean", "/input_config/input/output_tokens/mean", "/input_config/output_tokens_mean"]),
-            output_stddev: first(&["/input_config/input/prompt/output_tokens/stddev", "/input_config/input/output_tokens/stddev", "/input_config/output_tokens_stddev"]),
-            seed: first(&["/input_config/input/random_seed", "/input_config/random_seed"]),
+            request_count: first(&[
+                "/input_config/loadgen/request_count",
+                "/input_config/request_count",
+            ])
+            .or(measured_count),
+            request_rate: first(&[
+                "/input_config/loadgen/request_rate",
+                "/input_config/request_rate",
+                "/input_config/perf_analyzer/stimulus/request_rate",
+            ]),
+            output_mean: first(&[
+                "/input_config/input/prompt/output_tokens/mean",
+                "/input_config/input/output_tokens/mean",
+                "/input_config/output_tokens_mean",
+            ]),
+            output_stddev: first(&[
+                "/input_config/input/prompt/output_tokens/stddev",
+                "/input_config/input/output_tokens/stddev",
+                "/input_config/output_tokens_stddev",
+            ]),
+            seed: first(&[
+                "/input_config/input/random_seed",
+                "/input_config/random_seed",
+            ]),
             warmup: first(&[
                 "/input_config/loadgen/warmup_request_count",
                 "/input_config/warmup_request_count",
                 "/input_config/perf_analyzer/warmup_request_count",
                 "/input_config/input/request_count/warmup",
             ]),
-            extra: first(&["/input_config/input/extra", "/input_config/extra_inputs", "/input_config/input/extra_inputs"]),
-            server_token_count: first(&["/input_config/endpoint/use_server_token_count", "/input_config/use_server_token_count"]),
+            extra: first(&[
+                "/input_config/input/extra",
+                "/input_config/extra_inputs",
+                "/input_config/input/extra_inputs",
+            ]),
+            server_token_count: first(&[
+                "/input_config/endpoint/use_server_token_count",
+                "/input_config/use_server_token_count",
+            ]),
         }
     }
 
@@ -261,7 +434,10 @@ impl Config {
         let doc = b.doc();
         // The output length is a cap only when it does not vary (stddev 0 or not given).
         if let Some(mean) = &self.output_mean {
-            let fixed = self.output_stddev.as_ref().is_none_or(|s| at(doc, s).and_then(number) == Some(0.0));
+            let fixed = self
+                .output_stddev
+                .as_ref()
+                .is_none_or(|s| at(doc, s).and_then(number) == Some(0.0));
             if fixed {
                 b.whole("/workload/max_output_tokens", mean, 1);
             }
@@ -270,7 +446,9 @@ impl Config {
             b.whole("/workload/seed", src, 0);
         }
         if let Some(src) = &self.warmup {
-            if b.whole("/workload/warmup_requests", src, 0) && at(doc, src).and_then(count).is_some_and(|n| n > 0) {
+            if b.whole("/workload/warmup_requests", src, 0)
+                && at(doc, src).and_then(count).is_some_and(|n| n > 0)
+            {
                 // Both harnesses run the warm-up requests as a phase of their own, outside the
                 // profiled window.
                 b.put("/workload/warmup_excluded", true, src);
@@ -279,10 +457,17 @@ impl Config {
         if let Some(extra) = &self.extra {
             extra_inputs(b, extra);
         }
-        let server = self.server_token_count.as_ref().filter(|s| at(doc, s).and_then(Value::as_bool) == Some(true));
+        let server = self
+            .server_token_count
+            .as_ref()
+            .filter(|s| at(doc, s).and_then(Value::as_bool) == Some(true));
         match server {
             Some(src) => b.put("/workload/token_count_source", "server-usage", src),
-            None => b.put("/workload/token_count_source", "client-tokenizer", "/input_config"),
+            None => b.put(
+                "/workload/token_count_source",
+                "client-tokenizer",
+                "/input_config",
+            ),
         }
         if let Some(src) = &self.request_rate {
             if let Some(r) = at(doc, src).and_then(rate) {
@@ -315,7 +500,8 @@ fn extra_inputs(b: &mut Builder<'_>, base: &str) {
                     b.whole("/workload/max_output_tokens", &src, 1);
                 }
             }
-            "top_p" | "top_k" | "min_p" | "repetition_penalty" | "presence_penalty" | "frequency_penalty" | "seed" | "min_tokens" => {
+            "top_p" | "top_k" | "min_p" | "repetition_penalty" | "presence_penalty"
+            | "frequency_penalty" | "seed" | "min_tokens" => {
                 if !v.is_null() {
                     b.put(&ptr("/workload/sampling", &[k]), v.clone(), &src);
                 }
@@ -325,7 +511,7 @@ fn extra_inputs(b: &mut Builder<'_>, base: &str) {
     }
 }
 
-/// AIPerf's DCGM telemetry: the GPU model and host when every GPU reported agrees.
+/// `AIPerf`'s DCGM telemetry: the GPU model and host when every GPU reported agrees.
 fn telemetry(b: &mut Builder<'_>, doc: &Value) {
     let Some(endpoints) = at(doc, "/telemetry_data/endpoints").and_then(Value::as_object) else {
         return;

@@ -38,13 +38,17 @@ pub struct Guidellm;
 
 fn is_benchmark(b: &Value) -> bool {
     b.get("type_").and_then(Value::as_str) == Some("generative_benchmark")
-        || b.get("metrics").is_some_and(|m| m.get("requests_per_second").is_some() || m.get("time_to_first_token_ms").is_some())
+        || b.get("metrics").is_some_and(|m| {
+            m.get("requests_per_second").is_some() || m.get("time_to_first_token_ms").is_some()
+        })
 }
 
 fn is_report(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
         !m.contains_key("schema")
-            && m.get("benchmarks").and_then(Value::as_array).is_some_and(|b| !b.is_empty() && b.iter().all(is_benchmark))
+            && m.get("benchmarks")
+                .and_then(Value::as_array)
+                .is_some_and(|b| !b.is_empty() && b.iter().all(is_benchmark))
     })
 }
 
@@ -79,7 +83,11 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
     let mut b = Builder::new(doc, source, &base);
     let legacy = at(doc, &p(&["args"])).is_some() && at(doc, &p(&["config"])).is_none();
 
-    for src in [p(&["start_time"]), p(&["run_stats", "start_time"]), p(&["scheduler_metrics", "start_time"])] {
+    for src in [
+        p(&["start_time"]),
+        p(&["run_stats", "start_time"]),
+        p(&["scheduler_metrics", "start_time"]),
+    ] {
         if let Some(ts) = at(doc, &src).and_then(number).and_then(from_epoch_seconds) {
             b.measured_at(ts, &src);
             break;
@@ -93,47 +101,92 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         || b.string("/model/name", "/args/model");
 
     // Request counts of the measured window.
-    let totals = if legacy { p(&["request_totals"]) } else { p(&["metrics", "request_totals"]) };
+    let totals = if legacy {
+        p(&["request_totals"])
+    } else {
+        p(&["metrics", "request_totals"])
+    };
     let successful = at(doc, &ptr(&totals, &["successful"])).and_then(count);
     let errored = at(doc, &ptr(&totals, &["errored"])).and_then(count);
     if successful == Some(0) && errored.is_some_and(|e| e > 0) {
         b.put("/outcome", "failed", &ptr(&totals, &["successful"]));
     }
 
-    let strategy = if legacy { p(&["args", "strategy"]) } else { p(&["config", "strategy"]) };
+    let strategy = if legacy {
+        p(&["args", "strategy"])
+    } else {
+        p(&["config", "strategy"])
+    };
     strategy_level(&mut b, &strategy, &totals);
     b.whole("/levels/0/requests", &ptr(&totals, &["successful"]), 0);
     b.whole("/levels/0/failed", &ptr(&totals, &["errored"]), 0);
     b.real("/levels/0/duration_s", &p(&["duration"]), 1.0);
-    if let Some(sum) = at(doc, &ptr(&metric("output_token_count"), &["total_sum"])).and_then(number).filter(|f| *f >= 0.0) {
+    if let Some(sum) = at(doc, &ptr(&metric("output_token_count"), &["total_sum"]))
+        .and_then(number)
+        .filter(|f| *f >= 0.0)
+    {
         // A sum of whole token counts, written as a float.
-        #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "non-negative and far below 2^63")]
+        #[expect(
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "non-negative and far below 2^63"
+        )]
         let tokens = sum.round() as u64;
-        b.put("/levels/0/output_tokens", tokens, &ptr(&metric("output_token_count"), &["total_sum"]));
+        b.put(
+            "/levels/0/output_tokens",
+            tokens,
+            &ptr(&metric("output_token_count"), &["total_sum"]),
+        );
     }
     if successful.is_some_and(|s| s > 0) {
-        b.real("/levels/0/throughput_tok_s/aggregate", &ptr(&metric("output_tokens_per_second"), &["mean"]), 1.0);
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            &ptr(&metric("output_tokens_per_second"), &["mean"]),
+            1.0,
+        );
         let sets: [(&str, &str, &[&str], f64); 3] = [
-            ("time_to_first_token_ms", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),
-            ("time_per_output_token_ms", "/levels/0/tpot_ms", &["p50", "p95"], 1.0),
+            (
+                "time_to_first_token_ms",
+                "/levels/0/ttft_s",
+                &["p50", "p95", "p99"],
+                0.001,
+            ),
+            (
+                "time_per_output_token_ms",
+                "/levels/0/tpot_ms",
+                &["p50", "p95"],
+                1.0,
+            ),
             ("request_latency", "/levels/0/e2e_s", &["p50", "p95"], 1.0),
         ];
         for (name, canonical, quantiles, scale) in sets {
             for q in quantiles {
-                b.first(&format!("{canonical}/{q}"), &quantile(doc, &metric(name), q), scale);
+                b.first(
+                    &format!("{canonical}/{q}"),
+                    &quantile(doc, &metric(name), q),
+                    scale,
+                );
             }
         }
         let prompt = metric("prompt_token_count");
         b.real("/workload/prompt_tokens/min", &ptr(&prompt, &["min"]), 1.0);
         b.real("/workload/prompt_tokens/max", &ptr(&prompt, &["max"]), 1.0);
-        b.real("/workload/prompt_tokens/mean", &ptr(&prompt, &["mean"]), 1.0);
+        b.real(
+            "/workload/prompt_tokens/mean",
+            &ptr(&prompt, &["mean"]),
+            1.0,
+        );
     }
 
     request_settings(&mut b, &base);
     data_spec(&mut b, &base, legacy);
     warmup(&mut b, &base, legacy);
     let _ = b.whole("/workload/seed", "/config/spec/seed/value", 0)
-        || b.whole("/workload/seed", &p(&["config", "requests", "random_seed"]), 0)
+        || b.whole(
+            "/workload/seed",
+            &p(&["config", "requests", "random_seed"]),
+            0,
+        )
         || b.whole("/workload/seed", "/args/random_seed", 0)
         || b.whole("/workload/seed", &p(&["args", "profile", "random_seed"]), 0);
     // Usage counts from the server's responses, preferred when it reports them (§3.3).
@@ -155,10 +208,12 @@ fn strategy_level(b: &mut Builder<'_>, strategy: &str, totals: &str) {
     match kind {
         "synchronous" => b.put("/levels/0/concurrency", 1, &kind_src),
         "concurrent" => {
-            let _ = b.whole("/levels/0/concurrency", &ptr(strategy, &["streams"]), 1) || b.whole("/levels/0/concurrency", &cap, 1);
+            let _ = b.whole("/levels/0/concurrency", &ptr(strategy, &["streams"]), 1)
+                || b.whole("/levels/0/concurrency", &cap, 1);
         }
         _ => {
-            let _ = b.whole("/levels/0/concurrency", &cap, 1) || b.whole("/levels/0/concurrency", &ptr(totals, &["total"]), 1);
+            let _ = b.whole("/levels/0/concurrency", &cap, 1)
+                || b.whole("/levels/0/concurrency", &ptr(totals, &["total"]), 1);
         }
     }
     let rate_src = ptr(strategy, &["rate"]);
@@ -180,7 +235,8 @@ fn request_settings(b: &mut Builder<'_>, base: &str) {
     let doc = b.doc();
     let mut bodies = Vec::new();
     for status in ["successful", "errored", "incomplete"] {
-        let Some(list) = at(doc, &ptr(base, &["requests", status])).and_then(Value::as_array) else {
+        let Some(list) = at(doc, &ptr(base, &["requests", status])).and_then(Value::as_array)
+        else {
             continue;
         };
         for (j, r) in list.iter().enumerate() {
@@ -189,7 +245,10 @@ fn request_settings(b: &mut Builder<'_>, base: &str) {
             };
             if let Ok(parsed) = serde_json::from_str::<Value>(args) {
                 let body = parsed.get("body").cloned().unwrap_or(parsed);
-                bodies.push((body, ptr(base, &["requests", status, &j.to_string(), "request_args"])));
+                bodies.push((
+                    body,
+                    ptr(base, &["requests", status, &j.to_string(), "request_args"]),
+                ));
             }
         }
     }
@@ -198,17 +257,31 @@ fn request_settings(b: &mut Builder<'_>, base: &str) {
     };
     let src = src.clone();
     let agreed = |keys: &[&str]| -> Option<Value> {
-        let pick = |body: &Value| keys.iter().find_map(|k| body.get(*k).filter(|v| !v.is_null()).cloned());
+        let pick = |body: &Value| {
+            keys.iter()
+                .find_map(|k| body.get(*k).filter(|v| !v.is_null()).cloned())
+        };
         let first = pick(&bodies[0].0)?;
-        bodies.iter().all(|(body, _)| pick(body).as_ref() == Some(&first)).then_some(first)
+        bodies
+            .iter()
+            .all(|(body, _)| pick(body).as_ref() == Some(&first))
+            .then_some(first)
     };
-    if let Some(n) = agreed(&["max_tokens", "max_completion_tokens"]).as_ref().and_then(count).filter(|n| *n >= 1) {
+    if let Some(n) = agreed(&["max_tokens", "max_completion_tokens"])
+        .as_ref()
+        .and_then(count)
+        .filter(|n| *n >= 1)
+    {
         b.put("/workload/max_output_tokens", n, &src);
     }
     if let Some(v) = agreed(&["ignore_eos"]).as_ref().and_then(flag) {
         b.put("/workload/ignore_eos", v, &src);
     }
-    if let Some(t) = agreed(&["temperature"]).as_ref().and_then(number).filter(|t| *t >= 0.0) {
+    if let Some(t) = agreed(&["temperature"])
+        .as_ref()
+        .and_then(number)
+        .filter(|t| *t >= 0.0)
+    {
         b.put("/workload/temperature", t, &src);
     }
 }
@@ -221,15 +294,29 @@ fn data_spec(b: &mut Builder<'_>, base: &str, legacy: bool) {
     if let Some(entries) = at(doc, "/config/spec/data").and_then(Value::as_array) {
         if let [entry] = entries.as_slice() {
             let e = "/config/spec/data/0";
-            let synthetic = entry.get("kind").and_then(Value::as_str).is_some_and(|k| k.starts_with("synthetic"));
+            let synthetic = entry
+                .get("kind")
+                .and_then(Value::as_str)
+                .is_some_and(|k| k.starts_with("synthetic"));
             if synthetic {
-                let varies = at(doc, &ptr(e, &["output_tokens_stdev"])).and_then(number).is_some_and(|s| s > 0.0);
+                let varies = at(doc, &ptr(e, &["output_tokens_stdev"]))
+                    .and_then(number)
+                    .is_some_and(|s| s > 0.0);
                 if !b.has("/workload/max_output_tokens") {
-                    let _ = b.whole("/workload/max_output_tokens", &ptr(e, &["output_tokens_max"]), 1)
-                        || (!varies && b.whole("/workload/max_output_tokens", &ptr(e, &["output_tokens"]), 1));
+                    let _ = b.whole(
+                        "/workload/max_output_tokens",
+                        &ptr(e, &["output_tokens_max"]),
+                        1,
+                    ) || (!varies
+                        && b.whole(
+                            "/workload/max_output_tokens",
+                            &ptr(e, &["output_tokens"]),
+                            1,
+                        ));
                 }
             } else {
-                let _ = b.string("/workload/dataset", &ptr(e, &["path"])) || b.string("/workload/dataset", &ptr(e, &["data"]));
+                let _ = b.string("/workload/dataset", &ptr(e, &["path"]))
+                    || b.string("/workload/dataset", &ptr(e, &["data"]));
                 if b.has("/workload/dataset") {
                     b.put("/workload/prompts", "dataset", e);
                 }
@@ -243,12 +330,25 @@ fn data_spec(b: &mut Builder<'_>, base: &str, legacy: bool) {
     } else {
         vec!["/args/data/0".to_string(), "/args/data".to_string()]
     };
-    let Some((spec, src)) = srcs.iter().find_map(|s| at(doc, s).and_then(Value::as_str).map(|v| (v.to_string(), s.clone()))) else {
+    let Some((spec, src)) = srcs.iter().find_map(|s| {
+        at(doc, s)
+            .and_then(Value::as_str)
+            .map(|v| (v.to_string(), s.clone()))
+    }) else {
         return;
     };
     if spec.contains('=') {
-        let pairs: Vec<(&str, &str)> = spec.split(',').filter_map(|kv| kv.split_once('=')).map(|(k, v)| (k.trim(), v.trim())).collect();
-        let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).and_then(|(_, v)| v.parse::<u64>().ok());
+        let pairs: Vec<(&str, &str)> = spec
+            .split(',')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .collect();
+        let get = |k: &str| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == k)
+                .and_then(|(_, v)| v.parse::<u64>().ok())
+        };
         let varies = get("output_tokens_stdev").is_some_and(|s| s > 0);
         let cap = get("output_tokens_max").or(if varies { None } else { get("output_tokens") });
         if let Some(n) = cap.filter(|n| *n >= 1) {
@@ -267,10 +367,25 @@ fn warmup(b: &mut Builder<'_>, base: &str, legacy: bool) {
     let doc = b.doc();
     let p = |tokens: &[&str]| ptr(base, tokens);
     if legacy {
-        if b.whole("/workload/warmup_requests", &p(&["args", "warmup_number"]), 0) {
-            b.put("/workload/warmup_excluded", true, &p(&["args", "warmup_number"]));
-        } else if at(doc, &p(&["args", "warmup_duration"])).and_then(number).is_some_and(|d| d > 0.0) {
-            b.put("/workload/warmup_excluded", true, &p(&["args", "warmup_duration"]));
+        if b.whole(
+            "/workload/warmup_requests",
+            &p(&["args", "warmup_number"]),
+            0,
+        ) {
+            b.put(
+                "/workload/warmup_excluded",
+                true,
+                &p(&["args", "warmup_number"]),
+            );
+        } else if at(doc, &p(&["args", "warmup_duration"]))
+            .and_then(number)
+            .is_some_and(|d| d > 0.0)
+        {
+            b.put(
+                "/workload/warmup_excluded",
+                true,
+                &p(&["args", "warmup_duration"]),
+            );
         }
         return;
     }

@@ -29,14 +29,18 @@ pub struct Llmperf;
 
 fn is_summary(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.contains_key("num_concurrent_requests") && m.keys().any(|k| k.starts_with("results_")) && !m.contains_key("schema")
+        m.contains_key("num_concurrent_requests")
+            && m.keys().any(|k| k.starts_with("results_"))
+            && !m.contains_key("schema")
     })
 }
 
 /// An `*_individual_responses.json` record.
 fn is_response(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.contains_key("error_code") && m.contains_key("number_output_tokens") && m.contains_key("end_to_end_latency_s")
+        m.contains_key("error_code")
+            && m.contains_key("number_output_tokens")
+            && m.contains_key("end_to_end_latency_s")
     })
 }
 
@@ -70,7 +74,10 @@ pub(crate) fn python_dict_counts(repr: &str) -> Option<u64> {
 fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     let mut b = Builder::new(doc, source, "");
     let r = |k: &str| ptr("", &[&format!("results_{k}")]);
-    if let Some(ts) = at(doc, "/timestamp").and_then(number).and_then(from_epoch_seconds) {
+    if let Some(ts) = at(doc, "/timestamp")
+        .and_then(number)
+        .and_then(from_epoch_seconds)
+    {
         b.measured_at(ts, "/timestamp");
     }
     b.put("/harness/name", "llmperf", "");
@@ -95,7 +102,10 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         b.put("/levels/0/failed", *n, src);
     }
     if let Some(c) = completed.filter(|c| *c > 0) {
-        #[expect(clippy::cast_precision_loss, reason = "request counts are far below 2^52")]
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "request counts are far below 2^52"
+        )]
         let c = c as f64;
         let per_min_src = r("num_completed_requests_per_min");
         if let Some(per_min) = at(doc, &per_min_src).and_then(number).filter(|f| *f > 0.0) {
@@ -103,23 +113,63 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         }
         let mean_src = r("number_output_tokens_mean");
         if let Some(mean) = at(doc, &mean_src).and_then(number).filter(|f| *f >= 0.0) {
-            #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "non-negative and far below 2^63")]
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "non-negative and far below 2^63"
+            )]
             let total = (mean * c).round() as u64;
             b.put("/levels/0/output_tokens", total, &mean_src);
         }
-        b.real("/levels/0/throughput_tok_s/aggregate", &r("mean_output_throughput_token_per_s"), 1.0);
-        b.real("/levels/0/per_user_tok_s/mean", &r("request_output_throughput_token_per_s_mean"), 1.0);
-        b.real("/levels/0/per_user_tok_s/median", &r("request_output_throughput_token_per_s_quantiles_p50"), 1.0);
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            &r("mean_output_throughput_token_per_s"),
+            1.0,
+        );
+        b.real(
+            "/levels/0/per_user_tok_s/mean",
+            &r("request_output_throughput_token_per_s_mean"),
+            1.0,
+        );
+        b.real(
+            "/levels/0/per_user_tok_s/median",
+            &r("request_output_throughput_token_per_s_quantiles_p50"),
+            1.0,
+        );
         for q in ["p50", "p95", "p99"] {
-            b.real(&format!("/levels/0/ttft_s/{q}"), &r(&format!("ttft_s_quantiles_{q}")), 1.0);
+            b.real(
+                &format!("/levels/0/ttft_s/{q}"),
+                &r(&format!("ttft_s_quantiles_{q}")),
+                1.0,
+            );
         }
         for q in ["p50", "p95"] {
-            b.real(&format!("/levels/0/tpot_ms/{q}"), &r(&format!("inter_token_latency_s_quantiles_{q}")), 1000.0);
-            b.real(&format!("/levels/0/e2e_s/{q}"), &r(&format!("end_to_end_latency_s_quantiles_{q}")), 1.0);
+            b.real(
+                &format!("/levels/0/tpot_ms/{q}"),
+                &r(&format!("inter_token_latency_s_quantiles_{q}")),
+                1000.0,
+            );
+            b.real(
+                &format!("/levels/0/e2e_s/{q}"),
+                &r(&format!("end_to_end_latency_s_quantiles_{q}")),
+                1.0,
+            );
         }
-        b.real("/workload/prompt_tokens/min", &r("number_input_tokens_min"), 1.0);
-        b.real("/workload/prompt_tokens/max", &r("number_input_tokens_max"), 1.0);
-        b.real("/workload/prompt_tokens/mean", &r("number_input_tokens_mean"), 1.0);
+        b.real(
+            "/workload/prompt_tokens/min",
+            &r("number_input_tokens_min"),
+            1.0,
+        );
+        b.real(
+            "/workload/prompt_tokens/max",
+            &r("number_input_tokens_max"),
+            1.0,
+        );
+        b.real(
+            "/workload/prompt_tokens/mean",
+            &r("number_input_tokens_mean"),
+            1.0,
+        );
     }
     if at(doc, "/stddev_output_tokens").and_then(number) == Some(0.0) {
         b.whole("/workload/max_output_tokens", "/mean_output_tokens", 1);

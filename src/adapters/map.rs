@@ -66,7 +66,11 @@ pub(crate) fn count(v: &Value) -> Option<u64> {
     if !(f >= 0.0 && f.fract() == 0.0 && f < 9.0e15) {
         return None;
     }
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "checked whole, non-negative and in range")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "checked whole, non-negative and in range"
+    )]
     let n = f as u64;
     Some(n)
 }
@@ -105,7 +109,10 @@ pub(crate) fn rate(v: &Value) -> Option<Value> {
         Value::Number(_) => number(v).filter(|f| *f >= 0.0).map(Value::from),
         Value::String(s) => {
             let t = s.trim();
-            if matches!(t.to_ascii_lowercase().as_str(), "inf" | "+inf" | "infinity" | "+infinity") {
+            if matches!(
+                t.to_ascii_lowercase().as_str(),
+                "inf" | "+inf" | "infinity" | "+infinity"
+            ) {
                 Some(Value::from("inf"))
             } else if let Ok(f) = t.parse::<f64>() {
                 (f.is_finite() && f >= 0.0).then(|| Value::from(f))
@@ -135,7 +142,12 @@ pub(crate) fn from_epoch_seconds(secs: f64) -> Option<String> {
     let s = secs.floor() as i64;
     let (days, rem) = (s.div_euclid(86_400), s.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
-    Some(format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60))
+    Some(format!(
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    ))
 }
 
 /// Year, month, day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
@@ -154,11 +166,25 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 /// RFC 3339 of vLLM's `date` (`%Y%m%d-%H%M%S`, local time without offset, read as UTC).
 pub(crate) fn from_compact_date(s: &str) -> Option<String> {
     let b = s.trim().as_bytes();
-    if b.len() != 15 || b[8] != b'-' || !b.iter().enumerate().all(|(i, c)| i == 8 || c.is_ascii_digit()) {
+    if b.len() != 15
+        || b[8] != b'-'
+        || !b
+            .iter()
+            .enumerate()
+            .all(|(i, c)| i == 8 || c.is_ascii_digit())
+    {
         return None;
     }
     let t = std::str::from_utf8(b).ok()?;
-    stamp(&t[0..4], &t[4..6], &t[6..8], &t[9..11], &t[11..13], &t[13..15], "Z")
+    stamp(
+        &t[0..4],
+        &t[4..6],
+        &t[6..8],
+        &t[9..11],
+        &t[11..13],
+        &t[13..15],
+        "Z",
+    )
 }
 
 /// RFC 3339 of an ISO 8601 date-time (`2026-01-15T06:27:34.166021`, with or without an
@@ -166,7 +192,13 @@ pub(crate) fn from_compact_date(s: &str) -> Option<String> {
 pub(crate) fn from_iso(s: &str) -> Option<String> {
     let t = s.trim();
     let b = t.as_bytes();
-    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't' | b' ') || b[13] != b':' || b[16] != b':' {
+    if b.len() < 19
+        || b[4] != b'-'
+        || b[7] != b'-'
+        || !matches!(b[10], b'T' | b't' | b' ')
+        || b[13] != b':'
+        || b[16] != b':'
+    {
         return None;
     }
     let mut rest = &t[19..];
@@ -175,16 +207,34 @@ pub(crate) fn from_iso(s: &str) -> Option<String> {
     }
     let offset = match rest {
         "" | "Z" | "z" => "Z".to_string(),
-        o if o.len() == 6 && (o.starts_with('+') || o.starts_with('-')) && o.as_bytes()[3] == b':' => o.to_string(),
+        o if o.len() == 6
+            && (o.starts_with('+') || o.starts_with('-'))
+            && o.as_bytes()[3] == b':' =>
+        {
+            o.to_string()
+        }
         _ => return None,
     };
-    stamp(&t[0..4], &t[5..7], &t[8..10], &t[11..13], &t[14..16], &t[17..19], &offset)
+    stamp(
+        &t[0..4],
+        &t[5..7],
+        &t[8..10],
+        &t[11..13],
+        &t[14..16],
+        &t[17..19],
+        &offset,
+    )
 }
 
 fn stamp(y: &str, mo: &str, d: &str, h: &str, mi: &str, s: &str, offset: &str) -> Option<String> {
     let n = |x: &str| x.parse::<u32>().ok();
     let (yv, mov, dv, hv, miv, sv) = (n(y)?, n(mo)?, n(d)?, n(h)?, n(mi)?, n(s)?);
-    let ok = (1990..2100).contains(&yv) && (1..=12).contains(&mov) && (1..=31).contains(&dv) && hv < 24 && miv < 60 && sv < 60;
+    let ok = (1990..2100).contains(&yv)
+        && (1..=12).contains(&mov)
+        && (1..=31).contains(&dv)
+        && hv < 24
+        && miv < 60
+        && sv < 60;
     ok.then(|| format!("{y}-{mo}-{d}T{h}:{mi}:{s}{offset}"))
 }
 
@@ -211,19 +261,39 @@ enum Kind {
 const KNOWN_KEYS: &[(&str, &str, Kind)] = &[
     ("max_num_seqs", "/engine/max_num_seqs", Kind::Count),
     ("max_model_len", "/engine/max_model_len", Kind::Count),
-    ("max_num_batched_tokens", "/engine/max_num_batched_tokens", Kind::Count),
-    ("tensor_parallel_size", "/engine/tensor_parallel_size", Kind::Count),
+    (
+        "max_num_batched_tokens",
+        "/engine/max_num_batched_tokens",
+        Kind::Count,
+    ),
+    (
+        "tensor_parallel_size",
+        "/engine/tensor_parallel_size",
+        Kind::Count,
+    ),
     ("tp", "/engine/tensor_parallel_size", Kind::Count),
     ("tp_size", "/engine/tensor_parallel_size", Kind::Count),
-    ("pipeline_parallel_size", "/engine/pipeline_parallel_size", Kind::Count),
+    (
+        "pipeline_parallel_size",
+        "/engine/pipeline_parallel_size",
+        Kind::Count,
+    ),
     ("pp", "/engine/pipeline_parallel_size", Kind::Count),
     ("pp_size", "/engine/pipeline_parallel_size", Kind::Count),
-    ("data_parallel_size", "/engine/data_parallel_size", Kind::Count),
+    (
+        "data_parallel_size",
+        "/engine/data_parallel_size",
+        Kind::Count,
+    ),
     ("dp", "/engine/data_parallel_size", Kind::Count),
     ("dp_size", "/engine/data_parallel_size", Kind::Count),
     ("kv_cache_dtype", "/engine/kv_cache_dtype", Kind::Name),
     ("enforce_eager", "/engine/enforce_eager", Kind::Bool),
-    ("enable_prefix_caching", "/engine/enable_prefix_caching", Kind::Bool),
+    (
+        "enable_prefix_caching",
+        "/engine/enable_prefix_caching",
+        Kind::Bool,
+    ),
     ("engine", "/engine/name", Kind::Name),
     ("engine_version", "/engine/version", Kind::Name),
     ("quantization", "/model/precision", Kind::Name),
@@ -233,7 +303,11 @@ const KNOWN_KEYS: &[(&str, &str, Kind)] = &[
     ("ignore_eos", "/workload/ignore_eos", Kind::Bool),
     ("dataset_name", "/workload/dataset", Kind::Name),
     ("dataset", "/workload/dataset", Kind::Name),
-    ("random_output_len", "/workload/max_output_tokens", Kind::Count),
+    (
+        "random_output_len",
+        "/workload/max_output_tokens",
+        Kind::Count,
+    ),
     ("output_len", "/workload/max_output_tokens", Kind::Count),
     ("gpu", "/platform/description", Kind::Name),
     ("hardware", "/platform/description", Kind::Name),
@@ -250,7 +324,10 @@ pub(crate) fn known_keys(b: &mut Builder<'_>, base: &str) {
         let Some((_, canonical, kind)) = KNOWN_KEYS.iter().find(|(k, _, _)| *k == norm) else {
             continue;
         };
-        if b.has(canonical) || v.as_str().is_some_and(|s| matches!(s.trim().to_ascii_lowercase().as_str(), "none" | "null")) {
+        if b.has(canonical)
+            || v.as_str()
+                .is_some_and(|s| matches!(s.trim().to_ascii_lowercase().as_str(), "none" | "null"))
+        {
             continue;
         }
         let src = ptr(base, &[key]);
@@ -295,8 +372,17 @@ impl<'d> Builder<'d> {
         value.insert("measured_at".into(), UNDATED.into());
         value.insert("outcome".into(), "ok".into());
         let mut provenance = ProvenanceMap::default();
-        provenance.insert("", Provenance::Recorded { pointer: base.to_string() });
-        Builder { doc, value: Value::Object(value), provenance }
+        provenance.insert(
+            "",
+            Provenance::Recorded {
+                pointer: base.to_string(),
+            },
+        );
+        Builder {
+            doc,
+            value: Value::Object(value),
+            provenance,
+        }
     }
 
     /// The source document.
@@ -312,14 +398,24 @@ impl<'d> Builder<'d> {
     /// Sets the canonical value at `canonical` (objects and `levels/0` made as needed),
     /// recorded at `src` in the source document.
     pub(crate) fn put(&mut self, canonical: &str, value: impl Into<Value>, src: &str) {
-        let tokens: Vec<String> = canonical.split('/').skip(1).map(|t| t.replace("~1", "/").replace("~0", "~")).collect();
+        let tokens: Vec<String> = canonical
+            .split('/')
+            .skip(1)
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .collect();
         let Some((last, parents)) = tokens.split_last() else {
             return;
         };
         let mut cur = &mut self.value;
         for (i, t) in parents.iter().enumerate() {
             let next_is_index = tokens[i + 1].parse::<usize>().is_ok();
-            let fresh = || if next_is_index { Value::Array(Vec::new()) } else { Value::Object(Map::new()) };
+            let fresh = || {
+                if next_is_index {
+                    Value::Array(Vec::new())
+                } else {
+                    Value::Object(Map::new())
+                }
+            };
             cur = match cur {
                 Value::Object(m) => m.entry(t.clone()).or_insert_with(fresh),
                 Value::Array(a) => {
@@ -338,7 +434,12 @@ impl<'d> Builder<'d> {
             }
             _ => return,
         }
-        self.provenance.insert(canonical, Provenance::Recorded { pointer: src.to_string() });
+        self.provenance.insert(
+            canonical,
+            Provenance::Recorded {
+                pointer: src.to_string(),
+            },
+        );
     }
 
     /// Copies the number at `src`, times `scale`, to `canonical`; false when `src` holds no
@@ -426,7 +527,10 @@ impl<'d> Builder<'d> {
                 m.insert("levels".into(), Value::Array(Vec::new()));
             }
         }
-        Mapped { value: self.value, provenance: self.provenance }
+        Mapped {
+            value: self.value,
+            provenance: self.provenance,
+        }
     }
 }
 
@@ -456,19 +560,39 @@ mod tests {
 
     #[test]
     fn dates_become_rfc3339() {
-        assert_eq!(from_compact_date("20250530-194738").as_deref(), Some("2025-05-30T19:47:38Z"));
+        assert_eq!(
+            from_compact_date("20250530-194738").as_deref(),
+            Some("2025-05-30T19:47:38Z")
+        );
         assert_eq!(from_compact_date("2025-05-30"), None);
-        assert_eq!(from_iso("2026-01-15T06:27:34.166021").as_deref(), Some("2026-01-15T06:27:34Z"));
-        assert_eq!(from_iso("2026-01-15T06:27:34+02:00").as_deref(), Some("2026-01-15T06:27:34+02:00"));
-        assert_eq!(from_epoch_seconds(1_703_135_943.0).as_deref(), Some("2023-12-21T05:19:03Z"));
-        assert_eq!(from_epoch_seconds(1_749_157_168.18).as_deref(), Some("2025-06-05T20:59:28Z"));
+        assert_eq!(
+            from_iso("2026-01-15T06:27:34.166021").as_deref(),
+            Some("2026-01-15T06:27:34Z")
+        );
+        assert_eq!(
+            from_iso("2026-01-15T06:27:34+02:00").as_deref(),
+            Some("2026-01-15T06:27:34+02:00")
+        );
+        assert_eq!(
+            from_epoch_seconds(1_703_135_943.0).as_deref(),
+            Some("2023-12-21T05:19:03Z")
+        );
+        assert_eq!(
+            from_epoch_seconds(1_749_157_168.18).as_deref(),
+            Some("2025-06-05T20:59:28Z")
+        );
         assert_eq!(from_epoch_seconds(12.0), None);
     }
 
     #[test]
     fn put_makes_the_path_and_records_the_source() {
         let doc = serde_json::json!({"x": {"y": 2}});
-        let source = Source { path: "./a.json", file_name: "a.json", doc_index: 0, doc_count: 1 };
+        let source = Source {
+            path: "./a.json",
+            file_name: "a.json",
+            doc_index: 0,
+            doc_count: 1,
+        };
         let mut b = Builder::new(&doc, &source, "");
         assert!(b.real("/levels/0/ttft_s/p50", "/x/y", 0.001));
         b.whole("/levels/0/concurrency", "/x/y", 1);
@@ -477,7 +601,9 @@ mod tests {
         assert_eq!(m.value["levels"][0]["ttft_s"]["p50"], 0.002);
         assert_eq!(
             m.provenance.get("/levels/0/ttft_s/p50"),
-            Some(&Provenance::Recorded { pointer: "/x/y".into() })
+            Some(&Provenance::Recorded {
+                pointer: "/x/y".into()
+            })
         );
     }
 }

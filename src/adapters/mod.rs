@@ -45,7 +45,7 @@ pub enum Reading {
     /// Not this adapter's format.
     NotMine,
     /// A file the harness writes beside its results, which carries no result of its own
-    /// (AIPerf `inputs.json`, a GuideLLM CSV export index, ...): skipped quietly.
+    /// (`AIPerf` `inputs.json`, a GuideLLM CSV export index, ...): skipped quietly.
     Companion,
     /// Results read from the document.
     Results(Vec<Mapped>),

@@ -49,7 +49,11 @@ impl Adapter for Sglang {
     }
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
-        if is_line(doc) { Reading::Results(vec![map_line(doc, source)]) } else { Reading::NotMine }
+        if is_line(doc) {
+            Reading::Results(vec![map_line(doc, source)])
+        } else {
+            Reading::NotMine
+        }
     }
 }
 
@@ -59,7 +63,11 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
 
     let completed = doc.get("completed").and_then(count);
     let num_prompts = doc.get("num_prompts").and_then(count);
-    let failed_errors = doc.get("errors").and_then(Value::as_array).map(|e| e.iter().filter(|x| x.as_str().is_some_and(|s| !s.is_empty())).count() as u64);
+    let failed_errors = doc.get("errors").and_then(Value::as_array).map(|e| {
+        e.iter()
+            .filter(|x| x.as_str().is_some_and(|s| !s.is_empty()))
+            .count() as u64
+    });
     let failed = match (num_prompts, completed, failed_errors) {
         (_, _, Some(f)) => Some((f, "/errors")),
         (Some(n), Some(c), None) if n >= c => Some((n - c, "/num_prompts")),
@@ -69,7 +77,8 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         b.put("/outcome", "failed", "/completed");
     }
 
-    let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1) || b.whole("/levels/0/concurrency", "/num_prompts", 1);
+    let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1)
+        || b.whole("/levels/0/concurrency", "/num_prompts", 1);
     if !b.has("/levels/0/concurrency") {
         // The requests the line says were sent: completed, plus the failed ones when known.
         let sent = completed.unwrap_or(0) + failed.map_or(0, |(f, _)| f);
@@ -82,13 +91,25 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         b.put("/levels/0/failed", f, src);
     }
     b.real("/levels/0/duration_s", "/duration", 1.0);
-    if b.whole("/levels/0/output_tokens", "/total_output_tokens_retokenized", 0) {
-        b.put("/workload/token_count_source", "client-tokenizer", "/total_output_tokens_retokenized");
+    if b.whole(
+        "/levels/0/output_tokens",
+        "/total_output_tokens_retokenized",
+        0,
+    ) {
+        b.put(
+            "/workload/token_count_source",
+            "client-tokenizer",
+            "/total_output_tokens_retokenized",
+        );
         b.whole("/levels/0/server_output_tokens", "/total_output_tokens", 0);
     } else {
         b.whole("/levels/0/output_tokens", "/total_output_tokens", 0);
     }
-    b.real("/levels/0/throughput_tok_s/aggregate", "/output_throughput", 1.0);
+    b.real(
+        "/levels/0/throughput_tok_s/aggregate",
+        "/output_throughput",
+        1.0,
+    );
     if completed.is_some_and(|c| c > 0) {
         let sets: [(&str, &str, &[&str], f64); 3] = [
             ("ttft_ms", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),
@@ -124,7 +145,11 @@ fn workload(b: &mut Builder<'_>, doc: &Value) {
     b.put("/workload/dataset", name, "/dataset_name");
     // `random` / `random-ids` prompts are random token ids; the others are dataset text.
     let random = name.starts_with("random");
-    b.put("/workload/prompts", if random { "random-tokens" } else { "dataset" }, "/dataset_name");
+    b.put(
+        "/workload/prompts",
+        if random { "random-tokens" } else { "dataset" },
+        "/dataset_name",
+    );
     if random {
         b.whole("/workload/max_output_tokens", "/random_output_len", 1);
     } else if name == "sharegpt" {
@@ -136,11 +161,16 @@ fn workload(b: &mut Builder<'_>, doc: &Value) {
 /// SGLang's `ServerArgs` names.
 fn server_info(b: &mut Builder<'_>, doc: &Value) {
     let base = match at(doc, "/server_info") {
-        Some(Value::Object(m)) if m.get("decode").is_some_and(Value::is_array) => "/server_info/decode/0",
+        Some(Value::Object(m)) if m.get("decode").is_some_and(Value::is_array) => {
+            "/server_info/decode/0"
+        }
         Some(Value::Object(_)) => "/server_info",
         _ => {
             // Without server_info, a recorded accept length still says speculation was on.
-            if at(doc, "/accept_length").and_then(super::map::number).is_some() {
+            if at(doc, "/accept_length")
+                .and_then(super::map::number)
+                .is_some()
+            {
                 b.put("/engine/speculative/enabled", true, "/accept_length");
             }
             return;
@@ -159,12 +189,19 @@ fn server_info(b: &mut Builder<'_>, doc: &Value) {
     b.whole("/engine/max_model_len", &p("context_length"), 1);
     let doc = b.doc();
     if let Some(off) = at(doc, &p("disable_radix_cache")).and_then(Value::as_bool) {
-        b.put("/engine/enable_prefix_caching", !off, &p("disable_radix_cache"));
+        b.put(
+            "/engine/enable_prefix_caching",
+            !off,
+            &p("disable_radix_cache"),
+        );
     }
     b.boolean("/engine/enforce_eager", &p("disable_cuda_graph"));
     // Precision: the quantization method, else a dtype other than "auto".
     if !b.string("/model/precision", &p("quantization")) {
-        if let Some(dtype) = at(doc, &p("dtype")).and_then(Value::as_str).filter(|d| *d != "auto") {
+        if let Some(dtype) = at(doc, &p("dtype"))
+            .and_then(Value::as_str)
+            .filter(|d| *d != "auto")
+        {
             b.put("/model/precision", dtype, &p("dtype"));
         }
     }
@@ -174,9 +211,20 @@ fn server_info(b: &mut Builder<'_>, doc: &Value) {
         match algo.as_str().filter(|s| !s.is_empty()) {
             Some(name) => {
                 b.put("/engine/speculative/enabled", true, &src);
-                b.put("/engine/speculative/method", name.to_ascii_lowercase(), &src);
-                b.whole("/engine/speculative/num_speculative_tokens", &p("speculative_num_steps"), 0);
-                b.string("/engine/speculative/draft_model", &p("speculative_draft_model_path"));
+                b.put(
+                    "/engine/speculative/method",
+                    name.to_ascii_lowercase(),
+                    &src,
+                );
+                b.whole(
+                    "/engine/speculative/num_speculative_tokens",
+                    &p("speculative_num_steps"),
+                    0,
+                );
+                b.string(
+                    "/engine/speculative/draft_model",
+                    &p("speculative_draft_model_path"),
+                );
             }
             None if algo.is_null() => b.put("/engine/speculative/enabled", false, &src),
             None => {}

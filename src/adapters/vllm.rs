@@ -42,11 +42,21 @@ pub struct Vllm;
 pub(crate) const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
 
 /// Backends whose request function reads the server's streamed `usage` (formats.md §1.3).
-const USAGE_BACKENDS: [&str; 7] = ["vllm", "openai", "openai-chat", "vllm-chat", "sglang", "sglang-oai", "lmdeploy"];
+const USAGE_BACKENDS: [&str; 7] = [
+    "vllm",
+    "openai",
+    "openai-chat",
+    "vllm-chat",
+    "sglang",
+    "sglang-oai",
+    "lmdeploy",
+];
 
 fn is_run(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        ["model_id", "completed", "duration"].iter().all(|k| m.contains_key(*k))
+        ["model_id", "completed", "duration"]
+            .iter()
+            .all(|k| m.contains_key(*k))
             && !SGLANG_KEYS.iter().any(|k| m.contains_key(*k))
             && !m.contains_key("schema")
     })
@@ -71,7 +81,10 @@ fn is_failure(v: &Value) -> bool {
 fn is_pytorch_records(items: &[Value]) -> bool {
     !items.is_empty()
         && items.iter().all(|r| {
-            r.pointer("/benchmark/name").and_then(Value::as_str).is_some_and(|n| n.contains("vLLM")) && r.get("metric").is_some()
+            r.pointer("/benchmark/name")
+                .and_then(Value::as_str)
+                .is_some_and(|n| n.contains("vLLM"))
+                && r.get("metric").is_some()
         })
 }
 
@@ -112,14 +125,31 @@ impl Adapter for Vllm {
 
 fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     let p = |k: &str| ptr(base, &[k]);
-    let obj = at(doc, base).and_then(Value::as_object).cloned().unwrap_or_default();
+    let obj = at(doc, base)
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
     let mut b = Builder::new(doc, source, base);
 
-    if let Some(ts) = obj.get("date").and_then(Value::as_str).and_then(from_compact_date) {
+    if let Some(ts) = obj
+        .get("date")
+        .and_then(Value::as_str)
+        .and_then(from_compact_date)
+    {
         b.measured_at(ts, &p("date"));
     }
-    let newest = ["endpoint_type", "failed", "max_concurrent_requests"].iter().any(|k| obj.contains_key(*k));
-    b.put("/harness/name", if newest { "vllm-bench-serve" } else { "vllm-benchmark-serving" }, base);
+    let newest = ["endpoint_type", "failed", "max_concurrent_requests"]
+        .iter()
+        .any(|k| obj.contains_key(*k));
+    b.put(
+        "/harness/name",
+        if newest {
+            "vllm-bench-serve"
+        } else {
+            "vllm-benchmark-serving"
+        },
+        base,
+    );
     b.string("/model/name", &p("model_id"));
 
     let completed = obj.get("completed").and_then(count);
@@ -136,7 +166,9 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         b.put("/outcome", "failed", &p("completed"));
     }
 
-    if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1) && !b.whole("/levels/0/concurrency", &p("num_prompts"), 1) {
+    if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1)
+        && !b.whole("/levels/0/concurrency", &p("num_prompts"), 1)
+    {
         if let (Some(c), Some((f, _))) = (completed, &failed) {
             if c + f > 0 {
                 b.put("/levels/0/concurrency", c + f, &p("completed"));
@@ -149,7 +181,11 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     }
     b.real("/levels/0/duration_s", &p("duration"), 1.0);
     b.whole("/levels/0/output_tokens", &p("total_output_tokens"), 0);
-    b.real("/levels/0/throughput_tok_s/aggregate", &p("output_throughput"), 1.0);
+    b.real(
+        "/levels/0/throughput_tok_s/aggregate",
+        &p("output_throughput"),
+        1.0,
+    );
     // With no successful request vLLM writes 0.0 for every latency: not a measurement.
     if completed.is_some_and(|c| c > 0) {
         latencies(&mut b, base);
@@ -163,8 +199,14 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     if let Some(r) = obj.get("request_rate").and_then(rate) {
         b.put("/workload/sampling/request_rate", r, &p("request_rate"));
     }
-    b.whole("/workload/sampling/max_concurrency", &p("max_concurrency"), 1);
-    let backend = ["backend", "endpoint_type"].iter().find_map(|k| obj.get(*k).and_then(Value::as_str).map(|s| (*k, s)));
+    b.whole(
+        "/workload/sampling/max_concurrency",
+        &p("max_concurrency"),
+        1,
+    );
+    let backend = ["backend", "endpoint_type"]
+        .iter()
+        .find_map(|k| obj.get(*k).and_then(Value::as_str).map(|s| (*k, s)));
     if let Some((k, name)) = backend {
         if USAGE_BACKENDS.contains(&name) && obj.contains_key("total_output_tokens") {
             b.put("/workload/token_count_source", "server-usage", &p(k));
@@ -197,13 +239,22 @@ fn latencies(b: &mut Builder<'_>, base: &str) {
 /// (`input_lens`, `output_lens`, `ttfts` in seconds, `errors`): which requests succeeded, the
 /// prompt lengths, the TTFT and output-token samples. Without `input_lens` the mean prompt
 /// length is `total_input_tokens / completed` (`total_src`). Returns the success mask.
-pub(crate) fn detailed(b: &mut Builder<'_>, base: &str, total_src: &str, completed: Option<u64>) -> Vec<bool> {
+pub(crate) fn detailed(
+    b: &mut Builder<'_>,
+    base: &str,
+    total_src: &str,
+    completed: Option<u64>,
+) -> Vec<bool> {
     let doc = b.doc();
     let p = |k: &str| ptr(base, &[k]);
     // A request succeeded when its error is empty (both harnesses keep "" for success).
     let keep: Vec<bool> = at(doc, &p("errors"))
         .and_then(Value::as_array)
-        .map(|errs| errs.iter().map(|e| e.as_str().is_none_or(|s| s.is_empty())).collect())
+        .map(|errs| {
+            errs.iter()
+                .map(|e| e.as_str().is_none_or(|s| s.is_empty()))
+                .collect()
+        })
         .unwrap_or_default();
     let lens: Vec<f64> = at(doc, &p("input_lens"))
         .and_then(Value::as_array)
@@ -218,7 +269,10 @@ pub(crate) fn detailed(b: &mut Builder<'_>, base: &str, total_src: &str, complet
     if lens.is_empty() {
         let total = at(doc, total_src).and_then(number);
         if let (Some(t), Some(c)) = (total, completed.filter(|c| *c > 0)) {
-            #[expect(clippy::cast_precision_loss, reason = "request counts are far below 2^52")]
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "request counts are far below 2^52"
+            )]
             let mean = t / c as f64;
             b.put("/workload/prompt_tokens/mean", mean, total_src);
         }
@@ -226,14 +280,22 @@ pub(crate) fn detailed(b: &mut Builder<'_>, base: &str, total_src: &str, complet
         let src = p("input_lens");
         let min = lens.iter().copied().fold(f64::INFINITY, f64::min);
         let max = lens.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        #[expect(clippy::cast_precision_loss, reason = "request counts are far below 2^52")]
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "request counts are far below 2^52"
+        )]
         let mean = lens.iter().sum::<f64>() / lens.len() as f64;
         b.put("/workload/prompt_tokens/min", min, &src);
         b.put("/workload/prompt_tokens/max", max, &src);
         b.put("/workload/prompt_tokens/mean", mean, &src);
     }
     b.samples("/levels/0/samples/ttft_s", &p("ttfts"), &keep, 1.0);
-    b.samples("/levels/0/samples/output_tokens", &p("output_lens"), &keep, 1.0);
+    b.samples(
+        "/levels/0/samples/output_tokens",
+        &p("output_lens"),
+        &keep,
+        1.0,
+    );
     keep
 }
 
@@ -256,7 +318,10 @@ fn tpot_samples(b: &mut Builder<'_>, base: &str, keep: &[bool]) {
         .filter_map(|(_, (gaps, len))| {
             let n = count(len).filter(|n| *n > 1)?;
             let sum: f64 = gaps.as_array()?.iter().filter_map(number).sum();
-            #[expect(clippy::cast_precision_loss, reason = "token counts are far below 2^52")]
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "token counts are far below 2^52"
+            )]
             let per = sum * 1000.0 / (n - 1) as f64;
             Some(Value::from(per))
         })
@@ -271,13 +336,29 @@ fn tpot_samples(b: &mut Builder<'_>, base: &str, keep: &[bool]) {
 fn map_failure(doc: &Value, source: &Source<'_>) -> Mapped {
     let mut b = Builder::new(doc, source, "");
     b.put("/harness/name", "vllm-bench-serve", "");
-    let why = if doc.get("error_type").is_some() { "/error_type" } else { "/error" };
+    let why = if doc.get("error_type").is_some() {
+        "/error_type"
+    } else {
+        "/error"
+    };
     b.put("/outcome", "failed", why);
-    b.whole("/levels/0/concurrency", "/bench_overrides/max_concurrency", 1);
+    b.whole(
+        "/levels/0/concurrency",
+        "/bench_overrides/max_concurrency",
+        1,
+    );
     if let Some(r) = at(doc, "/bench_overrides/request_rate").and_then(rate) {
-        b.put("/workload/sampling/request_rate", r, "/bench_overrides/request_rate");
+        b.put(
+            "/workload/sampling/request_rate",
+            r,
+            "/bench_overrides/request_rate",
+        );
     }
-    b.whole("/workload/sampling/max_concurrency", "/bench_overrides/max_concurrency", 1);
+    b.whole(
+        "/workload/sampling/max_concurrency",
+        "/bench_overrides/max_concurrency",
+        1,
+    );
     known_keys(&mut b, "/serve_overrides");
     known_keys(&mut b, "/bench_overrides");
     b.finish()

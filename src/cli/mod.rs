@@ -1,6 +1,7 @@
 //! The command line: arguments (clap), dispatch to each command, exit codes (as ruff: 0 no
 //! finding at error level, 1 findings at error level, 2 the tool could not do its job).
 
+mod cards;
 mod check;
 mod rule;
 
@@ -43,6 +44,11 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = DocFormat::Text)]
         format: DocFormat,
+    },
+    /// Print the model, engine and platform cards of a result file as JSON.
+    Cards {
+        /// A result file (canonical or a harness format).
+        file: PathBuf,
     },
     /// Print a bundled JSON Schema: result, claims, report or audit.
     Schema {
@@ -99,6 +105,7 @@ pub fn main() -> u8 {
         Command::Check(args) => check::run(&args),
         Command::Rule { code, format } => rule::explain(&code, format),
         Command::Rules { format } => rule::list(format),
+        Command::Cards { file } => cards::run(&file),
         Command::Schema { name } => crate::schema::by_name(&name)
             .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
             .ok_or_else(|| format!("unknown schema `{name}`")),

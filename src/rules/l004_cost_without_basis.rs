@@ -2,7 +2,8 @@
 //! that does not follow from the measured peak.
 
 use super::r012_non_monotonic_ladder::streams;
-use super::r017_summary_mismatch_raw::{agrees, count_f64};
+use super::r017_summary_mismatch_raw::agrees;
+use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {

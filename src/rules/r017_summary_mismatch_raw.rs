@@ -1,34 +1,35 @@
 //! `summary-mismatch-raw` (R017): a reported summary disagrees with the file's own samples.
 
+use serde_json::Value;
+
 use super::r012_non_monotonic_ladder::streams;
+use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::{Level, WindowMode};
+use crate::model::Level;
 use crate::stats::{mean, quantile_type7};
 
 declare_rule! {
     /// ## What it checks
-    /// Per level, recomputes the summaries from `levels[].samples` and compares each with the
-    /// reported figure: `ttft_s` p50/p95/p99 and `tpot_ms` p50/p95 (type-7 quantiles, numpy's
-    /// default, which vLLM, SGLang and genai-perf report), `per_user_tok_s` mean, median and
-    /// p10, and the sum of `samples.output_tokens` against the level's `output_tokens`.
-    ///
-    /// A figure disagrees when it is further from the recomputed value than `summary_tolerance`
+    /// Per level, recomputes from `levels[].samples` and compares with the reported figure:
+    /// `ttft_s` p50/p95/p99, `tpot_ms` p50/p95 and `per_user_tok_s` median/p10 (type-7
+    /// quantiles, numpy's default, as vLLM, SGLang and genai-perf report), the `per_user_tok_s`
+    /// mean, and the sum of `samples.output_tokens` against the level's `output_tokens`. A
+    /// figure disagrees when it is further from the recomputed value than `summary_tolerance`
     /// (1%) of it plus half a unit in the last digit the file reports (`0.113` may be rounded).
     ///
-    /// Samples are used only when they are the values behind the summary: an array whose
-    /// length differs from the level's `requests` is a subsample (GuideLLM keeps one) and is
-    /// skipped, as is an empty array. The output-token sum is not compared in a `steady`
-    /// window, where the level total counts only tokens inside the window while samples hold
-    /// whole requests. A level without samples for a metric still gets the one check that needs
-    /// none: a reported percentile below a lower one (p95 under p50, p10 over the median) cannot
-    /// come from any set of samples.
+    /// Samples count only when they are the values behind the summary: an empty array, or one
+    /// whose length differs from the level's `requests` (a subsample, as GuideLLM keeps), is
+    /// skipped. The token sum is not compared in a `steady` window, where the level total counts
+    /// only tokens inside the window while samples hold whole requests. Without samples, a
+    /// reported percentile below a lower one (p95 under p50, p10 over the median) is still
+    /// reported: no set of samples can produce it.
     ///
     /// ## Why is this bad?
-    /// Seed 004 makes its numbers "checkable": a reader can redo the arithmetic. A summary that
-    /// does not follow from the file's own samples was computed from something else (other
-    /// requests, warm-up included, another quantile rule) or copied wrong, and hides what the
-    /// samples show, such as the 48-stream rows with "a 0.63 second median against a 14.0
-    /// second 95th percentile".
+    /// Seed 004 makes its numbers checkable: a reader can redo the arithmetic. A summary that
+    /// does not follow from the file's own samples came from something else (other requests,
+    /// warm-up included, another quantile rule) or was copied wrong, and can hide what the
+    /// samples show, such as 48-stream rows with "a 0.63 second median against a 14.0 second
+    /// 95th percentile".
     ///
     /// ## Example
     /// ```json
@@ -49,18 +50,18 @@ declare_rule! {
     }
 }
 
-/// `n` as a float, for arithmetic on token counts (R017, R020, L004).
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "counts are far below 2^52, where u64 to f64 is exact"
-)]
-pub(crate) fn count_f64(n: u64) -> f64 {
-    n as f64
+/// Whether `samples` are the values behind a level's summaries: not empty, and one per
+/// completed request when `requests` is recorded (fewer is a subsample) (R017, R020).
+pub(crate) fn covers_every_request(level: &Level, samples: &[f64]) -> bool {
+    !samples.is_empty()
+        && level
+            .requests
+            .is_none_or(|r| usize::try_from(r) == Ok(samples.len()))
 }
 
 /// Half a unit in the last decimal digit of `reported` as written (shortest round-trip form):
 /// the rounding a reported figure may carry (R017, L004).
-pub(crate) fn rounding_allowance(reported: f64) -> f64 {
+fn rounding_allowance(reported: f64) -> f64 {
     if !reported.is_finite() {
         return 0.0;
     }
@@ -121,29 +122,17 @@ const ORDERED: [(&str, &str, &str); 5] = [
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.summary_tolerance;
-    let steady = ctx
-        .result
-        .workload
-        .as_ref()
-        .and_then(|w| w.window.as_ref())
-        .and_then(|w| w.mode)
-        == Some(WindowMode::Steady);
+    let steady = ctx.get("/workload/window/mode").and_then(Value::as_str) == Some("steady");
     for (i, level) in ctx.result.levels.iter().enumerate() {
-        // Samples behind the summary: every completed request, no more, no fewer.
-        let usable = |v: &Vec<f64>| {
-            !v.is_empty()
-                && level
-                    .requests
-                    .is_none_or(|r| usize::try_from(r).is_ok_and(|r| r == v.len()))
-        };
+        let usable = |v: &&Vec<f64>| covers_every_request(level, v);
         let mut checked_from_samples: Vec<&str> = Vec::new();
         for (metric, stat, how) in FIGURES {
-            let Some(samples) = samples_of(level, metric).filter(|v| usable(v)) else {
+            let Some(samples) = samples_of(level, metric).filter(usable) else {
                 continue;
             };
             checked_from_samples.push(metric);
             let pointer = format!("/levels/{i}/{metric}/{stat}");
-            let reported = ctx.get(&pointer).and_then(serde_json::Value::as_f64);
+            let reported = ctx.get(&pointer).and_then(Value::as_f64);
             let recomputed = match how {
                 Stat::Quantile(q) => quantile_type7(samples, q),
                 Stat::Mean => mean(samples),
@@ -169,7 +158,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                  (type-7 quantiles, numpy's default), after warm-up is dropped",
             );
         }
-        let tokens = samples_of(level, "output_tokens").filter(|v| usable(v));
+        let tokens = samples_of(level, "output_tokens").filter(usable);
         if let (Some(samples), Some(total), false) = (tokens, level.output_tokens, steady) {
             let sum: f64 = samples.iter().copied().filter(|v| v.is_finite()).sum();
             if !agrees(count_f64(total), sum, tolerance) {
@@ -198,7 +187,7 @@ fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mu
         }
         let get = |stat: &str| {
             ctx.get(&format!("/levels/{i}/{metric}/{stat}"))
-                .and_then(serde_json::Value::as_f64)
+                .and_then(Value::as_f64)
         };
         let (Some(lo), Some(hi)) = (get(lower), get(higher)) else {
             continue;

@@ -1,7 +1,7 @@
 //! `output-shortfall` (R020): fixed-length outputs were asked for and not delivered.
 
 use super::r012_non_monotonic_ladder::streams;
-use super::r017_summary_mismatch_raw::count_f64;
+use super::r017_summary_mismatch_raw::covers_every_request;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::stats::mean;
@@ -47,18 +47,22 @@ declare_rule! {
     }
 }
 
+/// `n` as a float, for arithmetic on token counts (R017, R020, L004).
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "counts are far below 2^52, where u64 to f64 is exact"
+)]
+pub(crate) fn count_f64(n: u64) -> f64 {
+    n as f64
+}
+
 /// Mean output tokens per request and how many requests it covers.
 fn mean_output(level: &Level) -> Option<(f64, u64)> {
     let samples = level
         .samples
         .as_ref()
         .and_then(|s| s.output_tokens.as_ref());
-    if let Some(v) = samples.filter(|v| {
-        !v.is_empty()
-            && level
-                .requests
-                .is_none_or(|r| usize::try_from(r).is_ok_and(|r| r == v.len()))
-    }) {
+    if let Some(v) = samples.filter(|v| covers_every_request(level, v)) {
         return Some((mean(v)?, u64::try_from(v.len()).ok()?));
     }
     let requests = level.requests.filter(|&r| r > 0)?;

@@ -1,0 +1,41 @@
+//! `benchlint cards`: three cards per result, cost only with an hourly cost and its basis.
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn cards(path: &str) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_benchlint")).args(["cards", path]).output().unwrap();
+    let code = out.status.code().unwrap();
+    (code, serde_json::from_slice(&out.stdout).unwrap_or(Value::Null))
+}
+
+#[test]
+fn cards_of_a_result_with_an_hourly_cost() {
+    let (code, v) = cards("testdata/corpora/demo/gb10-x8/prose-r1.json");
+    assert_eq!(code, 0);
+    assert_eq!(v["engine"]["peak_concurrency"], 24);
+    assert_eq!(v["engine"]["peak_aggregate_tok_s"], 511.2);
+    // $1.84 per hour over 511.2 tok/s × 3600 s = $1.00 per million output tokens.
+    assert_eq!(v["platform"]["cost_per_million_output_usd"], 1.0);
+    assert!(v["platform"]["cost_basis"].as_str().unwrap().starts_with("output tokens only"));
+    assert_eq!(v["model"]["single_stream_tok_s"], 74.03);
+    assert_eq!(v["engine"]["scaling_curve"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn no_hourly_cost_no_cost_figure() {
+    let (code, v) = cards("testdata/bad/minimal.json");
+    assert_eq!(code, 0);
+    assert!(v["platform"].get("cost_per_million_output_usd").is_none());
+    assert!(v["platform"].get("cost_basis").is_none());
+    assert_eq!(v["engine"]["peak_aggregate_tok_s"], 204.8);
+}
+
+#[test]
+fn a_file_without_results_is_exit_2() {
+    let (code, _) = cards("testdata/bad/truncated.json");
+    assert_eq!(code, 2);
+    let (code, _) = cards("testdata");
+    assert_eq!(code, 2);
+}
