@@ -3,7 +3,11 @@
 //! The configuration file may override any of them; rules read them only from here.
 
 /// Thresholds in force for a run.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// `benchlint.toml` sets any of them under `[thresholds]`, by field name; a field not written
+/// keeps its default, an unknown name or a wrong type is an error (exit 2).
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Thresholds {
     /// Largest file read, bytes (E001). Files are never read whole before this is checked.
     pub max_file_bytes: u64,

@@ -445,14 +445,13 @@ impl Config {
         if let Some(src) = &self.seed {
             b.whole("/workload/seed", src, 0);
         }
-        if let Some(src) = &self.warmup {
-            if b.whole("/workload/warmup_requests", src, 0)
-                && at(doc, src).and_then(count).is_some_and(|n| n > 0)
-            {
-                // Both harnesses run the warm-up requests as a phase of their own, outside the
-                // profiled window.
-                b.put("/workload/warmup_excluded", true, src);
-            }
+        if let Some(src) = &self.warmup
+            && b.whole("/workload/warmup_requests", src, 0)
+            && at(doc, src).and_then(count).is_some_and(|n| n > 0)
+        {
+            // Both harnesses run the warm-up requests as a phase of their own, outside the
+            // profiled window.
+            b.put("/workload/warmup_excluded", true, src);
         }
         if let Some(extra) = &self.extra {
             extra_inputs(b, extra);
@@ -469,12 +468,12 @@ impl Config {
                 "/input_config",
             ),
         }
-        if let Some(src) = &self.request_rate {
-            if let Some(r) = at(doc, src).and_then(rate) {
-                b.put("/workload/sampling/request_rate", r, src);
-                if let Some((n, csrc)) = &self.concurrency {
-                    b.put("/workload/sampling/max_concurrency", *n, csrc);
-                }
+        if let Some(src) = &self.request_rate
+            && let Some(r) = at(doc, src).and_then(rate)
+        {
+            b.put("/workload/sampling/request_rate", r, src);
+            if let Some((n, csrc)) = &self.concurrency {
+                b.put("/workload/sampling/max_concurrency", *n, csrc);
             }
         }
     }
@@ -495,16 +494,14 @@ fn extra_inputs(b: &mut Builder<'_>, base: &str) {
             "ignore_eos" => {
                 b.boolean("/workload/ignore_eos", &src);
             }
-            "max_tokens" | "max_completion_tokens" => {
-                if !b.has("/workload/max_output_tokens") {
-                    b.whole("/workload/max_output_tokens", &src, 1);
-                }
+            "max_tokens" | "max_completion_tokens" if !b.has("/workload/max_output_tokens") => {
+                b.whole("/workload/max_output_tokens", &src, 1);
             }
             "top_p" | "top_k" | "min_p" | "repetition_penalty" | "presence_penalty"
-            | "frequency_penalty" | "seed" | "min_tokens" => {
-                if !v.is_null() {
-                    b.put(&ptr("/workload/sampling", &[k]), v.clone(), &src);
-                }
+            | "frequency_penalty" | "seed" | "min_tokens"
+                if !v.is_null() =>
+            {
+                b.put(&ptr("/workload/sampling", &[k]), v.clone(), &src);
             }
             _ => {}
         }
@@ -533,10 +530,10 @@ fn telemetry(b: &mut Builder<'_>, doc: &Value) {
         }
     }
     for (list, canonical) in [(names, "/platform/device/model"), (hosts, "/platform/host")] {
-        if let Some((first, src)) = list.first() {
-            if list.iter().all(|(n, _)| n == first) {
-                b.put(canonical, first.clone(), src);
-            }
+        if let Some((first, src)) = list.first()
+            && list.iter().all(|(n, _)| n == first)
+        {
+            b.put(canonical, first.clone(), src);
         }
     }
 }

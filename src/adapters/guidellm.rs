@@ -1,9 +1,9 @@
-//! GuideLLM (`neuralmagic/guidellm`, now `vllm-project/guidellm`) reports, formats.md §3.
+//! `GuideLLM` (`neuralmagic/guidellm`, now `vllm-project/guidellm`) reports, formats.md §3.
 //!
 //! One report holds every point of a sweep in `benchmarks[]` (synchronous, throughput,
 //! `concurrent` streams, `constant` / `poisson` rates): one result per benchmark, with one
 //! level, id `<path>#<doc>/benchmarks/<i>`, read from `/benchmarks/<i>`. Recognised by a
-//! `benchmarks` array whose elements are `generative_benchmark`s (or carry GuideLLM's
+//! `benchmarks` array whose elements are `generative_benchmark`s (or carry `GuideLLM`'s
 //! `metrics`).
 //!
 //! History handled (§3.2):
@@ -33,7 +33,7 @@ use serde_json::Value;
 use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr, rate};
 use super::{Adapter, Mapped, Reading, Source};
 
-/// The GuideLLM adapter.
+/// The `GuideLLM` adapter.
 pub struct Guidellm;
 
 fn is_benchmark(b: &Value) -> bool {
@@ -351,10 +351,10 @@ fn data_spec(b: &mut Builder<'_>, base: &str, legacy: bool) {
         };
         let varies = get("output_tokens_stdev").is_some_and(|s| s > 0);
         let cap = get("output_tokens_max").or(if varies { None } else { get("output_tokens") });
-        if let Some(n) = cap.filter(|n| *n >= 1) {
-            if !b.has("/workload/max_output_tokens") {
-                b.put("/workload/max_output_tokens", n, &src);
-            }
+        if let Some(n) = cap.filter(|n| *n >= 1)
+            && !b.has("/workload/max_output_tokens")
+        {
+            b.put("/workload/max_output_tokens", n, &src);
         }
     } else {
         b.put("/workload/dataset", spec, &src);

@@ -7,9 +7,9 @@
 //!
 //! - **id**: `<path>#<doc_index>`, plus `/<pointer>` when the result is a part of the document
 //!   (`run.json#0/benchmarks/3`). Appending documents to a file (vLLM `--append-result`,
-//!   SGLang's JSON Lines) keeps the earlier ids; the path is the one given on the command line,
+//!   `SGLang`'s JSON Lines) keeps the earlier ids; the path is the one given on the command line,
 //!   without a leading `./`.
-//! - **measured_at**: the file's own date (converted to RFC 3339); a naive local time is read
+//! - **`measured_at`**: the file's own date (converted to RFC 3339); a naive local time is read
 //!   as UTC (the file does not say its offset). A format that records no date gets
 //!   [`UNDATED`], the epoch, so rules with an adoption date treat the file as measured before
 //!   them (labelled, not failed).
@@ -28,7 +28,7 @@ use super::{Mapped, Source};
 use crate::json::escape_pointer_token;
 use crate::model::{Provenance, ProvenanceMap, RESULT_SCHEMA};
 
-/// `measured_at` of a format that records no date (SGLang, genai-perf): the epoch.
+/// `measured_at` of a format that records no date (`SGLang`, genai-perf): the epoch.
 pub(crate) const UNDATED: &str = "1970-01-01T00:00:00Z";
 
 /// The source pointer `base` extended by `tokens` (each escaped).
@@ -85,8 +85,8 @@ pub(crate) fn flag(v: &Value) -> Option<bool> {
             _ => None,
         },
         Value::Number(n) => match n.as_f64() {
-            Some(f) if f == 1.0 => Some(true),
-            Some(f) if f == 0.0 => Some(false),
+            Some(1.0) => Some(true),
+            Some(0.0) => Some(false),
             _ => None,
         },
         _ => None,
@@ -102,8 +102,8 @@ pub(crate) fn text(v: &Value) -> Option<String> {
     }
 }
 
-/// A request rate as the harnesses write it: a number, vLLM's `"inf"`, SGLang's bare
-/// `Infinity` (a string after the tolerant parser), or a word such as SGLang's `"trace"`.
+/// A request rate as the harnesses write it: a number, vLLM's `"inf"`, `SGLang`'s bare
+/// `Infinity` (a string after the tolerant parser), or a word such as `SGLang`'s `"trace"`.
 pub(crate) fn rate(v: &Value) -> Option<Value> {
     match v {
         Value::Number(_) => number(v).filter(|f| *f >= 0.0).map(Value::from),
@@ -177,12 +177,14 @@ pub(crate) fn from_compact_date(s: &str) -> Option<String> {
     }
     let t = std::str::from_utf8(b).ok()?;
     stamp(
-        &t[0..4],
-        &t[4..6],
-        &t[6..8],
-        &t[9..11],
-        &t[11..13],
-        &t[13..15],
+        [
+            &t[0..4],
+            &t[4..6],
+            &t[6..8],
+            &t[9..11],
+            &t[11..13],
+            &t[13..15],
+        ],
         "Z",
     )
 }
@@ -193,6 +195,7 @@ pub(crate) fn from_iso(s: &str) -> Option<String> {
     let t = s.trim();
     let b = t.as_bytes();
     if b.len() < 19
+        || !b[..19].is_ascii()
         || b[4] != b'-'
         || b[7] != b'-'
         || !matches!(b[10], b'T' | b't' | b' ')
@@ -209,33 +212,42 @@ pub(crate) fn from_iso(s: &str) -> Option<String> {
         "" | "Z" | "z" => "Z".to_string(),
         o if o.len() == 6
             && (o.starts_with('+') || o.starts_with('-'))
-            && o.as_bytes()[3] == b':' =>
+            && o.bytes().enumerate().all(|(i, c)| {
+                i == 0 || (i == 3 && c == b':') || (i != 3 && c.is_ascii_digit())
+            }) =>
         {
             o.to_string()
         }
         _ => return None,
     };
     stamp(
-        &t[0..4],
-        &t[5..7],
-        &t[8..10],
-        &t[11..13],
-        &t[14..16],
-        &t[17..19],
+        [
+            &t[0..4],
+            &t[5..7],
+            &t[8..10],
+            &t[11..13],
+            &t[14..16],
+            &t[17..19],
+        ],
         &offset,
     )
 }
 
-fn stamp(y: &str, mo: &str, d: &str, h: &str, mi: &str, s: &str, offset: &str) -> Option<String> {
-    let n = |x: &str| x.parse::<u32>().ok();
-    let (yv, mov, dv, hv, miv, sv) = (n(y)?, n(mo)?, n(d)?, n(h)?, n(mi)?, n(s)?);
-    let ok = (1990..2100).contains(&yv)
-        && (1..=12).contains(&mov)
-        && (1..=31).contains(&dv)
-        && hv < 24
-        && miv < 60
-        && sv < 60;
-    ok.then(|| format!("{y}-{mo}-{d}T{h}:{mi}:{s}{offset}"))
+/// `YYYY-MM-DDTHH:MM:SS` + `offset` from the digit fields year, month, day, hour, minute,
+/// second, when they form a plausible time.
+fn stamp(fields: [&str; 6], offset: &str) -> Option<String> {
+    let mut v = [0u32; 6];
+    for (slot, f) in v.iter_mut().zip(fields) {
+        *slot = f.parse().ok()?;
+    }
+    let ok = (1990..2100).contains(&v[0])
+        && (1..=12).contains(&v[1])
+        && (1..=31).contains(&v[2])
+        && v[3] < 24
+        && v[4] < 60
+        && v[5] < 60;
+    let [year, month, day, hour, minute, second] = fields;
+    ok.then(|| format!("{year}-{month}-{day}T{hour}:{minute}:{second}{offset}"))
 }
 
 /// How a free-form metadata value is read.

@@ -30,7 +30,7 @@ pub struct Source<'a> {
 /// One canonical result produced from a harness document.
 #[derive(Debug, Clone)]
 pub struct Mapped {
-    /// A canonical `benchlint/result/v1` document (schema, id, measured_at, outcome, levels
+    /// A canonical `benchlint/result/v1` document (schema, id, `measured_at`, outcome, levels
     /// required; every value the format records, nothing it does not).
     pub value: Value,
     /// For each canonical pointer the adapter filled, the pointer in the source document it
@@ -45,7 +45,7 @@ pub enum Reading {
     /// Not this adapter's format.
     NotMine,
     /// A file the harness writes beside its results, which carries no result of its own
-    /// (`AIPerf` `inputs.json`, a GuideLLM CSV export index, ...): skipped quietly.
+    /// (`AIPerf` `inputs.json`, a `GuideLLM` CSV export index, ...): skipped quietly.
     Companion,
     /// Results read from the document.
     Results(Vec<Mapped>),
@@ -61,8 +61,8 @@ pub trait Adapter: Sync {
 
 /// Every adapter, tried in order; the first that recognises a document wins.
 ///
-/// Each recognises its format by content and none claims another's documents; SGLang comes
-/// before vLLM because SGLang's client is a fork of vLLM's and shares most keys.
+/// Each recognises its format by content and none claims another's documents; `SGLang` comes
+/// before vLLM because `SGLang`'s client is a fork of vLLM's and shares most keys.
 pub static ADAPTERS: &[&dyn Adapter] = &[
     &sglang::Sglang,
     &vllm::Vllm,

@@ -1,4 +1,4 @@
-//! SGLang's `python -m sglang.bench_serving` (formats.md §2).
+//! `SGLang`'s `python -m sglang.bench_serving` (formats.md §2).
 //!
 //! Each run appends one JSON object as a line to the output file, so a file is JSON Lines
 //! that often mixes configurations (§2.1); every line is one result with one level.
@@ -22,7 +22,7 @@
 //! Tokens (§2.3): `total_output_tokens_retokenized` is the client's count of the delivered
 //! text (`output_tokens`, `client-tokenizer`); `total_output_tokens` is the server's count, or
 //! the requested lengths where the server reported none, so it is `server_output_tokens`, the
-//! figure R002 cross-checks. The headline `output_throughput` is SGLang's (server count).
+//! figure R002 cross-checks. The headline `output_throughput` is `SGLang`'s (server count).
 
 use serde_json::Value;
 
@@ -30,7 +30,7 @@ use super::map::{Builder, at, count, ptr, rate};
 use super::vllm::detailed;
 use super::{Adapter, Mapped, Reading, Source};
 
-/// The SGLang `bench_serving` adapter.
+/// The `SGLang` `bench_serving` adapter.
 pub struct Sglang;
 
 fn is_line(v: &Value) -> bool {
@@ -157,8 +157,8 @@ fn workload(b: &mut Builder<'_>, doc: &Value) {
     }
 }
 
-/// `server_info` (late 2025): SGLang's server arguments and version (§2.2). Its keys are
-/// SGLang's `ServerArgs` names.
+/// `server_info` (late 2025): `SGLang`'s server arguments and version (§2.2). Its keys are
+/// `SGLang`'s `ServerArgs` names.
 fn server_info(b: &mut Builder<'_>, doc: &Value) {
     let base = match at(doc, "/server_info") {
         Some(Value::Object(m)) if m.get("decode").is_some_and(Value::is_array) => {
@@ -197,13 +197,12 @@ fn server_info(b: &mut Builder<'_>, doc: &Value) {
     }
     b.boolean("/engine/enforce_eager", &p("disable_cuda_graph"));
     // Precision: the quantization method, else a dtype other than "auto".
-    if !b.string("/model/precision", &p("quantization")) {
-        if let Some(dtype) = at(doc, &p("dtype"))
+    if !b.string("/model/precision", &p("quantization"))
+        && let Some(dtype) = at(doc, &p("dtype"))
             .and_then(Value::as_str)
             .filter(|d| *d != "auto")
-        {
-            b.put("/model/precision", dtype, &p("dtype"));
-        }
+    {
+        b.put("/model/precision", dtype, &p("dtype"));
     }
     // The key is always there; null means no speculative decoding.
     if let Some(algo) = doc.pointer(&p("speculative_algorithm")) {

@@ -4,7 +4,7 @@
 //! One JSON object is one run at one request rate / concurrency: one result with one level.
 //! Users `cat` several into one file and `--append-result` appends them, so a file arrives as
 //! several documents. Recognised by its keys: `model_id` with `completed` and `duration`,
-//! and none of SGLang's own keys (`total_output_tokens_retokenized`, `server_info`; SGLang's
+//! and none of `SGLang`'s own keys (`total_output_tokens_retokenized`, `server_info`; `SGLang`'s
 //! client is a fork of this one, §2).
 //!
 //! History handled:
@@ -38,7 +38,7 @@ use super::{Adapter, Mapped, Reading, Source};
 /// The vLLM serving benchmark adapter.
 pub struct Vllm;
 
-/// Keys only SGLang's `bench_serving` writes (formats.md §2.2).
+/// Keys only `SGLang`'s `bench_serving` writes (formats.md §2.2).
 pub(crate) const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
 
 /// Backends whose request function reads the server's streamed `usage` (formats.md §1.3).
@@ -168,12 +168,10 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
 
     if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1)
         && !b.whole("/levels/0/concurrency", &p("num_prompts"), 1)
+        && let (Some(c), Some((f, _))) = (completed, &failed)
+        && c + f > 0
     {
-        if let (Some(c), Some((f, _))) = (completed, &failed) {
-            if c + f > 0 {
-                b.put("/levels/0/concurrency", c + f, &p("completed"));
-            }
-        }
+        b.put("/levels/0/concurrency", c + f, &p("completed"));
     }
     b.whole("/levels/0/requests", &p("completed"), 0);
     if let Some((f, src)) = &failed {
@@ -207,10 +205,11 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     let backend = ["backend", "endpoint_type"]
         .iter()
         .find_map(|k| obj.get(*k).and_then(Value::as_str).map(|s| (*k, s)));
-    if let Some((k, name)) = backend {
-        if USAGE_BACKENDS.contains(&name) && obj.contains_key("total_output_tokens") {
-            b.put("/workload/token_count_source", "server-usage", &p(k));
-        }
+    if let Some((k, name)) = backend
+        && USAGE_BACKENDS.contains(&name)
+        && obj.contains_key("total_output_tokens")
+    {
+        b.put("/workload/token_count_source", "server-usage", &p(k));
     }
     known_keys(&mut b, base);
     b.finish()
@@ -235,7 +234,7 @@ fn latencies(b: &mut Builder<'_>, base: &str) {
     }
 }
 
-/// The per-request arrays that vLLM's `--save-detailed` and SGLang's `--output-details` write
+/// The per-request arrays that vLLM's `--save-detailed` and `SGLang`'s `--output-details` write
 /// (`input_lens`, `output_lens`, `ttfts` in seconds, `errors`): which requests succeeded, the
 /// prompt lengths, the TTFT and output-token samples. Without `input_lens` the mean prompt
 /// length is `total_input_tokens / completed` (`total_src`). Returns the success mask.
@@ -252,7 +251,7 @@ pub(crate) fn detailed(
         .and_then(Value::as_array)
         .map(|errs| {
             errs.iter()
-                .map(|e| e.as_str().is_none_or(|s| s.is_empty()))
+                .map(|e| e.as_str().is_none_or(str::is_empty))
                 .collect()
         })
         .unwrap_or_default();

@@ -1,6 +1,7 @@
 //! The command line: arguments (clap), dispatch to each command, exit codes (as ruff: 0 no
 //! finding at error level, 1 findings at error level, 2 the tool could not do its job).
 
+mod capture;
 mod cards;
 mod check;
 mod rule;
@@ -45,6 +46,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = DocFormat::Text)]
         format: DocFormat,
     },
+    /// Write a sidecar with the serve command read from a running process or a container.
+    Capture(capture::CaptureArgs),
     /// Print the model, engine and platform cards of a result file as JSON.
     Cards {
         /// A result file (canonical or a harness format).
@@ -106,6 +109,7 @@ pub fn main() -> u8 {
         Command::Rule { code, format } => rule::explain(&code, format),
         Command::Rules { format } => rule::list(format),
         Command::Cards { file } => cards::run(&file),
+        Command::Capture(args) => capture::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)
             .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
             .ok_or_else(|| format!("unknown schema `{name}`")),

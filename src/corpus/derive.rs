@@ -12,6 +12,15 @@ use crate::serve_command::ServeSettings;
 /// `argv_form` says whether the command is an argv array, so the derivation can point at the
 /// exact argument.
 pub fn derive_from_command(value: &mut Value, serve: &ServeSettings, argv_form: bool, provenance: &mut ProvenanceMap) {
+    derive_into(value, serve, argv_form, Some(provenance));
+}
+
+/// Fills absent engine settings of `value` from `serve`, without recording provenance.
+pub fn derive_settings(value: &mut Value, serve: &ServeSettings, argv_form: bool) {
+    derive_into(value, serve, argv_form, None);
+}
+
+fn derive_into(value: &mut Value, serve: &ServeSettings, argv_form: bool, mut provenance: Option<&mut ProvenanceMap>) {
     let source = |i: usize| {
         if argv_form {
             (format!("serve command argument {i}"), format!("/engine/serve_command/{i}"))
@@ -68,7 +77,9 @@ pub fn derive_from_command(value: &mut Value, serve: &ServeSettings, argv_form: 
             continue;
         }
         engine.insert(key.to_string(), v);
-        let (from, pointer) = source(arg);
-        provenance.insert(format!("/engine/{key}"), Provenance::Derived { from, pointer });
+        if let Some(p) = provenance.as_deref_mut() {
+            let (from, pointer) = source(arg);
+            p.insert(format!("/engine/{key}"), Provenance::Derived { from, pointer });
+        }
     }
 }

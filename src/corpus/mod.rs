@@ -24,7 +24,8 @@ use crate::schema;
 use crate::serve_command::{self, ServeSettings};
 use crate::thresholds::Thresholds;
 
-pub use discover::{Entry, discover, is_candidate};
+pub use derive::derive_settings;
+pub use discover::{Entry, describe_io, discover, is_candidate};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 

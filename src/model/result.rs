@@ -224,6 +224,9 @@ pub struct Engine {
     /// Where the serve command was read from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub serve_command_source: Option<ServeCommandSource>,
+    /// Environment variables that shape the run, secrets redacted (written by `capture`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub environment: Option<BTreeMap<String, String>>,
     /// Speculative decoding configuration (an explicit `enabled: false` is an answer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub speculative: Option<Speculative>,

@@ -81,7 +81,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     };
     out.emit(
         "/workload/token_count_source",
-        format!("output tokens were counted from stream chunks, not from the server's usage: {why}"),
+        format!(
+            "output tokens were counted from stream chunks, not from the server's usage: {why}"
+        ),
     )
     .label("chunks are steps, not tokens")
     .help(

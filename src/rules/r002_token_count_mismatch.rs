@@ -1,6 +1,8 @@
 //! `token-count-mismatch` (R002): the client's output token count and the server's own
 //! counter disagree. Also holds the small helpers the per-level R rules share.
 
+use std::fmt::Write as _;
+
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -78,11 +80,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         );
         // The seed states the mismatch as rates; give them when the window is known.
         if let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d > 0.0) {
-            message.push_str(&format!(
+            let _ = write!(
+                message,
                 "; over the {d} s window that is {:.1} vs {:.1} tok/s",
                 c / d,
                 s / d
-            ));
+            );
         }
         out.emit(format!("/levels/{i}/output_tokens"), message)
             .label(format!("the server counted {server}"))

@@ -45,7 +45,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if ctx.result.levels.is_empty() {
         return;
     }
-    let Some(cap) = ctx.result.workload.as_ref().and_then(|w| w.max_output_tokens) else {
+    let Some(cap) = ctx
+        .result
+        .workload
+        .as_ref()
+        .and_then(|w| w.max_output_tokens)
+    else {
         return;
     };
     let min = ctx.thresholds.min_output_tokens;

@@ -53,7 +53,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         Some(false) => {
             let what = match requests {
                 Some(0) => "warm-up is recorded as not excluded".to_string(),
-                Some(n) => format!("the {n} warm-up request{} are counted", if n == 1 { "" } else { "s" }),
+                Some(n) => format!(
+                    "the {n} warm-up request{} are counted",
+                    if n == 1 { "" } else { "s" }
+                ),
                 None => "warm-up requests are counted".to_string(),
             };
             out.emit(
@@ -65,7 +68,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         None => {
             let sent = match requests {
-                Some(n) => format!("{n} warm-up request{} sent", if n == 1 { " was" } else { "s were" }),
+                Some(n) => format!(
+                    "{n} warm-up request{} sent",
+                    if n == 1 { " was" } else { "s were" }
+                ),
                 None => "warm-up requests are not recorded either".to_string(),
             };
             out.emit(

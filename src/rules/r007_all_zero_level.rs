@@ -60,11 +60,17 @@ fn zero_evidence(level: &Level) -> Option<(&'static str, String)> {
         // Every recorded figure exactly 0 (a non-finite one is not a zero: it is unreadable).
         if !figures.is_empty() && figures.iter().all(|(_, v)| *v == 0.0) {
             let names: Vec<String> = figures.iter().map(|(n, _)| format!("{n} 0")).collect();
-            return Some(("throughput_tok_s", format!("every throughput figure is 0 ({})", names.join(", "))));
+            return Some((
+                "throughput_tok_s",
+                format!("every throughput figure is 0 ({})", names.join(", ")),
+            ));
         }
     }
     if level.output_tokens == Some(0) {
-        return Some(("output_tokens", "the level delivered 0 output tokens".to_string()));
+        return Some((
+            "output_tokens",
+            "the level delivered 0 output tokens".to_string(),
+        ));
     }
     if level.requests == Some(0) {
         return Some(("requests", "the level completed 0 requests".to_string()));
@@ -80,8 +86,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let Some((field, evidence)) = zero_evidence(level) else {
             continue;
         };
+        // The failed count is the usual tell of a stopped server: give it when recorded.
         let failed = match level.failed {
-            Some(f) if f > 0 => format!(" ({f} failed)"),
+            Some(1) => ", 1 request failed,".to_string(),
+            Some(f) if f > 0 => format!(", {f} requests failed,"),
             _ => String::new(),
         };
         out.emit(

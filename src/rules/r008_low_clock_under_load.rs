@@ -111,7 +111,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         let what = match nominal {
             None => "no nominal clock is recorded".to_string(),
-            Some(n) if n.is_finite() => format!("the nominal clock {n} MHz is not a positive number"),
+            Some(n) if n.is_finite() => {
+                format!("the nominal clock {n} MHz is not a positive number")
+            }
             Some(_) => "the nominal clock is not a finite number".to_string(),
         };
         out.emit(

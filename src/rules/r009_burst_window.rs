@@ -69,7 +69,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
         let mut n = 0;
         for (i, level) in levels.iter().enumerate() {
-            let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d < min_window) else {
+            let Some(d) = level
+                .duration_s
+                .filter(|d| d.is_finite() && *d < min_window)
+            else {
                 continue;
             };
             n += 1;
@@ -127,7 +130,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             // The recorded window is long enough (or not recorded): the levels' own
             // durations are the evidence, and they may contradict it.
             short_levels(out, "");
-            if measure.is_none() && levels.iter().all(|l| l.duration_s.is_none_or(|d| !d.is_finite())) {
+            if measure.is_none()
+                && levels
+                    .iter()
+                    .all(|l| l.duration_s.is_none_or(|d| !d.is_finite()))
+            {
                 out.emit(
                     "/workload/window/measure_s",
                     "the length of the measured window is recorded neither in the window nor in any level's `duration_s`",

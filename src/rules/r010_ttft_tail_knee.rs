@@ -84,7 +84,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             continue;
         }
         // Two decimals near the threshold, so a ratio just past 5 does not print as "5.0×".
-        let shown = if ratio < 10.0 { format!("{ratio:.2}") } else { format!("{ratio:.1}") };
+        let shown = if ratio < 10.0 {
+            format!("{ratio:.2}")
+        } else {
+            format!("{ratio:.1}")
+        };
         out.emit(
             format!("/levels/{i}/ttft_s/p95"),
             format!("{at}: TTFT p95 {p95} s is {shown}× p50 {p50} s, past the {knee}× knee"),

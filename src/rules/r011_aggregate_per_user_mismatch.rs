@@ -53,7 +53,11 @@ declare_rule! {
 
 /// Two decimals for small rates, one for the rest, as the seed writes them.
 fn rate(x: f64) -> String {
-    if x.abs() < 10.0 { format!("{x:.2}") } else { format!("{x:.1}") }
+    if x.abs() < 10.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.1}")
+    }
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
@@ -65,17 +69,16 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         // The aggregate as recorded, else derived from the level's own counts.
         let recorded = level.throughput_tok_s.as_ref().and_then(|t| t.aggregate);
-        let (aggregate, derived) = match recorded {
-            Some(a) => (a, false),
-            None => {
-                let (Some(tokens), Some(d)) = (level.output_tokens, level.duration_s) else {
-                    continue;
-                };
-                if !(d.is_finite() && d > 0.0) {
-                    continue;
-                }
-                (count_f64(tokens) / d, true)
+        let (aggregate, derived) = if let Some(a) = recorded {
+            (a, false)
+        } else {
+            let (Some(tokens), Some(d)) = (level.output_tokens, level.duration_s) else {
+                continue;
+            };
+            if !(d.is_finite() && d > 0.0) {
+                continue;
             }
+            (count_f64(tokens) / d, true)
         };
         let Some(per_user) = &level.per_user_tok_s else {
             continue;

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::r012_non_monotonic_ladder::streams;
-use super::r020_output_shortfall::count_f64;
+use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::stats::{mean, quantile_type7};
@@ -48,15 +48,6 @@ declare_rule! {
         source: "seeds/004 (checkable arithmetic)",
         summary: "reported summary disagrees with the file's own samples",
     }
-}
-
-/// Whether `samples` are the values behind a level's summaries: not empty, and one per
-/// completed request when `requests` is recorded (fewer is a subsample) (R017, R020).
-pub(crate) fn covers_every_request(level: &Level, samples: &[f64]) -> bool {
-    !samples.is_empty()
-        && level
-            .requests
-            .is_none_or(|r| usize::try_from(r) == Ok(samples.len()))
 }
 
 /// Half a unit in the last decimal digit of `reported` as written (shortest round-trip form):
@@ -203,7 +194,7 @@ fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mu
     }
 }
 
-/// `v` rounded to 4 decimals for messages (never NaN: callers pass finite values).
+/// `v` rounded to 4 decimals for messages.
 fn round4(v: f64) -> f64 {
     (v * 10_000.0).round() / 10_000.0
 }

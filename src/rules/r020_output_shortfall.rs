@@ -1,7 +1,6 @@
 //! `output-shortfall` (R020): fixed-length outputs were asked for and not delivered.
 
 use super::r012_non_monotonic_ladder::streams;
-use super::r017_summary_mismatch_raw::covers_every_request;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::stats::mean;
@@ -54,6 +53,15 @@ declare_rule! {
 )]
 pub(crate) fn count_f64(n: u64) -> f64 {
     n as f64
+}
+
+/// Whether `samples` are the values behind a level's summaries: not empty, and one per
+/// completed request when `requests` is recorded (fewer is a subsample) (R017, R020).
+pub(crate) fn covers_every_request(level: &Level, samples: &[f64]) -> bool {
+    !samples.is_empty()
+        && level
+            .requests
+            .is_none_or(|r| usize::try_from(r) == Ok(samples.len()))
 }
 
 /// Mean output tokens per request and how many requests it covers.

@@ -1,0 +1,41 @@
+//! `benchlint capture`: a sidecar whose serve command is read, never retyped.
+
+use std::path::PathBuf;
+
+use super::{EXIT_CLEAN, Output};
+use crate::capture;
+
+/// Arguments of `capture`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("from").required(true).args(["pid", "container_inspect"])))]
+pub struct CaptureArgs {
+    /// The engine's process id (Linux: read from /proc).
+    #[arg(long)]
+    pub pid: Option<u32>,
+    /// A file holding `docker inspect CONTAINER` output.
+    #[arg(long, value_name = "FILE")]
+    pub container_inspect: Option<PathBuf>,
+    /// Write the sidecar here (for example `run1.meta.json` beside a result) instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `capture`.
+pub fn run(args: &CaptureArgs) -> Result<Output, String> {
+    let captured = match (&args.pid, &args.container_inspect) {
+        (Some(pid), _) => capture::from_process(*pid)?,
+        (None, Some(file)) => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read `{}`: {}", file.display(), crate::corpus::describe_io(&e)))?;
+            capture::from_container_inspect(&text)?
+        }
+        (None, None) => return Err("give --pid PID or --container-inspect FILE".into()),
+    };
+    let text = format!("{:#}\n", capture::sidecar(&captured));
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, &text).map_err(|e| format!("cannot write `{}`: {}", path.display(), crate::corpus::describe_io(&e)))?;
+            Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
+        }
+        None => Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN)),
+    }
+}

@@ -1,0 +1,656 @@
+//! The configuration fingerprint: everything that defines what was measured, and nothing that
+//! only identifies a run. Results with equal fingerprints are replicates of one configuration
+//! (DESIGN.md "Concepts"); the replication rules (S) and `benchlint summary` group by it.
+//!
+//! # Defining fields
+//!
+//! [`DEFINING_FIELDS`], as dotted paths of the canonical result:
+//!
+//! * **platform**: `nodes`, `devices_per_node`, `device.model`, `shared_host`. The platform is a
+//!   hardware class and its layout, not a machine: `host` is *not* defining. Two identical boxes
+//!   running one configuration are replicates of it, and a run on a second box is a better
+//!   replicate than a second run on the first, because the spread between machines (seed 000:
+//!   one node at 494 MHz) is part of the variance a published interval has to cover.
+//! * **harness**: `name` only. Two harnesses define aggregate throughput and TTFT differently
+//!   (seed 004: total tokens over wall time against a steady window), so their figures are not
+//!   replicates. The harness `version`, `revision` and `dirty` flag are run identity: a harness
+//!   is updated far more often than its measurement changes, and splitting on its revision would
+//!   make every routine update start the replication count again. A harness fix that changes
+//!   what is measured has to say so in the workload (its `name` or `window`).
+//! * **engine**: `name`, `version`, `image_digest` (and `image`, only when no digest is
+//!   recorded: a tag is not an identity, M002, but it is the best there is), `speculative`
+//!   (`enabled`, `method`, `num_speculative_tokens`, `draft_model`; with `enabled: false` the
+//!   other three are dropped, since they configure nothing), `enforce_eager`, `kv_cache_dtype`,
+//!   `max_num_seqs`, `max_model_len`, `max_num_batched_tokens`, `enable_prefix_caching`, and the
+//!   tensor, pipeline, expert and data parallel sizes.
+//! * **model**: `name`, `revision`, `precision`, `kernel`, `thinking`.
+//! * **workload**: `name`, `kind`, `prompts`, `dataset`, `prompt_tokens` (`min`, `max`,
+//!   `mean`, exactly as recorded), `max_output_tokens`, `ignore_eos`, `temperature`, `sampling`,
+//!   `window` (`mode`, `ramp_s`, `measure_s`), `token_count_source`.
+//!
+//! An absent field is part of the fingerprint as an absence: a file that records
+//! `enforce_eager: false` and one that records nothing are not known to be the same
+//! configuration (DESIGN.md conventions: "Silence is not an answer").
+//!
+//! # Never in the fingerprint
+//!
+//! [`IDENTITY_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
+//! `repeat`, the harness `version`, `revision` and `dirty`), the conditions of that run, which
+//! the M and R rules check per file (`platform.host`, `description`, `device.memory_gib`,
+//! `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`, `workload.seed`,
+//! warm-up settings, `level_order`), how settings were recorded rather than what they are
+//! (`engine.serve_command`, `serve_command_source`, `environment`: the settings a serve command
+//! names are derived into the typed fields above) and the results themselves (`levels`,
+//! `artifacts`, `cost`, `notes`).
+//!
+//! Decisions worth naming: `workload.seed` is identity (another seed draws another sample of
+//! the same workload, which is replication, not a new configuration); `level_order` is identity
+//! (it is how the ladder was walked, and with `random` every run walks it differently);
+//! `platform.fabric` is free text and tuning detail that C rules compare, so it is left out
+//! rather than splitting replicates on wording.
+//!
+//! # Representation
+//!
+//! The canonical form is a JSON object of the defining fields that are present, keyed by dotted
+//! path in sorted order, with numbers written the same way whatever their JSON spelling (`32`
+//! and `32.0` are one value). Its 64-bit FNV-1a hash, shown as 12 hex digits, is the short form;
+//! the label (engine, model and precision, speculation, platform, workload) is for people and
+//! need not be unique.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::corpus::LoadedResult;
+use crate::model::{Outcome, ResultDoc};
+
+/// The fields that define a configuration, as dotted paths of the canonical result.
+/// `engine.image` counts only when `engine.image_digest` is absent; the speculative method,
+/// budget and draft model count only when speculation is not explicitly off.
+pub const DEFINING_FIELDS: &[&str] = &[
+    "platform.nodes",
+    "platform.devices_per_node",
+    "platform.device.model",
+    "platform.shared_host",
+    "harness.name",
+    "engine.name",
+    "engine.version",
+    "engine.image_digest",
+    "engine.image",
+    "engine.speculative.enabled",
+    "engine.speculative.method",
+    "engine.speculative.num_speculative_tokens",
+    "engine.speculative.draft_model",
+    "engine.enforce_eager",
+    "engine.kv_cache_dtype",
+    "engine.max_num_seqs",
+    "engine.max_model_len",
+    "engine.max_num_batched_tokens",
+    "engine.enable_prefix_caching",
+    "engine.tensor_parallel_size",
+    "engine.pipeline_parallel_size",
+    "engine.expert_parallel_size",
+    "engine.data_parallel_size",
+    "model.name",
+    "model.revision",
+    "model.precision",
+    "model.kernel",
+    "model.thinking",
+    "workload.name",
+    "workload.kind",
+    "workload.prompts",
+    "workload.dataset",
+    "workload.prompt_tokens.min",
+    "workload.prompt_tokens.max",
+    "workload.prompt_tokens.mean",
+    "workload.max_output_tokens",
+    "workload.ignore_eos",
+    "workload.temperature",
+    "workload.sampling",
+    "workload.window.mode",
+    "workload.window.ramp_s",
+    "workload.window.measure_s",
+    "workload.token_count_source",
+];
+
+/// Everything else a canonical result holds, never part of the fingerprint: run identity, run
+/// conditions, provenance of the settings, and the results. A path covers everything under it.
+pub const IDENTITY_FIELDS: &[&str] = &[
+    "schema",
+    "id",
+    "measured_at",
+    "outcome",
+    "harness.version",
+    "harness.revision",
+    "harness.dirty",
+    "launch",
+    "repeat",
+    "platform.host",
+    "platform.description",
+    "platform.device.memory_gib",
+    "platform.load_snapshot",
+    "platform.parity_check",
+    "platform.nominal_clock_mhz",
+    "platform.clocks_under_load_mhz",
+    "platform.fabric",
+    "platform.hourly_cost_usd",
+    "engine.serve_command",
+    "engine.serve_command_source",
+    "engine.environment",
+    "workload.seed",
+    "workload.warmup_requests",
+    "workload.warmup_excluded",
+    "workload.level_order",
+    "levels",
+    "artifacts",
+    "cost",
+    "notes",
+];
+
+/// A configuration fingerprint. Equal fingerprints are replicates; the order is that of the
+/// canonical form, so maps keyed by it iterate deterministically.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Fingerprint {
+    canonical: String,
+    label: String,
+}
+
+impl Fingerprint {
+    /// The fingerprint of a result's configuration.
+    pub fn of(doc: &ResultDoc) -> Self {
+        Self::build(doc, true)
+    }
+
+    /// The fingerprint without the workload: the setup (platform, engine, model). Two
+    /// configurations that differ only in what was sent share it (S007 compares their
+    /// workload kinds).
+    pub fn setup_of(doc: &ResultDoc) -> Self {
+        Self::build(doc, false)
+    }
+
+    fn build(doc: &ResultDoc, with_workload: bool) -> Self {
+        let fields = defining_values(doc, with_workload);
+        let mut canonical = String::from("{");
+        for (i, (key, value)) in fields.iter().enumerate() {
+            if i > 0 {
+                canonical.push(',');
+            }
+            canonical.push_str(&json_string(key));
+            canonical.push(':');
+            canonical.push_str(value);
+        }
+        canonical.push('}');
+        Fingerprint {
+            canonical,
+            label: label(doc, with_workload),
+        }
+    }
+
+    /// The canonical form: the defining fields present, as sorted JSON.
+    pub fn canonical(&self) -> &str {
+        &self.canonical
+    }
+
+    /// 64-bit FNV-1a hash of the canonical form (stable across runs, platforms and versions).
+    pub fn hash64(&self) -> u64 {
+        fnv1a(self.canonical.as_bytes())
+    }
+
+    /// The short form: the first 12 hex digits of [`Fingerprint::hash64`].
+    pub fn short(&self) -> String {
+        format!("{:016x}", self.hash64())[..12].to_string()
+    }
+
+    /// A label for people: engine, model and precision, speculation, platform, workload.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+}
+
+impl fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.short())
+    }
+}
+
+/// The replicates of each configuration: indices into `results` of the successful runs
+/// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
+/// the corpus but never replicates (DESIGN.md conventions).
+pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
+    let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
+    for i in path_order(results) {
+        if results[i].doc.outcome == Outcome::Ok {
+            out.entry(Fingerprint::of(&results[i].doc)).or_default().push(i);
+        }
+    }
+    out
+}
+
+/// Indices of `results` sorted by file path and position in the file (stable).
+pub fn path_order(results: &[LoadedResult]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..results.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&results[a].origin, &results[b].origin);
+        (&x.path, x.doc_start).cmp(&(&y.path, y.doc_start))
+    });
+    order
+}
+
+/// 64-bit FNV-1a (Fowler, Noll, Vo): offset basis 0xcbf29ce484222325, prime 0x100000001b3.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The defining fields present in `doc`, dotted path to canonical JSON text, sorted by path.
+fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static str, String> {
+    let mut m = BTreeMap::new();
+    let mut put = |key: &'static str, value: Option<String>| {
+        if let Some(v) = value {
+            m.insert(key, v);
+        }
+    };
+    let s = |v: &Option<String>| v.as_deref().map(json_string);
+    let u = |v: Option<u64>| v.map(|n| n.to_string());
+    let b = |v: Option<bool>| v.map(|x| x.to_string());
+    let f = |v: Option<f64>| v.map(number);
+    let e = |v: Option<&str>| v.map(json_string);
+
+    if let Some(p) = &doc.platform {
+        put("platform.nodes", u(p.nodes));
+        put("platform.devices_per_node", u(p.devices_per_node));
+        put("platform.device.model", p.device.as_ref().and_then(|d| s(&d.model)));
+        put("platform.shared_host", b(p.shared_host));
+    }
+    if let Some(h) = &doc.harness {
+        put("harness.name", s(&h.name));
+    }
+    if let Some(en) = &doc.engine {
+        put("engine.name", s(&en.name));
+        put("engine.version", s(&en.version));
+        put("engine.image_digest", s(&en.image_digest));
+        if en.image_digest.is_none() {
+            put("engine.image", s(&en.image));
+        }
+        if let Some(sp) = &en.speculative {
+            put("engine.speculative.enabled", b(sp.enabled));
+            if sp.enabled != Some(false) {
+                put("engine.speculative.method", s(&sp.method));
+                put("engine.speculative.num_speculative_tokens", u(sp.num_speculative_tokens));
+                put("engine.speculative.draft_model", s(&sp.draft_model));
+            }
+        }
+        put("engine.enforce_eager", b(en.enforce_eager));
+        put("engine.kv_cache_dtype", s(&en.kv_cache_dtype));
+        put("engine.max_num_seqs", u(en.max_num_seqs));
+        put("engine.max_model_len", u(en.max_model_len));
+        put("engine.max_num_batched_tokens", u(en.max_num_batched_tokens));
+        put("engine.enable_prefix_caching", b(en.enable_prefix_caching));
+        put("engine.tensor_parallel_size", u(en.tensor_parallel_size));
+        put("engine.pipeline_parallel_size", u(en.pipeline_parallel_size));
+        put("engine.expert_parallel_size", u(en.expert_parallel_size));
+        put("engine.data_parallel_size", u(en.data_parallel_size));
+    }
+    if let Some(mo) = &doc.model {
+        put("model.name", s(&mo.name));
+        put("model.revision", s(&mo.revision));
+        put("model.precision", s(&mo.precision));
+        put("model.kernel", s(&mo.kernel));
+        put("model.thinking", b(mo.thinking));
+    }
+    if !with_workload {
+        return m;
+    }
+    if let Some(w) = &doc.workload {
+        put("workload.name", s(&w.name));
+        put("workload.kind", e(w.kind.map(kind_str)));
+        put("workload.prompts", e(w.prompts.map(enum_str)));
+        put("workload.dataset", s(&w.dataset));
+        if let Some(pt) = &w.prompt_tokens {
+            put("workload.prompt_tokens.min", f(pt.min));
+            put("workload.prompt_tokens.max", f(pt.max));
+            put("workload.prompt_tokens.mean", f(pt.mean));
+        }
+        put("workload.max_output_tokens", u(w.max_output_tokens));
+        put("workload.ignore_eos", b(w.ignore_eos));
+        put("workload.temperature", f(w.temperature));
+        put(
+            "workload.sampling",
+            w.sampling.as_ref().map(|map| {
+                let v: serde_json::Map<String, Value> = map.clone().into_iter().collect();
+                canonical_json(&Value::Object(v))
+            }),
+        );
+        if let Some(win) = &w.window {
+            put("workload.window.mode", e(win.mode.map(enum_str)));
+            put("workload.window.ramp_s", f(win.ramp_s));
+            put("workload.window.measure_s", f(win.measure_s));
+        }
+        put("workload.token_count_source", e(w.token_count_source.map(enum_str)));
+    }
+    m
+}
+
+/// The kebab-case spelling of a serialisable unit enum (`"stream-chunks"`).
+fn enum_str<T: serde::Serialize>(v: T) -> &'static str {
+    match serde_json::to_value(v) {
+        Ok(Value::String(s)) => Box::leak(s.into_boxed_str()),
+        _ => "?",
+    }
+}
+
+/// The spelling of a workload kind.
+fn kind_str(kind: crate::model::WorkloadKind) -> &'static str {
+    use crate::model::WorkloadKind;
+    match kind {
+        WorkloadKind::Code => "code",
+        WorkloadKind::Prose => "prose",
+        WorkloadKind::Mixed => "mixed",
+        WorkloadKind::Other => "other",
+    }
+}
+
+/// A JSON string literal.
+fn json_string(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
+
+/// A number written one way whatever its JSON spelling: whole values as integers (`32.0` is
+/// `32`), others in Rust's shortest round-trip form.
+fn number(x: f64) -> String {
+    if x == 0.0 {
+        // -0.0 and 0.0 are one value.
+        return "0".to_string();
+    }
+    #[expect(clippy::cast_possible_truncation, reason = "checked whole and within ±2^53")]
+    if x.fract() == 0.0 && x.abs() < 9.0e15 {
+        return (x as i64).to_string();
+    }
+    format!("{x}")
+}
+
+/// JSON with object keys sorted at every depth and numbers as [`number`] writes them.
+fn canonical_json(v: &Value) -> String {
+    match v {
+        Value::Null | Value::Bool(_) | Value::String(_) => v.to_string(),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(u), _, _) => u.to_string(),
+            (_, Some(i), _) => i.to_string(),
+            (_, _, Some(f)) => number(f),
+            _ => n.to_string(),
+        },
+        Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(canonical_json).collect();
+            format!("[{}]", inner.join(","))
+        }
+        Value::Object(map) => {
+            let sorted: BTreeMap<&String, &Value> = map.iter().collect();
+            let inner: Vec<String> = sorted
+                .into_iter()
+                .map(|(k, v)| format!("{}:{}", json_string(k), canonical_json(v)))
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+    }
+}
+
+/// `engine version | model precision spec | platform | workload`, with `?` for what is absent.
+fn label(doc: &ResultDoc, with_workload: bool) -> String {
+    let q = |v: Option<&str>| v.unwrap_or("?").to_string();
+    let engine = doc.engine.as_ref();
+    let engine_part = format!(
+        "{} {}",
+        q(engine.and_then(|e| e.name.as_deref())),
+        q(engine.and_then(|e| e.version.as_deref()))
+    );
+    let model = doc.model.as_ref();
+    let model_name = model
+        .and_then(|m| m.name.as_deref())
+        .map(|n| n.rsplit('/').next().unwrap_or(n));
+    let spec = match engine.and_then(|e| e.speculative.as_ref()) {
+        Some(sp) if sp.enabled == Some(true) => {
+            let method = sp.method.as_deref().unwrap_or("on");
+            match sp.num_speculative_tokens {
+                Some(n) => format!("spec {method}x{n}"),
+                None => format!("spec {method}"),
+            }
+        }
+        Some(sp) if sp.enabled == Some(false) => "spec off".to_string(),
+        _ => "spec ?".to_string(),
+    };
+    let model_part = format!(
+        "{} {} {spec}",
+        q(model_name),
+        q(model.and_then(|m| m.precision.as_deref()))
+    );
+    let platform = doc.platform.as_ref();
+    let device = q(platform
+        .and_then(|p| p.device.as_ref())
+        .and_then(|d| d.model.as_deref()));
+    let platform_part = match platform.and_then(crate::model::Platform::total_devices) {
+        Some(total) => {
+            let nodes = platform.and_then(|p| p.nodes).unwrap_or(1);
+            if nodes > 1 {
+                format!("{device} x{total} ({nodes} nodes)")
+            } else {
+                format!("{device} x{total}")
+            }
+        }
+        None => device,
+    };
+    if !with_workload {
+        return format!("{engine_part} | {model_part} | {platform_part}");
+    }
+    let workload = doc.workload.as_ref();
+    let workload_part = workload
+        .and_then(|w| w.name.clone())
+        .or_else(|| workload.and_then(|w| w.kind).map(|k| kind_str(k).to_string()))
+        .unwrap_or_else(|| "?".to_string());
+    format!("{engine_part} | {model_part} | {platform_part} | {workload_part}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COMPLETE: &str = include_str!("../testdata/clean/replicated-corpus/complete.json");
+
+    fn complete() -> Value {
+        serde_json::from_str(COMPLETE).unwrap()
+    }
+
+    fn fp(v: &Value) -> Fingerprint {
+        Fingerprint::of(&serde_json::from_value(v.clone()).unwrap())
+    }
+
+    fn set(v: &mut Value, pointer: &str, new: Value) {
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        let obj = v.pointer_mut(parent).unwrap().as_object_mut().unwrap();
+        obj.insert(key.to_string(), new);
+    }
+
+    fn remove(v: &mut Value, pointer: &str) {
+        let (parent, key) = pointer.rsplit_once('/').unwrap();
+        v.pointer_mut(parent).unwrap().as_object_mut().unwrap().remove(key);
+    }
+
+    #[test]
+    fn fnv1a_matches_the_reference_vectors() {
+        // Reference values of the FNV specification (64-bit FNV-1a).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn runs_that_differ_only_in_identity_share_a_fingerprint() {
+        let a = complete();
+        let mut b = complete();
+        set(&mut b, "/id", "another-run".into());
+        set(&mut b, "/measured_at", "2026-09-25T09:00:00Z".into());
+        set(&mut b, "/outcome", "failed".into());
+        set(&mut b, "/launch", serde_json::json!({ "id": "other-launch", "started_at": "2026-09-25T08:50:00Z" }));
+        set(&mut b, "/repeat", 4.into());
+        set(&mut b, "/harness/revision", "0000000000000000000000000000000000000000".into());
+        set(&mut b, "/harness/version", "2.5.0".into());
+        set(&mut b, "/harness/dirty", true.into());
+        set(&mut b, "/platform/host", "spark-07".into());
+        set(&mut b, "/platform/description", "two other boxes of the same kind".into());
+        set(&mut b, "/platform/clocks_under_load_mhz", serde_json::json!([2390, 2411]));
+        set(&mut b, "/platform/parity_check/at", "2026-09-25T08:40:00Z".into());
+        set(&mut b, "/platform/fabric/interconnect", "RoCE".into());
+        set(&mut b, "/engine/serve_command_source", "container-inspect".into());
+        set(&mut b, "/workload/seed", 99.into());
+        set(&mut b, "/workload/level_order", "ascending".into());
+        set(&mut b, "/workload/warmup_requests", 16.into());
+        set(&mut b, "/levels", serde_json::json!([{ "concurrency": 1, "throughput_tok_s": { "aggregate": 1.0 } }]));
+        set(&mut b, "/artifacts", serde_json::json!({}));
+        set(&mut b, "/cost", serde_json::json!({ "hourly_usd": 9.0 }));
+        set(&mut b, "/notes", "a different note".into());
+        // `32` and `32.0`, key order and a disabled budget's leftovers are spellings, not values.
+        set(&mut b, "/workload/sampling", serde_json::json!({ "repetition_penalty": 1, "top_k": -1, "top_p": 1.0 }));
+        assert_eq!(fp(&a), fp(&b));
+        assert_eq!(fp(&a).short(), fp(&b).short());
+        assert_eq!(fp(&a).short().len(), 12);
+    }
+
+    #[test]
+    fn changing_any_defining_field_splits_them() {
+        let base = complete();
+        let same = fp(&base);
+        // One mutation per entry of DEFINING_FIELDS, in the same order.
+        let mutations: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+            ("platform.nodes", Box::new(|v| set(v, "/platform/nodes", 4.into()))),
+            ("platform.devices_per_node", Box::new(|v| set(v, "/platform/devices_per_node", 2.into()))),
+            ("platform.device.model", Box::new(|v| set(v, "/platform/device/model", "NVIDIA GB300".into()))),
+            ("platform.shared_host", Box::new(|v| set(v, "/platform/shared_host", true.into()))),
+            ("harness.name", Box::new(|v| set(v, "/harness/name", "guidellm".into()))),
+            ("engine.name", Box::new(|v| set(v, "/engine/name", "sglang".into()))),
+            ("engine.version", Box::new(|v| set(v, "/engine/version", "0.11.3".into()))),
+            ("engine.image_digest", Box::new(|v| set(v, "/engine/image_digest", format!("sha256:{}", "0".repeat(64)).into()))),
+            (
+                "engine.image",
+                Box::new(|v| {
+                    // Counts only without a digest: compared against the same file without one.
+                    remove(v, "/engine/image_digest");
+                    set(v, "/engine/image", "nvcr.io/nvidia/vllm:25.10-py3".into());
+                }),
+            ),
+            ("engine.speculative.enabled", Box::new(|v| set(v, "/engine/speculative/enabled", false.into()))),
+            ("engine.speculative.method", Box::new(|v| set(v, "/engine/speculative/method", "ngram".into()))),
+            ("engine.speculative.num_speculative_tokens", Box::new(|v| set(v, "/engine/speculative/num_speculative_tokens", 2.into()))),
+            ("engine.speculative.draft_model", Box::new(|v| set(v, "/engine/speculative/draft_model", "other/draft".into()))),
+            ("engine.enforce_eager", Box::new(|v| set(v, "/engine/enforce_eager", true.into()))),
+            ("engine.kv_cache_dtype", Box::new(|v| set(v, "/engine/kv_cache_dtype", "auto".into()))),
+            ("engine.max_num_seqs", Box::new(|v| set(v, "/engine/max_num_seqs", 64.into()))),
+            ("engine.max_model_len", Box::new(|v| set(v, "/engine/max_model_len", 16384.into()))),
+            ("engine.max_num_batched_tokens", Box::new(|v| set(v, "/engine/max_num_batched_tokens", 4096.into()))),
+            ("engine.enable_prefix_caching", Box::new(|v| set(v, "/engine/enable_prefix_caching", true.into()))),
+            ("engine.tensor_parallel_size", Box::new(|v| set(v, "/engine/tensor_parallel_size", 1.into()))),
+            ("engine.pipeline_parallel_size", Box::new(|v| set(v, "/engine/pipeline_parallel_size", 2.into()))),
+            ("engine.expert_parallel_size", Box::new(|v| set(v, "/engine/expert_parallel_size", 2.into()))),
+            ("engine.data_parallel_size", Box::new(|v| set(v, "/engine/data_parallel_size", 2.into()))),
+            ("model.name", Box::new(|v| set(v, "/model/name", "nvidia/Qwen3.8-27B-NVFP4".into()))),
+            ("model.revision", Box::new(|v| set(v, "/model/revision", "0123456".into()))),
+            ("model.precision", Box::new(|v| set(v, "/model/precision", "fp8".into()))),
+            ("model.kernel", Box::new(|v| set(v, "/model/kernel", "cutlass".into()))),
+            ("model.thinking", Box::new(|v| set(v, "/model/thinking", true.into()))),
+            ("workload.name", Box::new(|v| set(v, "/workload/name", "prose-decode-41-v2".into()))),
+            ("workload.kind", Box::new(|v| set(v, "/workload/kind", "code".into()))),
+            ("workload.prompts", Box::new(|v| set(v, "/workload/prompts", "dataset".into()))),
+            ("workload.dataset", Box::new(|v| set(v, "/workload/dataset", "prompts/other.jsonl".into()))),
+            ("workload.prompt_tokens.min", Box::new(|v| set(v, "/workload/prompt_tokens/min", 38.into()))),
+            ("workload.prompt_tokens.max", Box::new(|v| set(v, "/workload/prompt_tokens/max", 43.into()))),
+            ("workload.prompt_tokens.mean", Box::new(|v| set(v, "/workload/prompt_tokens/mean", 40.9.into()))),
+            ("workload.max_output_tokens", Box::new(|v| set(v, "/workload/max_output_tokens", 512.into()))),
+            ("workload.ignore_eos", Box::new(|v| set(v, "/workload/ignore_eos", true.into()))),
+            ("workload.temperature", Box::new(|v| set(v, "/workload/temperature", 0.7.into()))),
+            ("workload.sampling", Box::new(|v| set(v, "/workload/sampling/top_p", 0.95.into()))),
+            ("workload.window.mode", Box::new(|v| set(v, "/workload/window/mode", "burst".into()))),
+            ("workload.window.ramp_s", Box::new(|v| set(v, "/workload/window/ramp_s", 30.into()))),
+            ("workload.window.measure_s", Box::new(|v| set(v, "/workload/window/measure_s", 300.into()))),
+            ("workload.token_count_source", Box::new(|v| set(v, "/workload/token_count_source", "stream-chunks".into()))),
+        ];
+        let names: Vec<&str> = mutations.iter().map(|(n, _)| *n).collect();
+        assert_eq!(names, DEFINING_FIELDS, "one mutation per defining field, in order");
+        for (name, mutate) in &mutations {
+            let mut changed = base.clone();
+            mutate(&mut changed);
+            let reference = if *name == "engine.image" {
+                let mut no_digest = base.clone();
+                remove(&mut no_digest, "/engine/image_digest");
+                fp(&no_digest)
+            } else {
+                same.clone()
+            };
+            assert_ne!(fp(&changed), reference, "changing {name} must split the group");
+            assert_ne!(fp(&changed).short(), reference.short(), "{name}: short forms collide");
+        }
+        // Removing a defining field is a change too (silence is not an answer).
+        let mut silent = base.clone();
+        remove(&mut silent, "/engine/enforce_eager");
+        assert_ne!(fp(&silent), same);
+    }
+
+    #[test]
+    fn a_disabled_speculative_budget_is_not_part_of_the_configuration() {
+        let mut a = complete();
+        set(&mut a, "/engine/speculative", serde_json::json!({ "enabled": false }));
+        let mut b = complete();
+        set(&mut b, "/engine/speculative", serde_json::json!({ "enabled": false, "method": "eagle3", "num_speculative_tokens": 4 }));
+        assert_eq!(fp(&a), fp(&b));
+        assert!(fp(&a).label().contains("spec off"), "{}", fp(&a).label());
+    }
+
+    #[test]
+    fn every_field_of_the_complete_file_is_classified() {
+        // A new canonical field must be declared defining or identity.
+        fn leaves(v: &Value, prefix: &str, out: &mut Vec<String>) {
+            match v {
+                Value::Object(map) if !map.is_empty() => {
+                    for (k, child) in map {
+                        let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                        leaves(child, &p, out);
+                    }
+                }
+                _ => out.push(prefix.to_string()),
+            }
+        }
+        let mut all = Vec::new();
+        leaves(&complete(), "", &mut all);
+        let covered = |path: &str, list: &[&str]| {
+            list.iter().any(|f| path == *f || path.starts_with(&format!("{f}.")))
+        };
+        for path in all {
+            let defining = covered(&path, DEFINING_FIELDS);
+            let identity = covered(&path, IDENTITY_FIELDS);
+            assert!(defining ^ identity, "`{path}` must be in exactly one of DEFINING_FIELDS and IDENTITY_FIELDS");
+        }
+    }
+
+    #[test]
+    fn the_setup_fingerprint_ignores_the_workload() {
+        let a = complete();
+        let mut b = complete();
+        set(&mut b, "/workload/kind", "code".into());
+        set(&mut b, "/workload/name", "code-decode-56".into());
+        let (da, db): (ResultDoc, ResultDoc) = (serde_json::from_value(a).unwrap(), serde_json::from_value(b).unwrap());
+        assert_ne!(Fingerprint::of(&da), Fingerprint::of(&db));
+        assert_eq!(Fingerprint::setup_of(&da), Fingerprint::setup_of(&db));
+    }
+
+    #[test]
+    fn the_label_names_engine_model_platform_and_workload() {
+        let f = fp(&complete());
+        assert_eq!(
+            f.label(),
+            "vllm 0.11.2 | Qwen3.8-Flash-Next-NVFP4 nvfp4 spec eagle3x4 | NVIDIA GB10 x2 (2 nodes) | prose-decode-41"
+        );
+        assert!(f.canonical().starts_with("{\"engine.data_parallel_size\":1,"), "{}", f.canonical());
+    }
+}
