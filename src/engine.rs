@@ -20,6 +20,8 @@ pub struct Summary {
     pub warnings: usize,
     /// Findings at info severity.
     pub infos: usize,
+    /// Findings hidden by the baseline (`--baseline`), not counted above.
+    pub suppressed: usize,
 }
 
 /// The outcome of `check`.
@@ -39,6 +41,7 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     let mut findings = std::mem::take(&mut corpus.findings);
     duplicate_ids(&corpus, &mut findings);
     run_corpus_rules(&corpus, options, &mut findings);
+    options.selection.apply(&mut findings);
     sort_findings(&mut findings);
     let summary = summarise(&corpus, &findings);
     Checked { corpus, findings, summary }
@@ -101,6 +104,9 @@ fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Findi
         let Check::Corpus(check) = rule.check else {
             continue;
         };
+        if !options.selection.runs(rule.meta.code) {
+            continue;
+        }
         let mut emits = Vec::new();
         check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         for e in emits {

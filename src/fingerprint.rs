@@ -259,7 +259,7 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
     let u = |v: Option<u64>| v.map(|n| n.to_string());
     let b = |v: Option<bool>| v.map(|x| x.to_string());
     let f = |v: Option<f64>| v.map(number);
-    let e = |v: Option<&str>| v.map(json_string);
+    let e = |v: Option<String>| v.as_deref().map(json_string);
 
     if let Some(p) = &doc.platform {
         put("platform.nodes", u(p.nodes));
@@ -308,7 +308,7 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
     }
     if let Some(w) = &doc.workload {
         put("workload.name", s(&w.name));
-        put("workload.kind", e(w.kind.map(kind_str)));
+        put("workload.kind", e(w.kind.map(enum_str)));
         put("workload.prompts", e(w.prompts.map(enum_str)));
         put("workload.dataset", s(&w.dataset));
         if let Some(pt) = &w.prompt_tokens {
@@ -337,10 +337,10 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
 }
 
 /// The kebab-case spelling of a serialisable unit enum (`"stream-chunks"`).
-fn enum_str<T: serde::Serialize>(v: T) -> &'static str {
+fn enum_str<T: serde::Serialize>(v: T) -> String {
     match serde_json::to_value(v) {
-        Ok(Value::String(s)) => Box::leak(s.into_boxed_str()),
-        _ => "?",
+        Ok(Value::String(s)) => s,
+        _ => "?".to_string(),
     }
 }
 

@@ -4,14 +4,18 @@
 //! rules, and reports every finding at the exact value in the file.
 
 pub mod adapters;
+pub mod baseline;
 pub mod capture;
 pub mod cards;
 pub mod cli;
+pub mod config;
 pub mod corpus;
 pub mod diagnostic;
 pub mod engine;
+pub mod fingerprint;
 pub mod json;
 pub mod model;
+pub mod replication;
 pub mod report;
 pub mod rules;
 pub mod schema;

@@ -52,6 +52,34 @@ pub struct Thresholds {
     /// Relative difference allowed between a published cost per million tokens and the one
     /// recomputed from the hourly cost and the measured peak (L004), on top of rounding: 5%.
     pub cost_tolerance: f64,
+    /// Fewest runs of a speculative configuration, per workload (S001): seed 000, "n ≥ 15 with
+    /// a 95% confidence interval for speculative-decoding configs" (spread 12–19% with
+    /// speculation on; n = 15 gives ±3% at CV 5%, research/stats.md §7.1).
+    pub min_runs_speculative: usize,
+    /// Fewest runs of any other configuration (S002): seed 000, "Without speculation the
+    /// spread was 1–3%, and n=5 is enough" (±3% at CV 2%, research/stats.md §7.1).
+    pub min_runs: usize,
+    /// Fewest full ladders per configuration (S004): seed 004, "At least three full ladders
+    /// per configuration".
+    pub min_ladders: usize,
+    /// Fewest full ladders behind a published figure (S004's help; the audit): seed 004, "and
+    /// five for anything on a page".
+    pub min_ladders_published: usize,
+    /// Fewest concurrency levels a run needs to count as a full ladder (S004): a single level
+    /// re-measured is a spot check, not a ladder.
+    pub min_ladder_levels: usize,
+    /// Largest coefficient of variation of a level's throughput across runs (S005): seed 004,
+    /// "Any level above 10 percent variation is investigated" (pyperf's check, `stats::HIGH_CV`).
+    pub max_cv: f64,
+    /// Relative difference (larger over smaller, minus one) beyond which two runs disagree
+    /// (S006): the static throughput noise floor of DESIGN.md "Statistics", 2%
+    /// (`stats::STATIC_NOISE_FLOOR_THROUGHPUT`).
+    pub unresolved_noise_floor: f64,
+    /// Shortest mean prompt, tokens, of the prefill-heavy shape (S008): seed 004, "a
+    /// prefill-heavy shape of two to four thousand unique prompt tokens".
+    pub prefill_heavy_min_prompt_tokens: f64,
+    /// Longest mean prompt, tokens, of the prefill-heavy shape (S008): seed 004, as above.
+    pub prefill_heavy_max_prompt_tokens: f64,
 }
 
 impl Default for Thresholds {
@@ -71,6 +99,15 @@ impl Default for Thresholds {
             summary_tolerance: 0.01,
             min_output_fraction: 0.90,
             cost_tolerance: 0.05,
+            min_runs_speculative: 15,
+            min_runs: 5,
+            min_ladders: 3,
+            min_ladders_published: 5,
+            min_ladder_levels: 2,
+            max_cv: crate::stats::HIGH_CV,
+            unresolved_noise_floor: crate::stats::STATIC_NOISE_FLOOR_THROUGHPUT,
+            prefill_heavy_min_prompt_tokens: 2000.0,
+            prefill_heavy_max_prompt_tokens: 4000.0,
         }
     }
 }

@@ -1,35 +1,45 @@
 //! NVIDIA genai-perf (`profile_export_genai_perf.json`) and its successor `AIPerf`
 //! (`profile_export_aiperf.json`), formats.md §4.
 //!
-//! One file is one run at one concurrency or request rate (a sweep is one folder per level):
-//! one result with one level. Every metric is an object with its own `unit` (`"ms"`,
-//! `"sec"`, `"ns"`, `"tokens/sec"`) and statistics (`avg`, `p1`..`p99`, `min`, `max`, `std`),
-//! so values are converted by the unit the file states, never by the metric's name.
-//! Recognised by `input_config` beside metric objects with a `unit`. `AIPerf` is told from
+//! One export is one run at one concurrency or request rate (a sweep is one folder per
+//! level): one result with one level. Every metric is an object with its own `unit` (`"ms"`,
+//! `"sec"`, `"ns"`, `"tokens/sec"`) and statistics (`avg`, `p1`..`p99`, `min`, `max`,
+//! `std`), so times are converted by the unit the file states, never by the metric's name.
+//! Recognised by `input_config` beside metric objects with a `unit`; `AIPerf` is told from
 //! genai-perf by its own keys (`benchmark_duration`, `was_cancelled`, `error_summary`,
-//! `telemetry_data`, `input_config.loadgen`, an `aiperf` command line).
+//! `aiperf_version`, sectioned `input_config`, an `aiperf` command line).
 //!
 //! History handled:
-//! - genai-perf: flat `input_config` (model list, `concurrency`, `request_rate`,
-//!   `output_tokens_mean/stddev`, `random_seed`, `warmup_request_count`, `tokenizer`,
-//!   `extra_inputs`) and the newer nested one (`model_names`, `perf_analyzer.stimulus`,
-//!   `input.output_tokens`, ...); `output_token_throughput_per_request` (older) or
-//!   `_per_user` (newer); no failure count and no duration are recorded (§0.6);
-//! - `AIPerf` (0.x to 0.13): `input_config` in sections (`endpoint`, `input`, `loadgen`),
-//!   `benchmark_duration`, `error_request_count` / `error_summary`, `was_cancelled`,
-//!   reasoning tokens (`total_osl` = content + reasoning, the figure its throughput uses),
-//!   `prefill_throughput` (each request's prompt tokens over its TTFT), GPU telemetry from
-//!   DCGM (`telemetry_data.endpoints.*.gpus.*`: GPU name and host, mapped to the platform);
-//!   `start_time` (ISO, no offset) and `min_request_timestamp` (ns since the epoch, used for
-//!   `measured_at` because it is unambiguous);
+//! - genai-perf, flat `input_config` (model list, `concurrency`, `request_rate`,
+//!   `output_tokens_mean/stddev`, `random_seed`, `warmup_request_count`, `extra_inputs`) and
+//!   the newer nested one (`model_names`, `perf_analyzer.stimulus`, `perf_analyzer.measurement`,
+//!   `input.output_tokens`, `input.extra`); `output_token_throughput_per_request` (older) or
+//!   `_per_user` (newer); neither a failure count nor a duration is recorded (§0.6);
+//! - `AIPerf` up to 0.12 (the real January 2026 sample): `input_config` in sections
+//!   (`endpoint.model_names`, `input.prompt.output_tokens`, `loadgen`), `benchmark_duration`,
+//!   `error_request_count` / `error_summary`, `was_cancelled`, reasoning tokens (`total_osl` =
+//!   content + reasoning, the figure its output throughput divides), `min_request_timestamp`
+//!   (ns since the epoch, preferred for `measured_at` because it is unambiguous), DCGM GPU
+//!   telemetry (`telemetry_data.endpoints.*.gpus.*`: GPU name and host → platform);
+//! - `AIPerf` 0.13 (`schema_version`, `aiperf_version`, `run_info`): `input_config` rebuilt
+//!   around `models.items`, `endpoint.extra`, `datasets[].prompts.osl`, and `phases[]` (the
+//!   warm-up phase with `exclude_from_results`, the profiling phase with its `concurrency` or
+//!   rate and `requests`); the server's own token counts (`total_usage_completion_tokens`); a
+//!   per-phase copy of the export under `phases/<name>/`, recognised because it lacks the
+//!   run-level `telemetry_data` and `warmup_metrics` while the run had a warm-up phase: it
+//!   repeats the run or holds the warm-up, so it is a companion;
 //! - companions: genai-perf's raw `profile_export.json` (`experiments`), `inputs.json`
-//!   (`data` of payloads), `AIPerf`'s sweep aggregate (`aggregation_type`), its run and phase
-//!   side files, and per-request `profile_export.jsonl` records.
+//!   (`data` of payloads), per-request `profile_export.jsonl` records, `AIPerf`'s sweep and
+//!   multi-run aggregates (`aggregation_type`), `run_config.json`, `phase_manifest.json`, the
+//!   `.aiperf_results_ready.json` marker.
 //!
-//! genai-perf records no date: `measured_at` is the epoch fallback. Concurrency is the
-//! configured `concurrency`; in request-rate mode, the configured `request_count`. Tokens are
-//! counted by the client tokenizer (`input_config.tokenizer`, §0.3) unless `AIPerf` was told to
-//! use the server's counts. The API key `AIPerf` writes into `input_config` is never copied.
+//! genai-perf records no date: `measured_at` is the epoch fallback; `AIPerf`'s `start_time`
+//! is a local time without offset, read as UTC. Concurrency is the configured concurrency; in
+//! request-rate mode, the configured request count. Tokens are counted by the client
+//! tokenizer (§0.3) unless `AIPerf` was told to use the server's counts. Neither harness
+//! measures a level's prefill or decode throughput (`AIPerf`'s prefill figures are each
+//! request's prompt over its own TTFT), so only the aggregate is mapped. The API key `AIPerf`
+//! writes into `input_config` is never copied.
 
 use serde_json::Value;
 
@@ -39,7 +49,7 @@ use super::{Adapter, Mapped, Reading, Source};
 /// The genai-perf / `AIPerf` adapter.
 pub struct GenaiPerf;
 
-/// Metrics every genai-perf / `AIPerf` summary has at least one of.
+/// Metrics every genai-perf / `AIPerf` export has at least one of.
 const CORE_METRICS: [&str; 5] = [
     "request_throughput",
     "request_latency",
@@ -48,31 +58,53 @@ const CORE_METRICS: [&str; 5] = [
     "output_token_throughput",
 ];
 
-fn is_summary(v: &Value) -> bool {
+fn is_export(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
         m.get("input_config").is_some_and(Value::is_object)
             && CORE_METRICS
                 .iter()
                 .any(|k| m.get(*k).and_then(|x| x.get("unit")).is_some())
             && !m.contains_key("schema")
-            && !m.contains_key("aggregation_type")
     })
 }
 
 fn is_aiperf(v: &Value) -> bool {
-    [
+    let keys = [
+        "aiperf_version",
         "benchmark_duration",
         "was_cancelled",
         "error_summary",
         "telemetry_data",
-        "start_time",
-    ]
-    .iter()
-    .any(|k| v.get(*k).is_some())
-        || v.pointer("/input_config/loadgen").is_some()
+    ];
+    keys.iter().any(|k| v.get(*k).is_some())
+        || [
+            "/input_config/loadgen",
+            "/input_config/phases",
+            "/input_config/endpoint/model_names",
+        ]
+        .iter()
+        .any(|p| v.pointer(p).is_some())
         || v.pointer("/input_config/cli_command")
             .and_then(Value::as_str)
             .is_some_and(|c| c.trim_start().starts_with("aiperf"))
+}
+
+/// Index of the `input_config.phases[]` entry of `kind` (`AIPerf` 0.13).
+fn phase(doc: &Value, kind: &str) -> Option<usize> {
+    doc.pointer("/input_config/phases")?
+        .as_array()?
+        .iter()
+        .position(|p| p.get("kind").and_then(Value::as_str) == Some(kind))
+}
+
+/// An `AIPerf` 0.13 per-phase export (`phases/<name>/profile_export_aiperf.json`): the run's
+/// export carries `warmup_metrics` whenever the run had a warm-up phase (and its telemetry);
+/// the per-phase copies carry neither.
+fn is_phase_export(v: &Value) -> bool {
+    v.get("schema_version").is_some()
+        && v.get("telemetry_data").is_none()
+        && v.get("warmup_metrics").is_none()
+        && phase(v, "warmup").is_some()
 }
 
 /// Side files that carry no result of their own.
@@ -81,13 +113,31 @@ fn is_companion(v: &Value) -> bool {
         return false;
     };
     // genai-perf's raw perf_analyzer export.
-    (m.contains_key("experiments") && (m.contains_key("service_kind") || m.contains_key("endpoint")))
-        // inputs.json: {"data": [{"payload" | "payloads": [...]}]}.
-        || m.get("data").and_then(Value::as_array).is_some_and(|d| {
-            !d.is_empty() && d.iter().all(|e| e.get("payload").is_some() || e.get("payloads").is_some())
-        })
-        // AIPerf's sweep / multi-run aggregate: the per-level files beside it are the results.
-        || (m.contains_key("aggregation_type") && (m.contains_key("per_combination_metrics") || m.contains_key("metrics") || m.contains_key("num_profile_runs")))
+    let raw = m.contains_key("experiments")
+        && (m.contains_key("service_kind") || m.contains_key("endpoint"));
+    // inputs.json of both harnesses: {"data": [{"payload" | "payloads": [...]}]}.
+    let inputs = m.get("data").and_then(Value::as_array).is_some_and(|d| {
+        !d.is_empty()
+            && d.iter()
+                .all(|e| e.get("payload").is_some() || e.get("payloads").is_some())
+    });
+    // AIPerf's sweep and multi-run aggregates: the per-level exports beside them are the results.
+    let aggregate =
+        m.contains_key("aggregation_type") || v.pointer("/metadata/aggregation_type").is_some();
+    // AIPerf's run_config.json and phase_manifest.json.
+    let run_config =
+        m.contains_key("benchmark_id") && (m.contains_key("cfg") || m.contains_key("resolved"));
+    let manifest = m.get("phases").and_then(Value::as_array).is_some_and(|p| {
+        !p.is_empty()
+            && p.iter()
+                .all(|x| x.get("phase_kind").is_some() || x.get("metrics_json").is_some())
+    });
+    // AIPerf's `.aiperf_results_ready.json` marker: {ready, was_cancelled, partial}.
+    let marker = m.get("ready").is_some_and(Value::is_boolean) && m.contains_key("partial");
+    // One line of AIPerf's per-request profile_export.jsonl.
+    let record = v.pointer("/metadata/x_request_id").is_some()
+        || v.pointer("/metadata/benchmark_phase").is_some();
+    raw || inputs || aggregate || run_config || manifest || marker || record
 }
 
 impl Adapter for GenaiPerf {
@@ -96,9 +146,9 @@ impl Adapter for GenaiPerf {
     }
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
-        if is_summary(doc) {
-            Reading::Results(vec![map_summary(doc, source)])
-        } else if is_companion(doc) {
+        if is_export(doc) && !is_phase_export(doc) {
+            Reading::Results(vec![map_export(doc, source)])
+        } else if is_phase_export(doc) || is_companion(doc) {
             Reading::Companion
         } else {
             Reading::NotMine
@@ -117,8 +167,9 @@ fn seconds_per(unit: &str) -> Option<f64> {
     }
 }
 
-/// Copies statistic `stat` of metric `name` into `canonical`, converting a time metric to
-/// `target_s` seconds per canonical unit (0.001 for a `_ms` key); `None` copies as is.
+/// Copies statistic `stat` of metric `name` into `canonical`. A time metric is converted to
+/// `target_s` seconds per canonical unit (`1.0` for a `_s` key, `0.001` for a `_ms` key) by
+/// the metric's own `unit`; `None` copies the value as it is.
 fn stat(
     b: &mut Builder<'_>,
     name: &str,
@@ -139,23 +190,18 @@ fn stat(
     b.real(canonical, &ptr("", &[name, stat]), scale)
 }
 
-fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
-    let aiperf = is_aiperf(doc);
+fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
     let mut b = Builder::new(doc, source, "");
     b.put(
         "/harness/name",
-        if aiperf { "aiperf" } else { "genai-perf" },
+        if is_aiperf(doc) {
+            "aiperf"
+        } else {
+            "genai-perf"
+        },
         "",
     );
-    for src in [
-        "/aiperf_version",
-        "/version",
-        "/input_config/aiperf_version",
-    ] {
-        if at(doc, src).and_then(Value::as_str).is_some() && b.string("/harness/version", src) {
-            break;
-        }
-    }
+    b.string("/harness/version", "/aiperf_version");
     measured_at(&mut b, doc);
     model(&mut b, doc);
 
@@ -164,6 +210,7 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         .and_then(count)
         .map(|n| (n, "/error_request_count/avg".to_string()))
         .or_else(|| {
+            // An empty error summary is a recorded zero.
             let errors = at(doc, "/error_summary")?.as_array()?;
             let n = errors
                 .iter()
@@ -173,25 +220,23 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         });
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
-    } else if completed.unwrap_or(0) == 0 && failed.as_ref().is_some_and(|(n, _)| *n > 0) {
-        b.put(
-            "/outcome",
-            "failed",
-            &failed.as_ref().map_or(String::new(), |(_, s)| s.clone()),
-        );
+    } else if let Some((n, src)) = &failed
+        && *n > 0
+        && completed.unwrap_or(0) == 0
+    {
+        b.put("/outcome", "failed", src);
     }
 
     let config = Config::read(doc);
-    if let Some((_, src)) = &config.concurrency {
-        b.whole("/levels/0/concurrency", src, 1);
-    }
-    if !b.has("/levels/0/concurrency") {
-        let _ = config
+    let _ = config
+        .concurrency
+        .as_ref()
+        .is_some_and(|(_, src)| b.whole("/levels/0/concurrency", src, 1))
+        || config
             .request_count
             .as_ref()
             .is_some_and(|src| b.whole("/levels/0/concurrency", src, 1))
-            || b.whole("/levels/0/concurrency", "/request_count/avg", 1);
-    }
+        || b.whole("/levels/0/concurrency", "/request_count/avg", 1);
     b.whole("/levels/0/requests", "/request_count/avg", 0);
     if let Some((n, src)) = &failed {
         b.put("/levels/0/failed", *n, src);
@@ -211,13 +256,6 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
             "output_token_throughput",
             "avg",
             "/levels/0/throughput_tok_s/aggregate",
-            None,
-        );
-        stat(
-            &mut b,
-            "prefill_throughput",
-            "avg",
-            "/levels/0/throughput_tok_s/prefill",
             None,
         );
         let per_user = if doc.get("output_token_throughput_per_user").is_some() {
@@ -256,8 +294,8 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
             );
         }
         for q in ["p50", "p95"] {
-            // genai-perf's and AIPerf's inter_token_latency is per request (latency - TTFT) /
-            // (tokens - 1): TPOT. Chunk gaps are `inter_chunk_latency`.
+            // Both harnesses' inter_token_latency is per request (latency - TTFT) /
+            // (tokens - 1), i.e. TPOT; the gaps between chunks are `inter_chunk_latency`.
             stat(
                 &mut b,
                 "inter_token_latency",
@@ -307,15 +345,11 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     b.finish()
 }
 
-/// `AIPerf`'s first request time (ns since the epoch), else its `start_time` (ISO, no offset).
+/// `AIPerf`'s first request time (ns since the epoch), else its `start_time`.
 fn measured_at(b: &mut Builder<'_>, doc: &Value) {
     let ns = at(doc, "/min_request_timestamp/avg")
         .and_then(number)
-        .filter(|_| {
-            at(doc, "/min_request_timestamp/unit")
-                .and_then(Value::as_str)
-                .is_some_and(|u| u.trim() == "ns")
-        });
+        .filter(|_| at(doc, "/min_request_timestamp/unit").and_then(Value::as_str) == Some("ns"));
     if let Some(ts) = ns.and_then(|n| from_epoch_seconds(n / 1e9)) {
         b.measured_at(ts, "/min_request_timestamp/avg");
     } else if let Some(ts) = at(doc, "/start_time")
@@ -326,16 +360,18 @@ fn measured_at(b: &mut Builder<'_>, doc: &Value) {
     }
 }
 
-/// The model: one name in `input_config` (a list in both harnesses, a string in some).
+/// The model, when `input_config` names exactly one (a list in every version).
 fn model(b: &mut Builder<'_>, doc: &Value) {
-    for src in [
-        "/input_config/endpoint/model_names",
-        "/input_config/model_names",
-        "/input_config/model",
-    ] {
+    let lists = [
+        ("/input_config/models/items", "/name"),
+        ("/input_config/endpoint/model_names", ""),
+        ("/input_config/model_names", ""),
+        ("/input_config/model", ""),
+    ];
+    for (src, leaf) in lists {
         match at(doc, src) {
             Some(Value::Array(names)) if names.len() == 1 => {
-                b.string("/model/name", &format!("{src}/0"));
+                b.string("/model/name", &format!("{src}/0{leaf}"));
                 return;
             }
             Some(Value::String(_)) => {
@@ -347,7 +383,7 @@ fn model(b: &mut Builder<'_>, doc: &Value) {
     }
 }
 
-/// Where each setting sits in `input_config`, by version.
+/// Where each setting sits in `input_config`, by version (pointers into the document).
 #[derive(Default)]
 struct Config {
     concurrency: Option<(u64, String)>,
@@ -357,82 +393,106 @@ struct Config {
     output_stddev: Option<String>,
     seed: Option<String>,
     warmup: Option<String>,
+    warmup_excluded: Option<String>,
     extra: Option<String>,
     server_token_count: Option<String>,
 }
 
 impl Config {
     fn read(doc: &Value) -> Self {
-        let first = |srcs: &[&str]| {
-            srcs.iter()
-                .find(|s| at(doc, s).is_some())
-                .map(|s| (*s).to_string())
+        let first = |srcs: &[String]| srcs.iter().find(|s| at(doc, s).is_some()).cloned();
+        let owned = |srcs: &[&str]| srcs.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
+        // AIPerf 0.13: the profiling and warm-up phases.
+        let profiling = phase(doc, "profiling").map(|i| format!("/input_config/phases/{i}"));
+        let warmup_phase = phase(doc, "warmup").map(|i| format!("/input_config/phases/{i}"));
+        let in_phase = |leaf: &str| {
+            profiling
+                .iter()
+                .map(|p| format!("{p}/{leaf}"))
+                .collect::<Vec<_>>()
         };
-        let concurrency = [
+
+        let mut concurrency_srcs = in_phase("concurrency");
+        concurrency_srcs.extend(owned(&[
             "/input_config/loadgen/concurrency",
             "/input_config/concurrency",
             "/input_config/perf_analyzer/stimulus/concurrency",
-        ]
-        .iter()
-        .find_map(|s| {
-            at(doc, s)
+        ]));
+        let concurrency = concurrency_srcs.into_iter().find_map(|s| {
+            at(doc, &s)
                 .and_then(count)
                 .filter(|n| *n >= 1)
-                .map(|n| (n, (*s).to_string()))
+                .map(|n| (n, s))
         });
         // Nested genai-perf counts requests as a measurement mode: {mode: request_count, num}.
         let measured_count = at(doc, "/input_config/perf_analyzer/measurement/mode")
             .and_then(Value::as_str)
             .is_some_and(|m| m.eq_ignore_ascii_case("request_count"))
-            .then(|| "/input_config/perf_analyzer/measurement/num".to_string())
-            .filter(|s| at(doc, s).is_some());
+            .then(|| "/input_config/perf_analyzer/measurement/num".to_string());
+        let mut request_count = in_phase("requests");
+        request_count.extend(owned(&[
+            "/input_config/loadgen/request_count",
+            "/input_config/request_count",
+        ]));
+        request_count.extend(measured_count);
+        let mut request_rate = in_phase("rate");
+        request_rate.extend(in_phase("request_rate"));
+        request_rate.extend(owned(&[
+            "/input_config/loadgen/request_rate",
+            "/input_config/request_rate",
+            "/input_config/perf_analyzer/stimulus/request_rate",
+        ]));
+        let mut warmup: Vec<String> = warmup_phase
+            .iter()
+            .map(|p| format!("{p}/requests"))
+            .collect();
+        warmup.extend(owned(&[
+            "/input_config/loadgen/warmup_request_count",
+            "/input_config/warmup_request_count",
+            "/input_config/perf_analyzer/warmup_request_count",
+            "/input_config/input/request_count/warmup",
+        ]));
         Config {
             concurrency,
-            request_count: first(&[
-                "/input_config/loadgen/request_count",
-                "/input_config/request_count",
-            ])
-            .or(measured_count),
-            request_rate: first(&[
-                "/input_config/loadgen/request_rate",
-                "/input_config/request_rate",
-                "/input_config/perf_analyzer/stimulus/request_rate",
-            ]),
-            output_mean: first(&[
+            request_count: first(&request_count),
+            request_rate: first(&request_rate),
+            output_mean: first(&owned(&[
+                "/input_config/datasets/0/prompts/osl/mean",
                 "/input_config/input/prompt/output_tokens/mean",
                 "/input_config/input/output_tokens/mean",
                 "/input_config/output_tokens_mean",
-            ]),
-            output_stddev: first(&[
+            ])),
+            output_stddev: first(&owned(&[
+                "/input_config/datasets/0/prompts/osl/stddev",
                 "/input_config/input/prompt/output_tokens/stddev",
                 "/input_config/input/output_tokens/stddev",
                 "/input_config/output_tokens_stddev",
-            ]),
-            seed: first(&[
+            ])),
+            seed: first(&owned(&[
+                "/input_config/datasets/0/random_seed",
                 "/input_config/input/random_seed",
                 "/input_config/random_seed",
-            ]),
-            warmup: first(&[
-                "/input_config/loadgen/warmup_request_count",
-                "/input_config/warmup_request_count",
-                "/input_config/perf_analyzer/warmup_request_count",
-                "/input_config/input/request_count/warmup",
-            ]),
-            extra: first(&[
+                "/run_info/random_seed",
+            ])),
+            warmup: first(&warmup),
+            warmup_excluded: warmup_phase
+                .map(|p| format!("{p}/exclude_from_results"))
+                .filter(|s| at(doc, s).is_some()),
+            extra: first(&owned(&[
+                "/input_config/endpoint/extra",
                 "/input_config/input/extra",
                 "/input_config/extra_inputs",
-                "/input_config/input/extra_inputs",
-            ]),
-            server_token_count: first(&[
+            ])),
+            server_token_count: first(&owned(&[
                 "/input_config/endpoint/use_server_token_count",
                 "/input_config/use_server_token_count",
-            ]),
+            ])),
         }
     }
 
     fn apply(&self, b: &mut Builder<'_>) {
         let doc = b.doc();
-        // The output length is a cap only when it does not vary (stddev 0 or not given).
+        // The requested output length is a cap only when it does not vary (stddev 0 or none).
         if let Some(mean) = &self.output_mean {
             let fixed = self
                 .output_stddev
@@ -447,11 +507,14 @@ impl Config {
         }
         if let Some(src) = &self.warmup
             && b.whole("/workload/warmup_requests", src, 0)
-            && at(doc, src).and_then(count).is_some_and(|n| n > 0)
         {
-            // Both harnesses run the warm-up requests as a phase of their own, outside the
-            // profiled window.
-            b.put("/workload/warmup_excluded", true, src);
+            if let Some(flag) = &self.warmup_excluded {
+                b.boolean("/workload/warmup_excluded", flag);
+            } else if at(doc, src).and_then(count).is_some_and(|n| n > 0) {
+                // Both harnesses run the warm-up requests as a phase of their own, outside
+                // the profiled window.
+                b.put("/workload/warmup_excluded", true, src);
+            }
         }
         if let Some(extra) = &self.extra {
             extra_inputs(b, extra);
@@ -460,13 +523,20 @@ impl Config {
             .server_token_count
             .as_ref()
             .filter(|s| at(doc, s).and_then(Value::as_bool) == Some(true));
-        match server {
-            Some(src) => b.put("/workload/token_count_source", "server-usage", src),
-            None => b.put(
+        if let Some(src) = server {
+            b.put("/workload/token_count_source", "server-usage", src);
+        } else {
+            b.put(
                 "/workload/token_count_source",
                 "client-tokenizer",
                 "/input_config",
-            ),
+            );
+            // AIPerf 0.13 also sums the server's usage counts: the figure R002 cross-checks.
+            b.whole(
+                "/levels/0/server_output_tokens",
+                "/total_usage_completion_tokens/avg",
+                0,
+            );
         }
         if let Some(src) = &self.request_rate
             && let Some(r) = at(doc, src).and_then(rate)

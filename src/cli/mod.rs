@@ -4,6 +4,7 @@
 mod capture;
 mod cards;
 mod check;
+mod import;
 mod rule;
 
 use std::io::Write;
@@ -46,6 +47,8 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = DocFormat::Text)]
         format: DocFormat,
     },
+    /// Write canonical files (and the provenance of every value) from any readable format.
+    Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
     Capture(capture::CaptureArgs),
     /// Print the model, engine and platform cards of a result file as JSON.
@@ -110,6 +113,7 @@ pub fn main() -> u8 {
         Command::Rules { format } => rule::list(format),
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
+        Command::Import(args) => import::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)
             .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
             .ok_or_else(|| format!("unknown schema `{name}`")),

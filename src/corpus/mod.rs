@@ -24,6 +24,7 @@ use crate::schema;
 use crate::serve_command::{self, ServeSettings};
 use crate::thresholds::Thresholds;
 
+pub use artifacts::normal as normal_path;
 pub use derive::derive_settings;
 pub use discover::{Entry, describe_io, discover, is_candidate};
 pub use read::read_text;
@@ -34,6 +35,10 @@ pub use translate::{Origin, finding_at, translate};
 pub struct Options {
     /// Thresholds in force.
     pub thresholds: Thresholds,
+    /// Which rules run, where, at what severity (`benchlint.toml`, `--select`, ...).
+    pub selection: crate::config::Selection,
+    /// Sidecars attached by glob in `benchlint.toml`, merged after `<file>.meta.json`.
+    pub sidecars: crate::config::GlobSidecars,
 }
 
 /// One canonical result and where it came from.
@@ -158,17 +163,18 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     }
     if sidecar::is_sidecar_name(&file_name) {
         for doc in &parsed.documents {
-            run_document_rules(path, doc, &mut out.findings);
+            run_document_rules(path, doc, &options.selection, &mut out.findings);
             for e in schema::validate(schema::Kind::Sidecar, &doc.value) {
                 out.findings.push(schema_finding(path, doc.start, &e));
             }
         }
         return out;
     }
-    let side = load_sidecar(&entry.path);
+    // The sidecar beside the file first (the most specific), then the config's, in order.
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path).into_iter().chain(options.sidecars.for_path(&entry.path)).collect();
     let doc_count = parsed.documents.len();
     for doc in &parsed.documents {
-        run_document_rules(path, doc, &mut out.findings);
+        run_document_rules(path, doc, &options.selection, &mut out.findings);
         let origin = |format: &'static str| Origin {
             path: path.to_string(),
             doc_start: doc.start,
@@ -179,7 +185,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             Some(RESULT_SCHEMA) => {
                 let errors = schema::validate(schema::Kind::Result, &doc.value);
                 if errors.is_empty() {
-                    finish_result(entry, origin("canonical"), doc.value.clone(), ProvenanceMap::default(), side.as_ref(), options, &mut out);
+                    finish_result(entry, origin("canonical"), doc.value.clone(), ProvenanceMap::default(), &sides, options, &mut out);
                 } else {
                     out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
                 }
@@ -195,6 +201,8 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                     out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
                 }
             }
+            // `benchlint import` writes one beside each result: not a result, not unknown.
+            Some("benchlint/provenance/v1") => {}
             Some(other) if other.starts_with("benchlint/") => {
                 let mut f = finding_at(
                     &rules::e003_schema_violation::RULE,
@@ -210,7 +218,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
                         for m in mapped {
-                            finish_result(entry, origin(name), m.value, m.provenance, side.as_ref(), options, &mut out);
+                            finish_result(entry, origin(name), m.value, m.provenance, &sides, options, &mut out);
                         }
                     }
                     Some((_, Reading::Companion | Reading::NotMine)) => {}
@@ -302,10 +310,10 @@ fn load_sidecar(path: &Path) -> Option<(String, Value)> {
     None
 }
 
-fn run_document_rules(path: &str, doc: &Document, findings: &mut Vec<Finding>) {
+fn run_document_rules(path: &str, doc: &Document, selection: &crate::config::Selection, findings: &mut Vec<Finding>) {
     let ctx = DocumentCtx { value: &doc.value };
     for rule in rules::RULES {
-        if let Check::Document(check) = rule.check {
+        if let (Check::Document(check), true) = (rule.check, selection.runs(rule.meta.code)) {
             let mut emits = Vec::new();
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             for e in emits {
@@ -321,18 +329,23 @@ fn finish_result(
     origin: Origin,
     mut value: Value,
     mut provenance: ProvenanceMap,
-    side: Option<&(String, Value)>,
+    sides: &[(String, Value)],
     options: &Options,
     out: &mut FileOutcome,
 ) {
-    if let Some((side_path, side_value)) = side {
+    for (side_path, side_value) in sides {
         for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
             let loc = translate(&origin, &provenance, &c.pointer);
+            // The value kept may come from a sidecar merged before this one.
+            let holder = match provenance.lookup(&c.pointer) {
+                Some((crate::model::Provenance::Sidecar { path, .. }, _)) => format!("the sidecar `{path}` says"),
+                _ => "the file records".to_string(),
+            };
             let mut f = finding_at(
                 &rules::m019_sidecar_conflict::RULE,
                 loc,
                 format!(
-                    "the sidecar `{side_path}` says `{}` is {} but the file records {}",
+                    "the sidecar `{side_path}` says `{}` is {} but {holder} {}",
                     c.pointer, c.sidecar_value, c.file_value
                 ),
                 Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
@@ -384,7 +397,7 @@ fn finish_result(
         thresholds: &options.thresholds,
     };
     for rule in rules::RULES {
-        if let Check::Result(check) = rule.check {
+        if let (Check::Result(check), true) = (rule.check, options.selection.runs(rule.meta.code)) {
             let mut emits = Vec::new();
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             for e in emits {

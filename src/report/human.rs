@@ -120,11 +120,12 @@ fn pointer_text(p: &str) -> &str {
 pub fn summary_line(s: &Summary) -> String {
     let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let scope = format!("{} ({})", plural(s.files, "file", "files"), plural(s.results, "result", "results"));
+    let suppressed = if s.suppressed > 0 { format!(" ({} suppressed by the baseline)", s.suppressed) } else { String::new() };
     if s.errors + s.warnings + s.infos == 0 {
-        return format!("All checks passed: {scope}.");
+        return format!("All checks passed: {scope}{suppressed}.");
     }
     format!(
-        "Found {}, {} and {} in {scope}.",
+        "Found {}, {} and {} in {scope}{suppressed}.",
         plural(s.errors, "error", "errors"),
         plural(s.warnings, "warning", "warnings"),
         plural(s.infos, "info", "infos")

@@ -2,11 +2,23 @@
 //! One file per format.
 
 mod concise;
+mod github;
 mod human;
 mod json;
+mod json_lines;
+mod junit;
+mod rule_docs;
+mod sarif;
 mod sources;
+mod statistics;
 
 pub use concise::render as concise;
 pub use human::render as human;
+pub use github::render as github;
 pub use json::render as json;
+pub use json_lines::render as json_lines;
+pub use junit::render as junit;
+pub use rule_docs::{INFORMATION_URI, RULE_DOCS_BASE, category, rule_page_name, rule_url};
+pub use sarif::render as sarif;
+pub use statistics::{json as statistics_json, text as statistics_text};
 pub use sources::{Position, Prepared, prepare};

@@ -1,7 +1,7 @@
 //! `ttft-without-prompt-length` (L002): first-token latency reported without the prompt
 //! length.
 
-use super::r012_non_monotonic_ladder::streams;
+use super::r012_non_monotonic_ladder::{num, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -74,7 +74,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let at = streams(ctx.result.levels[*first].concurrency);
     let quoted = value.map_or_else(
         || format!("per-request TTFT samples at {at} are"),
-        |v| format!("TTFT {v} s at {at} is"),
+        |v| format!("TTFT {} s at {at} is", num(v)),
     );
     let (n, total) = (with_ttft.len(), ctx.result.levels.len());
     out.emit(

@@ -1,7 +1,7 @@
 //! `aggregate-without-per-user` (L003): an aggregate throughput without the per-user rate
 //! beside it.
 
-use super::r012_non_monotonic_ladder::streams;
+use super::r012_non_monotonic_ladder::{num, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -54,7 +54,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let at = streams(level.concurrency);
         out.emit(
             format!("/levels/{i}/throughput_tok_s/aggregate"),
-            format!("aggregate {aggregate} tok/s at {at} is reported without the per-user rate beside it"),
+            format!("aggregate {} tok/s at {at} is reported without the per-user rate beside it", num(aggregate)),
         )
         .label("no per-user rate for this aggregate")
         .help(

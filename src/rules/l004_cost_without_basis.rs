@@ -1,7 +1,7 @@
 //! `cost-without-basis` (L004): a cost figure without its hourly cost and stated basis, or one
 //! that does not follow from the measured peak.
 
-use super::r012_non_monotonic_ladder::streams;
+use super::r012_non_monotonic_ladder::{num, streams};
 use super::r017_summary_mismatch_raw::agrees;
 use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
@@ -81,6 +81,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some(published) = cost.per_million_output_usd.filter(|v| v.is_finite()) else {
         return;
     };
+    let shown = num(published);
     let platform_hourly = ctx.result.platform.as_ref().and_then(|p| p.hourly_cost_usd);
     let hourly = cost
         .hourly_usd
@@ -89,7 +90,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if hourly.is_none() {
         out.emit(
             "/cost/per_million_output_usd",
-            format!("cost ${published} per million output tokens is published without a positive hourly cost"),
+            format!("cost ${shown} per million output tokens is published without a positive hourly cost"),
         )
         .label("from what hourly cost?")
         .help("record `cost.hourly_usd` (or `platform.hourly_cost_usd`); without an hourly cost, publish no cost figure");
@@ -97,7 +98,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if cost.basis.as_deref().is_none_or(|b| b.trim().is_empty()) {
         out.emit(
             "/cost/basis",
-            format!("cost ${published} per million output tokens has no stated basis (`cost.basis` is not recorded)"),
+            format!("cost ${shown} per million output tokens has no stated basis (`cost.basis` is not recorded)"),
         )
         .label("no stated basis")
         .help("state the basis, e.g. \"output tokens only, at the measured peak sustained for the whole hour\"");
@@ -108,7 +109,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some((tok_s, c, what)) = peak(ctx) else {
         out.emit(
             "/cost/per_million_output_usd",
-            format!("cost ${published} per million output tokens cannot be recomputed: no level reports an aggregate throughput"),
+            format!("cost ${shown} per million output tokens cannot be recomputed: no level reports an aggregate throughput"),
         )
         .label("no peak to derive it from")
         .help("a cost per token needs the measured peak it rests on: record the aggregate throughput of each level");
@@ -122,8 +123,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     out.emit(
         "/cost/per_million_output_usd",
         format!(
-            "cost ${published} per million output tokens does not follow from the peak: ${hourly}/h at {tok_s} tok/s ({what} at {at}) \
-             sustained for the hour gives ${expected:.2}"
+            "cost ${shown} per million output tokens does not follow from the peak: ${}/h at {} tok/s ({what} at {at}) \
+             sustained for the hour gives ${expected:.2}",
+            num(hourly),
+            num(tok_s),
         ),
     )
     .label(format!("the peak gives ${expected:.2}"))

@@ -58,6 +58,15 @@ pub mod l002_ttft_without_prompt_length;
 pub mod l003_aggregate_without_per_user;
 pub mod l004_cost_without_basis;
 pub mod l005_power_kind_unlabeled;
+pub mod s001_speculative_few_runs;
+pub mod s002_few_runs;
+pub mod s003_single_launch;
+pub mod s004_few_ladders;
+pub mod s005_high_variation;
+pub mod s006_unresolved_runs;
+pub mod s007_single_workload_speculative;
+pub mod s008_decode_only_suite;
+pub mod s009_curated_corpus;
 
 pub use context::{ArtifactState, CorpusCtx, DocumentCtx, Emit, Emitter, ResultCtx};
 pub use registry::{RULES, find_rule};

@@ -118,7 +118,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             "/platform/nominal_clock_mhz",
-            format!("clocks under load are recorded{range} but {what} to judge them against"),
+            format!("clocks under load are recorded{range} but {what}: there is nothing to judge them against"),
         )
         .label("the nominal clock belongs here")
         .help("record the device's nominal (boost) clock in `platform.nominal_clock_mhz`");

@@ -53,8 +53,13 @@ declare_rule! {
     }
 }
 
-const HELP: &str = "keep the streams in flight for at least 120 s, count only tokens produced \
-     inside the window after a 20 s ramp, and keep a burst number only as a separate cold-start metric";
+/// What to do, with the thresholds in force.
+fn help(min_window: f64, min_ramp: f64) -> String {
+    format!(
+        "keep the streams in flight for at least {min_window} s, count only tokens produced inside \
+         the window after a {min_ramp} s ramp, and keep a burst number only as a separate cold-start metric"
+    )
+}
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let levels = &ctx.result.levels;
@@ -84,7 +89,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 ),
             )
             .label(format!("under {min_window} s"))
-            .help(HELP);
+            .help(help(min_window, min_ramp));
         }
         n
     };
@@ -99,7 +104,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 ),
             )
             .label("`workload.window` belongs here")
-            .help(HELP);
+            .help(help(min_window, min_ramp));
         }
         return;
     };
@@ -113,7 +118,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             ),
         )
         .label("a burst, not a steady state")
-        .help(HELP);
+        .help(help(min_window, min_ramp));
         return;
     }
 
@@ -124,7 +129,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!("the steady-state window is {m} s, under {min_window} s"),
             )
             .label(format!("under {min_window} s"))
-            .help(HELP);
+            .help(help(min_window, min_ramp));
         }
         measure => {
             // The recorded window is long enough (or not recorded): the levels' own
@@ -140,7 +145,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                     "the length of the measured window is recorded neither in the window nor in any level's `duration_s`",
                 )
                 .label("`workload.window.measure_s` belongs here")
-                .help(HELP);
+                .help(help(min_window, min_ramp));
             }
         }
     }
@@ -152,7 +157,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!("the ramp dropped before the window is {r} s, under {min_ramp} s"),
             )
             .label(format!("under {min_ramp} s"))
-            .help(HELP);
+            .help(help(min_window, min_ramp));
         }
         Some(_) => {}
         None => {
@@ -161,7 +166,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!("no ramp is recorded: nothing shows the first {min_ramp} s of each level were dropped"),
             )
             .label("`workload.window.ramp_s` belongs here")
-            .help(HELP);
+            .help(help(min_window, min_ramp));
         }
     }
 }

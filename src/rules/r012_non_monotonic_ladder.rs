@@ -56,6 +56,25 @@ pub(crate) fn streams(concurrency: u64) -> String {
     }
 }
 
+/// `v` rounded for a message (every level rule uses it): 1 decimal from 1,000 up, 2 from 100,
+/// 3 from 1, else 4, so that a harness's 25.859765493102046 tok/s reads 25.86. Shown with
+/// `{}`, which drops trailing zeros.
+pub(crate) fn num(v: f64) -> f64 {
+    let a = v.abs();
+    let decimals = if a >= 1000.0 {
+        1
+    } else if a >= 100.0 {
+        2
+    } else if a >= 1.0 {
+        3
+    } else {
+        4
+    };
+    let scale = 10f64.powi(decimals);
+    let rounded = (v * scale).round() / scale;
+    if rounded.is_finite() { rounded } else { v }
+}
+
 /// The figure two levels are compared on (R012, R013): the aggregate if both record it, else
 /// decode; `None` when they share neither.
 pub(crate) fn common_figure(a: &Level, b: &Level) -> Option<(&'static str, f64, f64)> {
@@ -94,13 +113,15 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{}/throughput_tok_s/{figure}", pair[1]),
             format!(
-                "{figure} throughput {here} tok/s at {} is {:.1}% below {below} tok/s at {}",
+                "{figure} throughput {} tok/s at {} is {:.1}% below {} tok/s at {}",
+                num(here),
                 streams(hi.concurrency),
                 fall * 100.0,
+                num(below),
                 streams(lo.concurrency),
             ),
         )
-        .label(format!("below the {below} at {}", streams(lo.concurrency)))
+        .label(format!("below the {} at {}", num(below), streams(lo.concurrency)))
         .help(
             "a ladder does not lose throughput as streams are added unless something stalled: \
              re-measure the level in a steady-state window, or publish the dip with its explanation",

@@ -1,7 +1,7 @@
 //! `ladder-not-saturated` (R013): the ladder stops before its plateau, or at the engine's
 //! sequence cap.
 
-use super::r012_non_monotonic_ladder::{common_figure, streams};
+use super::r012_non_monotonic_ladder::{common_figure, num, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::diagnostic::Location;
 use crate::model::Outcome;
@@ -75,10 +75,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 format!("/levels/{top}/throughput_tok_s/{figure}"),
                 format!(
-                    "{figure} throughput still rose {:.1}% from {} to {} streams ({from} to {to} tok/s): the ladder stopped before its plateau",
+                    "{figure} throughput still rose {:.1}% from {} to {} streams ({} to {} tok/s): the ladder stopped before its plateau",
                     gain * 100.0,
                     levels[below].concurrency,
                     top_c,
+                    num(from),
+                    num(to),
                 ),
             )
             .label(format!("{:.1}% above the level below", gain * 100.0))

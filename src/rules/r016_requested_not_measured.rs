@@ -9,13 +9,15 @@ declare_rule! {
     /// Per level: `output_tokens` equals `requests × workload.max_output_tokens` exactly (with at
     /// least two requests) while end-of-sequence was honoured, so the total is what was asked
     /// for rather than what came back. End-of-sequence counts as honoured when
-    /// `workload.ignore_eos` is `false`, or absent on prompts that are not `random-tokens`.
+    /// `workload.ignore_eos` is `false`, or when it is absent and the prompts are real text
+    /// (`workload.prompts` is `fixed` or `dataset`), where natural ends stop some requests early.
     ///
     /// Decisions where the sources are silent:
     /// - with `ignore_eos: true` every request runs to the cap and equality is expected;
-    /// - with `ignore_eos` absent on `random-tokens` prompts the rule stays silent, because
-    ///   vLLM's benchmark forces `ignore_eos` for its random datasets without recording it
-    ///   (research/formats.md §1.3);
+    /// - with `ignore_eos` absent and prompts `random-tokens` or not recorded, the rule stays
+    ///   silent: harnesses ask for fixed lengths on synthetic prompts without recording it
+    ///   (vLLM forces `ignore_eos` for its random datasets, research/formats.md §1.3, and
+    ///   GuideLLM's synthetic data asks for its output length the same way);
     /// - when the level also records the server's own counter (`server_output_tokens`) and it
     ///   agrees, the server measured that every request ran to the cap: not reported;
     /// - only a fixed requested length can be recognised in one file. SGLang's fallback with a
@@ -58,7 +60,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     };
     let eos_honoured = match workload.ignore_eos {
         Some(ignore) => !ignore,
-        None => workload.prompts != Some(PromptSource::RandomTokens),
+        None => matches!(
+            workload.prompts,
+            Some(PromptSource::Fixed | PromptSource::Dataset)
+        ),
     };
     if !eos_honoured {
         return;

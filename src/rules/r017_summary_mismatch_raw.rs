@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use super::r012_non_monotonic_ladder::streams;
+use super::r012_non_monotonic_ladder::{num, streams};
 use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
@@ -137,13 +137,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 pointer,
                 format!(
-                    "reported {metric} {stat} {reported} at {}, but the level's {} samples give {}",
+                    "reported {metric} {stat} {} at {}, but the level's {} samples give {}",
+                    num(reported),
                     streams(level.concurrency),
                     samples.len(),
-                    round4(recomputed)
+                    num(recomputed)
                 ),
             )
-            .label(format!("the samples give {}", round4(recomputed)))
+            .label(format!("the samples give {}", num(recomputed)))
             .help(
                 "compute every summary from the per-request samples the file keeps \
                  (type-7 quantiles, numpy's default), after warm-up is dropped",
@@ -159,10 +160,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                         "reported output_tokens {total} at {}, but the level's {} per-request samples sum to {}",
                         streams(level.concurrency),
                         samples.len(),
-                        round4(sum)
+                        num(sum)
                     ),
                 )
-                .label(format!("the samples sum to {}", round4(sum)))
+                .label(format!("the samples sum to {}", num(sum)))
                 .help("the level total and the per-request counts must come from the same requests and the same token counter");
             }
         }
@@ -186,15 +187,12 @@ fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mu
         if hi < lo {
             out.emit(
                 format!("/levels/{i}/{metric}/{higher}"),
-                format!("reported {metric} {higher} {hi} is below its {lower} {lo}: no set of samples has that"),
+                format!("reported {metric} {higher} {} is below its {lower} {}: no set of samples has that",
+                    num(hi),
+                    num(lo)),
             )
             .label(format!("below the {lower}"))
             .help("recompute the percentiles from the per-request values; a higher percentile is never below a lower one");
         }
     }
-}
-
-/// `v` rounded to 4 decimals for messages.
-fn round4(v: f64) -> f64 {
-    (v * 10_000.0).round() / 10_000.0
 }

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -91,7 +92,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         .filter(|(_, t)| t.is_finite())
         .max_by(|a, b| a.1.total_cmp(&b.1));
     let evidence = worst_ttft.map_or_else(String::new, |(c, t)| {
-        format!(" (TTFT p50 {t} s at {c} requests in flight)")
+        format!(" (TTFT p50 {} s at {c} requests in flight)", num(t))
     });
     let shown = match rate {
         Value::String(s) => format!("\"{s}\""),

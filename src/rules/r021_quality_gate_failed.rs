@@ -1,7 +1,7 @@
 //! `quality-gate-failed` (R021): a result whose paired quality gate failed still reports
 //! throughput.
 
-use super::r012_non_monotonic_ladder::streams;
+use super::r012_non_monotonic_ladder::{num, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -91,11 +91,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let score = gate
         .score
         .filter(|s| s.is_finite())
-        .map_or_else(String::new, |s| format!(" (score {s})"));
+        .map_or_else(String::new, |s| format!(" (score {})", num(s)));
     out.emit(
         "/artifacts/quality_gate/passed",
         format!(
-            "the paired quality gate failed{score} but {levels_with} level(s) report throughput, up to {v} tok/s {name} at {}",
+            "the paired quality gate failed{score} but {levels_with} level(s) report throughput, up to {} tok/s {name} at {}",
+            num(v),
             streams(c)
         ),
     )

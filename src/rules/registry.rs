@@ -27,6 +27,15 @@ use super::{
     l001_unlabeled_throughput as l001, l002_ttft_without_prompt_length as l002,
     l003_aggregate_without_per_user as l003, l004_cost_without_basis as l004,
     l005_power_kind_unlabeled as l005,
+    s001_speculative_few_runs as s001,
+    s002_few_runs as s002,
+    s003_single_launch as s003,
+    s004_few_ladders as s004,
+    s005_high_variation as s005,
+    s006_unresolved_runs as s006,
+    s007_single_workload_speculative as s007,
+    s008_decode_only_suite as s008,
+    s009_curated_corpus as s009,
 };
 
 /// Every rule, sorted by code.
@@ -82,6 +91,15 @@ pub static RULES: &[Rule] = &[
     Rule { meta: &l003::RULE, check: Check::Result(l003::check) },
     Rule { meta: &l004::RULE, check: Check::Result(l004::check) },
     Rule { meta: &l005::RULE, check: Check::Result(l005::check) },
+    Rule { meta: &s001::RULE, check: Check::Corpus(s001::check) },
+    Rule { meta: &s002::RULE, check: Check::Corpus(s002::check) },
+    Rule { meta: &s003::RULE, check: Check::Corpus(s003::check) },
+    Rule { meta: &s004::RULE, check: Check::Corpus(s004::check) },
+    Rule { meta: &s005::RULE, check: Check::Corpus(s005::check) },
+    Rule { meta: &s006::RULE, check: Check::Corpus(s006::check) },
+    Rule { meta: &s007::RULE, check: Check::Corpus(s007::check) },
+    Rule { meta: &s008::RULE, check: Check::Corpus(s008::check) },
+    Rule { meta: &s009::RULE, check: Check::Corpus(s009::check) },
 ];
 
 /// The rule with this code (case-insensitive) or name.

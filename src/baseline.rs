@@ -1,0 +1,260 @@
+//! The baseline: findings accepted once, suppressed afterwards, so that CI fails only on new
+//! problems while the old ones are worked off.
+//!
+//! ```json
+//! {"version": 1, "tool": "benchlint",
+//!  "findings": {"results/run1.json": {"M005": ["/engine"], "R009": ["/levels/0", "/levels/1"]}}}
+//! ```
+//!
+//! Semantics (ESLint's bulk suppressions and PHPStan's `reportUnmatchedIgnoredErrors`, keyed on
+//! detekt-like signatures instead of counts):
+//! - A finding is keyed by (path, code, pointer). The path is relative to the baseline file's
+//!   folder with forward slashes, so the same baseline works whatever folder benchlint is run
+//!   from; the pointer is the JSON pointer of the finding (line numbers play no part, so
+//!   editing a file elsewhere does not unsuppress it). A list may repeat a pointer (a JSON
+//!   Lines file with the same problem in several documents): each entry suppresses one finding.
+//! - Every severity is recorded, so changing `--fail-on` later does not surface old findings.
+//! - An entry that matches no finding is stale, when its file was checked in this run (or no
+//!   longer exists) and its rule ran on that file. Stale entries are reported on stderr and
+//!   exit 1 (so the baseline only shrinks), unless `--allow-stale-baseline`; `--exit-zero`
+//!   also turns that into 0. `--update-baseline` prunes them.
+//! - `--update-baseline` rewrites the file from the current findings of the files checked,
+//!   keeps the entries of files not checked in this run that still exist and of rules that
+//!   did not run on their file, and drops the rest.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::config::{Selection, paths};
+use crate::diagnostic::Finding;
+use crate::rules::RULES;
+
+/// The format version this benchlint reads and writes.
+pub const VERSION: u64 = 1;
+
+type Entries = BTreeMap<String, BTreeMap<String, Vec<String>>>;
+
+/// A baseline file, read or about to be written.
+#[derive(Debug, Clone)]
+pub struct Baseline {
+    /// The file, as given.
+    pub path: PathBuf,
+    /// Its folder, absolute: entry paths are relative to it.
+    dir: PathBuf,
+    cwd: PathBuf,
+    entries: Entries,
+}
+
+/// An entry that matched no finding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stale {
+    /// The file, relative to the baseline's folder.
+    pub path: String,
+    /// The rule code.
+    pub code: String,
+    /// The JSON pointer.
+    pub pointer: String,
+}
+
+/// What applying the baseline did.
+#[derive(Debug, Clone, Default)]
+pub struct Applied {
+    /// Findings suppressed.
+    pub suppressed: usize,
+    /// Entries that matched nothing.
+    pub stale: Vec<Stale>,
+}
+
+impl Baseline {
+    /// An empty baseline that will be written to `path`.
+    pub fn empty(path: &Path) -> Self {
+        let abs = paths::absolute(path);
+        Baseline {
+            path: path.to_path_buf(),
+            dir: abs.parent().map(Path::to_path_buf).unwrap_or_default(),
+            cwd: paths::normalize(&std::env::current_dir().unwrap_or_default()),
+            entries: Entries::new(),
+        }
+    }
+
+    /// Reads the baseline at `path`. A missing file is an error unless `missing_ok`, when it
+    /// reads as empty.
+    pub fn load(path: &Path, missing_ok: bool) -> Result<Self, String> {
+        let shown = paths::display(path);
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && missing_ok => return Ok(Baseline::empty(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(format!("the baseline `{shown}` does not exist; create it with `--update-baseline`"));
+            }
+            Err(e) => return Err(format!("the baseline `{shown}` could not be read: {e}")),
+        };
+        let value: Value = serde_json::from_str(&text).map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
+        let mut baseline = Baseline::empty(path);
+        baseline.entries = parse(&value).map_err(|m| format!("the baseline `{shown}` {m}"))?;
+        Ok(baseline)
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.values().flat_map(BTreeMap::values).map(Vec::len).sum()
+    }
+
+    /// Whether it has no entry.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The key of a finding's file (its path as shown) under the baseline's folder.
+    pub fn key(&self, shown: &str) -> String {
+        paths::key(&self.cwd, &self.dir, Path::new(shown))
+    }
+
+    /// Whether the file shown as `shown` is the baseline itself.
+    pub fn is_self(&self, shown: &str) -> bool {
+        paths::key(&self.cwd, &self.dir, Path::new(shown)) == paths::key(&self.cwd, &self.dir, &self.path)
+    }
+
+    /// The file of an entry, absolute.
+    fn file_of(&self, key: &str) -> PathBuf {
+        paths::normalize(&self.dir.join(key))
+    }
+
+    /// Removes the findings the baseline records and reports the entries that matched none.
+    /// `checked` holds the files read in this run, as shown.
+    pub fn apply(&self, findings: &mut Vec<Finding>, checked: &[String], selection: &Selection) -> Applied {
+        let mut left: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+        for (path, codes) in &self.entries {
+            for (code, pointers) in codes {
+                for p in pointers {
+                    *left.entry((path.clone(), code.clone(), p.clone())).or_default() += 1;
+                }
+            }
+        }
+        let mut applied = Applied::default();
+        findings.retain(|f| {
+            let k = (self.key(&f.primary.path), f.rule.code.to_string(), f.primary.pointer.clone());
+            match left.get_mut(&k) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    applied.suppressed += 1;
+                    false
+                }
+                _ => true,
+            }
+        });
+        let checked: BTreeSet<String> = checked.iter().map(|c| self.key(c)).collect();
+        for ((path, code, pointer), n) in left {
+            if n == 0 {
+                continue;
+            }
+            let file = self.file_of(&path);
+            let ran = !RULES.iter().any(|r| r.meta.code == code) || selection.runs_on(&file.to_string_lossy(), &code);
+            if ran && (checked.contains(&path) || !file.exists()) {
+                for _ in 0..n {
+                    applied.stale.push(Stale { path: path.clone(), code: code.clone(), pointer: pointer.clone() });
+                }
+            }
+        }
+        applied
+    }
+
+    /// The baseline rewritten from `findings` (before suppression): the entries of the files
+    /// in `checked` are replaced, except those of rules that did not run on their file; the
+    /// entries of files not checked are kept while the file exists.
+    pub fn updated(&self, findings: &[Finding], checked: &[String], selection: &Selection) -> Baseline {
+        let checked: BTreeSet<String> = checked.iter().map(|c| self.key(c)).collect();
+        let mut entries = Entries::new();
+        for (path, codes) in &self.entries {
+            let file = self.file_of(path);
+            if !file.exists() {
+                continue;
+            }
+            for (code, pointers) in codes {
+                let known = RULES.iter().any(|r| r.meta.code == code);
+                let ran = selection.runs_on(&file.to_string_lossy(), code);
+                if !checked.contains(path) || (known && !ran) {
+                    entries.entry(path.clone()).or_default().insert(code.clone(), pointers.clone());
+                }
+            }
+        }
+        for f in findings {
+            let path = self.key(&f.primary.path);
+            entries
+                .entry(path)
+                .or_default()
+                .entry(f.rule.code.to_string())
+                .or_default()
+                .push(f.primary.pointer.clone());
+        }
+        for codes in entries.values_mut() {
+            for pointers in codes.values_mut() {
+                pointers.sort();
+            }
+        }
+        Baseline { entries, ..self.clone() }
+    }
+
+    /// The file's bytes: sorted, pretty, ending in a newline.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut files = serde_json::Map::new();
+        for (path, codes) in &self.entries {
+            let mut m = serde_json::Map::new();
+            for (code, pointers) in codes {
+                m.insert(code.clone(), json!(pointers));
+            }
+            files.insert(path.clone(), Value::Object(m));
+        }
+        let doc = json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
+        let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
+        bytes.push(b'\n');
+        bytes
+    }
+
+    /// Writes the file.
+    pub fn write(&self) -> Result<(), String> {
+        std::fs::write(&self.path, self.to_bytes())
+            .map_err(|e| format!("the baseline `{}` could not be written: {e}", paths::display(&self.path)))
+    }
+}
+
+fn parse(value: &Value) -> Result<Entries, String> {
+    let obj = value.as_object().ok_or("is not a JSON object")?;
+    match obj.get("version").and_then(Value::as_u64) {
+        Some(VERSION) => {}
+        Some(v) => return Err(format!("has version {v}; this benchlint reads version {VERSION}")),
+        None => return Err(format!("has no `version` (expected {VERSION})")),
+    }
+    if let Some(tool) = obj.get("tool").filter(|t| t.as_str() != Some("benchlint")) {
+        return Err(format!("was written by {tool}, not benchlint"));
+    }
+    let files = obj.get("findings").and_then(Value::as_object).ok_or("has no `findings` object")?;
+    let mut entries = Entries::new();
+    for (path, codes) in files {
+        let codes = codes.as_object().ok_or_else(|| format!("entry `{path}` is not an object of codes"))?;
+        for (code, pointers) in codes {
+            let pointers = pointers
+                .as_array()
+                .and_then(|a| a.iter().map(|p| p.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
+                .ok_or_else(|| format!("entry `{path}` / `{code}` is not a list of JSON pointers"))?;
+            entries.entry(path.clone()).or_default().insert(code.clone(), pointers);
+        }
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_and_shapes() {
+        assert!(parse(&json!({"version": 2, "findings": {}})).unwrap_err().contains("version 2"));
+        assert!(parse(&json!({"version": 1})).is_err());
+        assert!(parse(&json!({"version": 1, "findings": {"a.json": {"M005": "/x"}}})).is_err());
+        let e = parse(&json!({"version": 1, "tool": "benchlint", "findings": {"a.json": {"M005": ["/x", "/x"]}}})).unwrap();
+        assert_eq!(e["a.json"]["M005"].len(), 2);
+    }
+}

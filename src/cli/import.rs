@@ -1,0 +1,121 @@
+//! `benchlint import`: canonical files from whatever was read (harness formats, sidecars,
+//! derivations), each with a provenance file saying where every value came from.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value, json};
+
+use super::{EXIT_CLEAN, Output};
+use crate::corpus::{self, LoadedResult, Options, translate};
+use crate::json::escape_pointer_token;
+use crate::model::Provenance;
+
+/// The `schema` of a provenance file written beside each imported result.
+pub const PROVENANCE_SCHEMA: &str = "benchlint/provenance/v1";
+
+/// Arguments of `import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// Files and folders to read.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Folder to write the canonical files into (created if needed).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    /// Allow the output folder to sit inside a folder being read.
+    #[arg(long)]
+    pub allow_inside_corpus: bool,
+}
+
+fn absolute(p: &Path) -> PathBuf {
+    let joined = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) };
+    PathBuf::from(corpus::normal_path(&joined))
+}
+
+/// A file name from a result id: letters, digits, `.`, `_` and `-` kept, the rest `_`.
+fn file_stem(id: &str) -> String {
+    let s: String = id.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '_' }).collect();
+    let s = s.trim_matches('.').to_string();
+    if s.is_empty() { "result".into() } else { s.chars().take(150).collect() }
+}
+
+/// The provenance of every leaf value of `r`, keyed by canonical pointer.
+fn provenance_of(r: &LoadedResult) -> Value {
+    let mut out = Map::new();
+    let mut stack: Vec<(String, &Value)> = vec![(String::new(), &r.value)];
+    while let Some((pointer, v)) = stack.pop() {
+        match v {
+            Value::Object(map) if !map.is_empty() => {
+                for (k, child) in map {
+                    stack.push((format!("{pointer}/{}", escape_pointer_token(k)), child));
+                }
+            }
+            Value::Array(items) if !items.is_empty() && !pointer.ends_with("serve_command") && !pointer.contains("/samples/") => {
+                for (i, child) in items.iter().enumerate() {
+                    stack.push((format!("{pointer}/{i}"), child));
+                }
+            }
+            _ => {
+                let loc = translate(&r.origin, &r.provenance, &pointer);
+                let entry = match r.provenance.lookup(&pointer) {
+                    Some((Provenance::Sidecar { .. }, _)) => json!({ "kind": "sidecar", "path": loc.path, "pointer": loc.pointer }),
+                    Some((Provenance::Derived { from, .. }, _)) => json!({ "kind": "derived", "from": from, "pointer": loc.pointer }),
+                    _ => json!({ "kind": "recorded", "path": loc.path, "pointer": loc.pointer }),
+                };
+                out.insert(pointer, entry);
+            }
+        }
+    }
+    let mut sorted: Vec<(String, Value)> = out.into_iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    Value::Object(sorted.into_iter().collect())
+}
+
+/// Runs `import`.
+pub fn run(args: &ImportArgs) -> Result<Output, String> {
+    let out_dir = absolute(&args.output);
+    for p in &args.paths {
+        let input = absolute(p);
+        let root = if p.is_dir() { input } else { input.parent().map(Path::to_path_buf).unwrap_or_default() };
+        if !args.allow_inside_corpus && out_dir.starts_with(&root) {
+            return Err(format!(
+                "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
+                args.output.display(),
+                p.display()
+            ));
+        }
+    }
+    let loaded = corpus::load(&args.paths, &Options::default());
+    std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot create `{}`: {}", args.output.display(), corpus::describe_io(&e)))?;
+    let mut used = BTreeSet::new();
+    for r in &loaded.results {
+        let stem = file_stem(&r.doc.id);
+        let mut name = stem.clone();
+        let mut n = 2;
+        while !used.insert(name.clone()) {
+            name = format!("{stem}-{n}");
+            n += 1;
+        }
+        let provenance = json!({
+            "schema": PROVENANCE_SCHEMA,
+            "result": r.doc.id,
+            "source": { "path": r.origin.path, "format": r.origin.format },
+            "values": provenance_of(r),
+        });
+        let write = |file: String, v: &Value| {
+            let path = args.output.join(file);
+            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| format!("cannot write `{}`: {}", path.display(), corpus::describe_io(&e)))
+        };
+        write(format!("{name}.json"), &r.value)?;
+        write(format!("{name}.provenance.json"), &provenance)?;
+    }
+    let problems = loaded.findings.iter().filter(|f| f.rule.code.starts_with('E')).count();
+    let mut text = format!("imported {} results from {} files into {}", loaded.results.len(), loaded.files, args.output.display());
+    if problems > 0 {
+        let _ = write!(text, "; {problems} input problems were skipped (`benchlint check` shows them)");
+    }
+    text.push('\n');
+    Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN))
+}

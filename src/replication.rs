@@ -1,0 +1,296 @@
+//! The runs of each configuration, as the replication rules (S) and `benchlint summary` see
+//! them: which results replicate which (by [`Fingerprint`]), how many runs and engine launches
+//! a configuration has, and the per-level series of a figure across its runs.
+//!
+//! Definitions (DESIGN.md "Concepts" and conventions, `research/stats.md` §8.0):
+//!
+//! * A **run** is one successful result (one ladder) of a configuration. Runs are counted at the
+//!   configuration's best-replicated level: the largest number of runs that measured any one
+//!   concurrency. For canonical files, where each result is a ladder, that is the number of
+//!   results; for formats that write one level per document (vLLM `bench serve`), the levels of
+//!   one sweep are not counted as runs of each other.
+//! * A **launch** is one engine start, identified by `launch.id`. Every run that records no
+//!   launch id is counted in one launch together (the unknown launch), and messages say so: two
+//!   runs that cannot be shown to come from different launches are not counted as two.
+//! * A level's **throughput** is its aggregate when any run of the configuration records one at
+//!   that concurrency, else its decode throughput; the two are never mixed in one series.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::corpus::{LoadedResult, translate};
+use crate::diagnostic::Location;
+use crate::fingerprint::{Fingerprint, groups};
+use crate::model::Level;
+
+/// One configuration and its runs.
+#[derive(Debug, Clone)]
+pub struct Configuration {
+    /// What defines it.
+    pub fingerprint: Fingerprint,
+    /// Indices of its runs in the corpus results, in path order.
+    pub members: Vec<usize>,
+}
+
+/// Every configuration of the corpus with at least one successful run, in fingerprint order.
+pub fn configurations(results: &[LoadedResult]) -> Vec<Configuration> {
+    groups(results)
+        .into_iter()
+        .map(|(fingerprint, members)| Configuration { fingerprint, members })
+        .collect()
+}
+
+/// The engine launches behind a set of runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Launches {
+    /// Distinct launches, the unknown launch (runs without a launch id) counting as one.
+    pub count: usize,
+    /// The recorded launch ids, sorted.
+    pub ids: Vec<String>,
+    /// Runs that record no launch id.
+    pub unrecorded: usize,
+}
+
+impl Launches {
+    /// "3 launches", "1 launch".
+    pub fn phrase(&self) -> String {
+        plural(self.count, "launch", "launches")
+    }
+
+    /// A clause for messages when some runs record no launch id, else empty:
+    /// "; 2 runs record no launch id and are counted as one launch".
+    pub fn unrecorded_note(&self) -> String {
+        match self.unrecorded {
+            0 => String::new(),
+            1 => "; 1 run records no launch id and is counted as a launch of its own".to_string(),
+            n => format!("; {n} runs record no launch id and are counted as one launch"),
+        }
+    }
+}
+
+/// The launch id of a run; `None` when not recorded (or blank).
+pub fn launch_id(result: &LoadedResult) -> Option<&str> {
+    result
+        .doc
+        .launch
+        .as_ref()
+        .and_then(|l| l.id.as_deref())
+        .filter(|id| !id.trim().is_empty())
+}
+
+/// The launches behind `members`.
+pub fn launches(results: &[LoadedResult], members: &[usize]) -> Launches {
+    let mut ids = BTreeSet::new();
+    let mut unrecorded = 0;
+    for &i in members {
+        match launch_id(&results[i]) {
+            Some(id) => {
+                ids.insert(id.to_string());
+            }
+            None => unrecorded += 1,
+        }
+    }
+    Launches {
+        count: ids.len() + usize::from(unrecorded > 0),
+        ids: ids.into_iter().collect(),
+        unrecorded,
+    }
+}
+
+/// The number of runs of a configuration: the most runs that measured any one concurrency, or
+/// the number of results when none records a level.
+pub fn runs(results: &[LoadedResult], members: &[usize]) -> usize {
+    let mut per_level: BTreeMap<u64, usize> = BTreeMap::new();
+    for &i in members {
+        let distinct: BTreeSet<u64> = results[i].doc.levels.iter().map(|l| l.concurrency).collect();
+        for c in distinct {
+            *per_level.entry(c).or_default() += 1;
+        }
+    }
+    per_level.values().copied().max().unwrap_or(members.len())
+}
+
+/// One run's value of a figure at one level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Point {
+    /// Index of the run in the corpus results.
+    pub result: usize,
+    /// Index of the level in that run's `levels`.
+    pub level: usize,
+    /// The run's launch id (`None`: not recorded).
+    pub launch: Option<String>,
+    /// The value (finite).
+    pub value: f64,
+}
+
+/// A figure at one concurrency across the runs of a configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// Streams in flight.
+    pub concurrency: u64,
+    /// The figure's key under the level (`throughput_tok_s/aggregate`).
+    pub figure: &'static str,
+    /// One point per run that measured it, in path order.
+    pub points: Vec<Point>,
+}
+
+impl Series {
+    /// The values, in path order.
+    pub fn values(&self) -> Vec<f64> {
+        self.points.iter().map(|p| p.value).collect()
+    }
+
+    /// The values grouped by launch (for [`crate::stats::launch_interval`]): recorded launches
+    /// in id order, then the runs without a launch id as one launch.
+    pub fn by_launch(&self) -> Vec<Vec<f64>> {
+        let mut groups: BTreeMap<(bool, &str), Vec<f64>> = BTreeMap::new();
+        for p in &self.points {
+            let key = match &p.launch {
+                Some(id) => (false, id.as_str()),
+                None => (true, ""),
+            };
+            groups.entry(key).or_default().push(p.value);
+        }
+        groups.into_values().collect()
+    }
+
+    /// The canonical pointer of point `k`'s value.
+    pub fn pointer(&self, k: usize) -> String {
+        format!("/levels/{}/{}", self.points[k].level, self.figure)
+    }
+
+    /// The short name of the figure: `aggregate`, `decode`.
+    pub fn figure_name(&self) -> &'static str {
+        self.figure.rsplit('/').next().unwrap_or(self.figure)
+    }
+}
+
+/// A figure of a level, with its key under the level.
+pub type Figure = (&'static str, fn(&Level) -> Option<f64>);
+
+/// Aggregate throughput.
+pub const AGGREGATE: Figure = ("throughput_tok_s/aggregate", |l| {
+    l.throughput_tok_s.as_ref()?.aggregate
+});
+/// Decode throughput.
+pub const DECODE: Figure = ("throughput_tok_s/decode", |l| l.throughput_tok_s.as_ref()?.decode);
+/// Median per-user rate (else the mean, as [`crate::model::PerUser::central`]).
+pub const PER_USER: Figure = ("per_user_tok_s/median", |l| l.per_user_tok_s.as_ref()?.central());
+/// Median time to first token.
+pub const TTFT_P50: Figure = ("ttft_s/p50", |l| l.ttft_s.as_ref()?.p50);
+
+/// The series of `figure` at every concurrency the runs measured, by concurrency. A run with
+/// two levels at one concurrency contributes its first.
+pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Vec<Series> {
+    let (key, read) = figure;
+    let mut by_level: BTreeMap<u64, Vec<Point>> = BTreeMap::new();
+    for &i in members {
+        let mut seen = BTreeSet::new();
+        for (li, level) in results[i].doc.levels.iter().enumerate() {
+            if !seen.insert(level.concurrency) {
+                continue;
+            }
+            if let Some(value) = read(level).filter(|v| v.is_finite()) {
+                by_level.entry(level.concurrency).or_default().push(Point {
+                    result: i,
+                    level: li,
+                    launch: launch_id(&results[i]).map(str::to_string),
+                    value,
+                });
+            }
+        }
+    }
+    by_level
+        .into_iter()
+        .map(|(concurrency, points)| Series { concurrency, figure: key, points })
+        .collect()
+}
+
+/// Throughput at every concurrency: the aggregate where any run records one, else decode.
+pub fn throughput_series(results: &[LoadedResult], members: &[usize]) -> Vec<Series> {
+    let aggregate = series(results, members, AGGREGATE);
+    let decode = series(results, members, DECODE);
+    let mut out: BTreeMap<u64, Series> = decode.into_iter().map(|s| (s.concurrency, s)).collect();
+    for s in aggregate {
+        out.insert(s.concurrency, s);
+    }
+    out.into_values().collect()
+}
+
+/// The file location of canonical `pointer` of result `index`.
+pub fn locate(results: &[LoadedResult], index: usize, pointer: &str) -> Location {
+    let r = &results[index];
+    translate(&r.origin, &r.provenance, pointer)
+}
+
+/// The run measured last (by the date of `measured_at`; the first in path order among equals).
+/// A finding with an adoption date is placed on it, so that a configuration counts as measured
+/// before a rule only when every one of its runs was.
+pub fn latest_measured(results: &[LoadedResult], members: &[usize]) -> usize {
+    let mut best = members[0];
+    for &i in &members[1..] {
+        if results[i].doc.measured_date() > results[best].doc.measured_date() {
+            best = i;
+        }
+    }
+    best
+}
+
+/// "1 run", "3 runs".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+}
+
+/// A value as the file writes it, with thousands separated: `1,080.1`.
+pub fn format_value(x: f64) -> String {
+    group_thousands(&format!("{x}"))
+}
+
+/// A value to `decimals` places, with thousands separated: `3,552.8`.
+pub fn format_fixed(x: f64, decimals: usize) -> String {
+    group_thousands(&format!("{x:.decimals$}"))
+}
+
+/// Inserts `,` between groups of three digits of the integer part of a decimal number.
+fn group_thousands(s: &str) -> String {
+    let (sign, rest) = s.strip_prefix('-').map_or(("", s), |r| ("-", r));
+    let (int, frac) = rest.split_once('.').map_or((rest, None), |(i, f)| (i, Some(f)));
+    if !int.bytes().all(|b| b.is_ascii_digit()) {
+        return s.to_string();
+    }
+    let mut grouped = String::new();
+    for (k, ch) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// A list of values for messages: `740.4, 1,080.1`; more than `max` are cut with "…".
+pub fn list_values(values: &[f64], max: usize) -> String {
+    let mut shown: Vec<String> = values.iter().take(max).map(|v| format_value(*v)).collect();
+    if values.len() > max {
+        shown.push(format!("… ({} in all)", values.len()));
+    }
+    shown.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped_and_digits_kept() {
+        assert_eq!(format_value(1080.1), "1,080.1");
+        assert_eq!(format_value(740.4), "740.4");
+        assert_eq!(format_value(3_553_312.5), "3,553,312.5");
+        assert_eq!(format_value(-1234.0), "-1,234");
+        assert_eq!(format_fixed(3552.8, 1), "3,552.8");
+        assert_eq!(format_fixed(0.26, 3), "0.260");
+        assert_eq!(list_values(&[1.0, 2.0, 3.0], 2), "1, 2, … (3 in all)");
+    }
+}

@@ -1,0 +1,54 @@
+//! `--format github`: GitHub Actions workflow commands, which show as annotations on the pull
+//! request: `::error file=a.json,line=3,col=5,endLine=3,endColumn=9,title=benchlint (M005)::msg`.
+//! Info findings are `::notice`. No summary line (it would be an annotation-less log line).
+
+use std::fmt::Write;
+
+use super::Prepared;
+use crate::diagnostic::Severity;
+
+/// Escapes the message part (`@actions/core`'s `escapeData`).
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a property value (`escapeProperty`): the message escapes plus `:` and `,`.
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Renders one workflow command per finding.
+pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut out = String::new();
+    for (i, f) in p.findings.iter().enumerate() {
+        let command = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let mut props = format!("file={}", escape_property(&f.primary.path.replace('\\', "/")));
+        if let Some(pos) = p.positions[i] {
+            let end = super::sarif::end_column(p, &f.primary.path, pos);
+            let _ = write!(props, ",line={},col={},endLine={},endColumn={end}", pos.line, pos.column, pos.line);
+        }
+        let title = format!("benchlint ({})", f.rule.code);
+        let _ = write!(props, ",title={}", escape_property(&title));
+        let mut message = f.message.clone();
+        if let Some(h) = &f.help {
+            let _ = write!(message, "\nhelp: {h}");
+        }
+        let _ = writeln!(out, "::{command} {props}::{}", escape_data(&message));
+    }
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape_data("50% a\r\nb: c, d"), "50%25 a%0D%0Ab: c, d");
+        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+    }
+}

@@ -1,0 +1,84 @@
+//! `--format junit`: JUnit XML for CI test-report viewers. One `<testsuite>` per file with
+//! findings, one failing `<testcase>` per finding (as ruff does); a clean run is one passing
+//! test case.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::Prepared;
+
+/// Escapes text for an XML attribute or element; characters XML 1.0 cannot hold at all become
+/// U+FFFD.
+pub fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Renders the XML document.
+pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut by_file: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, f) in p.findings.iter().enumerate() {
+        by_file.entry(f.primary.path.as_str()).or_default().push(i);
+    }
+    let total = p.findings.len();
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    if total == 0 {
+        out.push_str("<testsuites name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
+        out.push_str("  <testsuite name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
+        out.push_str("    <testcase name=\"benchlint\" classname=\"benchlint\"/>\n");
+        out.push_str("  </testsuite>\n</testsuites>\n");
+        return out.into_bytes();
+    }
+    let _ = writeln!(out, "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">");
+    for (path, idx) in by_file {
+        let file = xml_escape(path);
+        let _ = writeln!(out, "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">", n = idx.len());
+        for i in idx {
+            let f = &p.findings[i];
+            let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
+            let _ = writeln!(
+                out,
+                "    <testcase name=\"benchlint.{code}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
+                code = f.rule.code
+            );
+            let pointer = if f.primary.pointer.is_empty() { "/" } else { &f.primary.pointer };
+            let mut body = format!("{path}:{line}:{column}: {} {} at {pointer}: {}", f.rule.code, f.rule.name, f.message);
+            if let Some(h) = &f.help {
+                let _ = write!(body, "\nhelp: {h}");
+            }
+            let _ = writeln!(
+                out,
+                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+                xml_escape(&f.message),
+                f.severity.as_str(),
+                xml_escape(&body)
+            );
+            out.push_str("    </testcase>\n");
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    out.push_str("</testsuites>\n");
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(xml_escape("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\u{FFFD}");
+    }
+}

@@ -1,0 +1,193 @@
+//! `--format sarif`: SARIF 2.1.0 for GitHub code scanning
+//! (`github/codeql-action/upload-sarif`) and other SARIF viewers.
+//!
+//! One run; `tool.driver.rules` holds every rule that has a result, sorted by code, and each
+//! result names its rule by `ruleId` and `ruleIndex`. Paths are relative to the folder
+//! benchlint ran in (the repository root in CI), with forward slashes and
+//! `uriBaseId: "%SRCROOT%"`; columns count Unicode code points (`columnKind`). The JSON
+//! pointer is the result's logical location. `partialFingerprints` holds a line-independent
+//! key (code, path, pointer); GitHub's own `primaryLocationLineHash` is left to upload-sarif.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+
+use super::rule_docs::{INFORMATION_URI, category, rule_url};
+use super::{Position, Prepared};
+use crate::diagnostic::{Location, Severity};
+use crate::rules::RuleMeta;
+
+/// SARIF's level for a severity.
+pub fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// The 1-based column just past the labelled text (at least one character wide).
+pub fn end_column(p: &Prepared, path: &str, pos: Position) -> usize {
+    let chars = p
+        .sources
+        .get(path)
+        .and_then(|t| t.get(pos.start..pos.start + pos.len))
+        .map_or(0, |s| s.chars().count());
+    pos.column + chars.max(1)
+}
+
+/// A path as a relative URI reference: forward slashes, `./` dropped, reserved bytes
+/// percent-encoded. An absolute path becomes a `file://` URI.
+pub fn uri(path: &str) -> (String, bool) {
+    let slashed = path.replace('\\', "/");
+    let mut rel = slashed.as_str();
+    while let Some(rest) = rel.strip_prefix("./") {
+        rel = rest;
+    }
+    let absolute = rel.starts_with('/');
+    let mut out = String::new();
+    for b in rel.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    if absolute { (format!("file://{out}"), false) } else { (out, true) }
+}
+
+/// The first paragraph of a rule's documentation, at most 1,024 characters (GitHub's limit).
+fn full_description(meta: &RuleMeta) -> String {
+    let doc = meta.doc_text();
+    let first = doc.split("\n\n").map(str::trim).find(|p| !p.is_empty() && !p.starts_with('#')).unwrap_or(meta.summary);
+    let one_line = first.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= 1024 {
+        one_line
+    } else {
+        let mut s: String = one_line.chars().take(1023).collect();
+        s.push('…');
+        s
+    }
+}
+
+fn rule_descriptor(meta: &RuleMeta) -> Value {
+    let url = rule_url(meta);
+    let doc = meta.doc_text();
+    let markdown = format!("{}\n\n[{} ({})]({url})\n", doc.trim_end(), meta.name, meta.code);
+    json!({
+        "id": meta.code,
+        "name": meta.name,
+        "shortDescription": {"text": meta.summary},
+        "fullDescription": {"text": full_description(meta)},
+        "help": {"text": format!("{}\n\n{url}\n", doc.trim_end()), "markdown": markdown},
+        "helpUri": url,
+        "defaultConfiguration": {"level": level(meta.severity)},
+        "properties": {"tags": [category(meta.code), meta.scope.as_str()]},
+    })
+}
+
+fn physical(p: &Prepared, l: &Location, pos: Option<Position>) -> Value {
+    let (uri, relative) = uri(&l.path);
+    let mut artifact = json!({"uri": uri});
+    if relative {
+        artifact["uriBaseId"] = json!("%SRCROOT%");
+    }
+    let mut physical = json!({"artifactLocation": artifact});
+    if let Some(pos) = pos {
+        physical["region"] = json!({
+            "startLine": pos.line,
+            "startColumn": pos.column,
+            "endLine": pos.line,
+            "endColumn": end_column(p, &l.path, pos),
+        });
+    }
+    physical
+}
+
+fn pointer_name(pointer: &str) -> &str {
+    if pointer.is_empty() { "/" } else { pointer }
+}
+
+/// Renders the SARIF log.
+pub fn render(p: &Prepared) -> Vec<u8> {
+    let used: BTreeMap<&'static str, &'static RuleMeta> = p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
+    let index: BTreeMap<&str, usize> = used.keys().enumerate().map(|(i, c)| (*c, i)).collect();
+    let rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
+    let results: Vec<Value> = p
+        .findings
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let mut location = json!({
+                "physicalLocation": physical(p, &f.primary, p.positions[i]),
+                "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
+            });
+            if f.primary.doc_start > 0 {
+                location["properties"] = json!({"documentOffset": f.primary.doc_start});
+            }
+            let mut fingerprint = format!("{}:{}:{}", f.rule.code, uri(&f.primary.path).0, pointer_name(&f.primary.pointer));
+            if f.primary.doc_start > 0 {
+                fingerprint.push_str(&format!("@{}", f.primary.doc_start));
+            }
+            let mut result = json!({
+                "ruleId": f.rule.code,
+                "ruleIndex": index[f.rule.code],
+                "level": level(f.severity),
+                "message": {"text": f.message},
+                "locations": [location],
+                "partialFingerprints": {"benchlint/v1": fingerprint},
+            });
+            if !f.related.is_empty() {
+                let related: Vec<Value> = f
+                    .related
+                    .iter()
+                    .zip(&p.related_positions[i])
+                    .enumerate()
+                    .map(|(k, (r, rp))| {
+                        json!({
+                            "id": k + 1,
+                            "physicalLocation": physical(p, r, *rp),
+                            "message": {"text": pointer_name(&r.pointer)},
+                        })
+                    })
+                    .collect();
+                result["relatedLocations"] = Value::Array(related);
+            }
+            if f.pre_rule {
+                result["properties"] = json!({"preRule": true});
+            }
+            result
+        })
+        .collect();
+    let doc = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "benchlint",
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
+    let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
+    bytes.push(b'\n');
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris() {
+        assert_eq!(uri("./results/a b.json"), ("results/a%20b.json".to_string(), true));
+        assert_eq!(uri("r\\x.json"), ("r/x.json".to_string(), true));
+        assert_eq!(uri("/abs/x.json"), ("file:///abs/x.json".to_string(), false));
+        assert_eq!(uri("é.json").0, "%C3%A9.json");
+    }
+}

@@ -1,0 +1,67 @@
+//! `curated-corpus` (S009): no failed, aborted or does-not-fit result anywhere.
+
+use super::{CorpusCtx, Emitter, declare_rule};
+use crate::fingerprint::path_order;
+use crate::model::Outcome;
+
+declare_rule! {
+    /// ## What it checks
+    /// That the corpus holds at least one losing run: a result whose `outcome` is `failed`,
+    /// `aborted` or `does-not-fit`. One info finding for the whole corpus, placed on its first
+    /// result in path order. An empty corpus is not judged.
+    ///
+    /// A lone file checked by itself gets the note too: the rule is about what the corpus as a
+    /// whole can show.
+    ///
+    /// ## Why is this bad?
+    /// Seed 004: "We publish configurations that did not work, levels that came out worse than
+    /// the level below them, and models that would not load. A corpus with no failures in it has
+    /// been curated, and a curated corpus cannot be used to check anything." And: "'Does not
+    /// fit' is a benchmark result, and we publish it as one." Seed 000 publishes refuted
+    /// hypotheses for the same reason.
+    ///
+    /// ## Example
+    /// A corpus in which every result has `"outcome": "ok"`.
+    ///
+    /// ## What to do instead
+    /// Keep the runs that lost in the corpus, as results with their outcome:
+    /// ```json
+    /// { "id": "gb10-x1-glm5-753b", "outcome": "does-not-fit", "levels": [],
+    ///   "notes": "a 433 GiB checkpoint does not load on one 121.7 GiB unit" }
+    /// ```
+    pub static RULE = {
+        code: "S009",
+        name: "curated-corpus",
+        severity: Info,
+        scope: Group,
+        source: "seeds/004 (a corpus with no failures in it has been curated)",
+        summary: "no failed, aborted or does-not-fit result anywhere",
+    }
+}
+
+pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
+    let Some(&first) = path_order(ctx.results).first() else {
+        return;
+    };
+    if ctx.results.iter().any(|r| r.doc.outcome != Outcome::Ok) {
+        return;
+    }
+    out.emit_on(
+        first,
+        "/outcome",
+        match ctx.results.len() {
+            1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
+                  result is kept, so the corpus looks curated"
+                .to_string(),
+            n => format!(
+                "all {n} results of the corpus succeeded: no failed, aborted or does-not-fit \
+                 result is kept, so the corpus looks curated"
+            ),
+        },
+    )
+    .label("every outcome is ok")
+    .help(
+        "keep the runs that lost (failed, aborted, does-not-fit) in the corpus as results with \
+         their outcome; they are results, never replicates",
+    );
+}
