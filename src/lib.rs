@@ -4,6 +4,7 @@
 //! rules, and reports every finding at the exact value in the file.
 
 pub mod adapters;
+pub mod audit;
 pub mod baseline;
 pub mod capture;
 pub mod cards;

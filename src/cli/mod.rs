@@ -4,8 +4,11 @@
 mod capture;
 mod cards;
 mod check;
+mod ci;
+mod completions;
 mod import;
 mod rule;
+mod rule_pages;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -46,7 +49,18 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = DocFormat::Text)]
         format: DocFormat,
+        /// Write one Markdown page per rule (`<CODE>-<name>.md`, as `benchlint rule` prints it)
+        /// and an index (`README.md`) into this folder, removing pages of rules that are gone.
+        #[arg(long, value_name = "DIR")]
+        markdown: Option<PathBuf>,
     },
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff).
+    Manpage,
     /// Write canonical files (and the provenance of every value) from any readable format.
     Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
@@ -75,6 +89,9 @@ pub struct CheckArgs {
     /// Largest file read, in bytes (larger files are reported as E001, never read).
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
+    /// Selection, config, baseline, fail threshold, colour, output file.
+    #[command(flatten)]
+    pub ci: ci::CiArgs,
 }
 
 /// Output formats of `check`.
@@ -86,6 +103,14 @@ pub enum Format {
     Concise,
     /// One JSON document (schemas/report.schema.json).
     Json,
+    /// One JSON diagnostic per line (the `diagnostics` items of `json`).
+    JsonLines,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions annotations (`::error file=...::message`).
+    Github,
+    /// JUnit XML.
+    Junit,
 }
 
 /// Output formats of `rule` and `rules`.
@@ -110,7 +135,10 @@ pub fn main() -> u8 {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Rule { code, format } => rule::explain(&code, format),
-        Command::Rules { format } => rule::list(format),
+        Command::Rules { markdown: Some(dir), .. } => rule_pages::write(&dir),
+        Command::Rules { format, markdown: None } => rule::list(format),
+        Command::Completions { shell } => Ok(completions::completions(shell)),
+        Command::Manpage => completions::manpage(),
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
         Command::Import(args) => import::run(&args),

@@ -75,10 +75,10 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         } else {
             format!("{} to {} tokens", format_fixed(min, 0), format_fixed(max, 0))
         };
-        format!(
-            "the typical prompts of its {} range over {range}",
-            plural(prompts.len(), "result that records one", "results that record one")
-        )
+        match prompts.len() {
+            1 => format!("the one result that records a prompt length has a typical prompt of {range}"),
+            n => format!("the {n} results that record a prompt length have typical prompts of {range}"),
+        }
     };
     let e = out.emit_on(
         first,

@@ -1,0 +1,149 @@
+//! The retractions report: for each published claim, a verdict (upheld, restated, unresolved,
+//! retracted, pre-rule) with the codes and reasons behind it, and for every configuration its
+//! ladder with intervals and its service-level capacity. Renderers in `report/` turn an
+//! [`AuditReport`] into Markdown, HTML and JSON.
+
+use serde::Serialize;
+
+/// What the audit decided about one claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The runs support the published value on the basis it states.
+    Upheld,
+    /// The comparison holds only on a matched basis, at another value (`restated_value`).
+    Restated,
+    /// The runs disagree, or are too few, to decide ("not yet resolved").
+    Unresolved,
+    /// The runs do not support the claim.
+    Retracted,
+    /// Measured before a rule was adopted: labelled, not failed.
+    PreRule,
+}
+
+impl Verdict {
+    /// The kebab-case word used in every output.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Upheld => "upheld",
+            Verdict::Restated => "restated",
+            Verdict::Unresolved => "unresolved",
+            Verdict::Retracted => "retracted",
+            Verdict::PreRule => "pre-rule",
+        }
+    }
+}
+
+/// The audit of one claim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ClaimOutcome {
+    /// The claim's id.
+    pub id: String,
+    /// The sentence as published, when given.
+    pub statement: Option<String>,
+    /// `figure` or `ratio`.
+    pub kind: String,
+    /// The metric (`aggregate_tok_s`, ...).
+    pub metric: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Every rule code behind the verdict, sorted, unique.
+    pub codes: Vec<String>,
+    /// The value as published.
+    pub published_value: f64,
+    /// The value on a matched basis, for restated claims (never made up: `None` otherwise).
+    pub restated_value: Option<f64>,
+    /// The basis of the restated value, or the claim's own basis, in words.
+    pub basis: Option<String>,
+    /// Why, in plain sentences.
+    pub reasons: Vec<String>,
+    /// Result ids of the subject side.
+    pub subject: Vec<String>,
+    /// Result ids of the baseline side (ratio claims).
+    pub baseline: Vec<String>,
+}
+
+/// A figure at one level with its 95% interval (equal bounds when it rests on one run).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The point estimate (mean of launch means, or the single value).
+    pub value: f64,
+    /// Lower bound of the 95% interval.
+    pub low: f64,
+    /// Upper bound of the 95% interval.
+    pub high: f64,
+}
+
+/// One level of a configuration's ladder.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LadderPoint {
+    /// Streams in flight.
+    pub concurrency: u64,
+    /// Aggregate throughput, tokens per second.
+    pub aggregate_tok_s: Option<Estimate>,
+    /// Per-user rate, tokens per second.
+    pub per_user_tok_s: Option<Estimate>,
+    /// Runs behind the point.
+    pub runs: usize,
+    /// Launches behind the point.
+    pub launches: usize,
+}
+
+/// Service-level capacity of a configuration (seed 004: the highest concurrency whose per-user
+/// rate clears the floor at every level up to it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Capacity {
+    /// The floor, tokens per second per user.
+    pub floor_tok_s: f64,
+    /// Highest passing concurrency (None: not even the first level clears the floor).
+    pub concurrency: Option<u64>,
+    /// Aggregate throughput there.
+    pub aggregate_tok_s: Option<f64>,
+    /// When the next level is marginal (its interval straddles the floor): `[last pass,
+    /// marginal level]`.
+    pub marginal_interval: Option<(u64, u64)>,
+    /// Whether the levels rest on one launch (single instance).
+    pub single_instance: bool,
+}
+
+/// One configuration's ladder, for the charts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ConfigLadder {
+    /// Label for people.
+    pub label: String,
+    /// Short fingerprint.
+    pub fingerprint: String,
+    /// Result ids of its runs.
+    pub results: Vec<String>,
+    /// Its levels, by concurrency.
+    pub points: Vec<LadderPoint>,
+    /// Its capacity at the audit's floor.
+    pub capacity: Option<Capacity>,
+}
+
+/// A result that did not produce figures (failed, aborted, does-not-fit): reported as a
+/// result, never omitted (seed 004).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LosingRun {
+    /// Result id.
+    pub id: String,
+    /// Its outcome.
+    pub outcome: String,
+    /// The file it came from.
+    pub path: String,
+    /// Its notes, when any.
+    pub notes: Option<String>,
+}
+
+/// Everything the renderers need.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AuditReport {
+    /// Per-user floor used for capacity and matched-basis restatements, tokens per second.
+    pub floor_tok_s: f64,
+    /// One entry per claim, in the claims file's order.
+    pub claims: Vec<ClaimOutcome>,
+    /// Every configuration's ladder, by label.
+    pub ladders: Vec<ConfigLadder>,
+    /// Results that lost.
+    pub losing_runs: Vec<LosingRun>,
+}

@@ -1,0 +1,313 @@
+//! What `check` needs to sit in CI: rule selection and the config file, the fail threshold,
+//! the baseline, statistics, colour and the output file.
+//!
+//! Exit codes: 0 nothing at or above `--fail-on` (pre-rule labels never fail); 1 findings at
+//! or above it, or stale baseline entries; 2 bad arguments, a bad config file or baseline, or
+//! an output file that cannot be written. `--exit-zero` turns 1 into 0, never 2.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
+use crate::baseline::{Baseline, Stale};
+use crate::config::{self, Config, GlobSidecars, Layer, Selection, paths, selection::parse_list};
+use crate::corpus::Options;
+use crate::diagnostic::Severity;
+use crate::engine::{self, Checked};
+use crate::report;
+
+/// The `check` options for CI and for people (flattened into `CheckArgs`).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct CiArgs {
+    /// Rules to run instead of the config's selection (codes, prefixes, rule names or ALL;
+    /// comma-separated).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub select: Option<Vec<String>>,
+    /// Rules to run in addition to the selection.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Rules not to run. At equal specificity `--ignore` wins over `--select`; a more
+    /// specific code or prefix wins over a less specific one.
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub ignore: Vec<String>,
+    /// Lowest severity that makes the run fail (exit 1).
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
+    pub fail_on: FailOn,
+    /// Exit 0 even when findings fail the run (a broken config or argument still exits 2).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print how many findings each rule produced instead of the findings (text, or JSON with
+    /// `--format json`).
+    #[arg(long)]
+    pub statistics: bool,
+    /// The config file to use instead of the `benchlint.toml` found upward from the first
+    /// path.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
+    /// Suppress the findings recorded in this baseline file; its entries that match nothing
+    /// any more fail the run.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Write the current findings into the `--baseline` file (created if missing, pruned of
+    /// stale entries).
+    #[arg(long, requires = "baseline")]
+    pub update_baseline: bool,
+    /// Report stale baseline entries as a warning instead of failing.
+    #[arg(long, requires = "baseline")]
+    pub allow_stale_baseline: bool,
+    /// When to colour the human format: auto (a terminal, unless `NO_COLOR` is set), always
+    /// or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Write the report to this file instead of stdout.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--fail-on`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum FailOn {
+    /// Errors only.
+    #[default]
+    Error,
+    /// Warnings and errors.
+    Warning,
+    /// Any finding.
+    Info,
+}
+
+impl FailOn {
+    fn severity(self) -> Severity {
+        match self {
+            FailOn::Error => Severity::Error,
+            FailOn::Warning => Severity::Warning,
+            FailOn::Info => Severity::Info,
+        }
+    }
+}
+
+/// `--color`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour when writing to a terminal and `NO_COLOR` is not set.
+    #[default]
+    Auto,
+    /// Always colour (the human format).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+fn env_set(name: &str) -> Option<bool> {
+    std::env::var_os(name).map(|v| !v.is_empty() && v != "0")
+}
+
+/// Whether to colour a stream: `--color`, then `NO_COLOR`, `CLICOLOR_FORCE`, `CLICOLOR=0`,
+/// then whether it is a terminal.
+pub fn color_for(choice: ColorChoice, is_terminal: bool) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            if env_set("NO_COLOR") == Some(true) {
+                false
+            } else if env_set("CLICOLOR_FORCE") == Some(true) {
+                true
+            } else if env_set("CLICOLOR") == Some(false) {
+                false
+            } else {
+                is_terminal
+            }
+        }
+    }
+}
+
+/// Everything `check` needs before it runs.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    /// Thresholds, selection and sidecars.
+    pub options: Options,
+    /// The config file in force, if any.
+    pub config: Option<Config>,
+    /// The baseline, if one was given.
+    pub baseline: Option<Baseline>,
+}
+
+fn cli_layer(ci: &CiArgs) -> Result<Layer, String> {
+    let list = |flag: &str, items: &[String]| -> Result<Vec<config::Selector>, String> {
+        let mut out = Vec::new();
+        for item in items {
+            out.extend(parse_list(item).map_err(|m| format!("{flag}: {m}"))?);
+        }
+        Ok(out)
+    };
+    Ok(Layer {
+        select: ci.select.as_deref().map(|s| list("--select", s)).transpose()?,
+        extend_select: list("--extend-select", &ci.extend_select)?,
+        ignore: list("--ignore", &ci.ignore)?,
+    })
+}
+
+/// Reads the config file and the baseline and resolves the selection. `Ok(None)` when the
+/// config file is wrong: its diagnostic is already on stderr.
+pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, String> {
+    let ci = &args.ci;
+    if ci.statistics && !matches!(args.format, Format::Human | Format::Concise | Format::Json) {
+        return Err("--statistics works with --format human, concise or json".into());
+    }
+    let cli = cli_layer(ci)?;
+    let found = if ci.isolated {
+        None
+    } else if let Some(p) = &ci.config {
+        Some(p.clone())
+    } else {
+        paths.first().and_then(|p| config::discover(p))
+    };
+    let config = match found.as_deref().map(config::load).transpose() {
+        Ok(c) => c,
+        Err(e) => {
+            let color = color_for(ci.color, std::io::stderr().is_terminal());
+            let _ = std::io::stderr().write_all(e.render(color).as_bytes());
+            return Ok(None);
+        }
+    };
+    let mut options = Options::default();
+    let base = config.as_ref().map_or_else(|| paths::absolute(Path::new(".")), |c| c.dir.clone());
+    let mut layers = Vec::new();
+    if let Some(c) = &config {
+        layers.push(c.layer.clone());
+        if let Some(t) = &c.thresholds {
+            options.thresholds = t.clone();
+        }
+        options.sidecars = GlobSidecars::new(c.sidecars.clone(), &base);
+    }
+    layers.push(cli);
+    let (severity, per_file) = config.as_ref().map(|c| (c.severity.clone(), c.per_file_ignores.clone())).unwrap_or_default();
+    options.selection = Selection::new(&layers, severity, per_file, &base);
+    if let Some(limit) = args.max_file_size {
+        options.thresholds.max_file_bytes = limit;
+    }
+    let baseline = ci.baseline.as_deref().map(|b| Baseline::load(b, ci.update_baseline)).transpose()?;
+    Ok(Some(Setup { options, config, baseline }))
+}
+
+fn warn(message: &str) {
+    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
+}
+
+/// Globs of the config that match none of the files checked: a warning each, never silent.
+fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
+    let Some(config) = &setup.config else {
+        return;
+    };
+    if files.is_empty() {
+        return;
+    }
+    for p in setup.options.selection.per_file_ignores() {
+        if !files.iter().any(|f| p.matches(&setup.options.selection.key(f))) {
+            warn(&format!("{}: [per-file-ignores] \"{}\" matches no file checked", config.display, p.pattern));
+        }
+    }
+    let sidecars = &setup.options.sidecars;
+    for s in &sidecars.entries {
+        if !files.iter().any(|f| s.matches(&sidecars.key(Path::new(f)))) {
+            warn(&format!("{}: [[sidecar]] files = \"{}\" matches no file checked", config.display, s.pattern));
+        }
+    }
+}
+
+fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
+    let mut err = std::io::stderr().lock();
+    let word = if allowed { "warning" } else { "error" };
+    let n = stale.len();
+    let _ = writeln!(
+        err,
+        "benchlint: {word}: the baseline `{}` has {n} stale {} (matching no finding any more):",
+        paths::display(&baseline.path),
+        if n == 1 { "entry" } else { "entries" }
+    );
+    for s in stale {
+        let pointer = if s.pointer.is_empty() { "/" } else { &s.pointer };
+        let _ = writeln!(err, "  {}: {} at {pointer}", s.path, s.code);
+    }
+    let _ = writeln!(err, "  help: run the same command with `--update-baseline` to prune them");
+}
+
+/// Applies the baseline, decides the exit code and renders the report.
+pub fn finish(args: &CheckArgs, setup: &Setup, checked: Checked, paths: &[PathBuf]) -> Result<Output, String> {
+    let ci = &args.ci;
+    let selection = &setup.options.selection;
+    let needs_files = setup.baseline.is_some()
+        || setup.config.as_ref().is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
+    let files: Vec<String> =
+        if needs_files { crate::corpus::discover(paths).0.into_iter().map(|e| e.display).collect() } else { Vec::new() };
+    warn_unmatched_globs(setup, &files);
+    let Checked { corpus, mut findings, .. } = checked;
+    let mut suppressed = 0;
+    let mut stale = Vec::new();
+    if let Some(b) = &setup.baseline {
+        findings.retain(|f| !b.is_self(&f.primary.path));
+        let files: Vec<String> = files.iter().filter(|f| !b.is_self(f)).cloned().collect();
+        if ci.update_baseline {
+            let updated = b.updated(&findings, &files, selection);
+            updated.write()?;
+            let _ = writeln!(
+                std::io::stderr(),
+                "benchlint: wrote {} {} to the baseline `{}`",
+                updated.len(),
+                if updated.len() == 1 { "entry" } else { "entries" },
+                paths::display(&updated.path)
+            );
+            suppressed = updated.apply(&mut findings, &files, selection).suppressed;
+        } else {
+            let applied = b.apply(&mut findings, &files, selection);
+            suppressed = applied.suppressed;
+            stale = applied.stale;
+        }
+    }
+    let mut summary = engine::summarise(&corpus, &findings);
+    summary.suppressed = suppressed;
+    if !stale.is_empty() {
+        if let Some(b) = &setup.baseline {
+            report_stale(b, &stale, ci.allow_stale_baseline);
+        }
+    }
+    let threshold = ci.fail_on.severity();
+    let failing = findings.iter().any(|f| !f.pre_rule && f.severity >= threshold) || (!stale.is_empty() && !ci.allow_stale_baseline);
+    let code = if failing && !ci.exit_zero { EXIT_FINDINGS } else { EXIT_CLEAN };
+    let color = args.format == Format::Human && ci.output.is_none() && color_for(ci.color, std::io::stdout().is_terminal());
+    let prepared = report::prepare(findings, summary, setup.options.thresholds.max_file_bytes, color);
+    let bytes = if ci.statistics {
+        if args.format == Format::Json { report::statistics_json(&prepared) } else { report::statistics_text(&prepared) }
+    } else {
+        render(args.format, &prepared)
+    };
+    if let Some(out) = &ci.output {
+        std::fs::write(out, &bytes).map_err(|e| format!("the report could not be written to `{}`: {e}", paths::display(out)))?;
+        return Ok(Output::stdout(Vec::new(), code));
+    }
+    Ok(Output::stdout(bytes, code))
+}
+
+/// The report in `format`.
+pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {
+    match format {
+        Format::Human => report::human(prepared),
+        Format::Concise => report::concise(prepared),
+        Format::Json => report::json(prepared),
+        Format::JsonLines => report::json_lines(prepared),
+        Format::Sarif => report::sarif(prepared),
+        Format::Github => report::github(prepared),
+        Format::Junit => report::junit(prepared),
+    }
+}
+
+/// The exit code for a config file that stopped the run.
+pub fn trouble() -> Output {
+    Output::stdout(Vec::new(), EXIT_TROUBLE)
+}
