@@ -9,10 +9,11 @@
 
 use std::path::{Path, PathBuf};
 
+use benchlint::adapters::{self, Reading, Source};
 use benchlint::corpus::{LoadedResult, Options};
 use benchlint::engine::{self, Checked};
 use benchlint::json::parse_text;
-use benchlint::model::Provenance;
+use benchlint::model::{Provenance, ResultDoc};
 use benchlint::rules::{Check, Emitter, RULES, ResultCtx};
 use benchlint::schema;
 use benchlint::thresholds::Thresholds;
@@ -349,4 +350,84 @@ fn a_guidellm_finding_points_into_the_benchmark_it_came_from() {
     // An absent item lands on the benchmark object.
     let loc = benchlint::corpus::translate(&r.origin, &r.provenance, "/engine/speculative");
     assert_eq!(loc.pointer, "/benchmarks/1");
+}
+
+/// Every key of the objects adapters read, replaced by each hostile value in turn: no
+/// adapter may panic, and whatever it maps must still be a valid canonical result.
+#[test]
+fn hostile_values_never_panic_and_never_break_the_schema() {
+    let hostile = [
+        Value::Null,
+        json!("NaN"),
+        json!("Infinity"),
+        json!(-1),
+        json!(1e300),
+        json!(12.5),
+        json!("not a number"),
+        json!([]),
+        json!({}),
+        json!(true),
+    ];
+    let mut roots = vec![PathBuf::from(FIXTURES)];
+    if Path::new(REALWORLD).is_dir() {
+        roots.push(PathBuf::from(REALWORLD));
+    }
+    let source = Source {
+        path: "hostile.json",
+        file_name: "hostile.json",
+        doc_index: 0,
+        doc_count: 1,
+    };
+    let mut problems = Vec::new();
+    for path in roots.iter().flat_map(|r| files_under(r)) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
+        for doc in &parsed.documents {
+            let bases = [
+                "",
+                "/0",
+                "/benchmarks/0",
+                "/benchmarks/0/metrics",
+                "/benchmarks/0/config/strategy",
+                "/input_config",
+                "/server_info",
+            ];
+            for base in bases {
+                let Some(obj) = doc.value.pointer(base).and_then(Value::as_object) else {
+                    continue;
+                };
+                for key in obj.keys() {
+                    let pointer = format!("{base}/{}", benchlint::json::escape_pointer_token(key));
+                    for h in &hostile {
+                        let mut v = doc.value.clone();
+                        *v.pointer_mut(&pointer).unwrap() = h.clone();
+                        let Some((_, Reading::Results(mapped))) = adapters::read(&v, &source)
+                        else {
+                            continue;
+                        };
+                        for m in mapped {
+                            // A level whose concurrency the file no longer gives is left
+                            // without one: the loader reports such a result as E003.
+                            let levels = m.value.get("levels").and_then(Value::as_array);
+                            if levels
+                                .is_some_and(|l| l.iter().any(|l| l.get("concurrency").is_none()))
+                            {
+                                continue;
+                            }
+                            let errors = schema::validate(schema::Kind::Result, &m.value);
+                            let typed = serde_json::from_value::<ResultDoc>(m.value.clone());
+                            if !errors.is_empty() || typed.is_err() {
+                                problems.push(format!(
+                                    "{} {pointer} = {h}: {errors:?} {:?}",
+                                    path.display(),
+                                    typed.err()
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -76,6 +76,9 @@ fn fail_cases_produce_the_rule_and_pass_cases_do_not() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Each case under `testdata/clean/` (a file, or a folder checked as one corpus) is clean for
+/// every rule, the corpus rules included: a replicated corpus (enough runs over several
+/// launches, code and prose, a prefill-heavy shape, a losing run) is what clean means for them.
 #[test]
 fn clean_fixtures_produce_no_finding_from_any_rule() {
     for case in cases(Path::new("testdata/clean")) {

@@ -33,6 +33,9 @@ use serde_json::Value;
 use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr, rate};
 use super::{Adapter, Mapped, Reading, Source};
 
+/// Sampled request bodies read per status for the request settings.
+const SAMPLED_BODIES: usize = 32;
+
 /// The `GuideLLM` adapter.
 pub struct Guidellm;
 
@@ -239,7 +242,8 @@ fn request_settings(b: &mut Builder<'_>, base: &str) {
         else {
             continue;
         };
-        for (j, r) in list.iter().enumerate() {
+        // The first sampled requests are enough to see the settings (each body holds a prompt).
+        for (j, r) in list.iter().enumerate().take(SAMPLED_BODIES) {
             let Some(args) = r.get("request_args").and_then(Value::as_str) else {
                 continue;
             };

@@ -527,17 +527,13 @@ impl<'d> Builder<'d> {
         self.put("/measured_at", rfc3339, src);
     }
 
-    /// The finished result. A level without a concurrency cannot be represented (the schema
-    /// requires it), so such a level is dropped rather than invented.
+    /// The finished result. A level whose concurrency the file does not give (a corrupted
+    /// count) keeps no invented one: the loader then reports the result as unreadable (E003)
+    /// at the object it was read from.
     pub(crate) fn finish(mut self) -> Mapped {
         if let Value::Object(m) = &mut self.value {
-            let level_ok = m
-                .get("levels")
-                .and_then(|l| l.get(0))
-                .is_some_and(|l| l.get("concurrency").is_some());
-            if !level_ok {
-                m.insert("levels".into(), Value::Array(Vec::new()));
-            }
+            m.entry("levels")
+                .or_insert_with(|| Value::Array(Vec::new()));
         }
         Mapped {
             value: self.value,

@@ -30,7 +30,7 @@
 //! be in flight; at rate `inf` they all are). `measured_at` is `date` (local time, read as UTC).
 //! Output tokens are the server's usage counts for the OpenAI-style backends (§1.3).
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::map::{Builder, at, count, from_compact_date, known_keys, number, ptr, rate};
 use super::{Adapter, Mapped, Reading, Source};
@@ -125,10 +125,8 @@ impl Adapter for Vllm {
 
 fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     let p = |k: &str| ptr(base, &[k]);
-    let obj = at(doc, base)
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
+    let empty = Map::new();
+    let obj = at(doc, base).and_then(Value::as_object).unwrap_or(&empty);
     let mut b = Builder::new(doc, source, base);
 
     if let Some(ts) = obj
@@ -261,12 +259,12 @@ pub(crate) fn detailed(
             a.iter()
                 .enumerate()
                 .filter(|(i, _)| keep.get(*i).copied().unwrap_or(true))
-                .filter_map(|(_, v)| number(v))
+                .filter_map(|(_, v)| number(v).filter(|n| *n >= 0.0))
                 .collect()
         })
         .unwrap_or_default();
     if lens.is_empty() {
-        let total = at(doc, total_src).and_then(number);
+        let total = at(doc, total_src).and_then(number).filter(|t| *t >= 0.0);
         if let (Some(t), Some(c)) = (total, completed.filter(|c| *c > 0)) {
             #[expect(
                 clippy::cast_precision_loss,
@@ -322,7 +320,7 @@ fn tpot_samples(b: &mut Builder<'_>, base: &str, keep: &[bool]) {
                 reason = "token counts are far below 2^52"
             )]
             let per = sum * 1000.0 / (n - 1) as f64;
-            Some(Value::from(per))
+            (per.is_finite() && per >= 0.0).then(|| Value::from(per))
         })
         .collect();
     if !tpots.is_empty() {

@@ -418,7 +418,7 @@ fn finish_result(
 pub fn emit_to_finding(e: Emit, primary: Location, related: Vec<Location>, measured: Option<&str>) -> Finding {
     let rule: &'static RuleMeta = e.rule;
     let mut message = e.message;
-    let mut severity = rule.severity;
+    let mut severity = e.severity.unwrap_or(rule.severity);
     let mut pre_rule = false;
     if let (Some(since), Some(date)) = (rule.since, measured) {
         if date < since {

@@ -59,7 +59,12 @@ pub fn uri(path: &str) -> (String, bool) {
 /// The first paragraph of a rule's documentation, at most 1,024 characters (GitHub's limit).
 fn full_description(meta: &RuleMeta) -> String {
     let doc = meta.doc_text();
-    let first = doc.split("\n\n").map(str::trim).find(|p| !p.is_empty() && !p.starts_with('#')).unwrap_or(meta.summary);
+    // The first paragraph of prose: headings dropped.
+    let first = doc
+        .split("\n\n")
+        .map(|p| p.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join(" "))
+        .find(|p| !p.trim().is_empty())
+        .unwrap_or_else(|| meta.summary.to_string());
     let one_line = first.split_whitespace().collect::<Vec<_>>().join(" ");
     if one_line.chars().count() <= 1024 {
         one_line
@@ -68,6 +73,12 @@ fn full_description(meta: &RuleMeta) -> String {
         s.push('…');
         s
     }
+}
+
+fn tags(meta: &RuleMeta) -> Vec<&'static str> {
+    let mut tags = vec![category(meta.code), meta.scope.as_str()];
+    tags.dedup();
+    tags
 }
 
 fn rule_descriptor(meta: &RuleMeta) -> Value {
@@ -82,7 +93,7 @@ fn rule_descriptor(meta: &RuleMeta) -> Value {
         "help": {"text": format!("{}\n\n{url}\n", doc.trim_end()), "markdown": markdown},
         "helpUri": url,
         "defaultConfiguration": {"level": level(meta.severity)},
-        "properties": {"tags": [category(meta.code), meta.scope.as_str()]},
+        "properties": {"tags": tags(meta)},
     })
 }
 

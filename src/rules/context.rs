@@ -73,6 +73,9 @@ pub struct Emit {
     pub pointer: String,
     /// For corpus rules: the index in `CorpusCtx::results` of the result the finding is on.
     pub subject: Option<usize>,
+    /// A severity for this finding only (a rule with a softer band, R003's note), instead of
+    /// the rule's default.
+    pub severity: Option<crate::diagnostic::Severity>,
     /// What was found.
     pub message: String,
     /// Text under the value.
@@ -93,6 +96,12 @@ impl Emit {
     /// Sets the label drawn under the value.
     pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
         self.label = Some(label.into());
+        self
+    }
+
+    /// Reports this finding at `severity` instead of the rule's default.
+    pub fn severity(&mut self, severity: crate::diagnostic::Severity) -> &mut Self {
+        self.severity = Some(severity);
         self
     }
 
@@ -121,6 +130,7 @@ impl<'o> Emitter<'o> {
             rule: self.rule,
             pointer: pointer.into(),
             subject: None,
+            severity: None,
             message: message.into(),
             label: None,
             help: None,
