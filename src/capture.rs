@@ -91,11 +91,11 @@ pub fn from_container_inspect(text: &str) -> Result<Captured, String> {
     // say the same at the top level).
     let mut argv = strings("/Config/Entrypoint");
     argv.extend(strings("/Config/Cmd"));
-    if argv.is_empty() {
-        if let Some(path) = obj.get("Path").and_then(Value::as_str) {
-            argv.push(path.to_string());
-            argv.extend(strings("/Args"));
-        }
+    if argv.is_empty()
+        && let Some(path) = obj.get("Path").and_then(Value::as_str)
+    {
+        argv.push(path.to_string());
+        argv.extend(strings("/Args"));
     }
     if argv.is_empty() {
         return Err("the inspect output names no entrypoint, command or path".into());

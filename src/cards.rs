@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use crate::model::{Level, ResultDoc};
 
 /// The aggregate throughput of a level: the labelled aggregate, else output tokens over the
-/// measured window (DESIGN: "a level's aggregate is output_tokens / duration_s").
+/// measured window (DESIGN: "a level's aggregate is `output_tokens / duration_s`").
 pub fn aggregate(level: &Level) -> Option<f64> {
     level
         .throughput_tok_s
@@ -82,8 +82,9 @@ pub fn cards(doc: &ResultDoc) -> Value {
     insert(&mut platform, "peak_gpu_mem_gib", doc.levels.iter().filter_map(|l| l.gpu_mem_gib).reduce(f64::max));
     // Seed 002: "Leave the hourly cost blank and no cost figure is produced."
     let hourly = doc.cost.as_ref().and_then(|c| c.hourly_usd).or(p.hourly_cost_usd);
-    if let (Some(hourly), Some((level, agg))) = (hourly, peak(doc)) {
-        if agg > 0.0 {
+    if let (Some(hourly), Some((level, agg))) = (hourly, peak(doc))
+        && agg > 0.0
+    {
             let per_million = hourly / (agg * 3600.0) * 1e6;
             platform.insert("hourly_cost_usd".into(), json!(hourly));
             platform.insert("cost_per_million_output_usd".into(), json!((per_million * 100.0).round() / 100.0));
@@ -94,7 +95,6 @@ pub fn cards(doc: &ResultDoc) -> Value {
                     level.concurrency
                 )),
             );
-        }
     }
     json!({ "result": doc.id, "model": model, "engine": engine, "platform": platform })
 }

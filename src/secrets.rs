@@ -49,7 +49,7 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
 
 /// Well-known token shapes, whatever key they sit under.
 fn known_format(v: &str) -> Option<SecretKind> {
-    let body_len = |prefix: &str| v.strip_prefix(prefix).map(|rest| rest.chars().filter(|c| c.is_ascii_alphanumeric()).count());
+    let body_len = |prefix: &str| v.strip_prefix(prefix).map(|rest| rest.chars().filter(char::is_ascii_alphanumeric).count());
     let shapes: [(&str, usize, &str); 8] = [
         ("sk-", 20, "an OpenAI-style secret key"),
         ("hf_", 30, "a Hugging Face token"),
@@ -65,10 +65,10 @@ fn known_format(v: &str) -> Option<SecretKind> {
             return Some(SecretKind(format!("{name} (`{prefix}` prefix, {} characters)", v.chars().count())));
         }
     }
-    if let Some(rest) = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer ")) {
-        if rest.trim().len() >= 16 {
-            return Some(SecretKind(format!("a bearer token ({} characters)", rest.trim().chars().count())));
-        }
+    if let Some(rest) = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))
+        && rest.trim().len() >= 16
+    {
+        return Some(SecretKind(format!("a bearer token ({} characters)", rest.trim().chars().count())));
     }
     if v.contains("-----BEGIN") && v.contains("PRIVATE KEY") {
         return Some(SecretKind("a private key".into()));

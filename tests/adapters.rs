@@ -431,3 +431,40 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+#[test]
+fn a_level_whose_concurrency_the_file_does_not_give_is_reported_not_invented() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.json");
+    let mut doc: Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    doc["num_prompts"] = json!("unknown");
+    doc["completed"] = json!(null);
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let checked = check(&path);
+    assert!(checked.corpus.results.is_empty());
+    let e003: Vec<_> = checked
+        .findings
+        .iter()
+        .filter(|f| f.rule.code == "E003")
+        .collect();
+    assert_eq!(
+        e003.len(),
+        1,
+        "{:?}",
+        checked
+            .findings
+            .iter()
+            .map(|f| &f.message)
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        e003[0].message.contains("concurrency"),
+        "{}",
+        e003[0].message
+    );
+    assert_eq!(e003[0].primary.pointer, "");
+}

@@ -39,7 +39,7 @@ use super::{Adapter, Mapped, Reading, Source};
 pub struct Vllm;
 
 /// Keys only `SGLang`'s `bench_serving` writes (formats.md §2.2).
-pub(crate) const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
+const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
 
 /// Backends whose request function reads the server's streamed `usage` (formats.md §1.3).
 const USAGE_BACKENDS: [&str; 7] = [

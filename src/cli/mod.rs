@@ -9,6 +9,7 @@ mod completions;
 mod import;
 mod rule;
 mod rule_pages;
+mod summary;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,6 +66,8 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
     Capture(capture::CaptureArgs),
+    /// Per configuration and level: median, min, max, n, launches, CV and 95% CI of throughput.
+    Summary(summary::SummaryArgs),
     /// Print the model, engine and platform cards of a result file as JSON.
     Cards {
         /// A result file (canonical or a harness format).
@@ -136,9 +139,10 @@ pub fn main() -> u8 {
         Command::Check(args) => check::run(&args),
         Command::Rule { code, format } => rule::explain(&code, format),
         Command::Rules { markdown: Some(dir), .. } => rule_pages::write(&dir),
-        Command::Rules { format, markdown: None } => rule::list(format),
+        Command::Rules { format, markdown: None } => Ok(rule::list(format)),
         Command::Completions { shell } => Ok(completions::completions(shell)),
         Command::Manpage => completions::manpage(),
+        Command::Summary(args) => summary::run(&args),
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
         Command::Import(args) => import::run(&args),

@@ -45,7 +45,7 @@ pub fn explain(code: &str, format: DocFormat) -> Result<Output, String> {
 }
 
 /// `benchlint rules`.
-pub fn list(format: DocFormat) -> Result<Output, String> {
+pub fn list(format: DocFormat) -> Output {
     let text = match format {
         DocFormat::Json => format!("{:#}\n", serde_json::Value::Array(RULES.iter().map(|r| as_json(r.meta)).collect())),
         DocFormat::Text => {
@@ -57,5 +57,5 @@ pub fn list(format: DocFormat) -> Result<Output, String> {
             format!("{table}\n")
         }
     };
-    Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN))
+    Output::stdout(text.into_bytes(), EXIT_CLEAN)
 }

@@ -119,8 +119,8 @@ impl ConfigError {
             Some((l, c)) => format!("{}:{l}:{c}", self.display),
             None => self.display.clone(),
         };
-        let mut out = format!("benchlint: error: {place}: {}\n", self.message);
         let (Some(text), Some(span)) = (&self.text, &self.span) else {
+            let mut out = format!("benchlint: error: {place}: {}\n", self.message);
             if let Some(h) = &self.help {
                 out.push_str(&format!("  help: {h}\n"));
             }
@@ -128,8 +128,8 @@ impl ConfigError {
         };
         let start = span.start.min(text.len());
         let len = span.end.min(text.len()).saturating_sub(start);
+        let mut out = format!("benchlint: error: bad config file {place}\n");
         let mut diag = miette::MietteDiagnostic::new(self.message.clone())
-            .with_code("config")
             .with_label(miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, len)));
         if let Some(h) = &self.help {
             diag = diag.with_help(h.clone());
@@ -184,9 +184,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
     let raw: RawConfig = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = e.message().trim_end().replace('\n', "; ");
-        ConfigError::at(&display, text, span, message, "here").with_help(
-            "keys: select, extend-select, ignore, [severity], [thresholds], [per-file-ignores], [[sidecar]]",
-        )
+        ConfigError::at(&display, text, span, message, "here")
     })?;
     let err = |span: Range<usize>, message: String, label: &str| ConfigError::at(&display, text, span, message, label);
     let selectors = |list: &[toml::Spanned<String>]| -> Result<Vec<Selector>, ConfigError> {

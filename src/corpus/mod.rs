@@ -10,6 +10,7 @@ mod sidecar;
 mod translate;
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -148,7 +149,8 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     }
     let file_name = entry.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let lower = file_name.to_ascii_lowercase();
-    let parsed = parse_text(&text, lower.ends_with(".jsonl") || lower.ends_with(".ndjson"));
+    let by_line = Path::new(&lower).extension().is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let parsed = parse_text(&text, by_line);
     report_parse_problems(path, &text, &parsed, &mut out);
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
         let mut loc = Location::new(path, "");
@@ -420,14 +422,12 @@ pub fn emit_to_finding(e: Emit, primary: Location, related: Vec<Location>, measu
     let mut message = e.message;
     let mut severity = e.severity.unwrap_or(rule.severity);
     let mut pre_rule = false;
-    if let (Some(since), Some(date)) = (rule.since, measured) {
-        if date < since {
-            pre_rule = true;
-            severity = crate::diagnostic::Severity::Info;
-            message.push_str(&format!(
-                " [measured {date}, before this rule was adopted on {since}: labelled, not failed]"
-            ));
-        }
+    if let (Some(since), Some(date)) = (rule.since, measured)
+        && date < since
+    {
+        pre_rule = true;
+        severity = crate::diagnostic::Severity::Info;
+        let _ = write!(message, " [measured {date}, before this rule was adopted on {since}: labelled, not failed]");
     }
     Finding { rule, severity, pre_rule, primary, related, message, label: e.label, help: e.help }
 }

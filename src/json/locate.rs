@@ -1,6 +1,6 @@
 //! Resolving a JSON pointer to the bytes of the value it names, by scanning the original text.
 //!
-//! serde_json keeps no positions, so diagnostics carry pointers and are resolved here only for
+//! `serde_json` keeps no positions, so diagnostics carry pointers and are resolved here only for
 //! files that have findings. The scan walks only the path and skips every other subtree by
 //! counting brackets; it never recurses and tolerates the bare `NaN` tokens the tolerant reader
 //! accepted.

@@ -1,6 +1,6 @@
 //! Splitting a text into its top-level JSON documents without parsing them.
 //!
-//! vLLM users `cat` several result files into one, SGLang appends one line per run: a file may
+//! vLLM users `cat` several result files into one, `SGLang` appends one line per run: a file may
 //! hold many documents. The splitter tracks only strings and bracket depth, so it also survives
 //! the bare `NaN` tokens that a strict parser rejects, and it never recurses (deep nesting is
 //! just a large counter).

@@ -1,5 +1,5 @@
 //! Strict JSON first; then the tolerant pass that accepts bare `NaN`, `Infinity` and
-//! `-Infinity` (Python's `json.dumps` writes them, SGLang's JSON Lines carry them) as strings,
+//! `-Infinity` (Python's `json.dumps` writes them, `SGLang`'s JSON Lines carry them) as strings,
 //! so the run goes on and the finding says what was accepted.
 
 use serde_json::Value;
@@ -131,7 +131,7 @@ fn describe(piece: &str, e: &serde_json::Error) -> (usize, String) {
     (offset, message)
 }
 
-/// Byte offset of serde_json's 1-based line and (byte) column.
+/// Byte offset of `serde_json`'s 1-based line and (byte) column.
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let mut start = 0;
     for _ in 1..line {

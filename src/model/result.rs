@@ -152,7 +152,7 @@ pub struct Platform {
 impl Platform {
     /// Devices in total: nodes × devices per node, when both are known.
     pub fn total_devices(&self) -> Option<u64> {
-        Some(self.nodes.unwrap_or(1).checked_mul(self.devices_per_node?)?)
+        self.nodes.unwrap_or(1).checked_mul(self.devices_per_node?)
     }
 }
 

@@ -85,7 +85,10 @@ fn num<T: Copy + Into<u64>>(f: Option<&Found<T>>) -> Option<(Value, usize)> {
     f.map(|f| (Value::from(f.value.into()), f.arg_index))
 }
 
-fn comparisons(s: &ServeSettings) -> Vec<(&'static str, &'static str, Option<(Value, usize)>)> {
+/// A canonical pointer, the flag that sets it, and what the command says (value, argument).
+type Comparison = (&'static str, &'static str, Option<(Value, usize)>);
+
+fn comparisons(s: &ServeSettings) -> Vec<Comparison> {
     let text = |f: Option<&Found<String>>| f.map(|f| (Value::from(f.value.clone()), f.arg_index));
     let flag = |f: Option<&Found<bool>>| f.map(|f| (Value::from(f.value), f.arg_index));
     let spec = s.speculative.as_ref();

@@ -1,0 +1,231 @@
+//! `benchlint summary [PATH..]`: per configuration and level, the median, minimum, maximum, n,
+//! launches, CV and 95% interval of throughput, with the per-user median and TTFT p50 beside
+//! them (seed 004: "Report median, minimum and maximum, the number of runs, and the coefficient
+//! of variation"; DESIGN.md "Statistics").
+//!
+//! Formats: `table` (comfy-table, one table per configuration), `markdown`, `csv` (one row per
+//! configuration and level) and `json`. A value that is not defined (the CV of one run, the
+//! interval of one run) is `–` in the table and in Markdown, an empty cell in CSV and `null` in
+//! JSON: never NaN. A CV above the S005 threshold is marked `!`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use comfy_table::{CellAlignment, Table, presets};
+
+use super::{EXIT_CLEAN, Output};
+use crate::corpus::{self, Options};
+use crate::replication::{ConfigSummary, LevelSummary, format_fixed, plural, summarize};
+
+/// Arguments of `summary`.
+#[derive(Debug, clap::Args)]
+pub struct SummaryArgs {
+    /// Files and folders to summarise (default: the current folder).
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
+    pub format: SummaryFormat,
+}
+
+/// Output formats of `summary`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SummaryFormat {
+    /// One table per configuration.
+    Table,
+    /// One JSON document.
+    Json,
+    /// One row per configuration and level.
+    Csv,
+    /// Markdown tables, one per configuration.
+    Markdown,
+}
+
+/// What is shown for a value that is not defined.
+const UNDEFINED: &str = "–";
+
+/// Runs `summary`.
+pub fn run(args: &SummaryArgs) -> Result<Output, String> {
+    let options = Options::default();
+    let paths = if args.paths.is_empty() { vec![PathBuf::from(".")] } else { args.paths.clone() };
+    let corpus = corpus::load(&paths, &options);
+    let problems = corpus.findings.iter().filter(|f| f.rule.code.starts_with('E')).count();
+    if problems > 0 {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: {} could not be read; `benchlint check` lists {}",
+            plural(problems, "input", "inputs"),
+            if problems == 1 { "it" } else { "them" }
+        );
+    }
+    let configs = summarize(&corpus.results, options.thresholds.max_cv);
+    if configs.is_empty() {
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let _ = writeln!(std::io::stderr(), "benchlint: warning: no successful result found under {}", shown.join(", "));
+    }
+    let max_cv = options.thresholds.max_cv;
+    let bytes = match args.format {
+        SummaryFormat::Table => tables(&configs, max_cv, false),
+        SummaryFormat::Markdown => tables(&configs, max_cv, true),
+        SummaryFormat::Csv => csv(&configs),
+        SummaryFormat::Json => json(&configs, max_cv),
+    };
+    Ok(Output::stdout(bytes, EXIT_CLEAN))
+}
+
+/// Column headers of a configuration's table.
+const HEADER: [&str; 12] = [
+    "streams",
+    "tok/s",
+    "n",
+    "launches",
+    "median",
+    "min",
+    "max",
+    "CV",
+    "95% CI",
+    "CI basis",
+    "per-user p50",
+    "TTFT p50 s",
+];
+
+/// The cells of one level, as the table and Markdown show them.
+fn cells(level: &LevelSummary) -> [String; 12] {
+    let tok = |x: f64| format_fixed(x, 1);
+    let opt = |x: Option<f64>, decimals: usize| x.map_or_else(|| UNDEFINED.to_string(), |v| format_fixed(v, decimals));
+    let cv = match level.cv {
+        Some(c) if level.high_cv => format!("{:.1}% !", c * 100.0),
+        Some(c) => format!("{:.1}%", c * 100.0),
+        None => UNDEFINED.to_string(),
+    };
+    let (ci, basis) = match &level.ci95 {
+        Some(ci) => (format!("[{}, {}]", tok(ci.low), tok(ci.high)), ci.basis.clone()),
+        None => (UNDEFINED.to_string(), UNDEFINED.to_string()),
+    };
+    [
+        level.concurrency.to_string(),
+        level.figure.to_string(),
+        level.n.to_string(),
+        level.launches.to_string(),
+        tok(level.median),
+        tok(level.min),
+        tok(level.max),
+        cv,
+        ci,
+        basis,
+        opt(level.per_user_median_tok_s, 1),
+        opt(level.ttft_p50_s, 3),
+    ]
+}
+
+/// The line above a configuration's table.
+fn heading(c: &ConfigSummary) -> String {
+    let unrecorded = match c.runs_without_launch_id {
+        0 => String::new(),
+        n => format!(" ({} without a launch id, counted as one launch)", plural(n, "run", "runs")),
+    };
+    format!(
+        "fingerprint {}: {} over {}{unrecorded}",
+        c.fingerprint,
+        plural(c.runs, "run", "runs"),
+        plural(c.launches, "launch", "launches"),
+    )
+}
+
+fn legend(max_cv: f64) -> String {
+    format!(
+        "CV above {:.0}% is marked !. 95% CI: t interval over the launch means (across k \
+         launches), or over the runs of one launch (single instance: excludes the \
+         launch-to-launch variance). {UNDEFINED}: not defined.",
+        max_cv * 100.0
+    )
+}
+
+fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
+    let mut out = String::new();
+    for c in configs {
+        let mut table = Table::new();
+        if markdown {
+            table.load_style(presets::ASCII_MARKDOWN);
+            out.push_str(&format!("### {}\n\n{}\n\n", c.label, heading(c)));
+        } else {
+            table.load_style(presets::UTF8_FULL_CONDENSED);
+            out.push_str(&format!("{}\n{}\n", c.label, heading(c)));
+        }
+        if !std::io::stdout().is_terminal() {
+            table.force_no_tty();
+        }
+        table.set_header(HEADER.to_vec());
+        for level in &c.levels {
+            table.add_row(cells(level).to_vec());
+        }
+        for i in [0, 2, 3, 4, 5, 6, 7, 10, 11] {
+            if let Some(col) = table.column_mut(i) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        out.push_str(&table.to_string());
+        out.push_str("\n\n");
+    }
+    if !configs.is_empty() {
+        out.push_str(&legend(max_cv));
+        out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// A CSV field, quoted when it has to be (RFC 4180).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
+    let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v}"));
+    let mut out = String::from(
+        "fingerprint,label,concurrency,figure,n,launches,median,min,max,mean,cv,high_cv,\
+         ci95_low,ci95_high,ci95_basis,per_user_median_tok_s,ttft_p50_s\n",
+    );
+    for c in configs {
+        for l in &c.levels {
+            let row = [
+                c.fingerprint.clone(),
+                c.label.clone(),
+                l.concurrency.to_string(),
+                l.figure.to_string(),
+                l.n.to_string(),
+                l.launches.to_string(),
+                num(Some(l.median)),
+                num(Some(l.min)),
+                num(Some(l.max)),
+                num(Some(l.mean)),
+                num(l.cv),
+                l.high_cv.to_string(),
+                num(l.ci95.as_ref().map(|c| c.low)),
+                num(l.ci95.as_ref().map(|c| c.high)),
+                l.ci95.as_ref().map_or_else(String::new, |c| c.basis.clone()),
+                num(l.per_user_median_tok_s),
+                num(l.ttft_p50_s),
+            ];
+            let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
+            out.push_str(&fields.join(","));
+            out.push('\n');
+        }
+    }
+    out.into_bytes()
+}
+
+fn json(configs: &[ConfigSummary], max_cv: f64) -> Vec<u8> {
+    let value = serde_json::json!({
+        "tool": "benchlint",
+        "version": env!("CARGO_PKG_VERSION"),
+        "max_cv": max_cv,
+        "configurations": configs,
+    });
+    let mut text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| "{}".to_string());
+    text.push('\n');
+    text.into_bytes()
+}

@@ -1,0 +1,200 @@
+//! `benchlint audit` as Markdown (`report.md`, and stdout by default): the summary table, each
+//! claim with its verdict, codes, reasons and basis, each configuration's ladder with its
+//! intervals and capacity, and the losing runs. Text from the corpus is escaped, so a
+//! statement cannot break a table or inject markup.
+
+use std::fmt::Write as _;
+
+use super::audit_text::{
+    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line, rule_page,
+    verdict_counts, verdict_sentence,
+};
+use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
+
+/// Renders the report as Markdown.
+pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
+    let mut out = String::new();
+    header(&mut out, report, ctx);
+    summary(&mut out, report);
+    out.push_str("\n## Claims\n");
+    for claim in &report.claims {
+        claim_section(&mut out, report, claim);
+    }
+    out.push_str("\n## Configurations\n");
+    if report.ladders.is_empty() {
+        out.push_str("\nNo configuration produced a ladder.\n");
+    }
+    for ladder in &report.ladders {
+        ladder_section(&mut out, ladder, report.floor_tok_s);
+    }
+    losing_runs(&mut out, report);
+    out.into_bytes()
+}
+
+/// Text with the characters that could make markup escaped (`\`, `[`, `]`, `<`, `>`, `&`, `|`,
+/// `` ` ``), on one line: safe in a paragraph, a list item and a table cell.
+pub(crate) fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in one_line(s).chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '[' | ']' | '|' | '`' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text as inline code, on one line; `|` escaped so that it is safe in a table cell (GFM
+/// removes the backslash inside code spans in tables).
+fn code(s: &str) -> String {
+    let s = one_line(s).replace('|', "\\|");
+    if s.contains('`') { format!("`` {s} ``") } else { format!("`{s}`") }
+}
+
+fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
+    out.push_str("# Retractions report\n\n");
+    let mut line = format!("Written by benchlint {}", text(&ctx.version));
+    if !ctx.inputs.is_empty() {
+        let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
+        let _ = write!(line, " from {}", inputs.join(", "));
+    }
+    if let Some(c) = &ctx.claims_file {
+        let _ = write!(line, " with the claims in {}", code(c));
+    }
+    let _ = writeln!(out, "{line}. Service-level floor: {}.\n", floor_text(report.floor_tok_s));
+    let _ = writeln!(out, "{}", verdict_counts(report));
+}
+
+fn summary(out: &mut String, report: &AuditReport) {
+    out.push_str("\n## Summary\n\n");
+    if report.claims.is_empty() {
+        out.push_str("The claims file holds no claim.\n");
+        return;
+    }
+    out.push_str("| Claim | Published | Verdict | Restated | Codes |\n|---|---:|---|---:|---|\n");
+    for c in &report.claims {
+        let restated = c.restated_value.map_or_else(|| "—".to_string(), |r| text(&claim_value(c, r)));
+        let codes = if c.codes.is_empty() { "—".to_string() } else { text(&c.codes.join(", ")) };
+        let _ = writeln!(
+            out,
+            "| {} | {} | **{}** | {restated} | {codes} |",
+            code(&c.id),
+            text(&claim_value(c, c.published_value)),
+            c.verdict.as_str(),
+        );
+    }
+}
+
+fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
+    let _ = writeln!(out, "\n### {}\n", code(&c.id));
+    if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
+        let _ = writeln!(out, "> {}\n", text(s));
+    }
+    let _ = writeln!(out, "Verdict: **{}**: {}\n", c.verdict.as_str(), text(&verdict_sentence(c)));
+    if c.codes.is_empty() {
+        out.push_str("Codes: none.\n");
+    } else {
+        let codes: Vec<String> = c
+            .codes
+            .iter()
+            .map(|code| match rule_page(code) {
+                Some((page, name)) => format!("[{} {}]({page})", text(code), text(name)),
+                None => text(code),
+            })
+            .collect();
+        let _ = writeln!(out, "Codes: {}.", codes.join(", "));
+    }
+    if !c.reasons.is_empty() {
+        out.push_str("\nReasons:\n\n");
+        for r in &c.reasons {
+            let _ = writeln!(out, "- {}", text(r));
+        }
+    }
+    if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
+        let _ = writeln!(out, "\nBasis: {}.", text(b.trim_end_matches('.')));
+    }
+    let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
+    let mut runs = Vec::new();
+    if !c.subject.is_empty() {
+        runs.push(format!("subject {}", ids(&c.subject)));
+    }
+    if !c.baseline.is_empty() {
+        runs.push(format!("baseline {}", ids(&c.baseline)));
+    }
+    if !runs.is_empty() {
+        let _ = writeln!(out, "\nRuns: {}.", runs.join("; "));
+    }
+    let ladders = ladders_of(report, c);
+    if !ladders.is_empty() {
+        let names: Vec<String> = ladders.iter().map(|(_, l)| text(&l.label)).collect();
+        let _ = writeln!(out, "\nConfigurations: {}.", names.join("; "));
+    }
+}
+
+fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
+    let _ = writeln!(out, "\n### {} ({})\n", text(&l.label), code(&l.fingerprint));
+    if !l.results.is_empty() {
+        let ids: Vec<String> = l.results.iter().map(|i| code(i)).collect();
+        let _ = writeln!(out, "Results: {}.\n", ids.join(", "));
+    }
+    if l.points.is_empty() {
+        out.push_str("No level with figures.\n\n");
+    } else {
+        out.push_str(
+            "| Concurrency | Aggregate tok/s (95% CI) | Per-user tok/s (95% CI) | Runs | Launches |\n|---:|---:|---:|---:|---:|\n",
+        );
+        for p in &l.points {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                p.concurrency,
+                estimate(p.aggregate_tok_s.as_ref(), 1),
+                estimate(p.per_user_tok_s.as_ref(), 1),
+                p.runs,
+                p.launches
+            );
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "{}", capacity_sentence(l, floor));
+}
+
+fn losing_runs(out: &mut String, report: &AuditReport) {
+    out.push_str("\n## Losing runs\n\n");
+    if report.losing_runs.is_empty() {
+        out.push_str(
+            "None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).\n",
+        );
+        return;
+    }
+    let n = report.losing_runs.len();
+    let _ = writeln!(
+        out,
+        "{n} {} that did not produce figures, reported as results (seed 004: publish the losing configurations).\n",
+        if n == 1 { "result" } else { "results" }
+    );
+    out.push_str("| Result | Outcome | File | Notes |\n|---|---|---|---|\n");
+    for r in &report.losing_runs {
+        let notes = r.notes.as_deref().map_or_else(|| "—".to_string(), text);
+        let _ = writeln!(out, "| {} | {} | {} | {notes} |", code(&r.id), text(&r.outcome), code(&r.path));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Active characters are escaped, line breaks removed.
+    #[test]
+    fn text_escapes_markdown() {
+        assert_eq!(text("a|b <i>&\n[x](y)"), "a\\|b &lt;i&gt;&amp; \\[x\\](y)");
+        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(code("a`b"), "`` a`b ``");
+    }
+}
