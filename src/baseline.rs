@@ -85,13 +85,18 @@ impl Baseline {
         let shown = paths::display(path);
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && missing_ok => return Ok(Baseline::empty(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && missing_ok => {
+                return Ok(Baseline::empty(path));
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(format!("the baseline `{shown}` does not exist; create it with `--update-baseline`"));
+                return Err(format!(
+                    "the baseline `{shown}` does not exist; create it with `--update-baseline`"
+                ));
             }
             Err(e) => return Err(format!("the baseline `{shown}` could not be read: {e}")),
         };
-        let value: Value = serde_json::from_str(&text).map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
+        let value: Value = serde_json::from_str(&text)
+            .map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
         let mut baseline = Baseline::empty(path);
         baseline.entries = parse(&value).map_err(|m| format!("the baseline `{shown}` {m}"))?;
         Ok(baseline)
@@ -99,7 +104,11 @@ impl Baseline {
 
     /// Number of entries.
     pub fn len(&self) -> usize {
-        self.entries.values().flat_map(BTreeMap::values).map(Vec::len).sum()
+        self.entries
+            .values()
+            .flat_map(BTreeMap::values)
+            .map(Vec::len)
+            .sum()
     }
 
     /// Whether it has no entry.
@@ -114,7 +123,8 @@ impl Baseline {
 
     /// Whether the file shown as `shown` is the baseline itself.
     pub fn is_self(&self, shown: &str) -> bool {
-        paths::key(&self.cwd, &self.dir, Path::new(shown)) == paths::key(&self.cwd, &self.dir, &self.path)
+        paths::key(&self.cwd, &self.dir, Path::new(shown))
+            == paths::key(&self.cwd, &self.dir, &self.path)
     }
 
     /// The file of an entry, absolute.
@@ -124,18 +134,29 @@ impl Baseline {
 
     /// Removes the findings the baseline records and reports the entries that matched none.
     /// `checked` holds the files read in this run, as shown.
-    pub fn apply(&self, findings: &mut Vec<Finding>, checked: &[String], selection: &Selection) -> Applied {
+    pub fn apply(
+        &self,
+        findings: &mut Vec<Finding>,
+        checked: &[String],
+        selection: &Selection,
+    ) -> Applied {
         let mut left: BTreeMap<(String, String, String), usize> = BTreeMap::new();
         for (path, codes) in &self.entries {
             for (code, pointers) in codes {
                 for p in pointers {
-                    *left.entry((path.clone(), code.clone(), p.clone())).or_default() += 1;
+                    *left
+                        .entry((path.clone(), code.clone(), p.clone()))
+                        .or_default() += 1;
                 }
             }
         }
         let mut applied = Applied::default();
         findings.retain(|f| {
-            let k = (self.key(&f.primary.path), f.rule.code.to_string(), f.primary.pointer.clone());
+            let k = (
+                self.key(&f.primary.path),
+                f.rule.code.to_string(),
+                f.primary.pointer.clone(),
+            );
             match left.get_mut(&k) {
                 Some(n) if *n > 0 => {
                     *n -= 1;
@@ -151,10 +172,15 @@ impl Baseline {
                 continue;
             }
             let file = self.file_of(&path);
-            let ran = !RULES.iter().any(|r| r.meta.code == code) || selection.runs_on(&file.to_string_lossy(), &code);
+            let ran = !RULES.iter().any(|r| r.meta.code == code)
+                || selection.runs_on(&file.to_string_lossy(), &code);
             if ran && (checked.contains(&path) || !file.exists()) {
                 for _ in 0..n {
-                    applied.stale.push(Stale { path: path.clone(), code: code.clone(), pointer: pointer.clone() });
+                    applied.stale.push(Stale {
+                        path: path.clone(),
+                        code: code.clone(),
+                        pointer: pointer.clone(),
+                    });
                 }
             }
         }
@@ -164,7 +190,13 @@ impl Baseline {
     /// The baseline rewritten from `findings` (before suppression): the entries of the files
     /// in `checked` are replaced, except those of rules that did not run on their file; the
     /// entries of files not checked are kept while the file exists.
-    pub fn updated(&self, findings: &[Finding], checked: &[String], selection: &Selection) -> Baseline {
+    #[must_use]
+    pub fn updated(
+        &self,
+        findings: &[Finding],
+        checked: &[String],
+        selection: &Selection,
+    ) -> Baseline {
         let checked: BTreeSet<String> = checked.iter().map(|c| self.key(c)).collect();
         let mut entries = Entries::new();
         for (path, codes) in &self.entries {
@@ -176,7 +208,10 @@ impl Baseline {
                 let known = RULES.iter().any(|r| r.meta.code == code);
                 let ran = selection.runs_on(&file.to_string_lossy(), code);
                 if !checked.contains(path) || (known && !ran) {
-                    entries.entry(path.clone()).or_default().insert(code.clone(), pointers.clone());
+                    entries
+                        .entry(path.clone())
+                        .or_default()
+                        .insert(code.clone(), pointers.clone());
                 }
             }
         }
@@ -194,7 +229,10 @@ impl Baseline {
                 pointers.sort();
             }
         }
-        Baseline { entries, ..self.clone() }
+        Baseline {
+            entries,
+            ..self.clone()
+        }
     }
 
     /// The file's bytes: sorted, pretty, ending in a newline.
@@ -207,7 +245,8 @@ impl Baseline {
             }
             files.insert(path.clone(), Value::Object(m));
         }
-        let doc = json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
+        let doc =
+            json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
         let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
         bytes.push(b'\n');
         bytes
@@ -215,8 +254,12 @@ impl Baseline {
 
     /// Writes the file.
     pub fn write(&self) -> Result<(), String> {
-        std::fs::write(&self.path, self.to_bytes())
-            .map_err(|e| format!("the baseline `{}` could not be written: {e}", paths::display(&self.path)))
+        std::fs::write(&self.path, self.to_bytes()).map_err(|e| {
+            format!(
+                "the baseline `{}` could not be written: {e}",
+                paths::display(&self.path)
+            )
+        })
     }
 }
 
@@ -224,22 +267,40 @@ fn parse(value: &Value) -> Result<Entries, String> {
     let obj = value.as_object().ok_or("is not a JSON object")?;
     match obj.get("version").and_then(Value::as_u64) {
         Some(VERSION) => {}
-        Some(v) => return Err(format!("has version {v}; this benchlint reads version {VERSION}")),
+        Some(v) => {
+            return Err(format!(
+                "has version {v}; this benchlint reads version {VERSION}"
+            ));
+        }
         None => return Err(format!("has no `version` (expected {VERSION})")),
     }
     if let Some(tool) = obj.get("tool").filter(|t| t.as_str() != Some("benchlint")) {
         return Err(format!("was written by {tool}, not benchlint"));
     }
-    let files = obj.get("findings").and_then(Value::as_object).ok_or("has no `findings` object")?;
+    let files = obj
+        .get("findings")
+        .and_then(Value::as_object)
+        .ok_or("has no `findings` object")?;
     let mut entries = Entries::new();
     for (path, codes) in files {
-        let codes = codes.as_object().ok_or_else(|| format!("entry `{path}` is not an object of codes"))?;
+        let codes = codes
+            .as_object()
+            .ok_or_else(|| format!("entry `{path}` is not an object of codes"))?;
         for (code, pointers) in codes {
             let pointers = pointers
                 .as_array()
-                .and_then(|a| a.iter().map(|p| p.as_str().map(str::to_string)).collect::<Option<Vec<_>>>())
-                .ok_or_else(|| format!("entry `{path}` / `{code}` is not a list of JSON pointers"))?;
-            entries.entry(path.clone()).or_default().insert(code.clone(), pointers);
+                .and_then(|a| {
+                    a.iter()
+                        .map(|p| p.as_str().map(str::to_string))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .ok_or_else(|| {
+                    format!("entry `{path}` / `{code}` is not a list of JSON pointers")
+                })?;
+            entries
+                .entry(path.clone())
+                .or_default()
+                .insert(code.clone(), pointers);
         }
     }
     Ok(entries)
@@ -251,7 +312,11 @@ mod tests {
 
     #[test]
     fn versions_and_shapes() {
-        assert!(parse(&json!({"version": 2, "findings": {}})).unwrap_err().contains("version 2"));
+        assert!(
+            parse(&json!({"version": 2, "findings": {}}))
+                .unwrap_err()
+                .contains("version 2")
+        );
         assert!(parse(&json!({"version": 1})).is_err());
         assert!(parse(&json!({"version": 1, "findings": {"a.json": {"M005": "/x"}}})).is_err());
         let e = parse(&json!({"version": 1, "tool": "benchlint", "findings": {"a.json": {"M005": ["/x", "/x"]}}})).unwrap();

@@ -40,7 +40,8 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     let mut corpus = corpus::load(paths, options);
     let mut findings = std::mem::take(&mut corpus.findings);
     duplicate_ids(&corpus, &mut findings);
-    run_corpus_rules(&corpus, options, &mut findings);
+    let internal = run_corpus_rules(&corpus, options, &mut findings);
+    corpus.internal_errors.extend(internal);
     options.selection.apply(&mut findings);
     sort_findings(&mut findings);
     let summary = summarise(&corpus, &findings);
@@ -94,10 +95,13 @@ fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
     }
 }
 
-/// Rules over groups of results (replication, statistics): each runs once over the corpus.
-fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Finding>) {
+/// Rules over groups of results (replication, statistics): each runs once over the corpus. A
+/// rule that panics is an internal error (returned); the other rules still run.
+fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Finding>) -> Vec<String> {
+    let mut internal = Vec::new();
     let ctx = CorpusCtx {
         results: &corpus.results,
+        claims: &corpus.claims,
         thresholds: &options.thresholds,
     };
     for rule in rules::RULES {
@@ -108,8 +112,23 @@ fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Findi
             continue;
         }
         let mut emits = Vec::new();
-        check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+        if let Err(message) = corpus::catch_panic(|| {
+            #[cfg(test)]
+            for r in &corpus.results {
+                corpus::guard_injected(&r.origin.path, rule.meta.code);
+            }
+            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+        }) {
+            internal.push(corpus::internal_error(&format!("rule {} ({})", rule.meta.code, rule.meta.name), "the corpus", &message));
+            continue;
+        }
         for e in emits {
+            // A finding on a claim is placed in the claims file, as the rule located it.
+            if let Some(primary) = e.location.clone() {
+                let related = e.related.clone();
+                findings.push(emit_to_finding(e, primary, related, None));
+                continue;
+            }
             let Some(subject) = e.subject.and_then(|i| corpus.results.get(i)) else {
                 continue;
             };
@@ -119,4 +138,5 @@ fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Findi
             findings.push(emit_to_finding(e, primary, related, measured));
         }
     }
+    internal
 }

@@ -221,7 +221,9 @@ pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
     for i in path_order(results) {
         if results[i].doc.outcome == Outcome::Ok {
-            out.entry(Fingerprint::of(&results[i].doc)).or_default().push(i);
+            out.entry(Fingerprint::of(&results[i].doc))
+                .or_default()
+                .push(i);
         }
     }
     out
@@ -249,76 +251,91 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// The defining fields present in `doc`, dotted path to canonical JSON text, sorted by path.
 fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static str, String> {
-    let mut m = BTreeMap::new();
+    let mut fields = BTreeMap::new();
     let mut put = |key: &'static str, value: Option<String>| {
         if let Some(v) = value {
-            m.insert(key, v);
+            fields.insert(key, v);
         }
     };
-    let s = |v: &Option<String>| v.as_deref().map(json_string);
-    let u = |v: Option<u64>| v.map(|n| n.to_string());
-    let b = |v: Option<bool>| v.map(|x| x.to_string());
-    let f = |v: Option<f64>| v.map(number);
-    let e = |v: Option<String>| v.as_deref().map(json_string);
+    let text = |v: &Option<String>| v.as_deref().map(json_string);
+    let int = |v: Option<u64>| v.map(|n| n.to_string());
+    let flag = |v: Option<bool>| v.map(|x| x.to_string());
+    let num = |v: Option<f64>| v.map(number);
+    let word = |v: Option<String>| v.as_deref().map(json_string);
 
     if let Some(p) = &doc.platform {
-        put("platform.nodes", u(p.nodes));
-        put("platform.devices_per_node", u(p.devices_per_node));
-        put("platform.device.model", p.device.as_ref().and_then(|d| s(&d.model)));
-        put("platform.shared_host", b(p.shared_host));
+        put("platform.nodes", int(p.nodes));
+        put("platform.devices_per_node", int(p.devices_per_node));
+        put(
+            "platform.device.model",
+            p.device.as_ref().and_then(|d| text(&d.model)),
+        );
+        put("platform.shared_host", flag(p.shared_host));
     }
     if let Some(h) = &doc.harness {
-        put("harness.name", s(&h.name));
+        put("harness.name", text(&h.name));
     }
     if let Some(en) = &doc.engine {
-        put("engine.name", s(&en.name));
-        put("engine.version", s(&en.version));
-        put("engine.image_digest", s(&en.image_digest));
+        put("engine.name", text(&en.name));
+        put("engine.version", text(&en.version));
+        put("engine.image_digest", text(&en.image_digest));
         if en.image_digest.is_none() {
-            put("engine.image", s(&en.image));
+            put("engine.image", text(&en.image));
         }
         if let Some(sp) = &en.speculative {
-            put("engine.speculative.enabled", b(sp.enabled));
+            put("engine.speculative.enabled", flag(sp.enabled));
             if sp.enabled != Some(false) {
-                put("engine.speculative.method", s(&sp.method));
-                put("engine.speculative.num_speculative_tokens", u(sp.num_speculative_tokens));
-                put("engine.speculative.draft_model", s(&sp.draft_model));
+                put("engine.speculative.method", text(&sp.method));
+                put(
+                    "engine.speculative.num_speculative_tokens",
+                    int(sp.num_speculative_tokens),
+                );
+                put("engine.speculative.draft_model", text(&sp.draft_model));
             }
         }
-        put("engine.enforce_eager", b(en.enforce_eager));
-        put("engine.kv_cache_dtype", s(&en.kv_cache_dtype));
-        put("engine.max_num_seqs", u(en.max_num_seqs));
-        put("engine.max_model_len", u(en.max_model_len));
-        put("engine.max_num_batched_tokens", u(en.max_num_batched_tokens));
-        put("engine.enable_prefix_caching", b(en.enable_prefix_caching));
-        put("engine.tensor_parallel_size", u(en.tensor_parallel_size));
-        put("engine.pipeline_parallel_size", u(en.pipeline_parallel_size));
-        put("engine.expert_parallel_size", u(en.expert_parallel_size));
-        put("engine.data_parallel_size", u(en.data_parallel_size));
+        put("engine.enforce_eager", flag(en.enforce_eager));
+        put("engine.kv_cache_dtype", text(&en.kv_cache_dtype));
+        put("engine.max_num_seqs", int(en.max_num_seqs));
+        put("engine.max_model_len", int(en.max_model_len));
+        put(
+            "engine.max_num_batched_tokens",
+            int(en.max_num_batched_tokens),
+        );
+        put(
+            "engine.enable_prefix_caching",
+            flag(en.enable_prefix_caching),
+        );
+        put("engine.tensor_parallel_size", int(en.tensor_parallel_size));
+        put(
+            "engine.pipeline_parallel_size",
+            int(en.pipeline_parallel_size),
+        );
+        put("engine.expert_parallel_size", int(en.expert_parallel_size));
+        put("engine.data_parallel_size", int(en.data_parallel_size));
     }
     if let Some(mo) = &doc.model {
-        put("model.name", s(&mo.name));
-        put("model.revision", s(&mo.revision));
-        put("model.precision", s(&mo.precision));
-        put("model.kernel", s(&mo.kernel));
-        put("model.thinking", b(mo.thinking));
+        put("model.name", text(&mo.name));
+        put("model.revision", text(&mo.revision));
+        put("model.precision", text(&mo.precision));
+        put("model.kernel", text(&mo.kernel));
+        put("model.thinking", flag(mo.thinking));
     }
     if !with_workload {
-        return m;
+        return fields;
     }
     if let Some(w) = &doc.workload {
-        put("workload.name", s(&w.name));
-        put("workload.kind", e(w.kind.map(enum_str)));
-        put("workload.prompts", e(w.prompts.map(enum_str)));
-        put("workload.dataset", s(&w.dataset));
+        put("workload.name", text(&w.name));
+        put("workload.kind", word(w.kind.map(enum_str)));
+        put("workload.prompts", word(w.prompts.map(enum_str)));
+        put("workload.dataset", text(&w.dataset));
         if let Some(pt) = &w.prompt_tokens {
-            put("workload.prompt_tokens.min", f(pt.min));
-            put("workload.prompt_tokens.max", f(pt.max));
-            put("workload.prompt_tokens.mean", f(pt.mean));
+            put("workload.prompt_tokens.min", num(pt.min));
+            put("workload.prompt_tokens.max", num(pt.max));
+            put("workload.prompt_tokens.mean", num(pt.mean));
         }
-        put("workload.max_output_tokens", u(w.max_output_tokens));
-        put("workload.ignore_eos", b(w.ignore_eos));
-        put("workload.temperature", f(w.temperature));
+        put("workload.max_output_tokens", int(w.max_output_tokens));
+        put("workload.ignore_eos", flag(w.ignore_eos));
+        put("workload.temperature", num(w.temperature));
         put(
             "workload.sampling",
             w.sampling.as_ref().map(|map| {
@@ -327,13 +344,16 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
             }),
         );
         if let Some(win) = &w.window {
-            put("workload.window.mode", e(win.mode.map(enum_str)));
-            put("workload.window.ramp_s", f(win.ramp_s));
-            put("workload.window.measure_s", f(win.measure_s));
+            put("workload.window.mode", word(win.mode.map(enum_str)));
+            put("workload.window.ramp_s", num(win.ramp_s));
+            put("workload.window.measure_s", num(win.measure_s));
         }
-        put("workload.token_count_source", e(w.token_count_source.map(enum_str)));
+        put(
+            "workload.token_count_source",
+            word(w.token_count_source.map(enum_str)),
+        );
     }
-    m
+    fields
 }
 
 /// The kebab-case spelling of a serialisable unit enum (`"stream-chunks"`).
@@ -367,7 +387,10 @@ fn number(x: f64) -> String {
         // -0.0 and 0.0 are one value.
         return "0".to_string();
     }
-    #[expect(clippy::cast_possible_truncation, reason = "checked whole and within ±2^53")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "checked whole and within ±2^53"
+    )]
     if x.fract() == 0.0 && x.abs() < 9.0e15 {
         return (x as i64).to_string();
     }
@@ -449,7 +472,11 @@ fn label(doc: &ResultDoc, with_workload: bool) -> String {
     let workload = doc.workload.as_ref();
     let workload_part = workload
         .and_then(|w| w.name.clone())
-        .or_else(|| workload.and_then(|w| w.kind).map(|k| kind_str(k).to_string()))
+        .or_else(|| {
+            workload
+                .and_then(|w| w.kind)
+                .map(|k| kind_str(k).to_string())
+        })
         .unwrap_or_else(|| "?".to_string());
     format!("{engine_part} | {model_part} | {platform_part} | {workload_part}")
 }
@@ -476,7 +503,11 @@ mod tests {
 
     fn remove(v: &mut Value, pointer: &str) {
         let (parent, key) = pointer.rsplit_once('/').unwrap();
-        v.pointer_mut(parent).unwrap().as_object_mut().unwrap().remove(key);
+        v.pointer_mut(parent)
+            .unwrap()
+            .as_object_mut()
+            .unwrap()
+            .remove(key);
     }
 
     #[test]
@@ -494,26 +525,58 @@ mod tests {
         set(&mut b, "/id", "another-run".into());
         set(&mut b, "/measured_at", "2026-09-25T09:00:00Z".into());
         set(&mut b, "/outcome", "failed".into());
-        set(&mut b, "/launch", serde_json::json!({ "id": "other-launch", "started_at": "2026-09-25T08:50:00Z" }));
+        set(
+            &mut b,
+            "/launch",
+            serde_json::json!({ "id": "other-launch", "started_at": "2026-09-25T08:50:00Z" }),
+        );
         set(&mut b, "/repeat", 4.into());
-        set(&mut b, "/harness/revision", "0000000000000000000000000000000000000000".into());
+        set(
+            &mut b,
+            "/harness/revision",
+            "0000000000000000000000000000000000000000".into(),
+        );
         set(&mut b, "/harness/version", "2.5.0".into());
         set(&mut b, "/harness/dirty", true.into());
         set(&mut b, "/platform/host", "spark-07".into());
-        set(&mut b, "/platform/description", "two other boxes of the same kind".into());
-        set(&mut b, "/platform/clocks_under_load_mhz", serde_json::json!([2390, 2411]));
-        set(&mut b, "/platform/parity_check/at", "2026-09-25T08:40:00Z".into());
+        set(
+            &mut b,
+            "/platform/description",
+            "two other boxes of the same kind".into(),
+        );
+        set(
+            &mut b,
+            "/platform/clocks_under_load_mhz",
+            serde_json::json!([2390, 2411]),
+        );
+        set(
+            &mut b,
+            "/platform/parity_check/at",
+            "2026-09-25T08:40:00Z".into(),
+        );
         set(&mut b, "/platform/fabric/interconnect", "RoCE".into());
-        set(&mut b, "/engine/serve_command_source", "container-inspect".into());
+        set(
+            &mut b,
+            "/engine/serve_command_source",
+            "container-inspect".into(),
+        );
         set(&mut b, "/workload/seed", 99.into());
         set(&mut b, "/workload/level_order", "ascending".into());
         set(&mut b, "/workload/warmup_requests", 16.into());
-        set(&mut b, "/levels", serde_json::json!([{ "concurrency": 1, "throughput_tok_s": { "aggregate": 1.0 } }]));
+        set(
+            &mut b,
+            "/levels",
+            serde_json::json!([{ "concurrency": 1, "throughput_tok_s": { "aggregate": 1.0 } }]),
+        );
         set(&mut b, "/artifacts", serde_json::json!({}));
         set(&mut b, "/cost", serde_json::json!({ "hourly_usd": 9.0 }));
         set(&mut b, "/notes", "a different note".into());
         // `32` and `32.0`, key order and a disabled budget's leftovers are spellings, not values.
-        set(&mut b, "/workload/sampling", serde_json::json!({ "repetition_penalty": 1, "top_k": -1, "top_p": 1.0 }));
+        set(
+            &mut b,
+            "/workload/sampling",
+            serde_json::json!({ "repetition_penalty": 1, "top_k": -1, "top_p": 1.0 }),
+        );
         assert_eq!(fp(&a), fp(&b));
         assert_eq!(fp(&a).short(), fp(&b).short());
         assert_eq!(fp(&a).short().len(), 12);
@@ -521,88 +584,200 @@ mod tests {
 
     #[test]
     fn changing_any_defining_field_splits_them() {
+        use serde_json::json;
         let base = complete();
-        let same = fp(&base);
-        // One mutation per entry of DEFINING_FIELDS, in the same order.
-        let mutations: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
-            ("platform.nodes", Box::new(|v| set(v, "/platform/nodes", 4.into()))),
-            ("platform.devices_per_node", Box::new(|v| set(v, "/platform/devices_per_node", 2.into()))),
-            ("platform.device.model", Box::new(|v| set(v, "/platform/device/model", "NVIDIA GB300".into()))),
-            ("platform.shared_host", Box::new(|v| set(v, "/platform/shared_host", true.into()))),
-            ("harness.name", Box::new(|v| set(v, "/harness/name", "guidellm".into()))),
-            ("engine.name", Box::new(|v| set(v, "/engine/name", "sglang".into()))),
-            ("engine.version", Box::new(|v| set(v, "/engine/version", "0.11.3".into()))),
-            ("engine.image_digest", Box::new(|v| set(v, "/engine/image_digest", format!("sha256:{}", "0".repeat(64)).into()))),
+        // One mutation per entry of DEFINING_FIELDS, in the same order: (field, pointer, value).
+        let digest = format!("sha256:{}", "0".repeat(64));
+        let mutations = [
+            ("platform.nodes", "/platform/nodes", json!(4)),
+            (
+                "platform.devices_per_node",
+                "/platform/devices_per_node",
+                json!(2),
+            ),
+            (
+                "platform.device.model",
+                "/platform/device/model",
+                json!("NVIDIA GB300"),
+            ),
+            ("platform.shared_host", "/platform/shared_host", json!(true)),
+            ("harness.name", "/harness/name", json!("guidellm")),
+            ("engine.name", "/engine/name", json!("sglang")),
+            ("engine.version", "/engine/version", json!("0.11.3")),
+            ("engine.image_digest", "/engine/image_digest", json!(digest)),
             (
                 "engine.image",
-                Box::new(|v| {
-                    // Counts only without a digest: compared against the same file without one.
-                    remove(v, "/engine/image_digest");
-                    set(v, "/engine/image", "nvcr.io/nvidia/vllm:25.10-py3".into());
-                }),
+                "/engine/image",
+                json!("nvcr.io/nvidia/vllm:25.10-py3"),
             ),
-            ("engine.speculative.enabled", Box::new(|v| set(v, "/engine/speculative/enabled", false.into()))),
-            ("engine.speculative.method", Box::new(|v| set(v, "/engine/speculative/method", "ngram".into()))),
-            ("engine.speculative.num_speculative_tokens", Box::new(|v| set(v, "/engine/speculative/num_speculative_tokens", 2.into()))),
-            ("engine.speculative.draft_model", Box::new(|v| set(v, "/engine/speculative/draft_model", "other/draft".into()))),
-            ("engine.enforce_eager", Box::new(|v| set(v, "/engine/enforce_eager", true.into()))),
-            ("engine.kv_cache_dtype", Box::new(|v| set(v, "/engine/kv_cache_dtype", "auto".into()))),
-            ("engine.max_num_seqs", Box::new(|v| set(v, "/engine/max_num_seqs", 64.into()))),
-            ("engine.max_model_len", Box::new(|v| set(v, "/engine/max_model_len", 16384.into()))),
-            ("engine.max_num_batched_tokens", Box::new(|v| set(v, "/engine/max_num_batched_tokens", 4096.into()))),
-            ("engine.enable_prefix_caching", Box::new(|v| set(v, "/engine/enable_prefix_caching", true.into()))),
-            ("engine.tensor_parallel_size", Box::new(|v| set(v, "/engine/tensor_parallel_size", 1.into()))),
-            ("engine.pipeline_parallel_size", Box::new(|v| set(v, "/engine/pipeline_parallel_size", 2.into()))),
-            ("engine.expert_parallel_size", Box::new(|v| set(v, "/engine/expert_parallel_size", 2.into()))),
-            ("engine.data_parallel_size", Box::new(|v| set(v, "/engine/data_parallel_size", 2.into()))),
-            ("model.name", Box::new(|v| set(v, "/model/name", "nvidia/Qwen3.8-27B-NVFP4".into()))),
-            ("model.revision", Box::new(|v| set(v, "/model/revision", "0123456".into()))),
-            ("model.precision", Box::new(|v| set(v, "/model/precision", "fp8".into()))),
-            ("model.kernel", Box::new(|v| set(v, "/model/kernel", "cutlass".into()))),
-            ("model.thinking", Box::new(|v| set(v, "/model/thinking", true.into()))),
-            ("workload.name", Box::new(|v| set(v, "/workload/name", "prose-decode-41-v2".into()))),
-            ("workload.kind", Box::new(|v| set(v, "/workload/kind", "code".into()))),
-            ("workload.prompts", Box::new(|v| set(v, "/workload/prompts", "dataset".into()))),
-            ("workload.dataset", Box::new(|v| set(v, "/workload/dataset", "prompts/other.jsonl".into()))),
-            ("workload.prompt_tokens.min", Box::new(|v| set(v, "/workload/prompt_tokens/min", 38.into()))),
-            ("workload.prompt_tokens.max", Box::new(|v| set(v, "/workload/prompt_tokens/max", 43.into()))),
-            ("workload.prompt_tokens.mean", Box::new(|v| set(v, "/workload/prompt_tokens/mean", 40.9.into()))),
-            ("workload.max_output_tokens", Box::new(|v| set(v, "/workload/max_output_tokens", 512.into()))),
-            ("workload.ignore_eos", Box::new(|v| set(v, "/workload/ignore_eos", true.into()))),
-            ("workload.temperature", Box::new(|v| set(v, "/workload/temperature", 0.7.into()))),
-            ("workload.sampling", Box::new(|v| set(v, "/workload/sampling/top_p", 0.95.into()))),
-            ("workload.window.mode", Box::new(|v| set(v, "/workload/window/mode", "burst".into()))),
-            ("workload.window.ramp_s", Box::new(|v| set(v, "/workload/window/ramp_s", 30.into()))),
-            ("workload.window.measure_s", Box::new(|v| set(v, "/workload/window/measure_s", 300.into()))),
-            ("workload.token_count_source", Box::new(|v| set(v, "/workload/token_count_source", "stream-chunks".into()))),
+            (
+                "engine.speculative.enabled",
+                "/engine/speculative/enabled",
+                json!(false),
+            ),
+            (
+                "engine.speculative.method",
+                "/engine/speculative/method",
+                json!("ngram"),
+            ),
+            (
+                "engine.speculative.num_speculative_tokens",
+                "/engine/speculative/num_speculative_tokens",
+                json!(2),
+            ),
+            (
+                "engine.speculative.draft_model",
+                "/engine/speculative/draft_model",
+                json!("other/draft"),
+            ),
+            ("engine.enforce_eager", "/engine/enforce_eager", json!(true)),
+            (
+                "engine.kv_cache_dtype",
+                "/engine/kv_cache_dtype",
+                json!("auto"),
+            ),
+            ("engine.max_num_seqs", "/engine/max_num_seqs", json!(64)),
+            (
+                "engine.max_model_len",
+                "/engine/max_model_len",
+                json!(16384),
+            ),
+            (
+                "engine.max_num_batched_tokens",
+                "/engine/max_num_batched_tokens",
+                json!(4096),
+            ),
+            (
+                "engine.enable_prefix_caching",
+                "/engine/enable_prefix_caching",
+                json!(true),
+            ),
+            (
+                "engine.tensor_parallel_size",
+                "/engine/tensor_parallel_size",
+                json!(1),
+            ),
+            (
+                "engine.pipeline_parallel_size",
+                "/engine/pipeline_parallel_size",
+                json!(2),
+            ),
+            (
+                "engine.expert_parallel_size",
+                "/engine/expert_parallel_size",
+                json!(2),
+            ),
+            (
+                "engine.data_parallel_size",
+                "/engine/data_parallel_size",
+                json!(2),
+            ),
+            (
+                "model.name",
+                "/model/name",
+                json!("nvidia/Qwen3.8-27B-NVFP4"),
+            ),
+            ("model.revision", "/model/revision", json!("0123456")),
+            ("model.precision", "/model/precision", json!("fp8")),
+            ("model.kernel", "/model/kernel", json!("cutlass")),
+            ("model.thinking", "/model/thinking", json!(true)),
+            (
+                "workload.name",
+                "/workload/name",
+                json!("prose-decode-41-v2"),
+            ),
+            ("workload.kind", "/workload/kind", json!("code")),
+            ("workload.prompts", "/workload/prompts", json!("dataset")),
+            (
+                "workload.dataset",
+                "/workload/dataset",
+                json!("prompts/other.jsonl"),
+            ),
+            (
+                "workload.prompt_tokens.min",
+                "/workload/prompt_tokens/min",
+                json!(38),
+            ),
+            (
+                "workload.prompt_tokens.max",
+                "/workload/prompt_tokens/max",
+                json!(43),
+            ),
+            (
+                "workload.prompt_tokens.mean",
+                "/workload/prompt_tokens/mean",
+                json!(40.9),
+            ),
+            (
+                "workload.max_output_tokens",
+                "/workload/max_output_tokens",
+                json!(512),
+            ),
+            ("workload.ignore_eos", "/workload/ignore_eos", json!(true)),
+            ("workload.temperature", "/workload/temperature", json!(0.7)),
+            ("workload.sampling", "/workload/sampling/top_p", json!(0.95)),
+            (
+                "workload.window.mode",
+                "/workload/window/mode",
+                json!("burst"),
+            ),
+            (
+                "workload.window.ramp_s",
+                "/workload/window/ramp_s",
+                json!(30),
+            ),
+            (
+                "workload.window.measure_s",
+                "/workload/window/measure_s",
+                json!(300),
+            ),
+            (
+                "workload.token_count_source",
+                "/workload/token_count_source",
+                json!("stream-chunks"),
+            ),
         ];
-        let names: Vec<&str> = mutations.iter().map(|(n, _)| *n).collect();
-        assert_eq!(names, DEFINING_FIELDS, "one mutation per defining field, in order");
-        for (name, mutate) in &mutations {
-            let mut changed = base.clone();
-            mutate(&mut changed);
-            let reference = if *name == "engine.image" {
-                let mut no_digest = base.clone();
-                remove(&mut no_digest, "/engine/image_digest");
-                fp(&no_digest)
-            } else {
-                same.clone()
-            };
-            assert_ne!(fp(&changed), reference, "changing {name} must split the group");
-            assert_ne!(fp(&changed).short(), reference.short(), "{name}: short forms collide");
+        let names: Vec<&str> = mutations.iter().map(|(n, _, _)| *n).collect();
+        assert_eq!(
+            names, DEFINING_FIELDS,
+            "one mutation per defining field, in order"
+        );
+        for (name, pointer, value) in mutations {
+            // `engine.image` counts only without a digest: both sides are taken without one.
+            let mut reference = base.clone();
+            if name == "engine.image" {
+                remove(&mut reference, "/engine/image_digest");
+            }
+            let mut changed = reference.clone();
+            set(&mut changed, pointer, value);
+            let (a, b) = (fp(&reference), fp(&changed));
+            assert_ne!(a, b, "changing {name} must split the group");
+            assert_ne!(a.short(), b.short(), "{name}: short forms collide");
         }
         // Removing a defining field is a change too (silence is not an answer).
         let mut silent = base.clone();
         remove(&mut silent, "/engine/enforce_eager");
-        assert_ne!(fp(&silent), same);
+        assert_ne!(fp(&silent), fp(&base));
+        // The image tag alone changes nothing while a digest is recorded.
+        let mut retagged = base.clone();
+        set(&mut retagged, "/engine/image", json!("vllm:latest"));
+        assert_eq!(fp(&retagged), fp(&base));
     }
 
     #[test]
     fn a_disabled_speculative_budget_is_not_part_of_the_configuration() {
         let mut a = complete();
-        set(&mut a, "/engine/speculative", serde_json::json!({ "enabled": false }));
+        set(
+            &mut a,
+            "/engine/speculative",
+            serde_json::json!({ "enabled": false }),
+        );
         let mut b = complete();
-        set(&mut b, "/engine/speculative", serde_json::json!({ "enabled": false, "method": "eagle3", "num_speculative_tokens": 4 }));
+        set(
+            &mut b,
+            "/engine/speculative",
+            serde_json::json!({ "enabled": false, "method": "eagle3", "num_speculative_tokens": 4 }),
+        );
         assert_eq!(fp(&a), fp(&b));
         assert!(fp(&a).label().contains("spec off"), "{}", fp(&a).label());
     }
@@ -614,7 +789,11 @@ mod tests {
             match v {
                 Value::Object(map) if !map.is_empty() => {
                     for (k, child) in map {
-                        let p = if prefix.is_empty() { k.clone() } else { format!("{prefix}.{k}") };
+                        let p = if prefix.is_empty() {
+                            k.clone()
+                        } else {
+                            format!("{prefix}.{k}")
+                        };
                         leaves(child, &p, out);
                     }
                 }
@@ -624,12 +803,16 @@ mod tests {
         let mut all = Vec::new();
         leaves(&complete(), "", &mut all);
         let covered = |path: &str, list: &[&str]| {
-            list.iter().any(|f| path == *f || path.starts_with(&format!("{f}.")))
+            list.iter()
+                .any(|f| path == *f || path.starts_with(&format!("{f}.")))
         };
         for path in all {
             let defining = covered(&path, DEFINING_FIELDS);
             let identity = covered(&path, IDENTITY_FIELDS);
-            assert!(defining ^ identity, "`{path}` must be in exactly one of DEFINING_FIELDS and IDENTITY_FIELDS");
+            assert!(
+                defining ^ identity,
+                "`{path}` must be in exactly one of DEFINING_FIELDS and IDENTITY_FIELDS"
+            );
         }
     }
 
@@ -639,7 +822,10 @@ mod tests {
         let mut b = complete();
         set(&mut b, "/workload/kind", "code".into());
         set(&mut b, "/workload/name", "code-decode-56".into());
-        let (da, db): (ResultDoc, ResultDoc) = (serde_json::from_value(a).unwrap(), serde_json::from_value(b).unwrap());
+        let (da, db): (ResultDoc, ResultDoc) = (
+            serde_json::from_value(a).unwrap(),
+            serde_json::from_value(b).unwrap(),
+        );
         assert_ne!(Fingerprint::of(&da), Fingerprint::of(&db));
         assert_eq!(Fingerprint::setup_of(&da), Fingerprint::setup_of(&db));
     }
@@ -651,6 +837,11 @@ mod tests {
             f.label(),
             "vllm 0.11.2 | Qwen3.8-Flash-Next-NVFP4 nvfp4 spec eagle3x4 | NVIDIA GB10 x2 (2 nodes) | prose-decode-41"
         );
-        assert!(f.canonical().starts_with("{\"engine.data_parallel_size\":1,"), "{}", f.canonical());
+        assert!(
+            f.canonical()
+                .starts_with("{\"engine.data_parallel_size\":1,"),
+            "{}",
+            f.canonical()
+        );
     }
 }

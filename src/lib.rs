@@ -8,6 +8,7 @@ pub mod audit;
 pub mod baseline;
 pub mod capture;
 pub mod cards;
+pub mod claims;
 pub mod cli;
 pub mod config;
 pub mod corpus;

@@ -25,6 +25,8 @@ use crate::fingerprint::{Fingerprint, groups};
 use crate::model::Level;
 use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
 
+pub use crate::fingerprint::path_order;
+
 /// One configuration and its runs.
 #[derive(Debug, Clone)]
 pub struct Configuration {
@@ -38,7 +40,10 @@ pub struct Configuration {
 pub fn configurations(results: &[LoadedResult]) -> Vec<Configuration> {
     groups(results)
         .into_iter()
-        .map(|(fingerprint, members)| Configuration { fingerprint, members })
+        .map(|(fingerprint, members)| Configuration {
+            fingerprint,
+            members,
+        })
         .collect()
 }
 
@@ -59,13 +64,18 @@ impl Launches {
         plural(self.count, "launch", "launches")
     }
 
-    /// A clause for messages when some runs record no launch id, else empty:
-    /// "; 2 runs record no launch id and are counted as one launch".
+    /// A clause for messages when some runs record no launch id, else empty: " (no run records
+    /// a launch id, so they count as one)", or "; 2 runs record no launch id and are counted as
+    /// one launch" beside recorded ones.
     pub fn unrecorded_note(&self) -> String {
-        match self.unrecorded {
-            0 => String::new(),
-            1 => "; 1 run records no launch id and is counted as a launch of its own".to_string(),
-            n => format!("; {n} runs record no launch id and are counted as one launch"),
+        match (self.ids.is_empty(), self.unrecorded) {
+            (_, 0) => String::new(),
+            (true, 1) => " (no launch id recorded)".to_string(),
+            (true, _) => " (no run records a launch id, so they count as one)".to_string(),
+            (false, 1) => {
+                "; 1 run records no launch id and is counted as a launch of its own".to_string()
+            }
+            (false, n) => format!("; {n} runs record no launch id and are counted as one launch"),
         }
     }
 }
@@ -104,7 +114,12 @@ pub fn launches(results: &[LoadedResult], members: &[usize]) -> Launches {
 pub fn runs(results: &[LoadedResult], members: &[usize]) -> usize {
     let mut per_level: BTreeMap<u64, usize> = BTreeMap::new();
     for &i in members {
-        let distinct: BTreeSet<u64> = results[i].doc.levels.iter().map(|l| l.concurrency).collect();
+        let distinct: BTreeSet<u64> = results[i]
+            .doc
+            .levels
+            .iter()
+            .map(|l| l.concurrency)
+            .collect();
         for c in distinct {
             *per_level.entry(c).or_default() += 1;
         }
@@ -175,9 +190,13 @@ pub const AGGREGATE: Figure = ("throughput_tok_s/aggregate", |l| {
     l.throughput_tok_s.as_ref()?.aggregate
 });
 /// Decode throughput.
-pub const DECODE: Figure = ("throughput_tok_s/decode", |l| l.throughput_tok_s.as_ref()?.decode);
+pub const DECODE: Figure = ("throughput_tok_s/decode", |l| {
+    l.throughput_tok_s.as_ref()?.decode
+});
 /// Median per-user rate (else the mean, as [`crate::model::PerUser::central`]).
-pub const PER_USER: Figure = ("per_user_tok_s/median", |l| l.per_user_tok_s.as_ref()?.central());
+pub const PER_USER: Figure = ("per_user_tok_s/median", |l| {
+    l.per_user_tok_s.as_ref()?.central()
+});
 /// Median time to first token.
 pub const TTFT_P50: Figure = ("ttft_s/p50", |l| l.ttft_s.as_ref()?.p50);
 
@@ -204,7 +223,11 @@ pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Ve
     }
     by_level
         .into_iter()
-        .map(|(concurrency, points)| Series { concurrency, figure: key, points })
+        .map(|(concurrency, points)| Series {
+            concurrency,
+            figure: key,
+            points,
+        })
         .collect()
 }
 
@@ -240,7 +263,11 @@ pub fn latest_measured(results: &[LoadedResult], members: &[usize]) -> usize {
 
 /// "1 run", "3 runs".
 pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 /// A value as the file writes it, with thousands separated: `1,080.1`.
@@ -256,7 +283,9 @@ pub fn format_fixed(x: f64, decimals: usize) -> String {
 /// Inserts `,` between groups of three digits of the integer part of a decimal number.
 fn group_thousands(s: &str) -> String {
     let (sign, rest) = s.strip_prefix('-').map_or(("", s), |r| ("-", r));
-    let (int, frac) = rest.split_once('.').map_or((rest, None), |(i, f)| (i, Some(f)));
+    let (int, frac) = rest
+        .split_once('.')
+        .map_or((rest, None), |(i, f)| (i, Some(f)));
     if !int.bytes().all(|b| b.is_ascii_digit()) {
         return s.to_string();
     }
@@ -410,7 +439,10 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
 }
 
 fn by_concurrency(series: Vec<Series>) -> BTreeMap<u64, Vec<f64>> {
-    series.into_iter().map(|s| (s.concurrency, s.values())).collect()
+    series
+        .into_iter()
+        .map(|s| (s.concurrency, s.values()))
+        .collect()
 }
 
 #[cfg(test)]

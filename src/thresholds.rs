@@ -9,8 +9,23 @@
 #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Thresholds {
-    /// Largest file read, bytes (E001). Files are never read whole before this is checked.
+    /// Largest file read, bytes (E001). Default 256 MiB. The size is checked before the file
+    /// is opened for reading, and no more than this is ever read (a file that grows meanwhile
+    /// is refused too).
     pub max_file_bytes: u64,
+    /// Deepest nesting of arrays and objects in one document (E002). Default 64; a canonical
+    /// result nests about 6 levels. Checked by a scan that does not recurse, before the parser
+    /// sees the document; a deeper document is reported and not parsed. Values above 128 act as
+    /// 128, the parser's own limit.
+    pub max_depth: usize,
+    /// Most items read from any one array, the per-request samples of a level for instance
+    /// (E001). Default 1,000,000. The items past the bound are dropped before parsing, so
+    /// memory follows the bound, not the file; the finding gives the array's length. At least 1.
+    pub max_array_items: usize,
+    /// Most concurrency levels read from one result (E001). Default 1,000 (a real ladder has
+    /// tens). Levels past the bound are dropped before the result is validated or checked,
+    /// and the finding says how many there were.
+    pub max_levels: usize,
     /// Largest difference between the client's output token count and the server's counter,
     /// a fraction of the server's count (R002): DESIGN.md table R, "differ by more than 2%"
     /// (seed 000, the 40.7-vs-27.8 note).
@@ -80,12 +95,30 @@ pub struct Thresholds {
     pub prefill_heavy_min_prompt_tokens: f64,
     /// Longest mean prompt, tokens, of the prefill-heavy shape (S008): seed 004, as above.
     pub prefill_heavy_max_prompt_tokens: f64,
+    /// Per-user floor, tokens per second, of the matched service level on which `benchlint
+    /// check` restates a comparison (C009–C011 on the matched basis); `audit` and `capacity`
+    /// take `--floor`: seed 004, "Set the floor at roughly 20 tokens per second per user".
+    pub service_floor_tok_s: f64,
+    /// Largest relative difference (larger over smaller, minus one) between the per-user rates
+    /// of two compared sides before they are different service levels (C012): 15%, well inside
+    /// seed 004's 10.5 against 20.1 tok/s.
+    pub service_level_tolerance: f64,
+    /// Largest relative difference (longer over shorter, minus one) between the prompt lengths
+    /// or output caps of two compared sides before their shapes differ (C007): 25%.
+    pub prompt_shape_tolerance: f64,
+    /// Relative difference allowed between a published claim and the value recomputed from its
+    /// runs (C013), on top of the rounding of its published digits: 2%, the static throughput
+    /// noise floor.
+    pub claim_tolerance: f64,
 }
 
 impl Default for Thresholds {
     fn default() -> Self {
         Thresholds {
             max_file_bytes: 256 * 1024 * 1024,
+            max_depth: crate::json::DEFAULT_MAX_DEPTH,
+            max_array_items: crate::json::DEFAULT_MAX_ARRAY_ITEMS,
+            max_levels: 1_000,
             token_count_tolerance: 0.02,
             min_output_tokens: 128,
             note_output_tokens: 256,
@@ -108,6 +141,17 @@ impl Default for Thresholds {
             unresolved_noise_floor: crate::stats::STATIC_NOISE_FLOOR_THROUGHPUT,
             prefill_heavy_min_prompt_tokens: 2000.0,
             prefill_heavy_max_prompt_tokens: 4000.0,
+            service_floor_tok_s: 20.0,
+            service_level_tolerance: 0.15,
+            prompt_shape_tolerance: 0.25,
+            claim_tolerance: crate::stats::STATIC_NOISE_FLOOR_THROUGHPUT,
         }
+    }
+}
+
+impl Thresholds {
+    /// The bounds the JSON reader applies to each document.
+    pub fn json_limits(&self) -> crate::json::Limits {
+        crate::json::Limits { max_depth: self.max_depth, max_array_items: self.max_array_items.max(1) }
     }
 }

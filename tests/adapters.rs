@@ -468,3 +468,39 @@ fn a_level_whose_concurrency_the_file_does_not_give_is_reported_not_invented() {
     );
     assert_eq!(e003[0].primary.pointer, "");
 }
+
+/// Recognition is exclusive: no document of any fixture or real file is claimed by two
+/// adapters, so the order of `ADAPTERS` never decides what a file is.
+#[test]
+fn no_document_is_claimed_by_two_adapters() {
+    let mut roots = vec![PathBuf::from(FIXTURES)];
+    if Path::new(REALWORLD).is_dir() {
+        roots.push(PathBuf::from(REALWORLD));
+    }
+    let mut problems = Vec::new();
+    for path in roots.iter().flat_map(|r| files_under(r)) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
+        for doc in &parsed.documents {
+            let source = Source {
+                path: "x.json",
+                file_name: "x.json",
+                doc_index: doc.index,
+                doc_count: 1,
+            };
+            let claims: Vec<&str> = adapters::ADAPTERS
+                .iter()
+                .filter(|a| !matches!(a.read(&doc.value, &source), Reading::NotMine))
+                .map(|a| a.name())
+                .collect();
+            if claims.len() != 1 {
+                problems.push(format!(
+                    "{} document {}: claimed by {claims:?}",
+                    path.display(),
+                    doc.index
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -51,7 +51,12 @@ fn codes_in(dir: Option<&Path>, args: &[&str]) -> BTreeSet<String> {
     let r = run_in(dir, &all);
     assert_ne!(r.code, 2, "{}", r.stderr);
     let v: Value = serde_json::from_str(&r.stdout).expect("JSON");
-    v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap().to_string()).collect()
+    v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
 }
 
 fn codes(args: &[&str]) -> BTreeSet<String> {
@@ -85,7 +90,17 @@ fn fixture(name: &str) -> String {
 #[test]
 fn exit_codes() {
     // 0: nothing at error level.
-    assert_eq!(run(&["check", "testdata/cli/select/minimal.json", "--isolated", "--select", "E"]).code, 0);
+    assert_eq!(
+        run(&[
+            "check",
+            "testdata/cli/select/minimal.json",
+            "--isolated",
+            "--select",
+            "E"
+        ])
+        .code,
+        0
+    );
     // 1: errors.
     assert_eq!(run(&["check", FORMATS]).code, 1);
     // Warnings alone do not fail, unless --fail-on warning.
@@ -94,18 +109,54 @@ fn exit_codes() {
     assert_eq!(run(&["check", unknown, "--fail-on", "warning"]).code, 1);
     assert_eq!(run(&["check", unknown, "--fail-on", "error"]).code, 0);
     let odd = "testdata/cli/formats/100% odd, name.json";
-    assert_eq!(run(&["check", odd, "--select", "E005"]).code, 0, "E005 is an info in the fixture's config");
-    assert_eq!(run(&["check", odd, "--select", "E005", "--fail-on", "warning"]).code, 0);
-    assert_eq!(run(&["check", odd, "--select", "E005", "--fail-on", "info"]).code, 1);
+    assert_eq!(
+        run(&["check", odd, "--select", "E005"]).code,
+        0,
+        "E005 is an info in the fixture's config"
+    );
+    assert_eq!(
+        run(&["check", odd, "--select", "E005", "--fail-on", "warning"]).code,
+        0
+    );
+    assert_eq!(
+        run(&["check", odd, "--select", "E005", "--fail-on", "info"]).code,
+        1
+    );
     // --exit-zero turns 1 into 0 ...
     assert_eq!(run(&["check", FORMATS, "--exit-zero"]).code, 0);
     // ... but never 2.
-    assert_eq!(run(&["check", FORMATS, "--exit-zero", "--select", "Q123"]).code, 2);
-    assert_eq!(run(&["check", FORMATS, "--exit-zero", "--format", "yaml"]).code, 2);
-    assert_eq!(run(&["check", FORMATS, "--exit-zero", "--fail-on", "fatal"]).code, 2);
-    assert_eq!(run(&["check", FORMATS, "--exit-zero", "--config", "testdata/cli/no-such.toml"]).code, 2);
-    assert_eq!(run(&["check", FORMATS, "--statistics", "--format", "sarif"]).code, 2);
-    assert_eq!(run(&["check", FORMATS, "--update-baseline"]).code, 2, "--update-baseline needs --baseline");
+    assert_eq!(
+        run(&["check", FORMATS, "--exit-zero", "--select", "Q123"]).code,
+        2
+    );
+    assert_eq!(
+        run(&["check", FORMATS, "--exit-zero", "--format", "yaml"]).code,
+        2
+    );
+    assert_eq!(
+        run(&["check", FORMATS, "--exit-zero", "--fail-on", "fatal"]).code,
+        2
+    );
+    assert_eq!(
+        run(&[
+            "check",
+            FORMATS,
+            "--exit-zero",
+            "--config",
+            "testdata/cli/no-such.toml"
+        ])
+        .code,
+        2
+    );
+    assert_eq!(
+        run(&["check", FORMATS, "--statistics", "--format", "sarif"]).code,
+        2
+    );
+    assert_eq!(
+        run(&["check", FORMATS, "--update-baseline"]).code,
+        2,
+        "--update-baseline needs --baseline"
+    );
     assert_eq!(run(&["rule", "Z999"]).code, 2);
     assert_eq!(run(&["--help"]).code, 0);
     let r = run(&["check", FORMATS, "--ignore", "m005"]);
@@ -118,14 +169,46 @@ fn bad_config_is_exit_2_pointing_at_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "r/broken.json", &fixture("broken.json"));
     let cases = [
-        ("select = [\"E\"]\n\n[thresholds]\nmin_window = 3\n", "benchlint.toml:4:1", "min_window"),
-        ("select = [\"E\"]\nignore = [\"E002\", \"X123\"]\n", "benchlint.toml:2:19", "X123"),
-        ("[thresholds]\nmin_window_s = \"long\"\n", "benchlint.toml:2:16", "invalid type"),
-        ("[severity]\n\"E0\" = \"fatal\"\n", "benchlint.toml:2:8", "fatal"),
-        ("[per-file-ignores]\n\"a/[b\" = [\"E\"]\n", "benchlint.toml:2:1", "invalid glob"),
-        ("[[sidecar]]\nfiles = \"r/**\"\n", "benchlint.toml:1:1", "needs `values`"),
-        ("[[sidecar]]\nfiles = \"r/**\"\nvalues = { outcome = 3 }\n", "benchlint.toml:3:10", "result schema"),
-        ("[[sidecar]]\nfiles = \"r/**\"\npath = \"nope.json\"\n", "benchlint.toml:3:8", "could not be read"),
+        (
+            "select = [\"E\"]\n\n[thresholds]\nmin_window = 3\n",
+            "benchlint.toml:4:1",
+            "min_window",
+        ),
+        (
+            "select = [\"E\"]\nignore = [\"E002\", \"X123\"]\n",
+            "benchlint.toml:2:19",
+            "X123",
+        ),
+        (
+            "[thresholds]\nmin_window_s = \"long\"\n",
+            "benchlint.toml:2:16",
+            "invalid type",
+        ),
+        (
+            "[severity]\n\"E0\" = \"fatal\"\n",
+            "benchlint.toml:2:8",
+            "fatal",
+        ),
+        (
+            "[per-file-ignores]\n\"a/[b\" = [\"E\"]\n",
+            "benchlint.toml:2:1",
+            "invalid glob",
+        ),
+        (
+            "[[sidecar]]\nfiles = \"r/**\"\n",
+            "benchlint.toml:1:1",
+            "needs `values`",
+        ),
+        (
+            "[[sidecar]]\nfiles = \"r/**\"\nvalues = { outcome = 3 }\n",
+            "benchlint.toml:3:10",
+            "result schema",
+        ),
+        (
+            "[[sidecar]]\nfiles = \"r/**\"\npath = \"nope.json\"\n",
+            "benchlint.toml:3:8",
+            "could not be read",
+        ),
     ];
     for (text, place, words) in cases {
         write(dir.path(), "benchlint.toml", text);
@@ -134,12 +217,23 @@ fn bad_config_is_exit_2_pointing_at_line_and_column() {
             args.extend_from_slice(extra);
             let r = run_in(Some(dir.path()), &args);
             assert_eq!(r.code, 2, "{text}: {}", r.stderr);
-            assert!(r.stderr.contains(place), "{text}: expected {place} in\n{}", r.stderr);
-            assert!(r.stderr.contains(words), "{text}: expected {words} in\n{}", r.stderr);
+            assert!(
+                r.stderr.contains(place),
+                "{text}: expected {place} in\n{}",
+                r.stderr
+            );
+            assert!(
+                r.stderr.contains(words),
+                "{text}: expected {words} in\n{}",
+                r.stderr
+            );
             assert!(r.stdout.is_empty());
         }
         // --isolated ignores the config file.
-        assert_eq!(run_in(Some(dir.path()), &["check", "r", "--isolated"]).code, 1);
+        assert_eq!(
+            run_in(Some(dir.path()), &["check", "r", "--isolated"]).code,
+            1
+        );
     }
 }
 
@@ -152,7 +246,10 @@ fn sarif_snapshot() {
     assert_eq!(r.code, 1);
     let mut v: Value = serde_json::from_str(&r.stdout).unwrap();
     // The rules' documentation belongs to their owners; its presence is checked, not its text.
-    for rule in v["runs"][0]["tool"]["driver"]["rules"].as_array_mut().unwrap() {
+    for rule in v["runs"][0]["tool"]["driver"]["rules"]
+        .as_array_mut()
+        .unwrap()
+    {
         for key in ["fullDescription", "help"] {
             for part in ["text", "markdown"] {
                 if let Some(t) = rule[key].get_mut(part) {
@@ -171,7 +268,12 @@ fn sarif_snapshot() {
 fn github_snapshot() {
     let r = run(&["check", FORMATS, "--format", "github"]);
     assert_eq!(r.code, 1);
-    assert!(r.stdout.contains("file=testdata/cli/formats/100%25 odd%2C name.json,"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("file=testdata/cli/formats/100%25 odd%2C name.json,"),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.contains("::notice "), "info is a notice");
     snapshot("github", &r.stdout);
 }
@@ -181,7 +283,15 @@ fn junit_snapshot() {
     let r = run(&["check", FORMATS, "--format", "junit"]);
     assert_eq!(r.code, 1);
     snapshot("junit", &r.stdout);
-    let clean = run(&["check", "testdata/cli/select/minimal.json", "--isolated", "--select", "E", "--format", "junit"]);
+    let clean = run(&[
+        "check",
+        "testdata/cli/select/minimal.json",
+        "--isolated",
+        "--select",
+        "E",
+        "--format",
+        "junit",
+    ]);
     assert!(clean.stdout.contains("failures=\"0\""), "{}", clean.stdout);
 }
 
@@ -191,12 +301,21 @@ fn json_lines_snapshot() {
     assert_eq!(r.code, 1);
     snapshot("json-lines", &r.stdout);
     // The same objects as the json format's diagnostics.
-    let doc: Value = serde_json::from_str(&run(&["check", FORMATS, "--format", "json"]).stdout).unwrap();
-    let lines: Vec<Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let doc: Value =
+        serde_json::from_str(&run(&["check", FORMATS, "--format", "json"]).stdout).unwrap();
+    let lines: Vec<Value> = r
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(&lines, doc["diagnostics"].as_array().unwrap());
     for d in &lines {
         let url = d["url"].as_str().unwrap();
-        assert!(url.ends_with(&format!("/rules/{}-{}.md", d["code"].as_str().unwrap(), d["name"].as_str().unwrap())));
+        assert!(url.ends_with(&format!(
+            "/rules/{}-{}.md",
+            d["code"].as_str().unwrap(),
+            d["name"].as_str().unwrap()
+        )));
     }
 }
 
@@ -214,14 +333,27 @@ fn statistics() {
 #[test]
 fn color_and_output_file() {
     let always = run(&["check", FORMATS, "--color", "always"]);
-    assert!(always.stdout.contains("\u{1b}["), "--color always colours even through a pipe");
+    assert!(
+        always.stdout.contains("\u{1b}["),
+        "--color always colours even through a pipe"
+    );
     let auto = run(&["check", FORMATS]);
     assert!(!auto.stdout.contains("\u{1b}["));
     let json = run(&["check", FORMATS, "--color", "always", "--format", "json"]);
-    assert!(!json.stdout.contains("\u{1b}["), "only the human format is coloured");
+    assert!(
+        !json.stdout.contains("\u{1b}["),
+        "only the human format is coloured"
+    );
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("report.sarif");
-    let r = run(&["check", FORMATS, "--format", "sarif", "-o", out.to_str().unwrap()]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--format",
+        "sarif",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(r.code, 1);
     assert!(r.stdout.is_empty());
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
@@ -251,35 +383,78 @@ fn selection_precedence() {
         all.extend_from_slice(args);
         codes(&all)
     };
-    assert_eq!(iso(&["--select", "E"]), set(&["E002", "E003", "E004", "E005"]));
+    assert_eq!(
+        iso(&["--select", "E"]),
+        set(&["E002", "E003", "E004", "E005"])
+    );
     // More specific wins; on a tie ignore wins.
-    assert_eq!(iso(&["--select", "E", "--ignore", "E002"]), set(&["E003", "E004", "E005"]));
+    assert_eq!(
+        iso(&["--select", "E", "--ignore", "E002"]),
+        set(&["E003", "E004", "E005"])
+    );
     assert_eq!(iso(&["--select", "E002", "--ignore", "E"]), set(&["E002"]));
     assert_eq!(iso(&["--select", "E002", "--ignore", "E002"]), set(&[]));
-    assert_eq!(iso(&["--select", "E00", "--ignore", "E,E004"]), set(&["E002", "E003", "E005"]));
-    assert_eq!(iso(&["--select", "invalid-json,E003"]), set(&["E002", "E003"]), "rule names select too");
+    assert_eq!(
+        iso(&["--select", "E00", "--ignore", "E,E004"]),
+        set(&["E002", "E003", "E005"])
+    );
+    assert_eq!(
+        iso(&["--select", "invalid-json,E003"]),
+        set(&["E002", "E003"]),
+        "rule names select too"
+    );
     // ALL.
     let all = codes(&[SELECT, "--isolated", "--select", "ALL"]);
     assert!(all.contains("E002") && all.contains("M001"), "{all:?}");
-    assert_eq!(all, codes(&[SELECT, "--isolated"]), "the default selection is ALL");
+    assert_eq!(
+        all,
+        codes(&[SELECT, "--isolated"]),
+        "the default selection is ALL"
+    );
     let no_m = codes(&[SELECT, "--isolated", "--select", "ALL", "--ignore", "M"]);
-    assert!(no_m.contains("E002") && !no_m.iter().any(|c| c.starts_with('M')), "{no_m:?}");
-    let m005 = codes(&[SELECT, "--isolated", "--ignore", "M", "--extend-select", "M005"]);
+    assert!(
+        no_m.contains("E002") && !no_m.iter().any(|c| c.starts_with('M')),
+        "{no_m:?}"
+    );
+    let m005 = codes(&[
+        SELECT,
+        "--isolated",
+        "--ignore",
+        "M",
+        "--extend-select",
+        "M005",
+    ]);
     assert!(m005.contains("M005") && !m005.contains("M001"), "{m005:?}");
     // The command line over the config file: the fixture's config selects E.
     assert_eq!(codes(&[FORMATS]), set(&["E002", "E003", "E004", "E005"]));
     assert_eq!(codes(&[FORMATS, "--select", "E002"]), set(&["E002"]));
-    assert_eq!(codes(&[FORMATS, "--extend-select", "M", "--ignore", "E00"]), set(&[]));
+    assert_eq!(
+        codes(&[FORMATS, "--extend-select", "M", "--ignore", "E00"]),
+        set(&[])
+    );
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "r/broken.json", &fixture("broken.json"));
     write(dir.path(), "r/wrong-type.json", &fixture("wrong-type.json"));
-    write(dir.path(), "benchlint.toml", "select = [\"E\"]\nignore = [\"E002\"]\n");
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "select = [\"E\"]\nignore = [\"E002\"]\n",
+    );
     assert_eq!(codes_in(Some(dir.path()), &["r"]), set(&["E003"]));
-    assert_eq!(codes_in(Some(dir.path()), &["r", "--extend-select", "E002"]), set(&["E002", "E003"]));
+    assert_eq!(
+        codes_in(Some(dir.path()), &["r", "--extend-select", "E002"]),
+        set(&["E002", "E003"])
+    );
     // `--config` names another file; found upward from the first path otherwise.
     write(dir.path(), "other.toml", "select = [\"E002\"]\n");
-    assert_eq!(codes_in(Some(dir.path()), &["r", "--config", "other.toml"]), set(&["E002"]));
-    assert_eq!(codes_in(Some(&dir.path().join("r")), &["."]), set(&["E003"]));
+    assert_eq!(
+        codes_in(Some(dir.path()), &["r", "--config", "other.toml"]),
+        set(&["E002"])
+    );
+    assert_eq!(
+        codes_in(Some(&dir.path().join("r")), &["."]),
+        set(&["E003"])
+    );
 }
 
 fn severities(dir: &Path, args: &[&str]) -> Vec<(String, String)> {
@@ -291,7 +466,12 @@ fn severities(dir: &Path, args: &[&str]) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|d| (d["code"].as_str().unwrap().to_string(), d["severity"].as_str().unwrap().to_string()))
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["severity"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     out.dedup();
     out
@@ -303,16 +483,34 @@ fn severity_overrides() {
     for f in ["broken.json", "unknown.json", "wrong-type.json"] {
         write(dir.path(), &format!("r/{f}"), &fixture(f));
     }
-    write(dir.path(), "benchlint.toml", "select = [\"E\"]\n[severity]\n\"E\" = \"warning\"\n\"E003\" = \"error\"\n");
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "select = [\"E\"]\n[severity]\n\"E\" = \"warning\"\n\"E003\" = \"error\"\n",
+    );
     let got = severities(dir.path(), &["r"]);
     let want = [("E002", "warning"), ("E004", "warning"), ("E003", "error")];
     for (code, sev) in want {
-        assert!(got.contains(&(code.to_string(), sev.to_string())), "{code} {sev} in {got:?}");
+        assert!(
+            got.contains(&(code.to_string(), sev.to_string())),
+            "{code} {sev} in {got:?}"
+        );
     }
-    assert_eq!(run_in(Some(dir.path()), &["check", "r"]).code, 1, "E003 is still an error");
-    write(dir.path(), "benchlint.toml", "select = [\"E\"]\n[severity]\n\"E0\" = \"info\"\n");
+    assert_eq!(
+        run_in(Some(dir.path()), &["check", "r"]).code,
+        1,
+        "E003 is still an error"
+    );
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "select = [\"E\"]\n[severity]\n\"E0\" = \"info\"\n",
+    );
     assert_eq!(run_in(Some(dir.path()), &["check", "r"]).code, 0);
-    assert_eq!(run_in(Some(dir.path()), &["check", "r", "--fail-on", "info"]).code, 1);
+    assert_eq!(
+        run_in(Some(dir.path()), &["check", "r", "--fail-on", "info"]).code,
+        1
+    );
 }
 
 #[test]
@@ -320,7 +518,11 @@ fn per_file_ignores_and_unmatched_globs() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "r/broken.json", &fixture("broken.json"));
     write(dir.path(), "r/old/broken.json", &fixture("broken.json"));
-    write(dir.path(), "r/old/deeper/broken.json", &fixture("broken.json"));
+    write(
+        dir.path(),
+        "r/old/deeper/broken.json",
+        &fixture("broken.json"),
+    );
     write(
         dir.path(),
         "benchlint.toml",
@@ -328,14 +530,35 @@ fn per_file_ignores_and_unmatched_globs() {
     );
     let r = run_in(Some(dir.path()), &["check", "r", "--format", "json"]);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
-    let paths: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().map(|d| d["path"].as_str().unwrap()).collect();
-    assert_eq!(paths, vec!["r/broken.json", "r/old/deeper/broken.json"], "`*` stops at `/`");
-    assert!(r.stderr.contains("\"gone/**\" matches no file checked"), "{}", r.stderr);
+    let paths: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        vec!["r/broken.json", "r/old/deeper/broken.json"],
+        "`*` stops at `/`"
+    );
+    assert!(
+        r.stderr.contains("\"gone/**\" matches no file checked"),
+        "{}",
+        r.stderr
+    );
     assert!(!r.stderr.contains("r/old/*.json"), "{}", r.stderr);
     // Globs are relative to the config file, whatever folder benchlint runs from.
-    let inside = run_in(Some(&dir.path().join("r")), &["check", ".", "--format", "json"]);
+    let inside = run_in(
+        Some(&dir.path().join("r")),
+        &["check", ".", "--format", "json"],
+    );
     let v: Value = serde_json::from_str(&inside.stdout).unwrap();
-    assert_eq!(v["diagnostics"].as_array().unwrap().len(), 2, "{}", inside.stdout);
+    assert_eq!(
+        v["diagnostics"].as_array().unwrap().len(),
+        2,
+        "{}",
+        inside.stdout
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,7 +597,10 @@ fn sidecars_by_glob() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "old/gb10/run.json", RUN);
     let base = findings_at(dir.path(), &["old", "--select", "M001,M019"]);
-    assert!(base.iter().any(|f| f.1 == "/platform/description"), "{base:?}");
+    assert!(
+        base.iter().any(|f| f.1 == "/platform/description"),
+        "{base:?}"
+    );
     // Inline values fill what the file does not record, and contradict what it does (M019).
     write(
         dir.path(),
@@ -382,32 +608,75 @@ fn sidecars_by_glob() {
         "[[sidecar]]\nfiles = \"old/gb10/**\"\nvalues = { platform = { description = \"GB10 desk box\", host = \"spark-02\" } }\n",
     );
     let got = findings_at(dir.path(), &["old", "--select", "M001,M019"]);
-    assert!(!got.iter().any(|f| f.1 == "/platform/description"), "{got:?}");
-    let conflict = got.iter().find(|f| f.0 == "M019").expect("a conflict");
-    assert!(conflict.2.contains("benchlint.toml#sidecar-1"), "{conflict:?}");
-    // A sidecar file by path; the `<file>.meta.json` beside the file is merged first.
-    write(dir.path(), "sidecars/gb10.json", r#"{"platform": {"description": "from the glob sidecar"}}"#);
-    write(dir.path(), "old/gb10/run.meta.json", r#"{"platform": {"description": "from the meta file"}}"#);
-    write(dir.path(), "benchlint.toml", "[[sidecar]]\nfiles = \"old/gb10/*.json\"\npath = \"sidecars/gb10.json\"\n");
-    let got = findings_at(dir.path(), &["old", "--select", "M001,M019"]);
-    let conflict = got.iter().find(|f| f.0 == "M019").expect("the two sidecars disagree");
     assert!(
-        conflict.2.contains("sidecars/gb10.json") && conflict.2.contains("the sidecar `old/gb10/run.meta.json` says"),
+        !got.iter().any(|f| f.1 == "/platform/description"),
+        "{got:?}"
+    );
+    let conflict = got.iter().find(|f| f.0 == "M019").expect("a conflict");
+    assert!(
+        conflict.2.contains("benchlint.toml#sidecar-1"),
+        "{conflict:?}"
+    );
+    // A sidecar file by path; the `<file>.meta.json` beside the file is merged first.
+    write(
+        dir.path(),
+        "sidecars/gb10.json",
+        r#"{"platform": {"description": "from the glob sidecar"}}"#,
+    );
+    write(
+        dir.path(),
+        "old/gb10/run.meta.json",
+        r#"{"platform": {"description": "from the meta file"}}"#,
+    );
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "[[sidecar]]\nfiles = \"old/gb10/*.json\"\npath = \"sidecars/gb10.json\"\n",
+    );
+    let got = findings_at(dir.path(), &["old", "--select", "M001,M019"]);
+    let conflict = got
+        .iter()
+        .find(|f| f.0 == "M019")
+        .expect("the two sidecars disagree");
+    assert!(
+        conflict.2.contains("sidecars/gb10.json")
+            && conflict
+                .2
+                .contains("the sidecar `old/gb10/run.meta.json` says"),
         "{conflict:?}"
     );
     // A glob that matches nothing is a warning.
-    write(dir.path(), "benchlint.toml", "[[sidecar]]\nfiles = \"new/**\"\nvalues = { platform = { nodes = 1 } }\n");
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "[[sidecar]]\nfiles = \"new/**\"\nvalues = { platform = { nodes = 1 } }\n",
+    );
     let r = run_in(Some(dir.path()), &["check", "old", "--select", "M001"]);
-    assert!(r.stderr.contains("files = \"new/**\" matches no file checked"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("files = \"new/**\" matches no file checked"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]
 fn thresholds_from_the_config() {
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "r/run.json", RUN);
-    let r009 = |dir: &Path| findings_at(dir, &["r", "--select", "R009"]).iter().map(|f| f.2.clone()).collect::<Vec<_>>().join("\n");
+    let r009 = |dir: &Path| {
+        findings_at(dir, &["r", "--select", "R009"])
+            .iter()
+            .map(|f| f.2.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert!(r009(dir.path()).contains("120 s"), "{}", r009(dir.path()));
-    write(dir.path(), "benchlint.toml", "[thresholds]\nmin_window_s = 90\n");
+    write(
+        dir.path(),
+        "benchlint.toml",
+        "[thresholds]\nmin_window_s = 90\n",
+    );
     assert!(r009(dir.path()).contains("90 s"), "{}", r009(dir.path()));
 }
 
@@ -433,7 +702,8 @@ fn baseline_workflow() {
     // Record the current findings.
     let r = check(&["--update-baseline"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let written: Value = serde_json::from_str(&std::fs::read_to_string(d.join("baseline.json")).unwrap()).unwrap();
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("baseline.json")).unwrap()).unwrap();
     assert_eq!(
         written,
         serde_json::json!({"version": 1, "tool": "benchlint", "findings": {
@@ -444,46 +714,87 @@ fn baseline_workflow() {
     // The same findings now pass, and the summary says how many were suppressed.
     let r = check(&[]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
-    assert!(r.stdout.contains("2 suppressed by the baseline"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("2 suppressed by the baseline"),
+        "{}",
+        r.stdout
+    );
     // From another folder, with the same baseline: entries are relative to the baseline.
-    let r = run_in(Some(&d.join("results")), &["check", ".", "--baseline", "../baseline.json"]);
+    let r = run_in(
+        Some(&d.join("results")),
+        &["check", ".", "--baseline", "../baseline.json"],
+    );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     // A new bad file fails, alone.
     write(d, "results/new.json", &fixture("broken.json"));
     let r = check(&["--format", "json"]);
     assert_eq!(r.code, 1);
     let v: Value = serde_json::from_str(&r.stdout).unwrap();
-    let paths: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().map(|x| x["path"].as_str().unwrap()).collect();
+    let paths: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["path"].as_str().unwrap())
+        .collect();
     assert_eq!(paths, vec!["results/new.json"]);
     assert_eq!(v["summary"]["suppressed"], 2);
     std::fs::remove_file(d.join("results/new.json")).unwrap();
     // A baselined problem fixed: its entry is stale and fails the run, so the baseline shrinks.
-    write(d, "results/wrong-type.json", &fixture("wrong-type.json").replace("\"32\"", "32"));
+    write(
+        d,
+        "results/wrong-type.json",
+        &fixture("wrong-type.json").replace("\"32\"", "32"),
+    );
     let r = check(&[]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     assert!(r.stderr.contains("1 stale entry"), "{}", r.stderr);
-    assert!(r.stderr.contains("results/wrong-type.json: E003 at /levels/0/concurrency"), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("results/wrong-type.json: E003 at /levels/0/concurrency"),
+        "{}",
+        r.stderr
+    );
     assert_eq!(check(&["--exit-zero"]).code, 0);
     assert_eq!(check(&["--allow-stale-baseline"]).code, 0);
     // Checking another file only: entries of files not checked are not stale.
-    let r = run_in(Some(d), &["check", "results/broken.json", "--baseline", "baseline.json"]);
+    let r = run_in(
+        Some(d),
+        &[
+            "check",
+            "results/broken.json",
+            "--baseline",
+            "baseline.json",
+        ],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     // Nor are entries of rules that did not run.
     assert_eq!(check(&["--ignore", "E003"]).code, 0);
     // Pruning.
     assert_eq!(check(&["--update-baseline"]).code, 0);
-    let written: Value = serde_json::from_str(&std::fs::read_to_string(d.join("baseline.json")).unwrap()).unwrap();
-    assert_eq!(written["findings"], serde_json::json!({"results/broken.json": {"E002": [""]}}));
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("baseline.json")).unwrap()).unwrap();
+    assert_eq!(
+        written["findings"],
+        serde_json::json!({"results/broken.json": {"E002": [""]}})
+    );
     assert_eq!(check(&[]).code, 0);
     // Another version, or not a baseline at all: exit 2 with a clear message.
-    std::fs::write(d.join("baseline.json"), r#"{"version": 2, "tool": "benchlint", "findings": {}}"#).unwrap();
+    std::fs::write(
+        d.join("baseline.json"),
+        r#"{"version": 2, "tool": "benchlint", "findings": {}}"#,
+    )
+    .unwrap();
     let r = check(&[]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("version 2"), "{}", r.stderr);
     assert_eq!(check(&["--exit-zero"]).code, 2);
     std::fs::write(d.join("baseline.json"), "not json").unwrap();
     assert_eq!(check(&[]).code, 2);
-    assert_eq!(check(&["--update-baseline"]).code, 2, "an unreadable baseline is never overwritten");
+    assert_eq!(
+        check(&["--update-baseline"]).code,
+        2,
+        "an unreadable baseline is never overwritten"
+    );
 }
 
 #[test]
@@ -491,9 +802,32 @@ fn a_baseline_inside_the_corpus_is_not_checked() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     write(d, "results/broken.json", &fixture("broken.json"));
-    let r = run_in(Some(d), &["check", "results", "--isolated", "--select", "E", "--baseline", "results/baseline.json", "--update-baseline"]);
+    let r = run_in(
+        Some(d),
+        &[
+            "check",
+            "results",
+            "--isolated",
+            "--select",
+            "E",
+            "--baseline",
+            "results/baseline.json",
+            "--update-baseline",
+        ],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let r = run_in(Some(d), &["check", "results", "--isolated", "--select", "E", "--baseline", "results/baseline.json"]);
+    let r = run_in(
+        Some(d),
+        &[
+            "check",
+            "results",
+            "--isolated",
+            "--select",
+            "E",
+            "--baseline",
+            "results/baseline.json",
+        ],
+    );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(!r.stdout.contains("E004"), "{}", r.stdout);
 }
@@ -508,17 +842,37 @@ fn sarif_validates_against_the_sarif_schema() {
         println!("skipped: {} is absent", schema_path.display());
         return;
     }
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).expect("the SARIF schema compiles");
-    let corpus = if Path::new("testdata/corpora/demo").is_dir() { "testdata/corpora/demo" } else { FORMATS };
-    for args in [vec!["check", corpus, "--isolated", "--format", "sarif"], vec!["check", FORMATS, "--format", "sarif"]] {
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::options()
+        .build(&schema)
+        .expect("the SARIF schema compiles");
+    let no_tool = serde_json::json!({"version": "2.1.0", "runs": [{"results": []}]});
+    assert!(!validator.is_valid(&no_tool), "the validator bites");
+    let corpus = if Path::new("testdata/corpora/demo").is_dir() {
+        "testdata/corpora/demo"
+    } else {
+        FORMATS
+    };
+    for args in [
+        vec!["check", corpus, "--isolated", "--format", "sarif"],
+        vec!["check", FORMATS, "--format", "sarif"],
+    ] {
         let r = run(&args);
         assert_ne!(r.code, 2, "{}", r.stderr);
         let sarif: Value = serde_json::from_str(&r.stdout).unwrap();
-        let errors: Vec<String> = validator.iter_errors(&sarif).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(&sarif)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect();
         assert!(errors.is_empty(), "{args:?}: {errors:#?}");
         let run = &sarif["runs"][0];
-        let rules: Vec<&str> = run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+        let rules: Vec<&str> = run["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["id"].as_str().unwrap())
+            .collect();
         let results = run["results"].as_array().unwrap();
         assert!(!results.is_empty(), "{args:?}");
         for res in results {
@@ -527,13 +881,20 @@ fn sarif_validates_against_the_sarif_schema() {
             assert_eq!(rules.get(index), Some(&id), "ruleIndex of {id}");
             let loc = &res["locations"][0]["physicalLocation"];
             let uri = loc["artifactLocation"]["uri"].as_str().unwrap();
-            assert!(!uri.starts_with('/') && !uri.contains('\\') && !uri.starts_with("./"), "{uri}");
+            assert!(
+                !uri.starts_with('/') && !uri.contains('\\') && !uri.starts_with("./"),
+                "{uri}"
+            );
             assert_eq!(loc["artifactLocation"]["uriBaseId"], "%SRCROOT%");
         }
         for r in run["tool"]["driver"]["rules"].as_array().unwrap() {
             for key in ["shortDescription", "fullDescription", "help"] {
                 let text = r[key]["text"].as_str().unwrap();
-                assert!(!text.is_empty() && (key == "help" || text.chars().count() <= 1024), "{key} of {}", r["id"]);
+                assert!(
+                    !text.is_empty() && (key == "help" || text.chars().count() <= 1024),
+                    "{key} of {}",
+                    r["id"]
+                );
             }
             assert!(r["helpUri"].as_str().unwrap().starts_with("https://"));
         }

@@ -15,7 +15,11 @@ const RULES: &str = "testdata/rules";
 
 fn findings(case: &Path, code: &str) -> Vec<Finding> {
     let checked = engine::check(&[case.to_path_buf()], &Options::default());
-    checked.findings.into_iter().filter(|f| f.rule.code == code).collect()
+    checked
+        .findings
+        .into_iter()
+        .filter(|f| f.rule.code == code)
+        .collect()
 }
 
 fn fixture(rel: &str) -> PathBuf {
@@ -37,11 +41,16 @@ fn file_name(path: &str) -> &str {
 
 #[test]
 fn fifteen_speculative_runs_over_three_launches_get_no_s_finding() {
-    let checked = engine::check(&[fixture("S001-speculative-few-runs/pass/15-runs-3-launches")], &Options::default());
+    let checked = engine::check(
+        &[fixture("S001-speculative-few-runs/pass/15-runs-3-launches")],
+        &Options::default(),
+    );
     let s: Vec<String> = checked
         .findings
         .iter()
-        .filter(|f| f.rule.code.starts_with('S') && !matches!(f.rule.code, "S007" | "S008" | "S009"))
+        .filter(|f| {
+            f.rule.code.starts_with('S') && !matches!(f.rule.code, "S007" | "S008" | "S009")
+        })
         .map(|f| format!("{} {}", f.rule.code, f.message))
         .collect();
     // S007 (prose only), S008 and S009 are about the corpus, not about these runs.
@@ -56,7 +65,11 @@ fn three_speculative_runs_are_an_s001_error() {
     let f = &found[0];
     assert_eq!(f.severity, Severity::Error);
     assert!(!f.pre_rule);
-    assert!(f.message.contains("3 runs") && f.message.contains("at least 15"), "{}", f.message);
+    assert!(
+        f.message.contains("3 runs") && f.message.contains("at least 15"),
+        "{}",
+        f.message
+    );
     assert_eq!(f.primary.pointer, "/engine/speculative/enabled");
     // The primary location is one file, the other two are related.
     assert_eq!(f.related.len(), 2);
@@ -68,12 +81,19 @@ fn three_speculative_runs_are_an_s001_error() {
 
 #[test]
 fn the_same_runs_measured_before_the_adoption_date_are_labelled_pre_rule() {
-    let found = findings(&fixture("S001-speculative-few-runs/fail/3-runs-measured-2026-07-12"), "S001");
+    let found = findings(
+        &fixture("S001-speculative-few-runs/fail/3-runs-measured-2026-07-12"),
+        "S001",
+    );
     assert_eq!(found.len(), 1);
     let f = &found[0];
     assert_eq!(f.severity, Severity::Info);
     assert!(f.pre_rule);
-    assert!(f.message.contains("2026-07-12") && f.message.contains("2026-07-26"), "{}", f.message);
+    assert!(
+        f.message.contains("2026-07-12") && f.message.contains("2026-07-26"),
+        "{}",
+        f.message
+    );
 }
 
 #[test]
@@ -94,13 +114,23 @@ fn one_run_after_the_adoption_date_makes_the_configuration_post_rule() {
 
 #[test]
 fn two_runs_257_8_and_316_7_are_not_yet_resolved() {
-    let found = findings(&fixture("S006-unresolved-runs/fail/glm-two-runs-22-and-23-september"), "S006");
-    let at32: Vec<&Finding> = found.iter().filter(|f| f.message.contains("32 streams")).collect();
+    let found = findings(
+        &fixture("S006-unresolved-runs/fail/glm-two-runs-22-and-23-september"),
+        "S006",
+    );
+    let at32: Vec<&Finding> = found
+        .iter()
+        .filter(|f| f.message.contains("32 streams"))
+        .collect();
     assert_eq!(at32.len(), 1, "{found:?}");
     let f = at32[0];
     assert_eq!(f.severity, Severity::Warning);
     assert!(f.message.contains("not yet resolved"), "{}", f.message);
-    assert!(f.message.contains("257.8") && f.message.contains("316.7"), "{}", f.message);
+    assert!(
+        f.message.contains("257.8") && f.message.contains("316.7"),
+        "{}",
+        f.message
+    );
     assert!(f.message.contains("23%"), "{}", f.message);
     assert_eq!(f.primary.pointer, "/levels/2/throughput_tok_s/aggregate");
     assert_eq!(f.related.len(), 1);
@@ -108,8 +138,15 @@ fn two_runs_257_8_and_316_7_are_not_yet_resolved() {
     assert_eq!(f.related[0].pointer, "/levels/2/throughput_tok_s/aggregate");
     // 247.4 against 148.8 at 16 streams is unresolved too; 33.1 against 33.3 at one stream is
     // within the 2% noise floor.
-    assert!(found.iter().any(|f| f.message.contains("16 streams") && f.message.contains("66%")));
-    assert!(!found.iter().any(|f| f.message.contains("1 stream,")), "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.message.contains("16 streams") && f.message.contains("66%"))
+    );
+    assert!(
+        !found.iter().any(|f| f.message.contains("1 stream,")),
+        "{found:?}"
+    );
     assert_eq!(found.len(), 2);
 }
 
@@ -120,7 +157,11 @@ fn the_gb300_outlier_level_gets_s005_and_its_stable_neighbour_does_not() {
     let f = &found[0];
     assert_eq!(f.severity, Severity::Warning);
     assert!(f.message.contains("at 8 streams"), "{}", f.message);
-    assert!(f.message.contains("740.4") && f.message.contains("1,080.1"), "{}", f.message);
+    assert!(
+        f.message.contains("740.4") && f.message.contains("1,080.1"),
+        "{}",
+        f.message
+    );
     assert!(f.message.contains("CV 26.4%"), "{}", f.message);
     assert!(!f.message.contains("3,553.3"), "{}", f.message);
     assert_eq!(file_name(&f.primary.path), "r1.json");
@@ -131,20 +172,41 @@ fn the_gb300_outlier_level_gets_s005_and_its_stable_neighbour_does_not() {
 
 #[test]
 fn losing_runs_are_results_but_never_replicates() {
-    let found = findings(&fixture("S002-few-runs/fail/4-runs-and-a-failed-one"), "S002");
+    let found = findings(
+        &fixture("S002-few-runs/fail/4-runs-and-a-failed-one"),
+        "S002",
+    );
     assert_eq!(found.len(), 1);
-    assert!(found[0].message.contains("4 runs over 2 launches"), "{}", found[0].message);
+    assert!(
+        found[0].message.contains("4 runs over 2 launches"),
+        "{}",
+        found[0].message
+    );
     assert_eq!(found[0].related.len(), 3);
     // ...and the failed run keeps the corpus from looking curated.
-    assert!(findings(&fixture("S002-few-runs/fail/4-runs-and-a-failed-one"), "S009").is_empty());
+    assert!(
+        findings(
+            &fixture("S002-few-runs/fail/4-runs-and-a-failed-one"),
+            "S009"
+        )
+        .is_empty()
+    );
 }
 
 #[test]
 fn missing_launch_ids_count_as_one_launch_and_the_message_says_so() {
     let found = findings(&fixture("S003-single-launch/fail/no-launch-ids"), "S003");
     assert_eq!(found.len(), 1);
-    assert!(found[0].message.contains("records a launch id"), "{}", found[0].message);
-    assert!(found[0].message.contains("counted as one engine launch"), "{}", found[0].message);
+    assert!(
+        found[0].message.contains("records a launch id"),
+        "{}",
+        found[0].message
+    );
+    assert!(
+        found[0].message.contains("counted as one engine launch"),
+        "{}",
+        found[0].message
+    );
 }
 
 #[test]
@@ -165,7 +227,10 @@ fn summary(args: &[&str]) -> (i32, String) {
         .args(args)
         .output()
         .unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+    )
 }
 
 const GB300: &str = "testdata/rules/S005-high-variation/fail/gb300-8-streams";
@@ -175,7 +240,12 @@ const FIFTEEN: &str = "testdata/rules/S001-speculative-few-runs/pass/15-runs-3-l
 fn table_rows(text: &str) -> Vec<Vec<String>> {
     text.lines()
         .filter(|l| l.starts_with('│'))
-        .map(|l| l.trim_matches('│').split('┆').map(|c| c.trim().to_string()).collect::<Vec<_>>())
+        .map(|l| {
+            l.trim_matches('│')
+                .split('┆')
+                .map(|c| c.trim().to_string())
+                .collect::<Vec<_>>()
+        })
         .filter(|cells| cells[0] != "streams")
         .collect()
 }
@@ -192,7 +262,10 @@ fn summary_table_shows_each_configuration_and_level() {
     assert!(text.contains("15 runs over 3 launches"), "{text}");
     let rows = table_rows(&text);
     assert_eq!(rows.len(), 6 + 2);
-    let eight = rows.iter().find(|r| r[0] == "8" && r[4] == "910.2").expect("the GB300 row at 8 streams");
+    let eight = rows
+        .iter()
+        .find(|r| r[0] == "8" && r[4] == "910.2")
+        .expect("the GB300 row at 8 streams");
     assert_eq!(eight[5], "740.4");
     assert_eq!(eight[6], "1,080.1");
     assert_eq!(eight[7], "26.4% !");
@@ -216,7 +289,10 @@ fn summary_json_numbers_equal_the_table() {
     let mut k = 0;
     for c in configs {
         assert!(table.contains(c["label"].as_str().unwrap()));
-        assert!(table.contains(&format!("fingerprint {}", c["fingerprint"].as_str().unwrap())));
+        assert!(table.contains(&format!(
+            "fingerprint {}",
+            c["fingerprint"].as_str().unwrap()
+        )));
         for level in c["levels"].as_array().unwrap() {
             let row = &rows[k];
             k += 1;
@@ -229,16 +305,30 @@ fn summary_json_numbers_equal_the_table() {
             assert_eq!(row[5], tok("min"));
             assert_eq!(row[6], tok("max"));
             let cv = format!("{:.1}%", level["cv"].as_f64().unwrap() * 100.0);
-            let marked = if level["high_cv"].as_bool().unwrap() { format!("{cv} !") } else { cv };
+            let marked = if level["high_cv"].as_bool().unwrap() {
+                format!("{cv} !")
+            } else {
+                cv
+            };
             assert_eq!(row[7], marked);
             let ci = &level["ci95"];
             assert_eq!(
                 row[8],
-                format!("[{}, {}]", format_fixed(ci["low"].as_f64().unwrap(), 1), format_fixed(ci["high"].as_f64().unwrap(), 1))
+                format!(
+                    "[{}, {}]",
+                    format_fixed(ci["low"].as_f64().unwrap(), 1),
+                    format_fixed(ci["high"].as_f64().unwrap(), 1)
+                )
             );
             assert_eq!(row[9], ci["basis"].as_str().unwrap());
-            assert_eq!(row[10], format_fixed(level["per_user_median_tok_s"].as_f64().unwrap(), 1));
-            assert_eq!(row[11], format_fixed(level["ttft_p50_s"].as_f64().unwrap(), 3));
+            assert_eq!(
+                row[10],
+                format_fixed(level["per_user_median_tok_s"].as_f64().unwrap(), 1)
+            );
+            assert_eq!(
+                row[11],
+                format_fixed(level["ttft_p50_s"].as_f64().unwrap(), 3)
+            );
         }
     }
     assert_eq!(k, rows.len());
@@ -274,7 +364,12 @@ fn summary_csv_and_markdown_carry_the_same_levels() {
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with("fingerprint,label,concurrency,figure,n,launches,median"));
     assert_eq!(lines.len(), 1 + 8);
-    assert!(lines.iter().any(|l| l.contains(",8,aggregate,2,2,910.25,740.4,1080.1,")), "{csv}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(",8,aggregate,2,2,910.25,740.4,1080.1,")),
+        "{csv}"
+    );
     let (_, md) = summary(&["--format", "markdown", GB300, FIFTEEN]);
     assert!(md.contains("### vllm 0.11.2"), "{md}");
     assert!(md.contains("| 26.4% ! |") || md.contains("26.4% !"), "{md}");

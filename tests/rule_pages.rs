@@ -13,7 +13,12 @@ fn files(dir: &Path) -> BTreeMap<String, String> {
     entries
         .flatten()
         .filter(|e| e.path().is_file())
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read_to_string(e.path()).unwrap_or_default()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read_to_string(e.path()).unwrap_or_default(),
+            )
+        })
         .collect()
 }
 
@@ -26,13 +31,20 @@ fn committed_rule_pages_are_fresh() {
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let want = files(fresh.path());
     let have = files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rules"));
     assert!(want.len() > 1, "pages were generated");
     let missing: Vec<&String> = want.keys().filter(|k| !have.contains_key(*k)).collect();
     let extra: Vec<&String> = have.keys().filter(|k| !want.contains_key(*k)).collect();
-    let changed: Vec<&String> = want.keys().filter(|k| have.get(*k).is_some_and(|h| h != &want[*k])).collect();
+    let changed: Vec<&String> = want
+        .keys()
+        .filter(|k| have.get(*k).is_some_and(|h| h != &want[*k]))
+        .collect();
     assert!(
         missing.is_empty() && extra.is_empty() && changed.is_empty(),
         "rules/ is stale; regenerate it with `cargo run -- rules --markdown rules/`\n\

@@ -11,8 +11,8 @@
 //!   without a leading `./`.
 //! - **`measured_at`**: the file's own date (converted to RFC 3339); a naive local time is read
 //!   as UTC (the file does not say its offset). A format that records no date gets
-//!   [`UNDATED`], the epoch, so rules with an adoption date treat the file as measured before
-//!   them (labelled, not failed).
+//!   [`UNDATED`], the epoch, which `ResultDoc::measured_date` reads as "no date": rules with
+//!   an adoption date then apply strictly (an undated file cannot show it predates a rule).
 //! - **concurrency**: the cap on streams in flight the harness was given; without one (an
 //!   open-loop request rate) the number of requests the level sent, the most streams that can
 //!   have been in flight (all of them at once at an infinite rate). The rate itself goes to

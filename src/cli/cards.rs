@@ -11,6 +11,9 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
         return Err(format!("`{}` is not a file", file.display()));
     }
     let corpus = corpus::load(std::slice::from_ref(file), &Options::default());
+    if corpus::report_internal_errors(&corpus.internal_errors) {
+        return Err(format!("`{}` could not be read because of an internal error (above)", file.display()));
+    }
     if corpus.results.is_empty() {
         let why = corpus.findings.first().map_or_else(|| "no result in it".to_string(), |f| format!("{} {}", f.rule.code, f.message));
         return Err(format!("`{}` holds no result benchlint can read ({why})", file.display()));

@@ -19,6 +19,7 @@ use crate::engine::{self, Checked};
 use crate::report;
 
 /// The `check` options for CI and for people (flattened into `CheckArgs`).
+#[expect(clippy::struct_excessive_bools, reason = "command-line flags")]
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct CiArgs {
     /// Rules to run instead of the config's selection (codes, prefixes, rule names or ALL;
@@ -147,7 +148,11 @@ fn cli_layer(ci: &CiArgs) -> Result<Layer, String> {
         Ok(out)
     };
     Ok(Layer {
-        select: ci.select.as_deref().map(|s| list("--select", s)).transpose()?,
+        select: ci
+            .select
+            .as_deref()
+            .map(|s| list("--select", s))
+            .transpose()?,
         extend_select: list("--extend-select", &ci.extend_select)?,
         ignore: list("--ignore", &ci.ignore)?,
     })
@@ -177,7 +182,9 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         }
     };
     let mut options = Options::default();
-    let base = config.as_ref().map_or_else(|| paths::absolute(Path::new(".")), |c| c.dir.clone());
+    let base = config
+        .as_ref()
+        .map_or_else(|| paths::absolute(Path::new(".")), |c| c.dir.clone());
     let mut layers = Vec::new();
     if let Some(c) = &config {
         layers.push(c.layer.clone());
@@ -187,13 +194,24 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         options.sidecars = GlobSidecars::new(c.sidecars.clone(), &base);
     }
     layers.push(cli);
-    let (severity, per_file) = config.as_ref().map(|c| (c.severity.clone(), c.per_file_ignores.clone())).unwrap_or_default();
+    let (severity, per_file) = config
+        .as_ref()
+        .map(|c| (c.severity.clone(), c.per_file_ignores.clone()))
+        .unwrap_or_default();
     options.selection = Selection::new(&layers, severity, per_file, &base);
     if let Some(limit) = args.max_file_size {
         options.thresholds.max_file_bytes = limit;
     }
-    let baseline = ci.baseline.as_deref().map(|b| Baseline::load(b, ci.update_baseline)).transpose()?;
-    Ok(Some(Setup { options, config, baseline }))
+    let baseline = ci
+        .baseline
+        .as_deref()
+        .map(|b| Baseline::load(b, ci.update_baseline))
+        .transpose()?;
+    Ok(Some(Setup {
+        options,
+        config,
+        baseline,
+    }))
 }
 
 fn warn(message: &str) {
@@ -209,14 +227,23 @@ fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
         return;
     }
     for p in setup.options.selection.per_file_ignores() {
-        if !files.iter().any(|f| p.matches(&setup.options.selection.key(f))) {
-            warn(&format!("{}: [per-file-ignores] \"{}\" matches no file checked", config.display, p.pattern));
+        if !files
+            .iter()
+            .any(|f| p.matches(&setup.options.selection.key(f)))
+        {
+            warn(&format!(
+                "{}: [per-file-ignores] \"{}\" matches no file checked",
+                config.display, p.pattern
+            ));
         }
     }
     let sidecars = &setup.options.sidecars;
     for s in &sidecars.entries {
         if !files.iter().any(|f| s.matches(&sidecars.key(Path::new(f)))) {
-            warn(&format!("{}: [[sidecar]] files = \"{}\" matches no file checked", config.display, s.pattern));
+            warn(&format!(
+                "{}: [[sidecar]] files = \"{}\" matches no file checked",
+                config.display, s.pattern
+            ));
         }
     }
 }
@@ -232,22 +259,48 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
         if n == 1 { "entry" } else { "entries" }
     );
     for s in stale {
-        let pointer = if s.pointer.is_empty() { "/" } else { &s.pointer };
+        let pointer = if s.pointer.is_empty() {
+            "/"
+        } else {
+            &s.pointer
+        };
         let _ = writeln!(err, "  {}: {} at {pointer}", s.path, s.code);
     }
-    let _ = writeln!(err, "  help: run the same command with `--update-baseline` to prune them");
+    let _ = writeln!(
+        err,
+        "  help: run the same command with `--update-baseline` to prune them"
+    );
 }
 
 /// Applies the baseline, decides the exit code and renders the report.
-pub fn finish(args: &CheckArgs, setup: &Setup, checked: Checked, paths: &[PathBuf]) -> Result<Output, String> {
+pub fn finish(
+    args: &CheckArgs,
+    setup: &Setup,
+    checked: Checked,
+    paths: &[PathBuf],
+) -> Result<Output, String> {
     let ci = &args.ci;
     let selection = &setup.options.selection;
     let needs_files = setup.baseline.is_some()
-        || setup.config.as_ref().is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
-    let files: Vec<String> =
-        if needs_files { crate::corpus::discover(paths).0.into_iter().map(|e| e.display).collect() } else { Vec::new() };
+        || setup
+            .config
+            .as_ref()
+            .is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
+    let files: Vec<String> = if needs_files {
+        crate::corpus::discover(paths)
+            .0
+            .into_iter()
+            .map(|e| e.display)
+            .collect()
+    } else {
+        Vec::new()
+    };
     warn_unmatched_globs(setup, &files);
-    let Checked { corpus, mut findings, .. } = checked;
+    let Checked {
+        corpus,
+        mut findings,
+        ..
+    } = checked;
     let mut suppressed = 0;
     let mut stale = Vec::new();
     if let Some(b) = &setup.baseline {
@@ -260,7 +313,11 @@ pub fn finish(args: &CheckArgs, setup: &Setup, checked: Checked, paths: &[PathBu
                 std::io::stderr(),
                 "benchlint: wrote {} {} to the baseline `{}`",
                 updated.len(),
-                if updated.len() == 1 { "entry" } else { "entries" },
+                if updated.len() == 1 {
+                    "entry"
+                } else {
+                    "entries"
+                },
                 paths::display(&updated.path)
             );
             suppressed = updated.apply(&mut findings, &files, selection).suppressed;
@@ -272,23 +329,47 @@ pub fn finish(args: &CheckArgs, setup: &Setup, checked: Checked, paths: &[PathBu
     }
     let mut summary = engine::summarise(&corpus, &findings);
     summary.suppressed = suppressed;
-    if !stale.is_empty() {
-        if let Some(b) = &setup.baseline {
-            report_stale(b, &stale, ci.allow_stale_baseline);
-        }
+    if let (false, Some(b)) = (stale.is_empty(), &setup.baseline) {
+        report_stale(b, &stale, ci.allow_stale_baseline);
     }
     let threshold = ci.fail_on.severity();
-    let failing = findings.iter().any(|f| !f.pre_rule && f.severity >= threshold) || (!stale.is_empty() && !ci.allow_stale_baseline);
-    let code = if failing && !ci.exit_zero { EXIT_FINDINGS } else { EXIT_CLEAN };
-    let color = args.format == Format::Human && ci.output.is_none() && color_for(ci.color, std::io::stdout().is_terminal());
-    let prepared = report::prepare(findings, summary, setup.options.thresholds.max_file_bytes, color);
+    let failing = findings
+        .iter()
+        .any(|f| !f.pre_rule && f.severity >= threshold)
+        || (!stale.is_empty() && !ci.allow_stale_baseline);
+    // A bug caught on one file or rule: every other finding is still printed, then exit 2.
+    let code = if crate::corpus::report_internal_errors(&corpus.internal_errors) {
+        EXIT_TROUBLE
+    } else if failing && !ci.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    };
+    let color = args.format == Format::Human
+        && ci.output.is_none()
+        && color_for(ci.color, std::io::stdout().is_terminal());
+    let prepared = report::prepare(
+        findings,
+        summary,
+        setup.options.thresholds.max_file_bytes,
+        color,
+    );
     let bytes = if ci.statistics {
-        if args.format == Format::Json { report::statistics_json(&prepared) } else { report::statistics_text(&prepared) }
+        if args.format == Format::Json {
+            report::statistics_json(&prepared)
+        } else {
+            report::statistics_text(&prepared)
+        }
     } else {
         render(args.format, &prepared)
     };
     if let Some(out) = &ci.output {
-        std::fs::write(out, &bytes).map_err(|e| format!("the report could not be written to `{}`: {e}", paths::display(out)))?;
+        std::fs::write(out, &bytes).map_err(|e| {
+            format!(
+                "the report could not be written to `{}`: {e}",
+                paths::display(out)
+            )
+        })?;
         return Ok(Output::stdout(Vec::new(), code));
     }
     Ok(Output::stdout(bytes, code))

@@ -117,5 +117,6 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         let _ = write!(text, "; {problems} input problems were skipped (`benchlint check` shows them)");
     }
     text.push('\n');
-    Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN))
+    let code = if corpus::report_internal_errors(&loaded.internal_errors) { super::EXIT_TROUBLE } else { EXIT_CLEAN };
+    Ok(Output::stdout(text.into_bytes(), code))
 }

@@ -1,6 +1,7 @@
 //! The command line: arguments (clap), dispatch to each command, exit codes (as ruff: 0 no
 //! finding at error level, 1 findings at error level, 2 the tool could not do its job).
 
+mod audit;
 mod capture;
 mod cards;
 mod check;
@@ -68,6 +69,13 @@ pub enum Command {
     Capture(capture::CaptureArgs),
     /// Per configuration and level: median, min, max, n, launches, CV and 95% CI of throughput.
     Summary(summary::SummaryArgs),
+    /// The retractions report: a verdict per published claim, with the ladders behind it.
+    ///
+    /// Prints Markdown (or JSON with `--format json`), or with `-o DIR` writes `report.md`,
+    /// `report.html` (self-contained, with charts) and `report.json` into DIR. Exit status: 0
+    /// when every claim is upheld or pre-rule, 1 when any claim is restated, unresolved or
+    /// retracted, 2 on bad arguments or an unreadable claims file.
+    Audit(audit::AuditArgs),
     /// Print the model, engine and platform cards of a result file as JSON.
     Cards {
         /// A result file (canonical or a harness format).
@@ -146,6 +154,7 @@ pub fn main() -> u8 {
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
         Command::Import(args) => import::run(&args),
+        Command::Audit(args) => audit::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)
             .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
             .ok_or_else(|| format!("unknown schema `{name}`")),

@@ -44,24 +44,34 @@ pub fn is_rule_page(name: &str) -> bool {
     let Some((code, _)) = stem.split_once('-') else {
         return false;
     };
-    code.len() >= 2 && code.starts_with(|c: char| c.is_ascii_uppercase()) && code[1..].chars().all(|c| c.is_ascii_digit())
+    code.len() >= 2
+        && code.starts_with(|c: char| c.is_ascii_uppercase())
+        && code[1..].chars().all(|c| c.is_ascii_digit())
 }
 
 /// Writes the pages into `dir` and removes the pages of rules that no longer exist.
 pub fn write(dir: &Path) -> Result<Output, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("`{}` could not be created: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("`{}` could not be created: {e}", dir.display()))?;
     let files = pages();
-    let existing = std::fs::read_dir(dir).map_err(|e| format!("`{}` could not be read: {e}", dir.display()))?;
+    let existing = std::fs::read_dir(dir)
+        .map_err(|e| format!("`{}` could not be read: {e}", dir.display()))?;
     for entry in existing.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if is_rule_page(&name) && !files.contains_key(&name) {
-            std::fs::remove_file(entry.path()).map_err(|e| format!("`{}` could not be removed: {e}", entry.path().display()))?;
+            std::fs::remove_file(entry.path())
+                .map_err(|e| format!("`{}` could not be removed: {e}", entry.path().display()))?;
         }
     }
     for (name, text) in &files {
         let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| format!("`{}` could not be written: {e}", path.display()))?;
+        std::fs::write(&path, text)
+            .map_err(|e| format!("`{}` could not be written: {e}", path.display()))?;
     }
-    let msg = format!("wrote {} rule pages and README.md to {}\n", files.len() - 1, dir.display());
+    let msg = format!(
+        "wrote {} rule pages and README.md to {}\n",
+        files.len() - 1,
+        dir.display()
+    );
     Ok(Output::stdout(msg.into_bytes(), EXIT_CLEAN))
 }

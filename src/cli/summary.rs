@@ -8,6 +8,7 @@
 //! interval of one run) is `–` in the table and in Markdown, an empty cell in CSV and `null` in
 //! JSON: never NaN. A CV above the S005 threshold is marked `!`.
 
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -44,12 +45,24 @@ pub enum SummaryFormat {
 /// What is shown for a value that is not defined.
 const UNDEFINED: &str = "–";
 
-/// Runs `summary`.
+/// Runs `summary`; a path that does not exist is an error (exit 2).
 pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     let options = Options::default();
-    let paths = if args.paths.is_empty() { vec![PathBuf::from(".")] } else { args.paths.clone() };
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    // A path that does not exist is a bad argument here: there is nothing to summarise.
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        return Err(format!("`{}` does not exist", missing.display()));
+    }
     let corpus = corpus::load(&paths, &options);
-    let problems = corpus.findings.iter().filter(|f| f.rule.code.starts_with('E')).count();
+    let problems = corpus
+        .findings
+        .iter()
+        .filter(|f| f.rule.code.starts_with('E'))
+        .count();
     if problems > 0 {
         let _ = writeln!(
             std::io::stderr(),
@@ -61,7 +74,11 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     let configs = summarize(&corpus.results, options.thresholds.max_cv);
     if configs.is_empty() {
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        let _ = writeln!(std::io::stderr(), "benchlint: warning: no successful result found under {}", shown.join(", "));
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: no successful result found under {}",
+            shown.join(", ")
+        );
     }
     let max_cv = options.thresholds.max_cv;
     let bytes = match args.format {
@@ -70,7 +87,8 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
         SummaryFormat::Csv => csv(&configs),
         SummaryFormat::Json => json(&configs, max_cv),
     };
-    Ok(Output::stdout(bytes, EXIT_CLEAN))
+    let code = if corpus::report_internal_errors(&corpus.internal_errors) { super::EXIT_TROUBLE } else { EXIT_CLEAN };
+    Ok(Output::stdout(bytes, code))
 }
 
 /// Column headers of a configuration's table.
@@ -92,14 +110,19 @@ const HEADER: [&str; 12] = [
 /// The cells of one level, as the table and Markdown show them.
 fn cells(level: &LevelSummary) -> [String; 12] {
     let tok = |x: f64| format_fixed(x, 1);
-    let opt = |x: Option<f64>, decimals: usize| x.map_or_else(|| UNDEFINED.to_string(), |v| format_fixed(v, decimals));
+    let opt = |x: Option<f64>, decimals: usize| {
+        x.map_or_else(|| UNDEFINED.to_string(), |v| format_fixed(v, decimals))
+    };
     let cv = match level.cv {
         Some(c) if level.high_cv => format!("{:.1}% !", c * 100.0),
         Some(c) => format!("{:.1}%", c * 100.0),
         None => UNDEFINED.to_string(),
     };
     let (ci, basis) = match &level.ci95 {
-        Some(ci) => (format!("[{}, {}]", tok(ci.low), tok(ci.high)), ci.basis.clone()),
+        Some(ci) => (
+            format!("[{}, {}]", tok(ci.low), tok(ci.high)),
+            ci.basis.clone(),
+        ),
         None => (UNDEFINED.to_string(), UNDEFINED.to_string()),
     };
     [
@@ -122,7 +145,10 @@ fn cells(level: &LevelSummary) -> [String; 12] {
 fn heading(c: &ConfigSummary) -> String {
     let unrecorded = match c.runs_without_launch_id {
         0 => String::new(),
-        n => format!(" ({} without a launch id, counted as one launch)", plural(n, "run", "runs")),
+        n => format!(
+            " ({} without a launch id, counted as one launch)",
+            plural(n, "run", "runs")
+        ),
     };
     format!(
         "fingerprint {}: {} over {}{unrecorded}",
@@ -147,10 +173,10 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
         let mut table = Table::new();
         if markdown {
             table.load_style(presets::ASCII_MARKDOWN);
-            out.push_str(&format!("### {}\n\n{}\n\n", c.label, heading(c)));
+            let _ = write!(out, "### {}\n\n{}\n\n", c.label, heading(c));
         } else {
             table.load_style(presets::UTF8_FULL_CONDENSED);
-            out.push_str(&format!("{}\n{}\n", c.label, heading(c)));
+            let _ = write!(out, "{}\n{}\n", c.label, heading(c));
         }
         if !std::io::stdout().is_terminal() {
             table.force_no_tty();
@@ -206,7 +232,9 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
                 l.high_cv.to_string(),
                 num(l.ci95.as_ref().map(|c| c.low)),
                 num(l.ci95.as_ref().map(|c| c.high)),
-                l.ci95.as_ref().map_or_else(String::new, |c| c.basis.clone()),
+                l.ci95
+                    .as_ref()
+                    .map_or_else(String::new, |c| c.basis.clone()),
                 num(l.per_user_median_tok_s),
                 num(l.ttft_p50_s),
             ];

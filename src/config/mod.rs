@@ -33,6 +33,7 @@ pub mod raw;
 pub mod selection;
 pub mod sidecars;
 
+use std::fmt::Write;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -87,18 +88,24 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    fn at(display: &str, text: &str, span: Range<usize>, message: String, label: &str) -> Self {
-        ConfigError {
+    fn at(
+        display: &str,
+        text: &str,
+        span: Range<usize>,
+        message: String,
+        label: &str,
+    ) -> Box<Self> {
+        Box::new(ConfigError {
             display: display.to_string(),
             text: Some(text.to_string()),
             span: Some(span),
             message,
             label: label.to_string(),
             help: None,
-        }
+        })
     }
 
-    fn with_help(mut self, help: impl Into<String>) -> Self {
+    fn with_help(mut self: Box<Self>, help: impl Into<String>) -> Box<Self> {
         self.help = Some(help.into());
         self
     }
@@ -122,22 +129,30 @@ impl ConfigError {
         let (Some(text), Some(span)) = (&self.text, &self.span) else {
             let mut out = format!("benchlint: error: {place}: {}\n", self.message);
             if let Some(h) = &self.help {
-                out.push_str(&format!("  help: {h}\n"));
+                let _ = writeln!(out, "  help: {h}");
             }
             return out;
         };
         let start = span.start.min(text.len());
         let len = span.end.min(text.len()).saturating_sub(start);
         let mut out = format!("benchlint: error: bad config file {place}\n");
-        let mut diag = miette::MietteDiagnostic::new(self.message.clone())
-            .with_label(miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, len)));
+        let mut diag = miette::MietteDiagnostic::new(self.message.clone()).with_label(
+            miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, len)),
+        );
         if let Some(h) = &self.help {
             diag = diag.with_help(h.clone());
         }
-        let report =
-            miette::Report::new(diag).with_source_code(miette::NamedSource::new(&self.display, text.clone()).with_language("toml"));
-        let theme = if color { miette::GraphicalTheme::unicode() } else { miette::GraphicalTheme::unicode_nocolor() };
-        let handler = miette::GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
+        let report = miette::Report::new(diag).with_source_code(
+            miette::NamedSource::new(&self.display, text.clone()).with_language("toml"),
+        );
+        let theme = if color {
+            miette::GraphicalTheme::unicode()
+        } else {
+            miette::GraphicalTheme::unicode_nocolor()
+        };
+        let handler = miette::GraphicalReportHandler::new_themed(theme)
+            .with_width(100)
+            .with_links(false);
         let mut snippet = String::new();
         if handler.render_report(&mut snippet, report.as_ref()).is_ok() {
             out.push_str(&snippet);
@@ -158,26 +173,35 @@ fn describe_io(e: &std::io::Error) -> String {
 /// folder) and its ancestors.
 pub fn discover(first: &Path) -> Option<PathBuf> {
     let abs = paths::absolute(first);
-    let start = if abs.is_dir() { abs } else { abs.parent().map(Path::to_path_buf)? };
-    start.ancestors().map(|d| d.join(FILE_NAME)).find(|p| p.is_file())
+    let start = if abs.is_dir() {
+        abs
+    } else {
+        abs.parent().map(Path::to_path_buf)?
+    };
+    start
+        .ancestors()
+        .map(|d| d.join(FILE_NAME))
+        .find(|p| p.is_file())
 }
 
 /// Reads and checks the config file at `path`.
-pub fn load(path: &Path) -> Result<Config, ConfigError> {
+pub fn load(path: &Path) -> Result<Config, Box<ConfigError>> {
     let display = paths::display(path);
-    let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
-        display: display.clone(),
-        text: None,
-        span: None,
-        message: format!("the config file could not be read: {}", describe_io(&e)),
-        label: String::new(),
-        help: None,
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Box::new(ConfigError {
+            display: display.clone(),
+            text: None,
+            span: None,
+            message: format!("the config file could not be read: {}", describe_io(&e)),
+            label: String::new(),
+            help: None,
+        })
     })?;
     parse(&text, path)
 }
 
 /// Checks the text of the config file at `path` (sidecar paths are read relative to it).
-pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
     let display = paths::display(path);
     let abs = paths::absolute(path);
     let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -186,8 +210,10 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let message = e.message().trim_end().replace('\n', "; ");
         ConfigError::at(&display, text, span, message, "here")
     })?;
-    let err = |span: Range<usize>, message: String, label: &str| ConfigError::at(&display, text, span, message, label);
-    let selectors = |list: &[toml::Spanned<String>]| -> Result<Vec<Selector>, ConfigError> {
+    let err = |span: Range<usize>, message: String, label: &str| {
+        ConfigError::at(&display, text, span, message, label)
+    };
+    let selectors = |list: &[toml::Spanned<String>]| -> Result<Vec<Selector>, Box<ConfigError>> {
         list.iter()
             .map(|s| Selector::parse(s.get_ref()).map_err(|m| err(s.span(), m, "not a rule code")))
             .collect()
@@ -205,7 +231,8 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
     let mut per_file_ignores = Vec::new();
     for (glob, codes) in &raw.per_file_ignores {
         let sels = selectors(codes)?;
-        let p = PerFileIgnore::new(glob.get_ref(), sels).map_err(|m| err(glob.span(), m, "bad glob"))?;
+        let p = PerFileIgnore::new(glob.get_ref(), sels)
+            .map_err(|m| err(glob.span(), m, "bad glob"))?;
         per_file_ignores.push(p);
     }
     let mut sidecars = Vec::new();
@@ -213,35 +240,75 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let s = entry.get_ref();
         let (value, shown, span) = match (&s.values, &s.path) {
             (Some(_), Some(p)) => {
-                return Err(err(p.span(), "a [[sidecar]] takes `values` or `path`, not both".into(), "remove one"));
+                return Err(err(
+                    p.span(),
+                    "a [[sidecar]] takes `values` or `path`, not both".into(),
+                    "remove one",
+                ));
             }
             (None, None) => {
-                return Err(err(entry.span(), "a [[sidecar]] needs `values` (inline) or `path` (a JSON file)".into(), "this entry"));
+                return Err(err(
+                    entry.span(),
+                    "a [[sidecar]] needs `values` (inline) or `path` (a JSON file)".into(),
+                    "this entry",
+                ));
             }
             (Some(values), None) => {
-                let json = raw::table_to_json(values.get_ref())
-                    .ok_or_else(|| err(values.span(), "sidecar values must be JSON values (no nan or inf)".into(), "here"))?;
+                let json = raw::table_to_json(values.get_ref()).ok_or_else(|| {
+                    err(
+                        values.span(),
+                        "sidecar values must be JSON values (no nan or inf)".into(),
+                        "here",
+                    )
+                })?;
                 (json, format!("{display}#sidecar-{}", i + 1), values.span())
             }
             (None, Some(p)) => {
                 let file = dir.join(p.get_ref());
                 let side_text = std::fs::read_to_string(&file).map_err(|e| {
-                    err(p.span(), format!("the sidecar could not be read: {}", describe_io(&e)), "this file")
+                    err(
+                        p.span(),
+                        format!("the sidecar could not be read: {}", describe_io(&e)),
+                        "this file",
+                    )
                 })?;
-                let json: Value = serde_json::from_str(&side_text)
-                    .map_err(|e| err(p.span(), format!("the sidecar is not JSON: {e}"), "this file"))?;
+                let json: Value = serde_json::from_str(&side_text).map_err(|e| {
+                    err(
+                        p.span(),
+                        format!("the sidecar is not JSON: {e}"),
+                        "this file",
+                    )
+                })?;
                 (json, paths::display(&file), p.span())
             }
         };
         if !value.is_object() {
-            return Err(err(span, "a sidecar must be a JSON object (a partial result)".into(), "not an object"));
+            return Err(err(
+                span,
+                "a sidecar must be a JSON object (a partial result)".into(),
+                "not an object",
+            ));
         }
         if let Some(e) = crate::schema::validate(crate::schema::Kind::Sidecar, &value).first() {
-            let at = if e.pointer.is_empty() { "/" } else { &e.pointer };
-            return Err(err(span, format!("the sidecar breaks the result schema at `{at}`: {}", e.message), "this sidecar")
-                .with_help("a sidecar is a partial `benchlint/result/v1` document: `benchlint schema result`"));
+            let at = if e.pointer.is_empty() {
+                "/"
+            } else {
+                &e.pointer
+            };
+            return Err(err(
+                span,
+                format!(
+                    "the sidecar breaks the result schema at `{at}`: {}",
+                    e.message
+                ),
+                "this sidecar",
+            )
+            .with_help(
+                "a sidecar is a partial `benchlint/result/v1` document: `benchlint schema result`",
+            ));
         }
-        let g = GlobSidecar::new(s.files.get_ref(), shown, value).map_err(|m| err(s.files.span(), m, "bad glob"))?;
+        let g = GlobSidecar::new(s.files.get_ref(), shown, value)
+            .map_err(|m| err(s.files.span(), m, "bad glob"))?;
         sidecars.push(g);
     }
     Ok(Config {
@@ -260,7 +327,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
 mod tests {
     use super::*;
 
-    fn parse_str(text: &str) -> Result<Config, ConfigError> {
+    fn parse_str(text: &str) -> Result<Config, Box<ConfigError>> {
         parse(text, Path::new("benchlint.toml"))
     }
 
@@ -282,7 +349,7 @@ values = { engine = { name = "vllm" } }
 "#,
         )
         .unwrap();
-        assert_eq!(c.thresholds.unwrap().min_window_s, 60.0);
+        assert!((c.thresholds.unwrap().min_window_s - 60.0).abs() < 1e-9);
         assert_eq!(c.severity.len(), 2);
         assert_eq!(c.sidecars[0].value["engine"]["name"], "vllm");
         assert_eq!(c.sidecars[0].display, "benchlint.toml#sidecar-1");

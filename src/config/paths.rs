@@ -51,7 +51,11 @@ pub fn relative_to(path: &Path, base: &Path) -> String {
 /// The key of `path` (relative to `cwd`, or absolute) under the folder `base`: what config
 /// globs and baseline entries match.
 pub fn key(cwd: &Path, base: &Path, path: &Path) -> String {
-    let abs = if path.is_absolute() { normalize(path) } else { normalize(&cwd.join(path)) };
+    let abs = if path.is_absolute() {
+        normalize(path)
+    } else {
+        normalize(&cwd.join(path))
+    };
     relative_to(&abs, base)
 }
 
@@ -77,8 +81,14 @@ mod tests {
     #[test]
     fn normalises_and_relativises() {
         assert_eq!(normalize(Path::new("/a/./b/../c")), PathBuf::from("/a/c"));
-        assert_eq!(relative_to(Path::new("/a/b/c.json"), Path::new("/a")), "b/c.json");
-        assert_eq!(relative_to(Path::new("/x/c.json"), Path::new("/a/b")), "../../x/c.json");
+        assert_eq!(
+            relative_to(Path::new("/a/b/c.json"), Path::new("/a")),
+            "b/c.json"
+        );
+        assert_eq!(
+            relative_to(Path::new("/x/c.json"), Path::new("/a/b")),
+            "../../x/c.json"
+        );
         assert_eq!(relative_to(Path::new("/a"), Path::new("/a")), "");
     }
 }

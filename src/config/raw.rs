@@ -72,7 +72,9 @@ pub fn toml_to_json(value: &toml::Value) -> Option<serde_json::Value> {
         toml::Value::Float(f) => J::Number(serde_json::Number::from_f64(*f)?),
         toml::Value::Boolean(b) => J::Bool(*b),
         toml::Value::Datetime(d) => J::String(d.to_string()),
-        toml::Value::Array(items) => J::Array(items.iter().map(toml_to_json).collect::<Option<_>>()?),
+        toml::Value::Array(items) => {
+            J::Array(items.iter().map(toml_to_json).collect::<Option<_>>()?)
+        }
         toml::Value::Table(t) => table_to_json(t)?,
     })
 }

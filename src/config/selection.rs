@@ -66,7 +66,11 @@ impl Selector {
 
 /// Parses a comma-separated list of selectors (`--select E,M005`).
 pub fn parse_list(text: &str) -> Result<Vec<Selector>, String> {
-    text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(Selector::parse).collect()
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(Selector::parse)
+        .collect()
 }
 
 /// One layer of selection (the config file, or the command line).
@@ -85,8 +89,17 @@ pub fn resolve(layers: &[Layer]) -> BTreeSet<&'static str> {
     let mut set: BTreeSet<&'static str> = RULES.iter().map(|r| r.meta.code).collect();
     for layer in layers {
         let mut updates: BTreeMap<&'static str, bool> = BTreeMap::new();
-        let selects: Vec<&Selector> = layer.select.iter().flatten().chain(&layer.extend_select).collect();
-        let max = selects.iter().chain(layer.ignore.iter().collect::<Vec<_>>().iter()).map(|s| s.specificity()).max();
+        let selects: Vec<&Selector> = layer
+            .select
+            .iter()
+            .flatten()
+            .chain(&layer.extend_select)
+            .collect();
+        let max = selects
+            .iter()
+            .chain(layer.ignore.iter().collect::<Vec<_>>().iter())
+            .map(|s| s.specificity())
+            .max();
         for spec in 0..=max.unwrap_or(0) {
             for s in selects.iter().filter(|s| s.specificity() == spec) {
                 for r in RULES.iter().filter(|r| s.matches(r.meta.code)) {
@@ -100,7 +113,10 @@ pub fn resolve(layers: &[Layer]) -> BTreeSet<&'static str> {
             }
         }
         if layer.select.is_some() {
-            set = updates.into_iter().filter_map(|(c, on)| on.then_some(c)).collect();
+            set = updates
+                .into_iter()
+                .filter_map(|(c, on)| on.then_some(c))
+                .collect();
         } else {
             for (c, on) in updates {
                 if on {
@@ -162,7 +178,11 @@ pub fn glob_matches(matcher: &GlobMatcher, basename: bool, key: &str) -> bool {
     if matcher.is_match(key) {
         return true;
     }
-    basename && key.rsplit('/').next().is_some_and(|name| matcher.is_match(name))
+    basename
+        && key
+            .rsplit('/')
+            .next()
+            .is_some_and(|name| matcher.is_match(name))
 }
 
 /// Everything the engine consults about rules: which run, where, at what severity.
@@ -192,7 +212,12 @@ impl Default for Selection {
 
 impl Selection {
     /// A selection from resolved parts. `base` is the folder per-file globs are relative to.
-    pub fn new(layers: &[Layer], severity: Vec<(Selector, Severity)>, per_file: Vec<PerFileIgnore>, base: &Path) -> Self {
+    pub fn new(
+        layers: &[Layer],
+        severity: Vec<(Selector, Severity)>,
+        per_file: Vec<PerFileIgnore>,
+        base: &Path,
+    ) -> Self {
         let mut severity = severity;
         // Stable: at equal specificity the later entry wins, so it must come later.
         severity.sort_by_key(|(s, _)| s.specificity());
@@ -219,7 +244,10 @@ impl Selection {
             return true;
         }
         let key = self.key(path);
-        !self.per_file.iter().any(|p| p.matches(&key) && p.selectors.iter().any(|s| s.matches(code)))
+        !self
+            .per_file
+            .iter()
+            .any(|p| p.matches(&key) && p.selectors.iter().any(|s| s.matches(code)))
     }
 
     /// The codes that run, in code order.
@@ -239,7 +267,11 @@ impl Selection {
 
     /// The configured severity of `code`, when `[severity]` names it or a prefix of it.
     pub fn severity_of(&self, code: &str) -> Option<Severity> {
-        self.severity.iter().rev().find(|(s, _)| s.matches(code)).map(|(_, sev)| *sev)
+        self.severity
+            .iter()
+            .rev()
+            .find(|(s, _)| s.matches(code))
+            .map(|(_, sev)| *sev)
     }
 
     /// Drops findings of rules that do not run (or not on their file) and applies severity
@@ -272,17 +304,42 @@ mod tests {
 
     #[test]
     fn ruff_precedence() {
-        let e: Vec<&str> = RULES.iter().map(|r| r.meta.code).filter(|c| c.starts_with('E')).collect();
-        let layer = Layer { select: Some(sel(&["E"])), ignore: sel(&["E002"]), ..Layer::default() };
+        let e: Vec<&str> = RULES
+            .iter()
+            .map(|r| r.meta.code)
+            .filter(|c| c.starts_with('E'))
+            .collect();
+        let layer = Layer {
+            select: Some(sel(&["E"])),
+            ignore: sel(&["E002"]),
+            ..Layer::default()
+        };
         let got = resolve(&[layer]);
         assert!(!got.contains("E002"));
         assert_eq!(got.len(), e.len() - 1);
-        let layer = Layer { select: Some(sel(&["E002"])), ignore: sel(&["E"]), ..Layer::default() };
-        assert_eq!(resolve(&[layer]).into_iter().collect::<Vec<_>>(), vec!["E002"]);
-        let layer = Layer { select: Some(sel(&["E002"])), ignore: sel(&["E002"]), ..Layer::default() };
+        let layer = Layer {
+            select: Some(sel(&["E002"])),
+            ignore: sel(&["E"]),
+            ..Layer::default()
+        };
+        assert_eq!(
+            resolve(&[layer]).into_iter().collect::<Vec<_>>(),
+            vec!["E002"]
+        );
+        let layer = Layer {
+            select: Some(sel(&["E002"])),
+            ignore: sel(&["E002"]),
+            ..Layer::default()
+        };
         assert!(resolve(&[layer]).is_empty(), "on a tie ignore wins");
-        let config = Layer { ignore: sel(&["M"]), ..Layer::default() };
-        let cli = Layer { extend_select: sel(&["M005"]), ..Layer::default() };
+        let config = Layer {
+            ignore: sel(&["M"]),
+            ..Layer::default()
+        };
+        let cli = Layer {
+            extend_select: sel(&["M005"]),
+            ..Layer::default()
+        };
         let got = resolve(&[config, cli]);
         assert!(got.contains("M005") && !got.contains("M001") && got.contains("E001"));
     }
@@ -290,8 +347,15 @@ mod tests {
     #[test]
     fn selectors() {
         assert_eq!(Selector::parse("ALL").unwrap(), Selector::All);
-        assert_eq!(Selector::parse("missing-speculative-config").unwrap(), Selector::Prefix("M005".into()));
-        assert!(Selector::parse("m005").unwrap_err().contains("did you mean `M005`"));
+        assert_eq!(
+            Selector::parse("missing-speculative-config").unwrap(),
+            Selector::Prefix("M005".into())
+        );
+        assert!(
+            Selector::parse("m005")
+                .unwrap_err()
+                .contains("did you mean `M005`")
+        );
         assert!(Selector::parse("Z9").is_err());
     }
 

@@ -58,14 +58,22 @@ pub struct GlobSidecars {
 impl Default for GlobSidecars {
     fn default() -> Self {
         let cwd = paths::normalize(&std::env::current_dir().unwrap_or_default());
-        GlobSidecars { entries: Vec::new(), base: cwd.clone(), cwd }
+        GlobSidecars {
+            entries: Vec::new(),
+            base: cwd.clone(),
+            cwd,
+        }
     }
 }
 
 impl GlobSidecars {
     /// Entries whose globs are relative to `base`.
     pub fn new(entries: Vec<GlobSidecar>, base: &Path) -> Self {
-        GlobSidecars { entries, base: paths::absolute(base), ..GlobSidecars::default() }
+        GlobSidecars {
+            entries,
+            base: paths::absolute(base),
+            ..GlobSidecars::default()
+        }
     }
 
     /// The path of a file relative to the folder the globs are relative to.
@@ -80,6 +88,10 @@ impl GlobSidecars {
             return Vec::new();
         }
         let key = self.key(path);
-        self.entries.iter().filter(|e| e.matches(&key)).map(|e| (e.display.clone(), e.value.clone())).collect()
+        self.entries
+            .iter()
+            .filter(|e| e.matches(&key))
+            .map(|e| (e.display.clone(), e.value.clone()))
+            .collect()
     }
 }

@@ -67,11 +67,32 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
             });
             continue;
         }
+        // A symlink is followed only while it stays inside the folder being read: a link to
+        // `/`, `/proc/self/environ` or `~/.aws` in a pull request must not be walked, read or
+        // shown (it is reported instead).
+        let inside = std::fs::canonicalize(arg).ok();
+        let mut outside = Vec::new();
         let walker = WalkDir::new(arg)
             .follow_links(true)
             .sort_by_file_name()
             .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !(e.file_type().is_dir() && skipped_dir(&e.file_name().to_string_lossy())));
+            .filter_entry(|e| {
+                if e.depth() > 0 && e.path_is_symlink() {
+                    let target = std::fs::canonicalize(e.path()).ok();
+                    let contained = matches!((&target, &inside), (Some(t), Some(root)) if t.starts_with(root));
+                    if !contained {
+                        // Only names the walk would read are worth a word.
+                        if e.file_type().is_dir() || is_candidate(&e.file_name().to_string_lossy()) {
+                            outside.push(WalkProblem {
+                                display: display_of(e.path()),
+                                message: "symlink to a place outside the folder being checked; not followed".to_string(),
+                            });
+                        }
+                        return false;
+                    }
+                }
+                e.depth() == 0 || !(e.file_type().is_dir() && skipped_dir(&e.file_name().to_string_lossy()))
+            });
         for item in walker {
             match item {
                 Ok(e) if e.file_type().is_dir() => {}
@@ -97,6 +118,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                 }
             }
         }
+        problems.append(&mut outside);
     }
     entries.sort();
     entries.dedup_by(|a, b| a.path == b.path);

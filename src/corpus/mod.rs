@@ -3,8 +3,10 @@
 //! parallel across files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
+mod bounds;
 mod derive;
 mod discover;
+mod guard;
 mod read;
 mod sidecar;
 mod translate;
@@ -18,7 +20,7 @@ use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location};
-use crate::json::{Document, parse_text};
+use crate::json::{Document, parse_text_with};
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
@@ -28,6 +30,9 @@ use crate::thresholds::Thresholds;
 pub use artifacts::normal as normal_path;
 pub use derive::derive_settings;
 pub use discover::{Entry, describe_io, discover, is_candidate};
+pub use guard::{catch_panic, internal_error, report_internal_errors};
+#[cfg(test)]
+pub(crate) use guard::injected as guard_injected;
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -75,6 +80,9 @@ pub struct Corpus {
     pub claims: Vec<LoadedClaims>,
     /// Findings of the loader and of per-document and per-result rules.
     pub findings: Vec<Finding>,
+    /// Bugs caught while loading (a panic in the loader or a rule, see [`catch_panic`]): each
+    /// makes the run exit 2 after the findings are printed.
+    pub internal_errors: Vec<String>,
 }
 
 #[derive(Default)]
@@ -84,6 +92,7 @@ struct FileOutcome {
     findings: Vec<Finding>,
     unknown: Vec<Finding>,
     artifact_refs: Vec<PathBuf>,
+    internal: Vec<String>,
 }
 
 /// Loads every file under `args`.
@@ -101,7 +110,16 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
-    let outcomes: Vec<FileOutcome> = entries.par_iter().map(|e| process_file(e, options)).collect();
+    // A bug on one file is an internal error for that file, not the end of the run.
+    let outcomes: Vec<FileOutcome> = entries
+        .par_iter()
+        .map(|e| {
+            catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
+                internal: vec![internal_error("the loader", &format!("`{}`", e.display), &message)],
+                ..FileOutcome::default()
+            })
+        })
+        .collect();
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
     for o in outcomes {
@@ -110,6 +128,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         corpus.findings.extend(o.findings);
         unknown.extend(o.unknown);
         referenced.extend(o.artifact_refs);
+        corpus.internal_errors.extend(o.internal);
     }
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
@@ -143,15 +162,27 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         out.findings.push(finding_at(
             &rules::e005_nonstandard_json::RULE,
             loc,
-            "the file starts with a UTF-8 byte order mark, which JSON forbids; it was skipped".into(),
+            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read".into(),
             Some("save the file as UTF-8 without a byte order mark".into()),
         ));
     }
     let file_name = entry.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let lower = file_name.to_ascii_lowercase();
     let by_line = Path::new(&lower).extension().is_some_and(|e| e == "jsonl" || e == "ndjson");
-    let parsed = parse_text(&text, by_line);
+    #[cfg(test)]
+    guard::injected(path, "loader");
+    let mut parsed = parse_text_with(&text, by_line, &options.thresholds.json_limits());
     report_parse_problems(path, &text, &parsed, &mut out);
+    bounds::report_scan(path, &parsed, &mut out.findings);
+    // Levels past the bound are dropped before validation (adapters' results: in finish_result).
+    for doc in &mut parsed.documents {
+        if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
+            && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
+        {
+            let loc = Location { path: path.to_string(), doc_start: doc.start, pointer: "/levels".into(), offset: None };
+            out.findings.push(bounds::levels_finding(loc, had, options.thresholds.max_levels));
+        }
+    }
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
         let mut loc = Location::new(path, "");
         loc.offset = Some(0);
@@ -165,7 +196,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     }
     if sidecar::is_sidecar_name(&file_name) {
         for doc in &parsed.documents {
-            run_document_rules(path, doc, &options.selection, &mut out.findings);
+            run_document_rules(path, doc, &options.selection, &mut out.findings, &mut out.internal);
             for e in schema::validate(schema::Kind::Sidecar, &doc.value) {
                 out.findings.push(schema_finding(path, doc.start, &e));
             }
@@ -176,7 +207,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     let sides: Vec<(String, Value)> = load_sidecar(&entry.path).into_iter().chain(options.sidecars.for_path(&entry.path)).collect();
     let doc_count = parsed.documents.len();
     for doc in &parsed.documents {
-        run_document_rules(path, doc, &options.selection, &mut out.findings);
+        run_document_rules(path, doc, &options.selection, &mut out.findings, &mut out.internal);
         let origin = |format: &'static str| Origin {
             path: path.to_string(),
             doc_start: doc.start,
@@ -312,12 +343,19 @@ fn load_sidecar(path: &Path) -> Option<(String, Value)> {
     None
 }
 
-fn run_document_rules(path: &str, doc: &Document, selection: &crate::config::Selection, findings: &mut Vec<Finding>) {
+fn run_document_rules(path: &str, doc: &Document, selection: &crate::config::Selection, findings: &mut Vec<Finding>, internal: &mut Vec<String>) {
     let ctx = DocumentCtx { value: &doc.value };
     for rule in rules::RULES {
         if let (Check::Document(check), true) = (rule.check, selection.runs(rule.meta.code)) {
             let mut emits = Vec::new();
-            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            if let Err(message) = catch_panic(|| {
+                #[cfg(test)]
+                guard::injected(path, rule.meta.code);
+                check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            }) {
+                internal.push(internal_error(&format!("rule {} ({})", rule.meta.code, rule.meta.name), &format!("`{path}`"), &message));
+                continue;
+            }
             for e in emits {
                 let loc = Location { path: path.to_string(), doc_start: doc.start, pointer: e.pointer.clone(), offset: None };
                 findings.push(emit_to_finding(e, loc, Vec::new(), None));
@@ -335,6 +373,9 @@ fn finish_result(
     options: &Options,
     out: &mut FileOutcome,
 ) {
+    if let Some(had) = bounds::bound_levels(&mut value, options.thresholds.max_levels) {
+        out.findings.push(bounds::levels_finding(translate(&origin, &provenance, "/levels"), had, options.thresholds.max_levels));
+    }
     for (side_path, side_value) in sides {
         for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
             let loc = translate(&origin, &provenance, &c.pointer);
@@ -401,7 +442,15 @@ fn finish_result(
     for rule in rules::RULES {
         if let (Check::Result(check), true) = (rule.check, options.selection.runs(rule.meta.code)) {
             let mut emits = Vec::new();
-            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            if let Err(message) = catch_panic(|| {
+                #[cfg(test)]
+                guard::injected(&origin.path, rule.meta.code);
+                check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            }) {
+                let what = format!("rule {} ({})", rule.meta.code, rule.meta.name);
+                out.internal.push(internal_error(&what, &format!("`{}`", origin.path), &message));
+                continue;
+            }
             for e in emits {
                 let loc = translate(&origin, &provenance, &e.pointer);
                 let related = e

@@ -134,7 +134,11 @@ fn find_member(text: &str, open: usize, key: &str) -> Option<usize> {
     let mut i = skip_ws(bytes, open + 1);
     while i < bytes.len() && bytes[i] == b'"' {
         let key_end = skip_string(bytes, i);
-        let raw = &text[i + 1..key_end.saturating_sub(1).max(i + 1)];
+        // An unclosed key (a truncated text) names no member; the slice below needs the quote.
+        if key_end <= i + 1 || bytes[key_end - 1] != b'"' {
+            return None;
+        }
+        let raw = &text[i + 1..key_end - 1];
         let matches = if raw.contains('\\') {
             serde_json::from_str::<String>(&text[i..key_end]).is_ok_and(|k| k == key)
         } else {
@@ -198,6 +202,17 @@ mod tests {
         assert!(!exact);
         assert!(t.starts_with("{\"x\""));
         assert!(!text_at("/a~1b/x/7").1);
+    }
+
+    #[test]
+    fn a_truncated_key_is_no_member() {
+        for text in ["{\"a\u{e9}", "{\"\u{e9}", "{\"", "{\"a\\", "{\"a\\\"", "{\"a\":", "[1, \"\u{e9}"] {
+            for pointer in ["", "/a", "/\u{e9}", "/0", "/a/0"] {
+                let _ = locate(text, 0, pointer);
+                let _ = locate(text, 1, pointer);
+                let _ = locate(text, 99, pointer);
+            }
+        }
     }
 
     #[test]

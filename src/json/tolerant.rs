@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::scan::{Limits, PARSER_MAX_DEPTH, cut, scan};
 use super::segment::{skip_string, split_documents};
 
 /// One top-level document of a file.
@@ -38,6 +39,26 @@ pub struct Nonstandard {
     pub token: &'static str,
 }
 
+/// A key written twice in one object (`serde_json` keeps the last value).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DuplicateKey {
+    /// Byte offset of the second occurrence's opening quote in the file.
+    pub offset: usize,
+    /// The key.
+    pub key: String,
+}
+
+/// An array longer than [`Limits::max_array_items`]: only the first items were read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TruncatedArray {
+    /// Byte offset of its `[` in the file.
+    pub offset: usize,
+    /// How many items it holds.
+    pub items: usize,
+    /// How many were read.
+    pub kept: usize,
+}
+
 /// Everything read from one text.
 #[derive(Debug, Default)]
 pub struct ParsedText {
@@ -47,6 +68,12 @@ pub struct ParsedText {
     pub failures: Vec<ParseFailure>,
     /// Non-standard tokens that were accepted.
     pub nonstandard: Vec<Nonstandard>,
+    /// Keys repeated in one object.
+    pub duplicate_keys: Vec<DuplicateKey>,
+    /// Byte offsets of integers beyond 64 bits (read as the nearest double).
+    pub wide_integers: Vec<usize>,
+    /// Arrays cut at the bound.
+    pub truncated_arrays: Vec<TruncatedArray>,
 }
 
 /// Parses every document in `text`.
@@ -55,21 +82,53 @@ pub struct ParsedText {
 /// text is split at top-level document boundaries; if that leaves a broken document and the
 /// text reads like JSON Lines, it is split again by line so one bad line does not hide the rest.
 pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
-    let first = parse_segments(text, lines_hint);
+    parse_text_with(text, lines_hint, &Limits::default())
+}
+
+/// [`parse_text`] with resource bounds: a document nested deeper than `limits.max_depth` is a
+/// failure and is never parsed; an array longer than `limits.max_array_items` is cut before
+/// parsing (recorded in `truncated_arrays`).
+pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedText {
+    let first = parse_segments(text, lines_hint, limits);
     if lines_hint || first.failures.is_empty() || !looks_like_json_lines(text) {
         return first;
     }
-    parse_segments(text, true)
+    parse_segments(text, true, limits)
 }
 
-fn parse_segments(text: &str, by_line: bool) -> ParsedText {
+fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
     let mut out = ParsedText::default();
     for (index, seg) in split_documents(text, by_line).into_iter().enumerate() {
-        let piece = &text[seg.start..seg.end];
+        let original = &text[seg.start..seg.end];
+        let found = scan(original, limits);
+        if let Some(off) = found.too_deep {
+            let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
+            out.failures.push(ParseFailure {
+                offset: seg.start + off,
+                message: format!(
+                    "arrays and objects are nested more than {bound} levels deep (the `max_depth` bound); the document was not parsed"
+                ),
+                index,
+            });
+            continue;
+        }
+        out.duplicate_keys.extend(found.duplicate_keys.into_iter().map(|(off, key)| DuplicateKey { offset: seg.start + off, key }));
+        out.wide_integers.extend(found.wide_integers.iter().map(|off| seg.start + off));
+        out.truncated_arrays.extend(found.long_arrays.iter().map(|a| TruncatedArray {
+            offset: seg.start + a.start,
+            items: a.items,
+            kept: limits.max_array_items.max(1),
+        }));
+        let (cut_text, cuts) = if found.long_arrays.is_empty() { (None, None) } else {
+            let (t, c) = cut(original, &found.long_arrays);
+            (Some(t), Some(c))
+        };
+        let piece = cut_text.as_deref().unwrap_or(original);
+        let back = |off: usize| seg.start + cuts.as_ref().map_or(off, |c| c.to_original(off));
         match parse_one(piece) {
             Ok((value, tokens)) => {
                 out.nonstandard.extend(tokens.into_iter().map(|(off, token)| Nonstandard {
-                    offset: seg.start + off,
+                    offset: back(off),
                     token,
                 }));
                 out.documents.push(Document {
@@ -79,7 +138,7 @@ fn parse_segments(text: &str, by_line: bool) -> ParsedText {
                 });
             }
             Err((off, message)) => out.failures.push(ParseFailure {
-                offset: seg.start + off,
+                offset: back(off),
                 message,
                 index,
             }),
@@ -127,6 +186,16 @@ fn describe(piece: &str, e: &serde_json::Error) -> (usize, String) {
     let message = match full.rfind(" at line ") {
         Some(i) => full[..i].to_string(),
         None => full,
+    };
+    // serde_json's words for its own bounds, said so that the reader knows what to fix.
+    let message = match message.as_str() {
+        "recursion limit exceeded" => format!(
+            "arrays and objects are nested more than {PARSER_MAX_DEPTH} levels deep (the parser's limit); the document was not parsed"
+        ),
+        "number out of range" => {
+            "number out of range: it is beyond the largest finite double (about 1.8e308), such as `1e999`; write null or a string such as \"inf\"".to_string()
+        }
+        _ => message,
     };
     (offset, message)
 }

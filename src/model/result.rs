@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// `measured_at` of a result whose file records no date (adapters write the Unix epoch).
+pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
+
 /// One result: one ladder run by one harness against one engine launch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResultDoc {
@@ -695,8 +698,13 @@ impl ResultDoc {
         self.engine.as_ref()?.speculative.as_ref()?.enabled
     }
 
-    /// The date part (`YYYY-MM-DD`) of `measured_at`, when it has one.
+    /// The date part (`YYYY-MM-DD`) of `measured_at`, when it has one. The Unix epoch is what
+    /// adapters write for a file that records no date: it is not a date, and a rule adoption
+    /// date is then applied strictly rather than labelling the result as measured before it.
     pub fn measured_date(&self) -> Option<&str> {
+        if self.measured_at.starts_with(UNDATED_PREFIX) {
+            return None;
+        }
         let d = self.measured_at.get(..10)?;
         let b = d.as_bytes();
         let shape_ok = b.len() == 10

@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use super::audit_text::{
-    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line, rule_page,
-    verdict_counts, verdict_sentence,
+    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line,
+    rule_page, verdict_counts, verdict_sentence,
 };
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 
@@ -54,7 +54,11 @@ pub(crate) fn text(s: &str) -> String {
 /// removes the backslash inside code spans in tables).
 fn code(s: &str) -> String {
     let s = one_line(s).replace('|', "\\|");
-    if s.contains('`') { format!("`` {s} ``") } else { format!("`{s}`") }
+    if s.contains('`') {
+        format!("`` {s} ``")
+    } else {
+        format!("`{s}`")
+    }
 }
 
 fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
@@ -67,7 +71,11 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
     if let Some(c) = &ctx.claims_file {
         let _ = write!(line, " with the claims in {}", code(c));
     }
-    let _ = writeln!(out, "{line}. Service-level floor: {}.\n", floor_text(report.floor_tok_s));
+    let _ = writeln!(
+        out,
+        "{line}. Service-level floor: {}.\n",
+        floor_text(report.floor_tok_s)
+    );
     let _ = writeln!(out, "{}", verdict_counts(report));
 }
 
@@ -79,8 +87,14 @@ fn summary(out: &mut String, report: &AuditReport) {
     }
     out.push_str("| Claim | Published | Verdict | Restated | Codes |\n|---|---:|---|---:|---|\n");
     for c in &report.claims {
-        let restated = c.restated_value.map_or_else(|| "—".to_string(), |r| text(&claim_value(c, r)));
-        let codes = if c.codes.is_empty() { "—".to_string() } else { text(&c.codes.join(", ")) };
+        let restated = c
+            .restated_value
+            .map_or_else(|| "—".to_string(), |r| text(&claim_value(c, r)));
+        let codes = if c.codes.is_empty() {
+            "—".to_string()
+        } else {
+            text(&c.codes.join(", "))
+        };
         let _ = writeln!(
             out,
             "| {} | {} | **{}** | {restated} | {codes} |",
@@ -96,7 +110,12 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
     if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
         let _ = writeln!(out, "> {}\n", text(s));
     }
-    let _ = writeln!(out, "Verdict: **{}**: {}\n", c.verdict.as_str(), text(&verdict_sentence(c)));
+    let _ = writeln!(
+        out,
+        "Verdict: **{}** — {}\n",
+        c.verdict.as_str(),
+        text(&verdict_sentence(c))
+    );
     if c.codes.is_empty() {
         out.push_str("Codes: none.\n");
     } else {
@@ -182,7 +201,13 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
     out.push_str("| Result | Outcome | File | Notes |\n|---|---|---|---|\n");
     for r in &report.losing_runs {
         let notes = r.notes.as_deref().map_or_else(|| "—".to_string(), text);
-        let _ = writeln!(out, "| {} | {} | {} | {notes} |", code(&r.id), text(&r.outcome), code(&r.path));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {notes} |",
+            code(&r.id),
+            text(&r.outcome),
+            code(&r.path)
+        );
     }
 }
 

@@ -28,11 +28,20 @@ impl AuditContext {
 }
 
 /// Every verdict, in the order the summary counts them.
-pub const VERDICTS: [Verdict; 5] = [Verdict::Upheld, Verdict::Restated, Verdict::Unresolved, Verdict::Retracted, Verdict::PreRule];
+pub const VERDICTS: [Verdict; 5] = [
+    Verdict::Upheld,
+    Verdict::Restated,
+    Verdict::Unresolved,
+    Verdict::Retracted,
+    Verdict::PreRule,
+];
 
 /// Whether a verdict makes `benchlint audit` exit 1: restated, unresolved or retracted.
 pub fn verdict_fails(v: Verdict) -> bool {
-    matches!(v, Verdict::Restated | Verdict::Unresolved | Verdict::Retracted)
+    matches!(
+        v,
+        Verdict::Restated | Verdict::Unresolved | Verdict::Retracted
+    )
 }
 
 /// `v` with `decimals` fixed decimals and thousands separators (`3,553.3`); `n/a` when it is
@@ -43,7 +52,9 @@ pub fn fixed(v: f64, decimals: usize) -> String {
     }
     let s = format!("{:.*}", decimals, v.abs());
     let negative = v < 0.0 && s.bytes().any(|b| matches!(b, b'1'..=b'9'));
-    let (int, frac) = s.split_once('.').map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
+    let (int, frac) = s
+        .split_once('.')
+        .map_or((s.as_str(), None), |(i, f)| (i, Some(f)));
     let mut grouped = String::with_capacity(s.len() + int.len() / 3 + 1);
     if negative {
         grouped.push('-');
@@ -100,19 +111,35 @@ pub fn claim_value(claim: &ClaimOutcome, v: f64) -> String {
     }
     let unit = metric_unit(&claim.metric);
     let n = fixed(v, metric_decimals(&claim.metric));
-    if unit.is_empty() { n } else { format!("{n} {unit}") }
+    if unit.is_empty() {
+        n
+    } else {
+        format!("{n} {unit}")
+    }
 }
 
 /// What the claim is, as a phrase: `ratio of aggregate_tok_s`, `figure of ttft_p50_s`.
 pub fn claim_kind(claim: &ClaimOutcome) -> String {
-    let kind = if claim.kind.is_empty() { "claim" } else { claim.kind.as_str() };
-    if claim.metric.is_empty() { kind.to_string() } else { format!("{kind} of {}", claim.metric) }
+    let kind = if claim.kind.is_empty() {
+        "claim"
+    } else {
+        claim.kind.as_str()
+    };
+    if claim.metric.is_empty() {
+        kind.to_string()
+    } else {
+        format!("{kind} of {}", claim.metric)
+    }
 }
 
 /// The verdict in one plain sentence after the verdict word: `ratio of aggregate_tok_s,
 /// published 2.20×, restated 1.05×.`
 pub fn verdict_sentence(claim: &ClaimOutcome) -> String {
-    let mut s = format!("{}, published {}", claim_kind(claim), claim_value(claim, claim.published_value));
+    let mut s = format!(
+        "{}, published {}",
+        claim_kind(claim),
+        claim_value(claim, claim.published_value)
+    );
     match (claim.restated_value, claim.verdict) {
         (Some(r), _) => s.push_str(&format!(", restated {}", claim_value(claim, r))),
         (None, Verdict::Retracted) => s.push_str(", retracted: no value replaces it"),
@@ -136,14 +163,21 @@ pub fn verdict_counts(report: &AuditReport) -> String {
         }
     }
     let noun = if n == 1 { "claim" } else { "claims" };
-    if parts.is_empty() { format!("{n} {noun}.") } else { format!("{n} {noun}: {}.", parts.join(", ")) }
+    if parts.is_empty() {
+        format!("{n} {noun}.")
+    } else {
+        format!("{n} {noun}: {}.", parts.join(", "))
+    }
 }
 
 /// A rule code's page (`rules/C005-constant-total-concurrency.md`) and name, when benchlint
 /// knows the code.
 pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
     let rule = crate::rules::find_rule(code)?;
-    Some((format!("rules/{}", super::rule_page_name(&rule.meta)), rule.meta.name))
+    Some((
+        format!("rules/{}", super::rule_page_name(&rule.meta)),
+        rule.meta.name,
+    ))
 }
 
 /// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `33.1 (no interval)` when the
@@ -152,7 +186,12 @@ pub fn estimate(e: Option<&Estimate>, decimals: usize) -> String {
     match e {
         None => "—".into(),
         Some(e) if e.low == e.high => format!("{} (no interval)", fixed(e.value, decimals)),
-        Some(e) => format!("{} ({}–{})", fixed(e.value, decimals), fixed(e.low, decimals), fixed(e.high, decimals)),
+        Some(e) => format!(
+            "{} ({}–{})",
+            fixed(e.value, decimals),
+            fixed(e.low, decimals),
+            fixed(e.high, decimals)
+        ),
     }
 }
 
@@ -164,7 +203,10 @@ pub fn floor_text(floor: f64) -> String {
 /// The capacity of a ladder at the floor, in sentences.
 pub fn capacity_sentence(ladder: &ConfigLadder, floor: f64) -> String {
     let Some(cap) = &ladder.capacity else {
-        return format!("Capacity at {}: not computed (no level has a per-user rate).", floor_text(floor));
+        return format!(
+            "Capacity at {}: not computed (no level has a per-user rate).",
+            floor_text(floor)
+        );
     };
     capacity_text(cap)
 }
@@ -172,7 +214,11 @@ pub fn capacity_sentence(ladder: &ConfigLadder, floor: f64) -> String {
 fn capacity_text(cap: &Capacity) -> String {
     let mut s = format!("Capacity at {}: ", floor_text(cap.floor_tok_s));
     match (cap.concurrency, cap.aggregate_tok_s) {
-        (Some(c), Some(a)) => s.push_str(&format!("{c} {}, {} tok/s aggregate.", streams(c), fixed(a, 1))),
+        (Some(c), Some(a)) => s.push_str(&format!(
+            "{c} {}, {} tok/s aggregate.",
+            streams(c),
+            fixed(a, 1)
+        )),
         (Some(c), None) => s.push_str(&format!("{c} {}.", streams(c))),
         (None, _) => s.push_str("none: not even the first level clears the floor."),
     }
@@ -193,12 +239,19 @@ fn streams(n: u64) -> &'static str {
 }
 
 /// The ladders that hold any of a claim's runs, in report order.
-pub fn ladders_of<'a>(report: &'a AuditReport, claim: &ClaimOutcome) -> Vec<(usize, &'a ConfigLadder)> {
+pub fn ladders_of<'a>(
+    report: &'a AuditReport,
+    claim: &ClaimOutcome,
+) -> Vec<(usize, &'a ConfigLadder)> {
     report
         .ladders
         .iter()
         .enumerate()
-        .filter(|(_, l)| l.results.iter().any(|r| claim.subject.contains(r) || claim.baseline.contains(r)))
+        .filter(|(_, l)| {
+            l.results
+                .iter()
+                .any(|r| claim.subject.contains(r) || claim.baseline.contains(r))
+        })
         .collect()
 }
 
@@ -207,7 +260,13 @@ pub fn ladders_of<'a>(report: &'a AuditReport, claim: &ClaimOutcome) -> Vec<(usi
 pub fn anchor(prefix: &str, index: usize, s: &str) -> String {
     let body: String = s
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c.to_ascii_lowercase() } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
         .take(60)
         .collect();
     format!("{prefix}-{}-{body}", index + 1)
@@ -215,7 +274,9 @@ pub fn anchor(prefix: &str, index: usize, s: &str) -> String {
 
 /// Text on one line: line breaks and tabs become spaces.
 pub fn one_line(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 #[cfg(test)]
@@ -251,18 +312,27 @@ mod tests {
             subject: vec![],
             baseline: vec![],
         };
-        assert_eq!(verdict_sentence(&c), "ratio of aggregate_tok_s, published 2.20×, restated 1.05×.");
+        assert_eq!(
+            verdict_sentence(&c),
+            "ratio of aggregate_tok_s, published 2.20×, restated 1.05×."
+        );
         c.kind = "figure".into();
         c.metric = "ttft_p50_s".into();
         c.published_value = 0.2234;
         c.restated_value = None;
         c.verdict = Verdict::Retracted;
-        assert_eq!(verdict_sentence(&c), "figure of ttft_p50_s, published 0.223 s, retracted: no value replaces it.");
+        assert_eq!(
+            verdict_sentence(&c),
+            "figure of ttft_p50_s, published 0.223 s, retracted: no value replaces it."
+        );
     }
 
     /// Anchors keep only safe characters and stay unique by index.
     #[test]
     fn anchors_are_safe() {
-        assert_eq!(anchor("claim", 0, "Pairs vs <cluster>"), "claim-1-pairs-vs--cluster-");
+        assert_eq!(
+            anchor("claim", 0, "Pairs vs <cluster>"),
+            "claim-1-pairs-vs--cluster-"
+        );
     }
 }

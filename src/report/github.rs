@@ -9,7 +9,9 @@ use crate::diagnostic::Severity;
 
 /// Escapes the message part (`@actions/core`'s `escapeData`).
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Escapes a property value (`escapeProperty`): the message escapes plus `:` and `,`.
@@ -26,10 +28,17 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
-        let mut props = format!("file={}", escape_property(&f.primary.path.replace('\\', "/")));
+        let mut props = format!(
+            "file={}",
+            escape_property(&f.primary.path.replace('\\', "/"))
+        );
         if let Some(pos) = p.positions[i] {
             let end = super::sarif::end_column(p, &f.primary.path, pos);
-            let _ = write!(props, ",line={},col={},endLine={},endColumn={end}", pos.line, pos.column, pos.line);
+            let _ = write!(
+                props,
+                ",line={},col={},endLine={},endColumn={end}",
+                pos.line, pos.column, pos.line
+            );
         }
         let title = format!("benchlint ({})", f.rule.code);
         let _ = write!(props, ",title={}", escape_property(&title));

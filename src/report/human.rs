@@ -79,14 +79,24 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
     for (i, f) in p.findings.iter().enumerate() {
         let footer = related_footer(f, &p.related_positions[i]);
+        // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
+        // finding is shown by line and column alone.
+        let long = p.positions[i].is_some_and(|pos| p.sources.get(&f.primary.path).is_some_and(|t| lines_too_long(t, pos.start)));
         let shown = Shown {
             finding: f,
-            source: named.get(f.primary.path.as_str()),
+            source: if long { None } else { named.get(f.primary.path.as_str()) },
             position: p.positions[i],
             footer,
         };
         if shown.source.is_none() {
-            let _ = writeln!(out, "{}:", f.primary.path);
+            match (long, p.positions[i]) {
+                (true, Some(pos)) => {
+                    let _ = writeln!(out, "{}:{}:{}: (the line is over {MAX_SNIPPET_LINE} bytes long; not shown)", f.primary.path, pos.line, pos.column);
+                }
+                _ => {
+                    let _ = writeln!(out, "{}:", f.primary.path);
+                }
+            }
         }
         let _ = handler.render_report(&mut out, &shown);
         out.push('\n');
@@ -94,6 +104,31 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     out.push_str(&summary_line(&p.summary));
     out.push('\n');
     out.into_bytes()
+}
+
+/// Longest line a snippet shows.
+const MAX_SNIPPET_LINE: usize = 1000;
+
+/// Whether the line holding byte `at`, or a line beside it (the snippet's context), is longer
+/// than [`MAX_SNIPPET_LINE`].
+fn lines_too_long(text: &str, at: usize) -> bool {
+    let bytes = text.as_bytes();
+    let at = at.min(bytes.len());
+    let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let before = if start == 0 { 0 } else { bytes[..start - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) };
+    // Three lines from `before`: the one above, this one and the one below.
+    let mut line_start = before;
+    for _ in 0..3 {
+        let end = bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| line_start + i);
+        if end - line_start > MAX_SNIPPET_LINE {
+            return true;
+        }
+        if end >= bytes.len() {
+            break;
+        }
+        line_start = end + 1;
+    }
+    false
 }
 
 fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String> {

@@ -7,7 +7,8 @@ use super::Prepared;
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = Vec::new();
     for i in 0..p.findings.len() {
-        serde_json::to_writer(&mut out, &super::json::diagnostic(p, i)).expect("a JSON value serialises");
+        serde_json::to_writer(&mut out, &super::json::diagnostic(p, i))
+            .expect("a JSON value serialises");
         out.push(b'\n');
     }
     out

@@ -41,10 +41,17 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         out.push_str("  </testsuite>\n</testsuites>\n");
         return out.into_bytes();
     }
-    let _ = writeln!(out, "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">"
+    );
     for (path, idx) in by_file {
         let file = xml_escape(path);
-        let _ = writeln!(out, "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">", n = idx.len());
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">",
+            n = idx.len()
+        );
         for i in idx {
             let f = &p.findings[i];
             let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
@@ -53,8 +60,15 @@ pub fn render(p: &Prepared) -> Vec<u8> {
                 "    <testcase name=\"benchlint.{code}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
                 code = f.rule.code
             );
-            let pointer = if f.primary.pointer.is_empty() { "/" } else { &f.primary.pointer };
-            let mut body = format!("{path}:{line}:{column}: {} {} at {pointer}: {}", f.rule.code, f.rule.name, f.message);
+            let pointer = if f.primary.pointer.is_empty() {
+                "/"
+            } else {
+                &f.primary.pointer
+            };
+            let mut body = format!(
+                "{path}:{line}:{column}: {} {} at {pointer}: {}",
+                f.rule.code, f.rule.name, f.message
+            );
             if let Some(h) = &f.help {
                 let _ = write!(body, "\nhelp: {h}");
             }
@@ -79,6 +93,9 @@ mod tests {
 
     #[test]
     fn escapes() {
-        assert_eq!(xml_escape("a<b & \"c\" 'd'>\u{1}"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\u{FFFD}");
+        assert_eq!(
+            xml_escape("a<b & \"c\" 'd'>\u{1}"),
+            "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\u{FFFD}"
+        );
     }
 }

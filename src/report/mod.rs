@@ -1,6 +1,10 @@
 //! Reporters: pure functions from findings (plus the source texts they point into) to bytes.
 //! One file per format.
 
+mod audit_html;
+mod audit_json;
+mod audit_markdown;
+mod audit_text;
 mod concise;
 mod github;
 mod human;
@@ -9,9 +13,15 @@ mod json_lines;
 mod junit;
 mod rule_docs;
 mod sarif;
+mod mask;
 mod sources;
+mod svg;
 mod statistics;
 
+pub use audit_html::render as audit_html;
+pub use audit_json::render as audit_json;
+pub use audit_markdown::render as audit_markdown;
+pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdict_fails};
 pub use concise::render as concise;
 pub use human::render as human;
 pub use github::render as github;

@@ -9,6 +9,7 @@
 //! key (code, path, pointer); GitHub's own `primaryLocationLineHash` is left to upload-sarif.
 
 use std::collections::BTreeMap;
+use std::fmt::Write;
 
 use serde_json::{Value, json};
 
@@ -50,10 +51,14 @@ pub fn uri(path: &str) -> (String, bool) {
         if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
             out.push(char::from(b));
         } else {
-            out.push_str(&format!("%{b:02X}"));
+            let _ = write!(out, "%{b:02X}");
         }
     }
-    if absolute { (format!("file://{out}"), false) } else { (out, true) }
+    if absolute {
+        (format!("file://{out}"), false)
+    } else {
+        (out, true)
+    }
 }
 
 /// The first paragraph of a rule's documentation, at most 1,024 characters (GitHub's limit).
@@ -62,7 +67,12 @@ fn full_description(meta: &RuleMeta) -> String {
     // The first paragraph of prose: headings dropped.
     let first = doc
         .split("\n\n")
-        .map(|p| p.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join(" "))
+        .map(|p| {
+            p.lines()
+                .filter(|l| !l.trim_start().starts_with('#'))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .find(|p| !p.trim().is_empty())
         .unwrap_or_else(|| meta.summary.to_string());
     let one_line = first.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -84,7 +94,12 @@ fn tags(meta: &RuleMeta) -> Vec<&'static str> {
 fn rule_descriptor(meta: &RuleMeta) -> Value {
     let url = rule_url(meta);
     let doc = meta.doc_text();
-    let markdown = format!("{}\n\n[{} ({})]({url})\n", doc.trim_end(), meta.name, meta.code);
+    let markdown = format!(
+        "{}\n\n[{} ({})]({url})\n",
+        doc.trim_end(),
+        meta.name,
+        meta.code
+    );
     json!({
         "id": meta.code,
         "name": meta.name,
@@ -121,7 +136,8 @@ fn pointer_name(pointer: &str) -> &str {
 
 /// Renders the SARIF log.
 pub fn render(p: &Prepared) -> Vec<u8> {
-    let used: BTreeMap<&'static str, &'static RuleMeta> = p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
+    let used: BTreeMap<&'static str, &'static RuleMeta> =
+        p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
     let index: BTreeMap<&str, usize> = used.keys().enumerate().map(|(i, c)| (*c, i)).collect();
     let rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
     let results: Vec<Value> = p
@@ -138,7 +154,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             }
             let mut fingerprint = format!("{}:{}:{}", f.rule.code, uri(&f.primary.path).0, pointer_name(&f.primary.pointer));
             if f.primary.doc_start > 0 {
-                fingerprint.push_str(&format!("@{}", f.primary.doc_start));
+                let _ = write!(fingerprint, "@{}", f.primary.doc_start);
             }
             let mut result = json!({
                 "ruleId": f.rule.code,
@@ -196,9 +212,15 @@ mod tests {
 
     #[test]
     fn uris() {
-        assert_eq!(uri("./results/a b.json"), ("results/a%20b.json".to_string(), true));
+        assert_eq!(
+            uri("./results/a b.json"),
+            ("results/a%20b.json".to_string(), true)
+        );
         assert_eq!(uri("r\\x.json"), ("r/x.json".to_string(), true));
-        assert_eq!(uri("/abs/x.json"), ("file:///abs/x.json".to_string(), false));
+        assert_eq!(
+            uri("/abs/x.json"),
+            ("file:///abs/x.json".to_string(), false)
+        );
         assert_eq!(uri("é.json").0, "%C3%A9.json");
     }
 }

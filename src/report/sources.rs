@@ -53,6 +53,10 @@ pub fn prepare(findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, co
         }
     }
     mask_secrets(&findings, &mut sources);
+    // Then every other secret a snippet could show (a repeated key, a cut array, broken text).
+    for text in sources.values_mut() {
+        super::mask::mask_all(text);
+    }
     let resolve = |l: &Location| sources.get(&l.path).map(|t| resolve_in(t, l));
     let positions = findings.iter().map(|f| resolve(&f.primary)).collect();
     let related_positions = findings.iter().map(|f| f.related.iter().map(&resolve).collect()).collect();
@@ -72,11 +76,18 @@ fn resolve_in(text: &str, l: &Location) -> Position {
             None => (l.doc_start.min(text.len()), l.doc_start.min(text.len())),
         },
     };
-    let end = text[start..end].find('\n').map_or(end, |i| start + i);
-    let mut end = end.max(start);
+    // An offset can fall inside a multi-byte character (a parser's byte column): widen the
+    // span to whole characters before slicing.
+    let mut start = start.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = end.clamp(start, text.len());
     while !text.is_char_boundary(end) {
         end += 1;
     }
+    let end = text[start..end].find('\n').map_or(end, |i| start + i);
+    let end = end.max(start);
     let (line, column) = position(text, start);
     Position { line, column, start, len: end - start }
 }
@@ -91,7 +102,7 @@ fn mask_secrets(findings: &[Finding], sources: &mut BTreeMap<String, String>) {
         let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
             continue;
         };
-        if !span.exact || span.end <= span.start + 1 {
+        if !span.exact || span.end <= span.start + 1 || !text.is_char_boundary(span.start) || !text.is_char_boundary(span.end) {
             continue;
         }
         let masked: String = text[span.start..span.end]

@@ -22,7 +22,11 @@ fn counts(p: &Prepared) -> Vec<(&'static RuleMeta, usize)> {
 /// `count  code  name` per rule, then the summary line.
 pub fn text(p: &Prepared) -> Vec<u8> {
     let rows = counts(p);
-    let width = rows.iter().map(|(_, n)| n.to_string().len()).max().unwrap_or(1);
+    let width = rows
+        .iter()
+        .map(|(_, n)| n.to_string().len())
+        .max()
+        .unwrap_or(1);
     let mut out = String::new();
     for (meta, n) in rows {
         let _ = writeln!(out, "{n:>width$}  {}  {}", meta.code, meta.name);
@@ -34,8 +38,10 @@ pub fn text(p: &Prepared) -> Vec<u8> {
 
 /// `[{"code", "name", "count"}]`, most frequent first.
 pub fn json(p: &Prepared) -> Vec<u8> {
-    let rows: Vec<serde_json::Value> =
-        counts(p).into_iter().map(|(m, n)| json!({"code": m.code, "name": m.name, "count": n})).collect();
+    let rows: Vec<serde_json::Value> = counts(p)
+        .into_iter()
+        .map(|(m, n)| json!({"code": m.code, "name": m.name, "count": n}))
+        .collect();
     let mut bytes = serde_json::to_vec_pretty(&rows).expect("a JSON value serialises");
     bytes.push(b'\n');
     bytes

@@ -59,6 +59,8 @@ pub struct DocumentCtx<'a> {
 pub struct CorpusCtx<'a> {
     /// Every canonical result, in path order (losing runs included).
     pub results: &'a [LoadedResult],
+    /// Every claims document of the corpus (C rules).
+    pub claims: &'a [crate::corpus::LoadedClaims],
     /// Thresholds in force.
     pub thresholds: &'a Thresholds,
 }
@@ -73,6 +75,9 @@ pub struct Emit {
     pub pointer: String,
     /// For corpus rules: the index in `CorpusCtx::results` of the result the finding is on.
     pub subject: Option<usize>,
+    /// For corpus rules: a place in any file (a claim in a claims file), used as-is instead of
+    /// `pointer` of `subject` when set.
+    pub location: Option<Location>,
     /// A severity for this finding only (a rule with a softer band, R003's note), instead of
     /// the rule's default.
     pub severity: Option<crate::diagnostic::Severity>,
@@ -105,6 +110,12 @@ impl Emit {
         self
     }
 
+    /// Places the finding at `location`, as-is (a claim in a claims file).
+    pub fn at(&mut self, location: Location) -> &mut Self {
+        self.location = Some(location);
+        self
+    }
+
     /// Adds a related place.
     pub fn related(&mut self, location: Location) -> &mut Self {
         self.related.push(location);
@@ -130,6 +141,7 @@ impl<'o> Emitter<'o> {
             rule: self.rule,
             pointer: pointer.into(),
             subject: None,
+            location: None,
             severity: None,
             message: message.into(),
             label: None,

@@ -50,8 +50,19 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if !measured && pointer.starts_with("/workload") {
             continue;
         }
-        if !ctx.has(pointer) {
+        if pointer == "/workload/sampling" && sampling_recorded(ctx) {
+            continue;
+        }
+        if pointer == "/workload/sampling" || !ctx.has(pointer) {
             out.missing(pointer, what, help);
         }
     }
+}
+
+/// Whether `workload.sampling` holds a sampling parameter. The request rate and concurrency cap
+/// that adapters keep there describe the load, not the sampling, and do not count.
+fn sampling_recorded(ctx: &ResultCtx<'_>) -> bool {
+    ctx.get("/workload/sampling")
+        .and_then(serde_json::Value::as_object)
+        .is_some_and(|m| m.keys().any(|k| k != "request_rate" && k != "max_concurrency"))
 }

@@ -36,6 +36,21 @@ use super::{
     s007_single_workload_speculative as s007,
     s008_decode_only_suite as s008,
     s009_curated_corpus as s009,
+    c001_mixed_precision as c001,
+    c002_mixed_speculation as c002,
+    c003_mixed_graph_mode as c003,
+    c004_mixed_sequence_cap as c004,
+    c005_constant_total_concurrency as c005,
+    c006_mixed_power_basis as c006,
+    c007_mixed_prompt_shape as c007,
+    c008_mixed_engine_settings as c008,
+    c009_below_control_noise as c009,
+    c010_single_launch_difference as c010,
+    c011_tie_within_variance as c011,
+    c012_mismatched_service_level as c012,
+    c013_claim_not_reproducible as c013,
+    c014_missing_quality_gate as c014,
+    c015_claim_source_missing as c015,
 };
 
 /// Every rule, sorted by code.
@@ -100,6 +115,21 @@ pub static RULES: &[Rule] = &[
     Rule { meta: &s007::RULE, check: Check::Corpus(s007::check) },
     Rule { meta: &s008::RULE, check: Check::Corpus(s008::check) },
     Rule { meta: &s009::RULE, check: Check::Corpus(s009::check) },
+    Rule { meta: &c001::RULE, check: Check::Corpus(c001::check) },
+    Rule { meta: &c002::RULE, check: Check::Corpus(c002::check) },
+    Rule { meta: &c003::RULE, check: Check::Corpus(c003::check) },
+    Rule { meta: &c004::RULE, check: Check::Corpus(c004::check) },
+    Rule { meta: &c005::RULE, check: Check::Corpus(c005::check) },
+    Rule { meta: &c006::RULE, check: Check::Corpus(c006::check) },
+    Rule { meta: &c007::RULE, check: Check::Corpus(c007::check) },
+    Rule { meta: &c008::RULE, check: Check::Corpus(c008::check) },
+    Rule { meta: &c009::RULE, check: Check::Corpus(c009::check) },
+    Rule { meta: &c010::RULE, check: Check::Corpus(c010::check) },
+    Rule { meta: &c011::RULE, check: Check::Corpus(c011::check) },
+    Rule { meta: &c012::RULE, check: Check::Corpus(c012::check) },
+    Rule { meta: &c013::RULE, check: Check::Corpus(c013::check) },
+    Rule { meta: &c014::RULE, check: Check::Corpus(c014::check) },
+    Rule { meta: &c015::RULE, check: Check::Corpus(c015::check) },
 ];
 
 /// The rule with this code (case-insensitive) or name.

@@ -65,9 +65,17 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 plural(n, "run", "runs")
             ),
         };
-        let pointer = if l.ids.is_empty() { "/launch" } else { "/launch/id" };
+        let pointer = if l.ids.is_empty() {
+            "/launch"
+        } else {
+            "/launch/id"
+        };
         let e = out.emit_on(members[0], pointer, message);
-        e.label(if l.ids.is_empty() { "no launch id" } else { "the only launch" });
+        e.label(if l.ids.is_empty() {
+            "no launch id"
+        } else {
+            "the only launch"
+        });
         e.help(
             "restart the engine and run the configuration again, and record each start's \
              `launch.id` in every result it produced",

@@ -44,7 +44,12 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     for config in configurations(ctx.results) {
         let members = &config.members;
         let is_ladder = |i: &usize| {
-            let mut c: Vec<u64> = ctx.results[*i].doc.levels.iter().map(|l| l.concurrency).collect();
+            let mut c: Vec<u64> = ctx.results[*i]
+                .doc
+                .levels
+                .iter()
+                .map(|l| l.concurrency)
+                .collect();
             c.sort_unstable();
             c.dedup();
             c.len() >= min_levels

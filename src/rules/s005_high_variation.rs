@@ -66,7 +66,11 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                     max_cv * 100.0,
                 ),
             );
-            e.label(format!("CV {:.1}% at {}", c * 100.0, streams(series.concurrency)));
+            e.label(format!(
+                "CV {:.1}% at {}",
+                c * 100.0,
+                streams(series.concurrency)
+            ));
             e.help(
                 "investigate the level before quoting it (a stall shows in its first-token \
                  latency), re-run it in a steady-state window, and publish the spread; never \

@@ -51,7 +51,11 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
             let [a, b] = series.points.as_slice() else {
                 continue;
             };
-            let (lo, hi) = if a.value <= b.value { (a.value, b.value) } else { (b.value, a.value) };
+            let (lo, hi) = if a.value <= b.value {
+                (a.value, b.value)
+            } else {
+                (b.value, a.value)
+            };
             // A zero level is R007's finding; no ratio can be taken from it.
             if lo <= 0.0 {
                 continue;
@@ -72,7 +76,11 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                     diff * 100.0,
                 ),
             );
-            e.label(format!("{} here, {} in the other run", format_value(a.value), format_value(b.value)));
+            e.label(format!(
+                "{} here, {} in the other run",
+                format_value(a.value),
+                format_value(b.value)
+            ));
             e.help(format!(
                 "publish both values as \"not yet resolved\" and run the configuration again: the \
                  runs differ by more than the {:.0}% noise floor, and two runs give no interval",

@@ -46,7 +46,10 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     for i in path_order(ctx.results) {
         let doc = &ctx.results[i].doc;
         if doc.outcome == Outcome::Ok && doc.speculation_on() == Some(true) {
-            setups.entry(Fingerprint::setup_of(doc)).or_default().push(i);
+            setups
+                .entry(Fingerprint::setup_of(doc))
+                .or_default()
+                .push(i);
         }
     }
     for members in setups.values() {
@@ -61,8 +64,12 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         }
         let runs = plural(members.len(), "run", "runs");
         let message = match (code, prose) {
-            (true, _) => format!("this speculative configuration was measured only on code ({runs}); no prose workload"),
-            (_, true) => format!("this speculative configuration was measured only on prose ({runs}); no code workload"),
+            (true, _) => format!(
+                "this speculative configuration was measured only on code ({runs}); no prose workload"
+            ),
+            (_, true) => format!(
+                "this speculative configuration was measured only on prose ({runs}); no code workload"
+            ),
             _ if kinds.is_empty() => format!(
                 "this speculative configuration's {runs} record no workload kind, so it is not \
                  known to have been measured on both code and prose"

@@ -55,13 +55,25 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     };
     let prompts: Vec<f64> = ok
         .iter()
-        .filter_map(|&i| ctx.results[i].doc.workload.as_ref()?.prompt_tokens.as_ref()?.typical())
+        .filter_map(|&i| {
+            ctx.results[i]
+                .doc
+                .workload
+                .as_ref()?
+                .prompt_tokens
+                .as_ref()?
+                .typical()
+        })
         .filter(|p| p.is_finite())
         .collect();
     if prompts.iter().any(|&p| p >= lo && p <= hi) {
         return;
     }
-    let shape = format!("a typical prompt of {} to {} tokens", format_fixed(lo, 0), format_fixed(hi, 0));
+    let shape = format!(
+        "a typical prompt of {} to {} tokens",
+        format_fixed(lo, 0),
+        format_fixed(hi, 0)
+    );
     let seen = if prompts.is_empty() {
         format!(
             "none of its {} records its prompt length (`workload.prompt_tokens`)",
@@ -73,11 +85,19 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         let range = if (max - min).abs() < 0.5 {
             format!("{} tokens", format_fixed(min, 0))
         } else {
-            format!("{} to {} tokens", format_fixed(min, 0), format_fixed(max, 0))
+            format!(
+                "{} to {} tokens",
+                format_fixed(min, 0),
+                format_fixed(max, 0)
+            )
         };
         match prompts.len() {
-            1 => format!("the one result that records a prompt length has a typical prompt of {range}"),
-            n => format!("the {n} results that record a prompt length have typical prompts of {range}"),
+            1 => format!(
+                "the one result that records a prompt length has a typical prompt of {range}"
+            ),
+            n => format!(
+                "the {n} results that record a prompt length have typical prompts of {range}"
+            ),
         }
     };
     let e = out.emit_on(

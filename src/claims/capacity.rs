@@ -1,0 +1,160 @@
+//! Ladders with intervals and the service-level capacity of `research/stats.md` §8.3: the
+//! highest concurrency whose per-user rate clears a floor at every level up to it (seed 004:
+//! "define the service level first, then ask how much work each configuration does while
+//! meeting it").
+//!
+//! A level **passes** when the lower end of its per-user interval is at or above the floor,
+//! **fails** when the upper end is below it, and is **marginal** otherwise. The interval is
+//! the launch-level 95% interval ([`crate::stats::launch_interval`]); a level measured once has
+//! the value itself as both ends. A level without a per-user rate cannot be shown to pass and
+//! ends the search.
+
+use std::collections::BTreeMap;
+
+use super::side::group_by_launch;
+use crate::audit::{Capacity, Estimate, LadderPoint};
+use crate::cards;
+use crate::corpus::LoadedResult;
+use crate::replication::launch_id;
+use crate::stats::{launch_interval, mean};
+
+/// How one level stands against the floor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelClass {
+    /// The whole interval is at or above the floor.
+    Pass,
+    /// The whole interval is below the floor.
+    Fail,
+    /// The interval straddles the floor.
+    Marginal,
+    /// No per-user rate recorded.
+    Unknown,
+}
+
+/// The estimate of values grouped by launch: the launch-level interval, or the value itself
+/// (equal bounds) when there is a single run. `None` when there is no value.
+pub fn estimate(by_launch: &[Vec<f64>]) -> Option<Estimate> {
+    if let Some(iv) = launch_interval(by_launch) {
+        return Some(Estimate { value: iv.estimate, low: iv.low, high: iv.high });
+    }
+    let all: Vec<f64> = by_launch.iter().flatten().copied().collect();
+    let v = mean(&all)?;
+    Some(Estimate { value: v, low: v, high: v })
+}
+
+/// Classifies a per-user estimate against `floor`.
+pub fn classify(per_user: Option<&Estimate>, floor: f64) -> LevelClass {
+    match per_user {
+        None => LevelClass::Unknown,
+        Some(e) if e.low >= floor => LevelClass::Pass,
+        Some(e) if e.high < floor => LevelClass::Fail,
+        Some(_) => LevelClass::Marginal,
+    }
+}
+
+/// The ladder of the runs `members`: per concurrency, the aggregate and per-user estimates, the
+/// runs and the launches behind them. A run with two levels at one concurrency contributes its
+/// first.
+pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
+    type Row<'a> = (Vec<(Option<&'a str>, f64)>, Vec<(Option<&'a str>, f64)>, usize, Vec<Option<&'a str>>);
+    let mut by_level: BTreeMap<u64, Row<'_>> = BTreeMap::new();
+    for &i in members {
+        let launch = launch_id(&results[i]);
+        let mut seen = std::collections::BTreeSet::new();
+        for level in &results[i].doc.levels {
+            if !seen.insert(level.concurrency) {
+                continue;
+            }
+            let row = by_level.entry(level.concurrency).or_default();
+            row.2 += 1;
+            row.3.push(launch);
+            if let Some(a) = cards::aggregate(level) {
+                row.0.push((launch, a));
+            }
+            if let Some(u) = level.per_user_tok_s.as_ref().and_then(crate::model::PerUser::central).filter(|u| u.is_finite()) {
+                row.1.push((launch, u));
+            }
+        }
+    }
+    by_level
+        .into_iter()
+        .map(|(concurrency, (agg, user, runs, launches))| {
+            let mut distinct: Vec<Option<&str>> = launches;
+            distinct.sort_unstable();
+            distinct.dedup();
+            LadderPoint {
+                concurrency,
+                aggregate_tok_s: estimate(&group_by_launch(agg.into_iter())),
+                per_user_tok_s: estimate(&group_by_launch(user.into_iter())),
+                runs,
+                launches: distinct.len(),
+            }
+        })
+        .collect()
+}
+
+/// The capacity of a ladder at `floor` tokens per second per user, with the aggregate there
+/// multiplied by `replicas` (independent copies behind a router).
+pub fn capacity(points: &[LadderPoint], floor: f64, replicas: u64) -> Capacity {
+    let mut last_pass: Option<&LadderPoint> = None;
+    let mut marginal_interval = None;
+    for p in points {
+        match classify(p.per_user_tok_s.as_ref(), floor) {
+            LevelClass::Pass => last_pass = Some(p),
+            LevelClass::Marginal => {
+                if let Some(lp) = last_pass {
+                    marginal_interval = Some((lp.concurrency, p.concurrency));
+                }
+                break;
+            }
+            LevelClass::Fail | LevelClass::Unknown => break,
+        }
+    }
+    #[expect(clippy::cast_precision_loss, reason = "replica counts are small")]
+    let aggregate = last_pass.and_then(|p| p.aggregate_tok_s.map(|e| e.value * replicas.max(1) as f64));
+    Capacity {
+        floor_tok_s: floor,
+        concurrency: last_pass.map(|p| p.concurrency),
+        aggregate_tok_s: aggregate,
+        marginal_interval,
+        single_instance: points.iter().all(|p| p.launches <= 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn point(c: u64, agg: f64, user: (f64, f64)) -> LadderPoint {
+        LadderPoint {
+            concurrency: c,
+            aggregate_tok_s: Some(Estimate { value: agg, low: agg, high: agg }),
+            per_user_tok_s: Some(Estimate { value: f64::midpoint(user.0, user.1), low: user.0, high: user.1 }),
+            runs: 1,
+            launches: 1,
+        }
+    }
+
+    #[test]
+    fn capacity_is_the_last_level_of_the_passing_prefix() {
+        let ladder = [point(1, 32.4, (33.1, 33.1)), point(4, 98.9, (30.4, 30.4)), point(8, 140.8, (20.1, 20.1)), point(16, 222.0, (14.8, 14.8))];
+        let c = capacity(&ladder, 20.0, 4);
+        assert_eq!(c.concurrency, Some(8));
+        assert!((c.aggregate_tok_s.unwrap() - 563.2).abs() < 1e-9);
+        assert_eq!(c.marginal_interval, None);
+        assert!(c.single_instance);
+        let c = capacity(&ladder, 30.0, 1);
+        assert_eq!(c.concurrency, Some(4));
+    }
+
+    #[test]
+    fn a_straddling_level_gives_an_interval() {
+        let ladder = [point(1, 40.0, (40.0, 41.0)), point(8, 200.0, (19.0, 22.0)), point(16, 300.0, (25.0, 26.0))];
+        let c = capacity(&ladder, 20.0, 1);
+        assert_eq!(c.concurrency, Some(1));
+        assert_eq!(c.marginal_interval, Some((1, 8)));
+        let none = capacity(&ladder, 50.0, 1);
+        assert_eq!(none.concurrency, None);
+        assert_eq!(none.aggregate_tok_s, None);
+    }
+}

@@ -1,0 +1,126 @@
+//! Published claims (`benchlint/claims/v1`) checked against the runs behind them: the figures
+//! and ratios a team published, each pointing at result ids, resolved against the corpus,
+//! compared on a matched basis, recomputed, and given a verdict (seed 004: "decide which
+//! stand, which must be restated on a matched basis, which are unresolved, and which are
+//! retracted").
+//!
+//! * [`Claim`], [`SideSpec`]: the typed claim, read from a [`LoadedClaims`] document.
+//! * [`resolve_side`]: a side's results (ids → loaded results), the level it is taken at (the
+//!   named `concurrency`, else the peak: the level with the highest mean aggregate), the metric
+//!   there for all eight metrics ([`Metric`]; `replicas` multiplies the engine throughputs),
+//!   and its launch means (the launch is the unit of replication).
+//! * [`compare_sides`]: every mismatch between two sides (C001–C008, C012), the noise floor
+//!   (static or from same-vs-same controls) and the A/B verdict (C009–C011). Shared by the
+//!   claims rules, `benchlint audit` and `benchlint compare`.
+//! * [`analyse`]: each claim with its findings (the C rules report them), and its
+//!   restatement on a matched service level when the published basis is not one.
+//! * [`audit()`]: the verdict of every claim, every configuration's ladder and capacity, and the
+//!   losing runs (the verdict logic is documented in [`audit`](mod@audit)).
+//! * [`capacity`](capacity::capacity): the service-level capacity of a ladder.
+
+mod analysis;
+pub mod audit;
+pub mod capacity;
+mod compare;
+mod metric;
+mod side;
+
+use serde::Deserialize;
+
+pub use analysis::{
+    ClaimAnalysis, ClaimFinding, ClaimRef, RESTATABLE, Restatement, analyse, basis_words, emit_findings, matched_words,
+    rule_help, side_arithmetic,
+};
+pub use audit::audit;
+pub use compare::{
+    CompareOptions, Comparison, Control, Mismatch, NoiseFloor, Runs, StatFinding, compare_sides, noise_floor,
+};
+pub use metric::Metric;
+pub use side::{ResolvedSide, SidePoint, id_index, num, pct, pct_abs, peak_concurrency, resolve_at, resolve_side, streams};
+
+#[doc(no_inline)]
+pub use crate::corpus::LoadedClaims;
+
+/// A figure (one value of the subject) or a ratio (subject over baseline).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimKind {
+    /// One value of the subject.
+    Figure,
+    /// Subject over baseline.
+    Ratio,
+}
+
+/// The basis of a comparison (seed 004: "Publish the off-against-off ratio as the hardware
+/// comparison and the best-against-best ratio as the deployment comparison").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Basis {
+    /// Speculation and settings matched, off against off.
+    Hardware,
+    /// Each side at its own best setting.
+    Deployment,
+}
+
+/// One side of a claim as the claims file writes it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct SideSpec {
+    /// Result ids the side rests on.
+    pub results: Vec<String>,
+    /// The level the side was taken at (streams per replica); the peak when absent.
+    #[serde(default)]
+    pub concurrency: Option<u64>,
+    /// Independent replicas the side adds up (1 when absent).
+    #[serde(default)]
+    pub replicas: Option<u64>,
+}
+
+impl SideSpec {
+    /// The replicas, 1 when not given (or given as 0, which the schema rejects).
+    pub fn replicas(&self) -> u64 {
+        self.replicas.unwrap_or(1).max(1)
+    }
+}
+
+/// One published claim.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Claim {
+    /// Id, unique in the claims file.
+    pub id: String,
+    /// Publication date.
+    #[serde(default)]
+    pub published_at: Option<String>,
+    /// The sentence as published.
+    #[serde(default)]
+    pub statement: Option<String>,
+    /// Figure or ratio.
+    pub kind: ClaimKind,
+    /// The metric, as written (an unknown name is kept, so that the verdict can say so).
+    pub metric: String,
+    /// The published value.
+    pub value: f64,
+    /// Half-width of the published 95% interval.
+    #[serde(default)]
+    pub ci95: Option<f64>,
+    /// Runs the published value rests on.
+    #[serde(default)]
+    pub n: Option<u64>,
+    /// The side the value is about (a ratio's numerator).
+    pub subject: SideSpec,
+    /// A ratio's denominator.
+    #[serde(default)]
+    pub baseline: Option<SideSpec>,
+    /// The basis of a comparison.
+    #[serde(default)]
+    pub basis: Option<Basis>,
+}
+
+impl Claim {
+    /// The `kind` as written.
+    pub fn kind_str(&self) -> &'static str {
+        match self.kind {
+            ClaimKind::Figure => "figure",
+            ClaimKind::Ratio => "ratio",
+        }
+    }
+}

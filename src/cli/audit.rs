@@ -1,0 +1,240 @@
+//! `benchlint audit [PATH..] --claims FILE`: the retractions report. Loads the corpus and the
+//! claims file (which may live outside the paths), decides each claim, and prints Markdown
+//! (default) or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`.
+//!
+//! Exit codes: 0 every claim upheld or pre-rule; 1 any claim restated, unresolved or retracted;
+//! 2 bad arguments, a bad config file, an unreadable or invalid claims file, an output folder
+//! inside the corpus (without `--allow-inside-corpus`) or one that cannot be written.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output};
+use crate::config::{self, GlobSidecars, Selection, paths};
+use crate::corpus::{self, Options};
+use crate::report::{self, AuditContext};
+
+/// Arguments of `audit`.
+#[derive(Debug, clap::Args)]
+pub struct AuditArgs {
+    /// Files and folders holding the result files (default: the current folder).
+    pub paths: Vec<PathBuf>,
+    /// The claims file (`benchlint/claims/v1`); it is read even when it lies outside the paths.
+    #[arg(long, value_name = "FILE")]
+    pub claims: PathBuf,
+    /// Write `report.md`, `report.html` and `report.json` into this folder (created if needed)
+    /// instead of printing the report.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Service-level floor, tokens per second per user: capacity and matched-basis
+    /// restatements take each configuration at the highest concurrency that clears it.
+    #[arg(long, value_name = "TOK_S", default_value_t = 20.0, value_parser = parse_floor)]
+    pub floor: f64,
+    /// What to print when there is no `-o`.
+    #[arg(long, value_enum, default_value_t = AuditFormat::Markdown)]
+    pub format: AuditFormat,
+    /// Allow the output folder to sit inside a folder being read.
+    #[arg(long)]
+    pub allow_inside_corpus: bool,
+    /// The config file to use instead of the `benchlint.toml` found upward from the first
+    /// path.
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
+}
+
+/// Output formats of `audit` on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AuditFormat {
+    /// The report as Markdown.
+    Markdown,
+    /// One JSON document (schemas/audit.schema.json).
+    Json,
+}
+
+fn parse_floor(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a positive number of tokens per second per user"
+        )),
+    }
+}
+
+/// Thresholds, selection and sidecars from the config file, as `check` reads them. `Err` with
+/// the rendered diagnostic of a bad config file.
+fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
+    let found = if args.isolated {
+        None
+    } else if let Some(p) = &args.config {
+        Some(p.clone())
+    } else {
+        paths.first().and_then(|p| config::discover(p))
+    };
+    let config = found
+        .as_deref()
+        .map(config::load)
+        .transpose()
+        .map_err(|e| e.render(std::io::stderr().is_terminal()))?;
+    let mut options = Options::default();
+    let Some(c) = config else {
+        return Ok(options);
+    };
+    if let Some(t) = &c.thresholds {
+        options.thresholds = t.clone();
+    }
+    options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
+    options.selection = Selection::new(
+        &[c.layer.clone()],
+        c.severity.clone(),
+        c.per_file_ignores.clone(),
+        &c.dir,
+    );
+    Ok(options)
+}
+
+/// The folder an argument makes into a corpus root: a folder itself, a file's folder.
+fn root_of(p: &Path) -> PathBuf {
+    let abs = paths::absolute(p);
+    if p.is_dir() {
+        abs
+    } else {
+        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    }
+}
+
+/// Runs `audit`.
+pub fn run(args: &AuditArgs) -> Result<Output, String> {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        return Err(format!("`{}` does not exist", missing.display()));
+    }
+    let claims_file = paths::absolute(&args.claims);
+    match std::fs::metadata(&args.claims) {
+        Ok(m) if m.is_file() => {}
+        Ok(_) => {
+            return Err(format!(
+                "the claims file `{}` is not a file",
+                args.claims.display()
+            ));
+        }
+        Err(e) => {
+            return Err(format!(
+                "the claims file `{}` cannot be read: {}",
+                args.claims.display(),
+                corpus::describe_io(&e)
+            ));
+        }
+    }
+    // Never into the corpus (as `import`): not under a folder being read, nor beside a file
+    // being read, the claims file included.
+    if let Some(out) = &args.output {
+        let out_abs = paths::absolute(out);
+        if !args.allow_inside_corpus {
+            for p in paths.iter().chain(std::iter::once(&args.claims)) {
+                if out_abs.starts_with(root_of(p)) {
+                    return Err(format!(
+                        "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
+                        out.display(),
+                        root_of(p).display()
+                    ));
+                }
+            }
+        }
+    }
+    let options = match options(args, &paths) {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::stderr().write_all(rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));
+        }
+    };
+    // The claims file is read with the corpus, unless a path already reaches it.
+    let mut load_paths = paths.clone();
+    let reached = corpus::discover(&paths)
+        .0
+        .iter()
+        .any(|e| paths::absolute(&e.path) == claims_file);
+    if !reached {
+        load_paths.push(args.claims.clone());
+    }
+    let mut loaded = corpus::load(&load_paths, &options);
+    // Only the claims of `--claims` are audited; a claims file that yields none is unusable.
+    loaded
+        .claims
+        .retain(|c| paths::absolute(Path::new(&c.origin.path)) == claims_file);
+    if loaded.claims.is_empty() {
+        let why = loaded
+            .findings
+            .iter()
+            .find(|f| {
+                f.rule.code.starts_with('E')
+                    && paths::absolute(Path::new(&f.primary.path)) == claims_file
+            })
+            .map_or_else(
+                || "it holds no `benchlint/claims/v1` document".to_string(),
+                |f| f.message.clone(),
+            );
+        return Err(format!(
+            "the claims file `{}` cannot be used: {why}",
+            args.claims.display()
+        ));
+    }
+    let audit = crate::claims::audit(&loaded, args.floor, &options.thresholds);
+    let code = if audit
+        .claims
+        .iter()
+        .any(|c| report::verdict_fails(c.verdict))
+    {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    };
+    let ctx = AuditContext::new(
+        paths.iter().map(|p| paths::slashes(p)).collect(),
+        Some(paths::slashes(&args.claims)),
+    );
+    let Some(dir) = &args.output else {
+        let bytes = match args.format {
+            AuditFormat::Markdown => report::audit_markdown(&audit, &ctx),
+            AuditFormat::Json => report::audit_json(&audit, &ctx),
+        };
+        return Ok(Output::stdout(bytes, code));
+    };
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "cannot create `{}`: {}",
+            dir.display(),
+            corpus::describe_io(&e)
+        )
+    })?;
+    let files: [(&str, Vec<u8>); 3] = [
+        ("report.md", report::audit_markdown(&audit, &ctx)),
+        ("report.html", report::audit_html(&audit, &ctx)),
+        ("report.json", report::audit_json(&audit, &ctx)),
+    ];
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|e| {
+            format!(
+                "cannot write `{}`: {}",
+                path.display(),
+                corpus::describe_io(&e)
+            )
+        })?;
+    }
+    let text = format!(
+        "wrote report.md, report.html and report.json into {}: {}\n",
+        dir.display(),
+        report::audit_verdict_counts(&audit)
+    );
+    Ok(Output::stdout(text.into_bytes(), code))
+}

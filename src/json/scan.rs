@@ -1,0 +1,402 @@
+//! One pass over a document's bytes before it is parsed: the resource bounds and the things a
+//! parser silently accepts.
+//!
+//! - Nesting deeper than [`Limits::max_depth`] is reported and the document is never handed to
+//!   `serde_json` (whose own limit is 128 levels).
+//! - An array with more than [`Limits::max_array_items`] items is cut: the items past the
+//!   bound are removed from the text before parsing, so memory follows the bound, not the file.
+//! - A key repeated in one object (`serde_json` keeps the last value; other parsers keep the
+//!   first) and an integer beyond 64 bits (read as the nearest double, its last digits lost)
+//!   are recorded so the loader can report them.
+//!
+//! Like the segment splitter, the scan tracks only strings, brackets and commas, never
+//! recurses, and tolerates bare `NaN` and anything else a broken document holds: it is total
+//! on every input and linear in its size.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use super::segment::skip_string;
+
+/// The bounds of one document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nesting of arrays and objects read; deeper documents are not parsed.
+    pub max_depth: usize,
+    /// Most items read from one array; the rest are dropped before parsing (at least 1).
+    pub max_array_items: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: DEFAULT_MAX_DEPTH,
+            max_array_items: DEFAULT_MAX_ARRAY_ITEMS,
+        }
+    }
+}
+
+/// Default of [`Limits::max_depth`]: well below `serde_json`'s 128, far above any real result
+/// (a canonical result nests about 6 levels).
+pub const DEFAULT_MAX_DEPTH: usize = 64;
+/// Default of [`Limits::max_array_items`]: a million per-request samples in one array.
+pub const DEFAULT_MAX_ARRAY_ITEMS: usize = 1_000_000;
+/// `serde_json`'s recursion limit: a `max_depth` above it is this in effect.
+pub const PARSER_MAX_DEPTH: usize = 128;
+
+/// An array longer than the bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LongArray {
+    /// Byte offset of its `[`.
+    pub start: usize,
+    /// How many items it holds (counted to its end, or to the end of the text).
+    pub items: usize,
+    /// Byte offset of the comma before the first item dropped.
+    pub cut: usize,
+    /// Byte offset of its `]` (the end of the text if it never closes).
+    pub close: usize,
+}
+
+/// What the scan found.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Scan {
+    /// Offset of the bracket that went deeper than the bound, if one did (the scan stops there).
+    pub too_deep: Option<usize>,
+    /// Repeated keys: offset of the repeated key's opening quote, and the key.
+    pub duplicate_keys: Vec<(usize, String)>,
+    /// Offsets of integers beyond the 64-bit range.
+    pub wide_integers: Vec<usize>,
+    /// Arrays over the bound, in the order of their cuts, none inside another's dropped part.
+    pub long_arrays: Vec<LongArray>,
+}
+
+/// Keys of one object, linear for small objects and hashed for large ones (so an object with
+/// a million keys stays linear).
+#[derive(Default)]
+struct KeySet<'a> {
+    small: Vec<Cow<'a, str>>,
+    large: HashSet<Cow<'a, str>>,
+}
+
+impl<'a> KeySet<'a> {
+    const SMALL: usize = 16;
+
+    fn clear(&mut self) {
+        self.small.clear();
+        self.large.clear();
+    }
+
+    /// Adds `key`; `false` when it was already there.
+    fn insert(&mut self, key: Cow<'a, str>) -> bool {
+        if self.large.is_empty() {
+            if self.small.contains(&key) {
+                return false;
+            }
+            if self.small.len() < Self::SMALL {
+                self.small.push(key);
+                return true;
+            }
+            self.large.extend(self.small.drain(..));
+        }
+        self.large.insert(key)
+    }
+}
+
+struct Frame<'a> {
+    array: bool,
+    start: usize,
+    /// Commas seen at this level.
+    commas: usize,
+    /// Whether an item has started (an empty container has none).
+    any: bool,
+    /// Objects: the next string is a key.
+    expect_key: bool,
+    keys: KeySet<'a>,
+    /// Arrays: where the items past the bound begin, once known.
+    cut: Option<usize>,
+}
+
+/// Scans `piece`, one document.
+pub fn scan(piece: &str, limits: &Limits) -> Scan {
+    let bytes = piece.as_bytes();
+    let max_items = limits.max_array_items.max(1);
+    let mut out = Scan::default();
+    // Frames are reused as the depth goes up and down: no allocation per object.
+    let mut frames: Vec<Frame<'_>> = Vec::new();
+    let mut depth = 0usize;
+    // Depth of the outermost array whose items are being dropped: nothing inside is recorded.
+    let mut dropping: Option<usize> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'{' | b'[' => {
+                if let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d]) {
+                    f.any = true;
+                }
+                depth += 1;
+                if depth > limits.max_depth {
+                    out.too_deep = Some(i);
+                    return out;
+                }
+                let frame = Frame {
+                    array: b == b'[',
+                    start: i,
+                    commas: 0,
+                    any: false,
+                    expect_key: b == b'{',
+                    keys: KeySet::default(),
+                    cut: None,
+                };
+                if frames.len() < depth {
+                    frames.push(frame);
+                } else {
+                    let slot = &mut frames[depth - 1];
+                    let keys = std::mem::take(&mut slot.keys);
+                    *slot = Frame { keys, ..frame };
+                    slot.keys.clear();
+                }
+            }
+            b'}' | b']' => {
+                if depth > 0 {
+                    let f = &frames[depth - 1];
+                    if let (true, Some(cut)) = (f.array, f.cut) {
+                        let items = f.commas + usize::from(f.any);
+                        out.long_arrays.push(LongArray {
+                            start: f.start,
+                            items,
+                            cut,
+                            close: i,
+                        });
+                        if dropping == Some(depth) {
+                            dropping = None;
+                        }
+                    }
+                    depth -= 1;
+                }
+            }
+            b',' => {
+                if let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d]) {
+                    f.commas += 1;
+                    if f.array {
+                        if f.commas == max_items && f.cut.is_none() && dropping.is_none() {
+                            f.cut = Some(i);
+                            dropping = Some(depth);
+                        }
+                    } else {
+                        f.expect_key = true;
+                    }
+                }
+            }
+            b'"' => {
+                let end = skip_string(bytes, i);
+                let recording = dropping.is_none();
+                if let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d]) {
+                    f.any = true;
+                    if !f.array && f.expect_key {
+                        f.expect_key = false;
+                        if recording && end > i + 1 && bytes[end - 1] == b'"' {
+                            let raw = &piece[i + 1..end - 1];
+                            let key = if raw.contains('\\') {
+                                serde_json::from_str::<String>(&piece[i..end])
+                                    .map_or(Cow::Borrowed(raw), Cow::Owned)
+                            } else {
+                                Cow::Borrowed(raw)
+                            };
+                            if !f.keys.insert(key.clone()) {
+                                out.duplicate_keys.push((i, key.into_owned()));
+                            }
+                        }
+                    }
+                }
+                i = end;
+                continue;
+            }
+            b'-' | b'0'..=b'9' => {
+                let start = i;
+                let mut integral = true;
+                while i < bytes.len()
+                    && matches!(bytes[i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                {
+                    integral &= !matches!(bytes[i], b'.' | b'e' | b'E');
+                    i += 1;
+                }
+                if let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d]) {
+                    f.any = true;
+                }
+                let token = &piece[start..i];
+                let digits = token.bytes().filter(u8::is_ascii_digit).count();
+                if integral
+                    && dropping.is_none()
+                    && digits >= 19
+                    && token.parse::<i64>().is_err()
+                    && token.parse::<u64>().is_err()
+                {
+                    out.wide_integers.push(start);
+                }
+                continue;
+            }
+            _ => {
+                if !b.is_ascii_whitespace()
+                    && let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d])
+                {
+                    f.any = true;
+                }
+            }
+        }
+        i += 1;
+    }
+    // Containers that never close (a truncated document): an array already over the bound
+    // still has its tail dropped, up to the end of the text.
+    while depth > 0 {
+        let f = &frames[depth - 1];
+        if let (true, Some(cut)) = (f.array, f.cut) {
+            out.long_arrays.push(LongArray {
+                start: f.start,
+                items: f.commas + usize::from(f.any),
+                cut,
+                close: bytes.len(),
+            });
+        }
+        depth -= 1;
+    }
+    out.long_arrays.sort_by_key(|a| a.cut);
+    out
+}
+
+/// `piece` with the dropped items of `long` removed, and the map back to `piece`'s offsets.
+pub fn cut(piece: &str, long: &[LongArray]) -> (String, Cuts) {
+    let mut text = String::with_capacity(piece.len().min(1 << 20));
+    let mut cuts = Cuts::default();
+    let mut last = 0;
+    for a in long {
+        // Nested long arrays inside a dropped part are never recorded; guard anyway.
+        if a.cut < last {
+            continue;
+        }
+        text.push_str(&piece[last..a.cut]);
+        cuts.0.push((text.len(), a.close - a.cut));
+        last = a.close;
+    }
+    text.push_str(&piece[last..]);
+    (text, cuts)
+}
+
+/// Where text was removed: (offset in the cut text, bytes removed there).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Cuts(Vec<(usize, usize)>);
+
+impl Cuts {
+    /// The offset in the original text of `offset` in the cut text.
+    pub fn to_original(&self, offset: usize) -> usize {
+        offset
+            + self
+                .0
+                .iter()
+                .take_while(|(at, _)| *at <= offset)
+                .map(|(_, n)| n)
+                .sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(max_depth: usize, max_array_items: usize) -> Limits {
+        Limits {
+            max_depth,
+            max_array_items,
+        }
+    }
+
+    #[test]
+    fn depth_is_counted_without_recursion() {
+        let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+        let s = scan(&deep, &Limits::default());
+        assert_eq!(s.too_deep, Some(DEFAULT_MAX_DEPTH));
+        let ok = "[".repeat(64) + &"]".repeat(64);
+        assert_eq!(scan(&ok, &Limits::default()).too_deep, None);
+        // Brackets inside strings do not count.
+        assert_eq!(
+            scan(&format!("[\"{}\"]", "[".repeat(1000)), &Limits::default()).too_deep,
+            None
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_per_object_only() {
+        let s = scan(
+            r#"{"a": 1, "b": {"a": 2}, "a": 3, "c": [{"x": 1}, {"x": 2}], "\u0062": 4}"#,
+            &Limits::default(),
+        );
+        let keys: Vec<&str> = s.duplicate_keys.iter().map(|(_, k)| k.as_str()).collect();
+        assert_eq!(keys, ["a", "b"]);
+    }
+
+    #[test]
+    fn duplicate_keys_in_a_large_object() {
+        let body: Vec<String> = (0..1000).map(|i| format!("\"k{i}\": {i}")).collect();
+        let text = format!("{{{}, \"k500\": 0}}", body.join(", "));
+        let s = scan(&text, &Limits::default());
+        assert_eq!(s.duplicate_keys.len(), 1);
+        assert_eq!(s.duplicate_keys[0].1, "k500");
+    }
+
+    #[test]
+    fn wide_integers() {
+        let s = scan(
+            "[18446744073709551615, -9223372036854775808, 18446744073709551616, 1e400, 12345678901234567890123.5, -9223372036854775809]",
+            &Limits::default(),
+        );
+        assert_eq!(s.wide_integers.len(), 2);
+    }
+
+    #[test]
+    fn long_arrays_are_cut_and_offsets_map_back() {
+        let text = r#"{"s": [1, 2, [3, 4, 5], 6], "t": "x"}"#;
+        let s = scan(text, &limits(64, 2));
+        assert_eq!(s.long_arrays.len(), 1, "{s:?}");
+        let a = s.long_arrays[0];
+        assert_eq!(a.items, 4);
+        let (cut_text, cuts) = cut(text, &s.long_arrays);
+        assert_eq!(cut_text, r#"{"s": [1, 2], "t": "x"}"#);
+        let t = cut_text.find("\"t\"").unwrap();
+        assert_eq!(&text[cuts.to_original(t)..cuts.to_original(t) + 3], "\"t\"");
+        assert_eq!(cuts.to_original(3), 3);
+    }
+
+    #[test]
+    fn an_inner_array_cut_before_the_outer_one() {
+        let text = "[[1, 2, 3], 4, 5]";
+        let s = scan(text, &limits(64, 2));
+        assert_eq!(s.long_arrays.len(), 2);
+        assert_eq!(cut(text, &s.long_arrays).0, "[[1, 2], 4]");
+    }
+
+    #[test]
+    fn an_unclosed_long_array_is_cut_to_the_end() {
+        let s = scan("[1, 2, 3, 4", &limits(64, 2));
+        let (t, _) = cut("[1, 2, 3, 4", &s.long_arrays);
+        assert_eq!(t, "[1, 2");
+    }
+
+    #[test]
+    fn total_on_garbage() {
+        for text in [
+            "]]]}}",
+            "\"",
+            "\"\\",
+            "{\"a\"",
+            "{\"é",
+            "[,,,,]",
+            "{,\"a\":1,\"a\"",
+            "-",
+            "--1e",
+            "é[é",
+        ] {
+            let s = scan(text, &limits(3, 1));
+            let _ = cut(text, &s.long_arrays);
+        }
+    }
+}

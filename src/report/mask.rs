@@ -1,0 +1,146 @@
+//! Masking every secret in a text before any part of it is shown, whatever the findings are.
+//!
+//! M018's findings mask the values they point at, but a snippet shows whole lines: a second
+//! `api_key` in the same object (only the last one is parsed), a key in the part of an array
+//! past `max_array_items`, or a token in a file too broken to parse would still show. This pass
+//! walks the text itself (strings and bare words, keys tracked per object, no recursion) and
+//! overwrites, byte for byte, every string or word [`classify`] takes for a secret, so no
+//! offset moves and every line keeps its length.
+
+use crate::secrets::classify;
+
+struct Frame {
+    array: bool,
+    expect_key: bool,
+    key: Option<String>,
+}
+
+/// Overwrites every secret-looking string value and bare word of `text` with `*`.
+pub fn mask_all(text: &mut String) {
+    let ranges = secret_ranges(text);
+    if ranges.is_empty() {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in ranges {
+        // Whole characters are replaced, each by as many `*` as it has bytes: still UTF-8.
+        bytes[start..end].fill(b'*');
+    }
+    *text = String::from_utf8_lossy(&bytes).into_owned();
+}
+
+fn decode(raw_with_quotes: &str) -> String {
+    let inner = &raw_with_quotes[1..raw_with_quotes.len() - 1];
+    if inner.contains('\\') {
+        serde_json::from_str::<String>(raw_with_quotes).unwrap_or_else(|_| inner.to_string())
+    } else {
+        inner.to_string()
+    }
+}
+
+/// Byte ranges (inside quotes, or a bare word) that hold a secret.
+fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' => {
+                stack.push(Frame { array: bytes[i] == b'[', expect_key: bytes[i] == b'{', key: None });
+                i += 1;
+            }
+            b'}' | b']' => {
+                stack.pop();
+                i += 1;
+            }
+            b',' => {
+                if let Some(f) = stack.last_mut().filter(|f| !f.array) {
+                    f.expect_key = true;
+                }
+                i += 1;
+            }
+            b'"' => {
+                let end = string_end(bytes, i);
+                let closed = end > i + 1 && bytes[end - 1] == b'"';
+                let (inner_start, inner_end) = (i + 1, if closed { end - 1 } else { end });
+                if let Some(f) = stack.last_mut().filter(|f| !f.array && f.expect_key) {
+                    f.expect_key = false;
+                    f.key = Some(if closed { decode(&text[i..end]) } else { text[inner_start..inner_end].to_string() });
+                } else {
+                    // A value: under its member's key, or the key of the array holding it.
+                    let key = stack.iter().rev().find(|f| !f.array).and_then(|f| f.key.as_deref());
+                    let value = if closed { decode(&text[i..end]) } else { text[inner_start..inner_end].to_string() };
+                    if inner_end > inner_start && classify(key, &value).is_some() {
+                        out.push((inner_start, inner_end));
+                    }
+                }
+                i = end;
+            }
+            b if b.is_ascii_whitespace() || b == b':' => i += 1,
+            _ => {
+                // A bare word (a number, `true`, or what a broken file holds instead of JSON).
+                let start = i;
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"{}[],:\"".contains(&bytes[i]) {
+                    i += 1;
+                }
+                // Stop on a character boundary (the stop bytes are ASCII, so `i` is one).
+                if classify(None, &text[start..i]).is_some() {
+                    out.push((start, i));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// One past the closing quote of the string opening at `i` (the end of the text if none).
+fn string_end(bytes: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &str = "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP";
+
+    fn masked(text: &str) -> String {
+        let mut t = text.to_string();
+        mask_all(&mut t);
+        assert_eq!(t.len(), text.len());
+        t
+    }
+
+    #[test]
+    fn masks_repeated_keys_arrays_and_broken_text() {
+        let text = format!(r#"{{"api_key": "first-one", "api_key": "{KEY}", "env": ["A=1", "{KEY}"], "n": 3}}"#);
+        let t = masked(&text);
+        assert!(!t.contains(KEY) && !t.contains("first-one"), "{t}");
+        assert!(t.contains("\"n\": 3") && t.contains("\"A=1\""), "{t}");
+        let broken = format!("api_key: {KEY}\n{{\"token\": \"abc-é-def\"");
+        let t = masked(&broken);
+        assert!(!t.contains(KEY) && !t.contains("abc-é-def"), "{t}");
+    }
+
+    #[test]
+    fn leaves_harmless_text_alone() {
+        let text = r#"{"model": "meta-llama/Llama-3.1-8B", "api_key": "EMPTY", "max_tokens": 256, "notes": "é"}"#;
+        assert_eq!(masked(text), text);
+    }
+
+    #[test]
+    fn total_on_garbage() {
+        for t in ["\"", "\"\\", "{\"a\":\"\\", "]]]", "{\"é", "é\"é", "{\"token\": \"x\\u00e9\"}"] {
+            let _ = masked(t);
+        }
+    }
+}

@@ -1,0 +1,553 @@
+//! The retractions report: Markdown, HTML and JSON renderers on a hand-built report (every
+//! verdict, a restated and a retracted ratio, a marginal capacity, losing runs, text that needs
+//! escaping), and `benchlint audit` end to end on testdata/corpora/gb10-audit.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use benchlint::audit::{
+    AuditReport, Capacity, ClaimOutcome, ConfigLadder, Estimate, LadderPoint, LosingRun, Verdict,
+};
+use benchlint::report::{AuditContext, audit_html, audit_json, audit_markdown};
+use serde_json::Value;
+
+fn est(value: f64, low: f64, high: f64) -> Option<Estimate> {
+    Some(Estimate { value, low, high })
+}
+
+fn point(
+    concurrency: u64,
+    agg: Option<Estimate>,
+    per_user: Option<Estimate>,
+    runs: usize,
+    launches: usize,
+) -> LadderPoint {
+    LadderPoint {
+        concurrency,
+        aggregate_tok_s: agg,
+        per_user_tok_s: per_user,
+        runs,
+        launches,
+    }
+}
+
+fn claim(
+    id: &str,
+    kind: &str,
+    metric: &str,
+    verdict: Verdict,
+    published: f64,
+    restated: Option<f64>,
+) -> ClaimOutcome {
+    ClaimOutcome {
+        id: id.into(),
+        statement: None,
+        kind: kind.into(),
+        metric: metric.into(),
+        verdict,
+        codes: vec![],
+        published_value: published,
+        restated_value: restated,
+        basis: None,
+        reasons: vec![],
+        subject: vec![],
+        baseline: vec![],
+    }
+}
+
+/// A report with every verdict, built by hand from the numbers of seed 004.
+fn hand_built() -> AuditReport {
+    let mut single = claim(
+        "cluster-single-stream",
+        "figure",
+        "per_user_tok_s",
+        Verdict::Upheld,
+        47.5,
+        None,
+    );
+    single.statement =
+        Some("Single-stream decode on the eight-unit group: 47.5 tokens per second.".into());
+    single.basis = Some("single stream, eight units, five runs over three launches".into());
+    single.subject = vec!["gb10-x8-r1".into(), "gb10-x8-r2".into()];
+
+    let mut pairs = claim(
+        "pairs-vs-cluster",
+        "ratio",
+        "aggregate_tok_s",
+        Verdict::Restated,
+        2.2,
+        Some(1.05),
+    );
+    pairs.statement = Some("Four independent pairs beat the eight-unit cluster 2.2 to 1.".into());
+    pairs.codes = vec!["C005".into(), "C012".into(), "S003".into()];
+    pairs.reasons = vec![
+        "The pairs ran at 32 streams each (128 users at 10.5 tok/s) against 32 users on the cluster.".into(),
+        "At the 20 tok/s floor four pairs deliver 4 × 140.8 = 563.2 tok/s against 537.6: a tie inside the run-to-run variance."
+            .into(),
+    ];
+    pairs.basis = Some(
+        "matched per-user rate: each side at its highest concurrency clearing 20 tok/s per user"
+            .into(),
+    );
+    pairs.subject = vec!["gb10-x2-r1".into()];
+    pairs.baseline = vec!["gb10-x8-r1".into(), "gb10-x8-r2".into()];
+
+    let mut glm = claim(
+        "glm-eight-unit-32",
+        "figure",
+        "aggregate_tok_s",
+        Verdict::Unresolved,
+        316.7,
+        None,
+    );
+    glm.codes = vec!["S002".into(), "S006".into()];
+    glm.reasons = vec!["Two runs, 258 and 317, not yet resolved.".into()];
+    glm.subject = vec!["glm-x8-0922".into(), "glm-x8-0923".into()];
+
+    let mut h200 = claim(
+        "h200-vs-gb10",
+        "ratio",
+        "aggregate_tok_s",
+        Verdict::Retracted,
+        8.6,
+        None,
+    );
+    h200.statement =
+        Some("Four H200 cards do 8.6 times the work of the eight-unit GB10 cluster.".into());
+    h200.codes = vec!["C001".into(), "C002".into(), "C004".into(), "C005".into()];
+    h200.reasons = vec![
+        "FP8 against NVFP4.".into(),
+        "Five-token speculative decoding against none.".into(),
+        "An engine sequence cap of at least 96 against 32.".into(),
+        "Four GPUs against eight complete systems.".into(),
+    ];
+
+    let mut ttft = claim(
+        "gb300-ttft",
+        "figure",
+        "ttft_p50_s",
+        Verdict::PreRule,
+        0.223,
+        None,
+    );
+    ttft.statement = Some("TTFT 0.223 s | GB300 <vs> H200 & friends at 32 streams".into());
+    ttft.codes = vec!["R014".into()];
+    ttft.reasons =
+        vec!["Measured before the rule on level order was adopted: labelled, not failed.".into()];
+    ttft.basis = Some("41-token prompts, 256-token cap".into());
+
+    let mut rerun = claim(
+        "gb300-rerun-parity",
+        "ratio",
+        "aggregate_tok_s",
+        Verdict::Upheld,
+        1.0,
+        None,
+    );
+    rerun.statement = Some("The two GB300 runs agree at 32 streams.".into());
+    rerun.subject = vec!["gb300-a".into()];
+    rerun.baseline = vec!["gb300-b".into()];
+
+    let cluster = ConfigLadder {
+        label: "8× GB10 TP8, Qwen3.8-Flash-Next NVFP4, prose".into(),
+        fingerprint: "a1b2c3d4e5f6".into(),
+        results: vec!["gb10-x8-r1".into(), "gb10-x8-r2".into()],
+        points: vec![
+            point(1, est(47.5, 46.9, 48.1), est(47.5, 46.9, 48.1), 5, 3),
+            point(2, est(88.2, 85.0, 91.4), est(44.1, 42.5, 45.7), 5, 3),
+            point(4, est(160.4, 150.2, 170.6), est(40.1, 37.6, 42.6), 5, 3),
+            point(8, est(268.8, 255.0, 282.6), est(33.6, 31.9, 35.3), 5, 3),
+            point(16, est(420.0, 401.0, 439.0), est(26.3, 25.1, 27.4), 5, 3),
+            point(32, est(537.6, 510.0, 565.2), est(20.1, 18.9, 21.3), 5, 3),
+            point(48, est(560.3, 548.0, 572.6), est(11.7, 11.4, 11.9), 5, 3),
+        ],
+        capacity: Some(Capacity {
+            floor_tok_s: 20.0,
+            concurrency: Some(16),
+            aggregate_tok_s: Some(420.0),
+            marginal_interval: Some((16, 32)),
+            single_instance: false,
+        }),
+    };
+    let pair = ConfigLadder {
+        label: "2× GB10 TP2 <pair> | eager & spec".into(),
+        fingerprint: "0f9e8d7c6b5a".into(),
+        results: vec!["gb10-x2-r1".into()],
+        points: vec![
+            point(1, est(33.1, 33.1, 33.1), est(33.1, 33.1, 33.1), 1, 1),
+            point(8, est(140.8, 140.8, 140.8), est(20.9, 20.9, 20.9), 1, 1),
+            point(32, est(336.0, 336.0, 336.0), est(10.5, 10.5, 10.5), 1, 1),
+            point(64, est(341.0, 341.0, 341.0), None, 1, 1),
+        ],
+        capacity: Some(Capacity {
+            floor_tok_s: 20.0,
+            concurrency: Some(8),
+            aggregate_tok_s: Some(140.8),
+            marginal_interval: None,
+            single_instance: true,
+        }),
+    };
+    let below = ConfigLadder {
+        label: "GLM-5.3-Flash, 8× GB10".into(),
+        fingerprint: "77aa88bb99cc".into(),
+        results: vec!["glm-x8-0922".into(), "glm-x8-0923".into()],
+        points: vec![
+            point(1, est(33.2, 33.0, 33.4), est(33.2, 33.0, 33.4), 2, 2),
+            point(16, est(198.1, 148.8, 247.4), est(12.4, 9.3, 15.5), 2, 2),
+            point(32, est(287.3, 257.8, 316.7), est(9.0, 8.1, 9.9), 2, 2),
+        ],
+        capacity: Some(Capacity {
+            floor_tok_s: 20.0,
+            concurrency: Some(1),
+            aggregate_tok_s: Some(33.2),
+            marginal_interval: None,
+            single_instance: false,
+        }),
+    };
+    AuditReport {
+        floor_tok_s: 20.0,
+        claims: vec![single, pairs, glm, h200, ttft, rerun],
+        ladders: vec![cluster, pair, below],
+        losing_runs: vec![
+            LosingRun {
+                id: "gb10-x1-433gib".into(),
+                outcome: "does-not-fit".into(),
+                path: "gb10/single/qwen-433.json".into(),
+                notes: Some(
+                    "126 GB checkpoint | does not load on one 121.7 GiB unit <OOM> & stops".into(),
+                ),
+            },
+            LosingRun {
+                id: "glm-x8-aborted".into(),
+                outcome: "aborted".into(),
+                path: "glm/x8/aborted.json".into(),
+                notes: None,
+            },
+        ],
+    }
+}
+
+fn context() -> AuditContext {
+    AuditContext {
+        version: "0.0.0-test".into(),
+        inputs: vec!["corpus/".into()],
+        claims_file: Some("corpus/claims.json".into()),
+    }
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({ snapshot_path => "snapshots/audit", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+/// The Markdown of the hand-built report.
+#[test]
+fn markdown_of_a_hand_built_report() {
+    let md = String::from_utf8(audit_markdown(&hand_built(), &context())).unwrap();
+    snapshot("hand_built.md", &md);
+    // Escaped: a `|` never splits a cell, `<` and `&` never become markup.
+    assert!(md.contains("TTFT 0.223 s \\| GB300 &lt;vs&gt; H200 &amp; friends"));
+    assert!(!md.contains("<OOM>"));
+    assert!(
+        md.contains("[S003 single-launch](rules/S003-single-launch.md)"),
+        "codes link to their rule pages"
+    );
+}
+
+/// The JSON of the hand-built report: the contract, valid against the schema.
+#[test]
+fn json_of_a_hand_built_report() {
+    let bytes = audit_json(&hand_built(), &context());
+    let text = String::from_utf8(bytes).unwrap();
+    snapshot("hand_built.json", &text);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let errors = benchlint::schema::validate(benchlint::schema::Kind::Audit, &v);
+    assert!(errors.is_empty(), "{errors:?}");
+    let keys = [
+        "id",
+        "verdict",
+        "codes",
+        "published_value",
+        "restated_value",
+        "basis",
+        "reasons",
+    ];
+    for c in v["claims"].as_array().unwrap() {
+        let mut got: Vec<&str> = c.as_object().unwrap().keys().map(String::as_str).collect();
+        got.sort_unstable();
+        let mut want = keys.to_vec();
+        want.sort_unstable();
+        assert_eq!(got, want);
+    }
+    assert_eq!(v["claims"][3]["restated_value"], Value::Null);
+    assert_eq!(v["claims"][1]["restated_value"], 1.05);
+}
+
+/// The HTML page: self-contained, escaped, one chart per ladder and per ratio claim.
+#[test]
+fn html_of_a_hand_built_report() {
+    let report = hand_built();
+    let html = String::from_utf8(audit_html(&report, &context())).unwrap();
+    if let Some(path) = std::env::var_os("BENCHLINT_AUDIT_HTML") {
+        std::fs::write(path, &html).unwrap();
+    }
+    assert_self_contained(&html);
+    let ratios = report.claims.iter().filter(|c| c.kind == "ratio").count();
+    assert_eq!(html.matches("<svg").count(), report.ladders.len() + ratios);
+    assert!(html.contains("TTFT 0.223 s | GB300 &lt;vs&gt; H200 &amp; friends"));
+    assert!(html.contains("2× GB10 TP2 &lt;pair&gt; | eager &amp; spec"));
+    assert!(!html.contains("<pair>") && !html.contains("<OOM>") && !html.contains("<vs>"));
+    assert_eq!(
+        html,
+        String::from_utf8(audit_html(&report, &context())).unwrap(),
+        "deterministic"
+    );
+}
+
+fn assert_self_contained(html: &str) {
+    let lower = html.to_ascii_lowercase();
+    assert!(!lower.contains("<script"), "no script");
+    for attr in ["src=", "href=", "url("] {
+        for (i, _) in lower.match_indices(attr) {
+            let rest = lower[i + attr.len()..].trim_start_matches(['"', '\'', ' ']);
+            assert!(
+                !rest.starts_with("http:")
+                    && !rest.starts_with("https:")
+                    && !rest.starts_with("//"),
+                "external reference at {}",
+                &html[i..(i + 80).min(html.len())]
+            );
+        }
+    }
+    assert!(
+        !lower.contains("@import") && !lower.contains("<link"),
+        "no external stylesheet"
+    );
+}
+
+// ---- `benchlint audit` end to end -------------------------------------------------------
+
+const CORPUS: &str = "testdata/corpora/gb10-audit";
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_benchlint"));
+    c.env("NO_COLOR", "1");
+    c
+}
+
+fn corpus_ready() -> bool {
+    Path::new(CORPUS).join("claims.json").is_file()
+}
+
+/// Every file under `dir` with a hash of its bytes (FNV-1a: enough to see a change).
+fn hashes(dir: &Path) -> BTreeMap<String, (u64, usize)> {
+    fn walk(dir: &Path, out: &mut BTreeMap<String, (u64, usize)>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else {
+                let bytes = std::fs::read(&p).unwrap();
+                let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                    (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
+                });
+                out.insert(p.display().to_string(), (h, bytes.len()));
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, &mut out);
+    out
+}
+
+/// Verdicts of the Markdown summary table, by claim id.
+fn markdown_verdicts(md: &str) -> BTreeMap<String, String> {
+    let table = md
+        .split("## Summary")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    table
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split(" | ").collect();
+            let id = cells[0]
+                .trim_start_matches("| ")
+                .trim_matches('`')
+                .replace("\\|", "|");
+            (id, cells[2].trim_matches('*').to_string())
+        })
+        .collect()
+}
+
+/// `audit -o DIR` writes the three files, the JSON carries the Markdown's verdicts, and the
+/// corpus is left as it was.
+#[test]
+fn audit_writes_the_three_reports() {
+    if !corpus_ready() {
+        eprintln!("skipped: {CORPUS} is not there yet");
+        return;
+    }
+    let before = hashes(Path::new(CORPUS));
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("report");
+    let run = bin()
+        .args([
+            "audit",
+            CORPUS,
+            "--claims",
+            &format!("{CORPUS}/claims.json"),
+            "-o",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let code = run.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "exit {code:?}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let errors = benchlint::schema::validate(benchlint::schema::Kind::Audit, &json);
+    assert!(errors.is_empty(), "{errors:?}");
+    let from_json: BTreeMap<String, String> = json["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap().to_string(),
+                c["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(!from_json.is_empty());
+    assert_eq!(from_json, markdown_verdicts(&md));
+    // Exit 1 exactly when a claim is restated, unresolved or retracted.
+    let failing = from_json
+        .values()
+        .any(|v| matches!(v.as_str(), "restated" | "unresolved" | "retracted"));
+    assert_eq!(code, Some(u8::from(failing).into()));
+    assert_self_contained(&html);
+    let ladders = json["ladders"].as_array().map_or(0, Vec::len);
+    let ratios = std::fs::read_to_string(format!("{CORPUS}/claims.json"))
+        .unwrap()
+        .matches("\"ratio\"")
+        .count();
+    assert_eq!(html.matches("<svg").count(), ladders + ratios);
+    if let Some(path) = std::env::var_os("BENCHLINT_AUDIT_CORPUS_HTML") {
+        std::fs::write(path, &html).unwrap();
+    }
+    assert_eq!(before, hashes(Path::new(CORPUS)), "the corpus changed");
+}
+
+/// Markdown (default) and JSON on stdout agree with each other, and twice gives the same bytes.
+#[test]
+fn audit_prints_markdown_or_json() {
+    if !corpus_ready() {
+        eprintln!("skipped: {CORPUS} is not there yet");
+        return;
+    }
+    let claims = format!("{CORPUS}/claims.json");
+    let md = bin()
+        .args(["audit", CORPUS, "--claims", &claims])
+        .output()
+        .unwrap();
+    let md2 = bin()
+        .args(["audit", CORPUS, "--claims", &claims])
+        .output()
+        .unwrap();
+    assert_eq!(md.stdout, md2.stdout, "deterministic");
+    let json = bin()
+        .args(["audit", CORPUS, "--claims", &claims, "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(md.status.code(), json.status.code());
+    let v: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let from_json: BTreeMap<String, String> = v["claims"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap().to_string(),
+                c["verdict"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        from_json,
+        markdown_verdicts(&String::from_utf8(md.stdout).unwrap())
+    );
+}
+
+/// The output folder may not sit inside the corpus; a missing claims file is exit 2.
+#[test]
+fn audit_refuses_bad_arguments() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::write(
+        corpus.join("claims.json"),
+        r#"{"schema":"benchlint/claims/v1","claims":[]}"#,
+    )
+    .unwrap();
+    let inside = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(corpus.join("claims.json"))
+        .arg("-o")
+        .arg(corpus.join("out"))
+        .output()
+        .unwrap();
+    assert_eq!(inside.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&inside.stderr);
+    assert!(stderr.contains("--allow-inside-corpus"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    assert!(!corpus.join("out").exists());
+
+    let missing = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(tmp.path().join("nope.json"))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+
+    let not_claims = tmp.path().join("not-claims.json");
+    std::fs::write(&not_claims, "{ broken").unwrap();
+    let broken = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(&not_claims)
+        .output()
+        .unwrap();
+    assert_eq!(
+        broken.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&broken.stderr)
+    );
+
+    let floor = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(corpus.join("claims.json"))
+        .args(["--floor", "-3"])
+        .output()
+        .unwrap();
+    assert_eq!(floor.status.code(), Some(2));
+}
