@@ -120,10 +120,13 @@ fn harness(kind: u64, rng: &mut Rng) -> (String, &'static str) {
         let lines: Vec<String> = template
             .lines()
             .filter(|l| !l.trim().is_empty())
-            .map(|l| {
-                let mut v: Value = serde_json::from_str(l).expect("template line parses");
-                jitter(&mut v, rng);
-                v.to_string()
+            .map(|l| match serde_json::from_str::<Value>(l) {
+                Ok(mut v) => {
+                    jitter(&mut v, rng);
+                    v.to_string()
+                }
+                // A line with a bare `Infinity` (as SGLang writes it) is kept verbatim.
+                Err(_) => l.to_string(),
             })
             .collect();
         return (lines.join("\n") + "\n", ext);

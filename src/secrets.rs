@@ -106,6 +106,62 @@ pub fn redact_argv(argv: &[String]) -> Vec<String> {
     out
 }
 
+/// Positions in an argv whose values are secrets (`--api-key VALUE`, `--hf-token=VALUE`,
+/// `HF_TOKEN=VALUE`, a token-shaped word): the places [`redact_argv`] redacts.
+pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
+    let harmless = |a: &str| {
+        let v = a.split_once('=').map_or(a, |(_, v)| v).trim();
+        HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h)) || v.chars().all(|c| c == '*')
+    };
+    redact_argv(argv)
+        .iter()
+        .zip(argv)
+        .enumerate()
+        .filter(|(_, (r, a))| r != a && !harmless(a))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
+pub fn command_line_has_secret(line: &str) -> bool {
+    (line.contains("--") || line.contains('=')) && !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty()
+}
+
+/// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes
+/// for one (under their key), secret arguments of argv arrays, and one-line commands that pass
+/// one (redacted word by word, then joined with spaces). Returns how many values changed.
+pub fn redact_value(value: &mut serde_json::Value) -> usize {
+    use serde_json::Value;
+    let mut changed = 0;
+    let mut stack: Vec<(Option<String>, &mut Value)> = vec![(None, value)];
+    while let Some((key, v)) = stack.pop() {
+        match v {
+            Value::String(s) => {
+                if classify(key.as_deref(), s).is_some() {
+                    *s = "<redacted>".to_string();
+                    changed += 1;
+                } else if command_line_has_secret(s) {
+                    *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
+                    changed += 1;
+                }
+            }
+            Value::Array(items) => {
+                let strings: Vec<String> = items.iter().map(|i| i.as_str().unwrap_or_default().to_string()).collect();
+                for i in argv_secrets(&strings) {
+                    if items[i].is_string() {
+                        items[i] = Value::String("<redacted>".to_string());
+                        changed += 1;
+                    }
+                }
+                stack.extend(items.iter_mut().map(|i| (key.clone(), i)));
+            }
+            Value::Object(map) => stack.extend(map.iter_mut().map(|(k, v)| (Some(k.clone()), v))),
+            _ => {}
+        }
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,6 +185,22 @@ mod tests {
         let secret = "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234";
         let kind = classify(Some("api_key"), secret).unwrap();
         assert!(!kind.0.contains(secret));
+    }
+
+    #[test]
+    fn values_are_redacted_in_place() {
+        let mut v = serde_json::json!({
+            "engine": {"serve_command": ["vllm", "serve", "m", "--api-key", "plainvalue123", "--port", "8000"],
+                       "line": "vllm serve m --api-key plainvalue123 --port 8000",
+                       "environment": {"OPENAI_API_KEY": "abc", "X": "1"}},
+            "notes": "Bearer abcdefghijklmnopqrstuvwxyz", "model": "m"
+        });
+        assert_eq!(redact_value(&mut v), 4);
+        let text = v.to_string();
+        assert!(!text.contains("plainvalue123") && !text.contains("abcdefghijklmnop"), "{text}");
+        assert_eq!(v["engine"]["serve_command"][5], "--port");
+        assert_eq!(v["engine"]["line"], "vllm serve m --api-key <redacted> --port 8000");
+        assert_eq!(v["engine"]["environment"]["X"], "1");
     }
 
     #[test]

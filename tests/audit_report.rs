@@ -85,6 +85,7 @@ fn hand_built() -> AuditReport {
         "The pairs ran at 32 streams each (128 users at 10.5 tok/s) against 32 users on the cluster.".into(),
         "At the 20 tok/s floor four pairs deliver 4 × 140.8 = 563.2 tok/s against 537.6: a tie inside the run-to-run variance."
             .into(),
+        "On `gb10-x2-r1`: the only run of this configuration comes from one launch (S003).".into(),
     ];
     pairs.basis = Some(
         "matched per-user rate: each side at its highest concurrency clearing 20 tok/s per user"

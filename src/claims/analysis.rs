@@ -3,6 +3,8 @@
 //! and the C findings that follow. The C rules report these findings (`benchlint check`); the
 //! audit turns the same analysis into a verdict, so the two never disagree.
 
+use std::fmt::Write as _;
+
 use serde_json::Value;
 
 use super::compare::{CompareOptions, Comparison, Runs, compare_sides};
@@ -400,10 +402,11 @@ fn ratio(
     }
     if a.problem.is_none() {
         match (published.a_value, published.b_value) {
-            (Some(x), Some(_)) if x == 0.0 => {
-                a.problem = Some(format!("not decidable: the baseline's {metric} is 0, so no ratio exists"));
+            (Some(x), Some(_)) => {
+                if x == 0.0 {
+                    a.problem = Some(format!("not decidable: the baseline's {metric} is 0, so no ratio exists"));
+                }
             }
-            (Some(_), Some(_)) => {}
             _ => a.problem = Some("not decidable: a side gives no value".into()),
         }
     }
@@ -448,7 +451,7 @@ fn ratio(
 #[expect(clippy::too_many_arguments, reason = "one call site; the pieces of one analysis")]
 fn restate(
     runs: &Runs<'_>,
-    a: &mut ClaimAnalysis,
+    analysis: &mut ClaimAnalysis,
     claim: &Claim,
     metric: Metric,
     subject: &ResolvedSide,
@@ -456,7 +459,7 @@ fn restate(
     thresholds: &Thresholds,
     floor: f64,
 ) -> Restatement {
-    let mut r = Restatement { floor, subject: None, baseline: None, comparison: None, value: None, problem: None };
+    let mut out = Restatement { floor, subject: None, baseline: None, comparison: None, value: None, problem: None };
     let at_capacity = |side: &ResolvedSide, name: &str| -> Result<ResolvedSide, String> {
         let ladder = capacity::ladder(runs.results, &side.results);
         let cap = capacity::capacity(&ladder, floor, side.replicas);
@@ -473,12 +476,12 @@ fn restate(
             None => Ok(s),
         }
     };
-    let (s, b) = (at_capacity(subject, "the subject"), at_capacity(baseline, "the baseline"));
-    let (s, b) = match (s, b) {
-        (Ok(s), Ok(b)) => (s, b),
+    let (subj, base) = (at_capacity(subject, "the subject"), at_capacity(baseline, "the baseline"));
+    let (subj, base) = match (subj, base) {
+        (Ok(x), Ok(y)) => (x, y),
         (Err(e), _) | (_, Err(e)) => {
-            r.problem = Some(e);
-            return r;
+            out.problem = Some(e);
+            return out;
         }
     };
     let options = CompareOptions {
@@ -488,27 +491,27 @@ fn restate(
         name_a: "the baseline".into(),
         name_b: "the subject".into(),
     };
-    let cmp = compare_sides(runs, &b, &s, &options, thresholds);
-    r.value = cmp.ratio;
-    if r.value.is_none() {
-        r.problem = Some(format!("the baseline's {metric} at its capacity is 0 or missing, so no ratio exists"));
+    let cmp = compare_sides(runs, &base, &subj, &options, thresholds);
+    out.value = cmp.ratio;
+    if out.value.is_none() {
+        out.problem = Some(format!("the baseline's {metric} at its capacity is 0 or missing, so no ratio exists"));
     }
     if let Some(st) = cmp.stat_finding() {
-        let mut related = side_related(&s, metric);
-        related.extend(side_related(&b, metric));
-        a.findings.push(ClaimFinding {
+        let mut related = side_related(&subj, metric);
+        related.extend(side_related(&base, metric));
+        analysis.findings.push(ClaimFinding {
             rule: st.rule,
-            message: format!("on the matched basis ({}), {}", matched_words(floor, &s, &b), st.message),
+            message: format!("on the matched basis ({}), {}", matched_words(floor, &subj, &base), st.message),
             label: Some(st.label),
-            pointer: format!("{}/value", a.at.pointer()),
+            pointer: format!("{}/value", analysis.at.pointer()),
             related,
             matched: true,
         });
     }
-    r.subject = Some(s);
-    r.baseline = Some(b);
-    r.comparison = Some(cmp);
-    r
+    out.subject = Some(subj);
+    out.baseline = Some(base);
+    out.comparison = Some(cmp);
+    out
 }
 
 /// "each side at its highest concurrency clearing 20 tok/s per user: the subject at 8 streams ×
@@ -535,9 +538,9 @@ pub fn side_arithmetic(side: &ResolvedSide, metric: Metric) -> String {
     if let (Some(c), Some(u)) = (side.concurrency, side.per_user())
         && metric != Metric::PerUserTokS
     {
-        s.push_str(&format!(" at {} ({} tok/s per user)", streams(c), num(u)));
+        let _ = write!(s, " at {} ({} tok/s per user)", streams(c), num(u));
     } else if let Some(c) = side.concurrency {
-        s.push_str(&format!(" at {}", streams(c)));
+        let _ = write!(s, " at {}", streams(c));
     }
     s
 }

@@ -423,8 +423,8 @@ impl Pair<'_, '_> {
         // C001: precision and kernel.
         let mut diffs = Vec::new();
         let (ma, mb) = (model(da), model(db));
-        let precision = self.setting("precision", ma.precision.as_ref(), mb.precision.as_ref(), same_checkpoint, |v| v.to_string());
-        let kernel = self.setting("kernel", ma.kernel.as_ref(), mb.kernel.as_ref(), same_checkpoint && same_image && same_device, |v| v.to_string());
+        let precision = self.setting("precision", ma.precision.as_ref(), mb.precision.as_ref(), same_checkpoint, |v| (*v).clone());
+        let kernel = self.setting("kernel", ma.kernel.as_ref(), mb.kernel.as_ref(), same_checkpoint && same_image && same_device, |v| (*v).clone());
         for d in [precision, kernel].into_iter().flatten() {
             if !(deployment && matches!(d, Diff::Differ(_))) {
                 diffs.push(d);
@@ -507,13 +507,13 @@ impl Pair<'_, '_> {
         // C008: KV cache dtype, prefix caching, engine version (recorded on both sides only).
         let mut diffs = Vec::new();
         let known = |d: Option<Diff>| d.filter(|d| matches!(d, Diff::Differ(_)));
-        diffs.extend(known(self.setting("KV cache dtype", ea.kv_cache_dtype.as_ref(), eb.kv_cache_dtype.as_ref(), true, |v| v.to_string())));
+        diffs.extend(known(self.setting("KV cache dtype", ea.kv_cache_dtype.as_ref(), eb.kv_cache_dtype.as_ref(), true, |v| (*v).clone())));
         diffs.extend(known(self.setting("prefix caching (enable_prefix_caching)", ea.enable_prefix_caching, eb.enable_prefix_caching, true, bool::to_string)));
         let version = |e: &crate::model::Engine| match (&e.name, &e.version) {
             (Some(n), Some(v)) => Some(format!("{n} {v}")),
             _ => None,
         };
-        diffs.extend(known(self.setting("engine", version(&ea), version(&eb), true, |v| v.to_string())));
+        diffs.extend(known(self.setting("engine", version(&ea), version(&eb), true, String::clone)));
         self.push(
             out,
             &c008_mixed_engine_settings::RULE,
@@ -667,9 +667,10 @@ impl SpecState {
 
 fn spec_state(engine: &crate::model::Engine) -> Option<SpecState> {
     let s = engine.speculative.as_ref()?;
-    match s.enabled? {
-        false => Some(SpecState::Off),
-        true => Some(SpecState::On { method: s.method.clone(), tokens: s.num_speculative_tokens, draft: s.draft_model.clone() }),
+    if s.enabled? {
+        Some(SpecState::On { method: s.method.clone(), tokens: s.num_speculative_tokens, draft: s.draft_model.clone() })
+    } else {
+        Some(SpecState::Off)
     }
 }
 

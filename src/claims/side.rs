@@ -197,18 +197,12 @@ pub fn resolve_side(
         return side;
     }
     let peak = peak_concurrency(results, &side.results, metric);
-    let level = match concurrency {
-        Some(c) => c,
-        None => match peak {
-            Some(c) => c,
-            None => {
-                side.problem = Some(format!(
-                    "the results {} share no level with a figure",
-                    quoted_list(&ids_of(results, &side.results), "", "")
-                ));
-                return side;
-            }
-        },
+    let Some(level) = concurrency.or(peak) else {
+        side.problem = Some(format!(
+            "the results {} share no level with a figure",
+            quoted_list(&ids_of(results, &side.results), "", "")
+        ));
+        return side;
     };
     side.concurrency = Some(level);
     side.at_peak = concurrency.is_none() || peak == Some(level);
@@ -348,7 +342,7 @@ pub fn num(x: f64) -> String {
 /// A relative difference as a signed percentage: `+4.8%`, `−12%`.
 pub fn pct(rel: f64) -> String {
     let p = rel * 100.0;
-    let digits = if p.abs() < 10.0 { 1 } else { 0 };
+    let digits = usize::from(p.abs() < 10.0);
     let s = format!("{:.*}", digits, p.abs());
     if s.trim_start_matches(['0', '.']).is_empty() {
         return format!("{s}%");
@@ -359,7 +353,7 @@ pub fn pct(rel: f64) -> String {
 /// A relative size as an unsigned percentage: `5.8%`.
 pub fn pct_abs(rel: f64) -> String {
     let p = rel.abs() * 100.0;
-    let digits = if p < 10.0 { 1 } else { 0 };
+    let digits = usize::from(p < 10.0);
     format!("{p:.digits$}%")
 }
 

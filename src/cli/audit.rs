@@ -89,7 +89,7 @@ fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
     }
     options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
     options.selection = Selection::new(
-        &[c.layer.clone()],
+        std::slice::from_ref(&c.layer),
         c.severity.clone(),
         c.per_file_ignores.clone(),
         &c.dir,

@@ -90,6 +90,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     let loaded = corpus::load(&args.paths, &Options::default());
     std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot create `{}`: {}", args.output.display(), corpus::describe_io(&e)))?;
     let mut used = BTreeSet::new();
+    let mut redacted = 0;
     for r in &loaded.results {
         let stem = file_stem(&r.doc.id);
         let mut name = stem.clone();
@@ -108,11 +109,17 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
             let path = args.output.join(file);
             std::fs::write(&path, format!("{v:#}\n")).map_err(|e| format!("cannot write `{}`: {}", path.display(), corpus::describe_io(&e)))
         };
-        write(format!("{name}.json"), &r.value)?;
+        // A published canonical file carries no credential: secrets become "<redacted>".
+        let mut value = r.value.clone();
+        redacted += crate::secrets::redact_value(&mut value);
+        write(format!("{name}.json"), &value)?;
         write(format!("{name}.provenance.json"), &provenance)?;
     }
     let problems = loaded.findings.iter().filter(|f| f.rule.code.starts_with('E')).count();
     let mut text = format!("imported {} results from {} files into {}", loaded.results.len(), loaded.files, args.output.display());
+    if redacted > 0 {
+        let _ = write!(text, "; {redacted} secret values were replaced by \"<redacted>\"");
+    }
     if problems > 0 {
         let _ = write!(text, "; {problems} input problems were skipped (`benchlint check` shows them)");
     }

@@ -2,10 +2,12 @@
 //! finding at error level, 1 findings at error level, 2 the tool could not do its job).
 
 mod audit;
+mod capacity;
 mod capture;
 mod cards;
 mod check;
 mod ci;
+mod compare;
 mod completions;
 mod import;
 mod rule;
@@ -69,6 +71,12 @@ pub enum Command {
     Capture(capture::CaptureArgs),
     /// Per configuration and level: median, min, max, n, launches, CV and 95% CI of throughput.
     Summary(summary::SummaryArgs),
+    /// Per configuration, the highest concurrency whose per-user rate clears a floor at every
+    /// level up to it, with the aggregate there (the service-level basis of seed 004).
+    Capacity(capacity::CapacityArgs),
+    /// The A/B verdict for two configurations (result ids or fingerprints): difference, tie
+    /// within noise or not decidable, with the noise floor it rests on and every mismatch.
+    Compare(compare::CompareArgs),
     /// The retractions report: a verdict per published claim, with the ladders behind it.
     ///
     /// Prints Markdown (or JSON with `--format json`), or with `-o DIR` writes `report.md`,
@@ -151,6 +159,8 @@ pub fn main() -> u8 {
         Command::Completions { shell } => Ok(completions::completions(shell)),
         Command::Manpage => completions::manpage(),
         Command::Summary(args) => summary::run(&args),
+        Command::Capacity(args) => capacity::run(&args),
+        Command::Compare(args) => compare::run(&args),
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
         Command::Import(args) => import::run(&args),

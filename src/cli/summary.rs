@@ -61,7 +61,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     let problems = corpus
         .findings
         .iter()
-        .filter(|f| f.rule.code.starts_with('E'))
+        .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
         .count();
     if problems > 0 {
         let _ = writeln!(
@@ -87,7 +87,11 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
         SummaryFormat::Csv => csv(&configs),
         SummaryFormat::Json => json(&configs, max_cv),
     };
-    let code = if corpus::report_internal_errors(&corpus.internal_errors) { super::EXIT_TROUBLE } else { EXIT_CLEAN };
+    let code = if corpus::report_internal_errors(&corpus.internal_errors) {
+        super::EXIT_TROUBLE
+    } else {
+        EXIT_CLEAN
+    };
     Ok(Output::stdout(bytes, code))
 }
 

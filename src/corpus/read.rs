@@ -36,6 +36,18 @@ pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
         return Err(ReadError("file is UTF-16; benchlint reads UTF-8 only".into()));
     }
+    // JSON text never holds a NUL byte: UTF-16 without a byte order mark, or binary data.
+    let head = &bytes[..bytes.len().min(4096)];
+    if head.contains(&0) {
+        let even = head.iter().step_by(2).filter(|&&b| b == 0).count();
+        let odd = head.iter().skip(1).step_by(2).filter(|&&b| b == 0).count();
+        let half = head.len() / 4;
+        return Err(ReadError(if even > half || odd > half {
+            "file looks like UTF-16 without a byte order mark; benchlint reads UTF-8 only".into()
+        } else {
+            "file holds NUL bytes: binary data, not JSON text".into()
+        }));
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Ok((s, bom)),
         Err(e) => {

@@ -7,6 +7,7 @@
 
 use super::segment::skip_string;
 
+
 /// Where a pointer landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
@@ -58,6 +59,105 @@ pub fn locate(text: &str, doc_start: usize, pointer: &str) -> Option<Span> {
         end: skip_value(bytes, pos),
         exact: true,
     })
+}
+
+/// Resolves many pointers into one text, scanning each container at most once.
+///
+/// A report may hold thousands of findings in one file, most of them past a large `levels`
+/// array; walking from the start for each would rescan it every time. The locator remembers,
+/// for every container it has entered, where each of its members starts.
+#[derive(Debug, Default)]
+pub struct Locator {
+    children: std::collections::HashMap<usize, Vec<(String, usize)>>,
+}
+
+impl Locator {
+    /// Like [`locate`], with the span's end cut at the end of its first line (what a snippet
+    /// shows), so a large value is never scanned to its end.
+    pub fn locate_first_line(&mut self, text: &str, doc_start: usize, pointer: &str) -> Option<Span> {
+        let bytes = text.as_bytes();
+        let mut pos = skip_ws(bytes, doc_start);
+        if pos >= bytes.len() {
+            return None;
+        }
+        let mut exact = true;
+        for raw in pointer.split('/').skip(1) {
+            let token = unescape_token(raw);
+            let kids = self.children.entry(pos).or_insert_with(|| members(text, pos));
+            match kids.iter().find(|(k, _)| *k == token) {
+                Some(&(_, child)) => pos = child,
+                None => {
+                    exact = false;
+                    break;
+                }
+            }
+        }
+        let end = if exact { first_line_end(bytes, pos) } else { (pos + 1).min(bytes.len()) };
+        Some(Span { start: pos, end, exact })
+    }
+}
+
+/// The members of the container at `open` (keys, or indices as strings) and where each value
+/// starts; empty for a scalar.
+fn members(text: &str, open: usize) -> Vec<(String, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    match bytes.get(open) {
+        Some(b'{') => {
+            let mut i = skip_ws(bytes, open + 1);
+            while i < bytes.len() && bytes[i] == b'"' {
+                let key_end = skip_string(bytes, i);
+                let raw = &text[i + 1..key_end.saturating_sub(1).max(i + 1)];
+                let key = if raw.contains('\\') {
+                    serde_json::from_str::<String>(&text[i..key_end]).unwrap_or_else(|_| raw.to_string())
+                } else {
+                    raw.to_string()
+                };
+                i = skip_ws(bytes, key_end);
+                if bytes.get(i) != Some(&b':') {
+                    break;
+                }
+                i = skip_ws(bytes, i + 1);
+                if i >= bytes.len() {
+                    break;
+                }
+                out.push((key, i));
+                i = skip_ws(bytes, skip_value(bytes, i));
+                if bytes.get(i) != Some(&b',') {
+                    break;
+                }
+                i = skip_ws(bytes, i + 1);
+            }
+        }
+        Some(b'[') => {
+            let mut i = skip_ws(bytes, open + 1);
+            let mut index = 0usize;
+            while i < bytes.len() && bytes[i] != b']' {
+                out.push((index.to_string(), i));
+                index += 1;
+                i = skip_ws(bytes, skip_value(bytes, i));
+                if bytes.get(i) != Some(&b',') {
+                    break;
+                }
+                i = skip_ws(bytes, i + 1);
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// One past the value at `i`, or the end of its first line if it spans several.
+fn first_line_end(bytes: &[u8], i: usize) -> usize {
+    match bytes.get(i) {
+        Some(b'{' | b'[') => {
+            let line_end = bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| i + n);
+            let end = skip_value(&bytes[..line_end], i);
+            end.min(line_end)
+        }
+        Some(_) => skip_value(bytes, i),
+        None => bytes.len(),
+    }
 }
 
 /// 1-based line and column (in characters) of byte `offset`.
@@ -211,6 +311,20 @@ mod tests {
                 let _ = locate(text, 0, pointer);
                 let _ = locate(text, 1, pointer);
                 let _ = locate(text, 99, pointer);
+            }
+        }
+    }
+
+    #[test]
+    fn the_locator_agrees_with_locate() {
+        let mut l = Locator::default();
+        for p in ["/a~1b/x/1/y", "/a~1b/x/0", "/esca", "/z", "/a~1b/missing", "/a~1b/x/7", ""] {
+            let a = locate(DOC, 0, p).unwrap();
+            let b = l.locate_first_line(DOC, 0, p).unwrap();
+            assert_eq!((a.start, a.exact), (b.start, b.exact), "{p}");
+            let first_line_end = DOC[a.start..a.end].find('\n').map_or(a.end, |i| a.start + i);
+            if a.exact {
+                assert_eq!(b.end, first_line_end, "{p}");
             }
         }
     }

@@ -97,6 +97,26 @@ fn code(s: &str) -> String {
     format!("<code>{}</code>", escape(s))
 }
 
+/// A sentence from the analysis, its `` `...` `` spans as `<code>`, everything escaped; with an
+/// odd number of backticks, all of it is text.
+fn inline(s: &str) -> String {
+    let parts: Vec<&str> = s.split('`').collect();
+    if parts.len() % 2 == 0 {
+        return escape(s);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 && !p.is_empty() {
+                code(p)
+            } else {
+                escape(p)
+            }
+        })
+        .collect()
+}
+
 fn badge(v: Verdict) -> String {
     format!("<span class=\"verdict v-{0}\">{0}</span>", v.as_str())
 }
@@ -190,12 +210,12 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     if !c.reasons.is_empty() {
         out.push_str("<p>Reasons:</p>\n<ul>\n");
         for r in &c.reasons {
-            let _ = writeln!(out, "<li>{}</li>", escape(r));
+            let _ = writeln!(out, "<li>{}</li>", inline(r));
         }
         out.push_str("</ul>\n");
     }
     if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
-        let _ = writeln!(out, "<p>Basis: {}.</p>", escape(b.trim_end_matches('.')));
+        let _ = writeln!(out, "<p>Basis: {}.</p>", inline(b.trim_end_matches('.')));
     }
     let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
     let mut runs = Vec::new();
@@ -241,6 +261,17 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
         let ids: Vec<String> = l.results.iter().map(|r| code(r)).collect();
         let _ = writeln!(out, "<p>Results: {}.</p>", ids.join(", "));
     }
+    let below_zero = l.points.iter().any(|p| {
+        [p.aggregate_tok_s, p.per_user_tok_s]
+            .iter()
+            .flatten()
+            .any(|e| e.low < 0.0)
+    });
+    let clipped = if below_zero {
+        " An interval that runs below zero stops at the axis, without a cap."
+    } else {
+        ""
+    };
     let missing = unplotted(l);
     let missing = if missing.is_empty() {
         String::new()
@@ -253,7 +284,7 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     };
     let _ = writeln!(
         out,
-        "<figure>\n{}<figcaption>Each point is a level, labelled with its concurrency (streams in flight); whiskers are 95% intervals, drawn where wider than the point.{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
+        "<figure>\n{}<figcaption>Each point is a level, labelled with its concurrency (streams in flight); whiskers are 95% intervals, drawn where wider than the point.{clipped}{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
         ladder_chart(l, floor)
     );
     if l.points.is_empty() {

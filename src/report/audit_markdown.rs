@@ -50,15 +50,40 @@ pub(crate) fn text(s: &str) -> String {
     out
 }
 
-/// Text as inline code, on one line; `|` escaped so that it is safe in a table cell (GFM
-/// removes the backslash inside code spans in tables).
+/// Text as inline code, on one line, outside a table.
 fn code(s: &str) -> String {
-    let s = one_line(s).replace('|', "\\|");
+    let s = one_line(s);
     if s.contains('`') {
         format!("`` {s} ``")
     } else {
         format!("`{s}`")
     }
+}
+
+/// Text as inline code in a table cell: `|` escaped (GFM removes the backslash inside code
+/// spans in tables, and only there).
+fn cell_code(s: &str) -> String {
+    code(&s.replace('|', "\\|"))
+}
+
+/// A sentence from the analysis, whose `` `...` `` spans (result ids, labels) stay code and
+/// whose other text is escaped; with an odd number of backticks, all of it is text.
+fn inline(s: &str) -> String {
+    let parts: Vec<&str> = s.split('`').collect();
+    if parts.len() % 2 == 0 {
+        return text(s);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 && !p.is_empty() {
+                code(p)
+            } else {
+                text(p)
+            }
+        })
+        .collect()
 }
 
 fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
@@ -98,7 +123,7 @@ fn summary(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "| {} | {} | **{}** | {restated} | {codes} |",
-            code(&c.id),
+            cell_code(&c.id),
             text(&claim_value(c, c.published_value)),
             c.verdict.as_str(),
         );
@@ -132,11 +157,11 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
     if !c.reasons.is_empty() {
         out.push_str("\nReasons:\n\n");
         for r in &c.reasons {
-            let _ = writeln!(out, "- {}", text(r));
+            let _ = writeln!(out, "- {}", inline(r));
         }
     }
     if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
-        let _ = writeln!(out, "\nBasis: {}.", text(b.trim_end_matches('.')));
+        let _ = writeln!(out, "\nBasis: {}.", inline(b.trim_end_matches('.')));
     }
     let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
     let mut runs = Vec::new();
@@ -204,9 +229,9 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {notes} |",
-            code(&r.id),
+            cell_code(&r.id),
             text(&r.outcome),
-            code(&r.path)
+            cell_code(&r.path)
         );
     }
 }
@@ -219,7 +244,10 @@ mod tests {
     #[test]
     fn text_escapes_markdown() {
         assert_eq!(text("a|b <i>&\n[x](y)"), "a\\|b &lt;i&gt;&amp; \\[x\\](y)");
-        assert_eq!(code("a|b"), "`a\\|b`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
+        assert_eq!(code("a|b"), "`a|b`");
+        assert_eq!(inline("on `a|b`: x|y"), "on `a|b`: x\\|y");
+        assert_eq!(inline("odd ` tick"), "odd \\` tick");
         assert_eq!(code("a`b"), "`` a`b ``");
     }
 }

@@ -2,6 +2,8 @@
 //! formatting, units, the sentences that say what a verdict, an estimate or a capacity means.
 //! Everything here returns plain text; each renderer escapes it for its own format.
 
+use std::fmt::Write as _;
+
 use crate::audit::{AuditReport, Capacity, ClaimOutcome, ConfigLadder, Estimate, Verdict};
 
 /// What the renderers say about the run that produced the report (never a timestamp: the
@@ -141,7 +143,9 @@ pub fn verdict_sentence(claim: &ClaimOutcome) -> String {
         claim_value(claim, claim.published_value)
     );
     match (claim.restated_value, claim.verdict) {
-        (Some(r), _) => s.push_str(&format!(", restated {}", claim_value(claim, r))),
+        (Some(r), _) => {
+            let _ = write!(s, ", restated {}", claim_value(claim, r));
+        }
         (None, Verdict::Retracted) => s.push_str(", retracted: no value replaces it"),
         (None, Verdict::Unresolved) => s.push_str(", not yet resolved: no value replaces it"),
         (None, Verdict::Restated) => s.push_str(", no restated value could be computed"),
@@ -175,23 +179,27 @@ pub fn verdict_counts(report: &AuditReport) -> String {
 pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
     let rule = crate::rules::find_rule(code)?;
     Some((
-        format!("rules/{}", super::rule_page_name(&rule.meta)),
+        format!("rules/{}", super::rule_page_name(rule.meta)),
         rule.meta.name,
     ))
 }
 
-/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `33.1 (no interval)` when the
-/// bounds are equal, `—` when absent.
+/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `198.1 (-428.3 to 824.5)` when
+/// a bound is negative, `33.1 (no interval)` when the bounds are equal, `—` when absent.
 pub fn estimate(e: Option<&Estimate>, decimals: usize) -> String {
     match e {
         None => "—".into(),
-        Some(e) if e.low == e.high => format!("{} (no interval)", fixed(e.value, decimals)),
-        Some(e) => format!(
-            "{} ({}–{})",
-            fixed(e.value, decimals),
-            fixed(e.low, decimals),
-            fixed(e.high, decimals)
-        ),
+        Some(e) if e.high <= e.low => format!("{} (no interval)", fixed(e.value, decimals)),
+        Some(e) => {
+            // A dash after a minus sign reads as a second minus: `to` when a bound is negative.
+            let sep = if e.low < 0.0 { " to " } else { "–" };
+            format!(
+                "{} ({}{sep}{})",
+                fixed(e.value, decimals),
+                fixed(e.low, decimals),
+                fixed(e.high, decimals)
+            )
+        }
     }
 }
 
@@ -214,19 +222,20 @@ pub fn capacity_sentence(ladder: &ConfigLadder, floor: f64) -> String {
 fn capacity_text(cap: &Capacity) -> String {
     let mut s = format!("Capacity at {}: ", floor_text(cap.floor_tok_s));
     match (cap.concurrency, cap.aggregate_tok_s) {
-        (Some(c), Some(a)) => s.push_str(&format!(
-            "{c} {}, {} tok/s aggregate.",
-            streams(c),
-            fixed(a, 1)
-        )),
-        (Some(c), None) => s.push_str(&format!("{c} {}.", streams(c))),
+        (Some(c), Some(a)) => {
+            let _ = write!(s, "{c} {}, {} tok/s aggregate.", streams(c), fixed(a, 1));
+        }
+        (Some(c), None) => {
+            let _ = write!(s, "{c} {}.", streams(c));
+        }
         (None, _) => s.push_str("none: not even the first level clears the floor."),
     }
     if let Some((pass, marginal)) = cap.marginal_interval {
-        s.push_str(&format!(
+        let _ = write!(
+            s,
             " Marginal: the per-user interval at {marginal} {} straddles the floor, so the capacity lies between {pass} and {marginal} streams.",
             streams(marginal)
-        ));
+        );
     }
     if cap.single_instance {
         s.push_str(" Single instance: the levels rest on one launch, so each interval is within that launch only.");

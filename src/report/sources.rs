@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Finding, Location};
 use crate::engine::Summary;
-use crate::json::{locate, position};
+use crate::json::{Locator, locate};
 
 /// A resolved place.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +38,15 @@ pub struct Prepared {
 }
 
 /// Reads the sources and resolves positions.
-pub fn prepare(findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, color: bool) -> Prepared {
+pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, color: bool) -> Prepared {
+    // No message, label or help quotes a secret, whichever rule wrote it.
+    for f in &mut findings {
+        for text in std::iter::once(&mut f.message).chain(f.label.as_mut()).chain(f.help.as_mut()) {
+            if let Some(clean) = super::mask::redact_words(text) {
+                *text = clean;
+            }
+        }
+    }
     let mut sources: BTreeMap<String, String> = BTreeMap::new();
     let wanted = findings
         .iter()
@@ -57,19 +65,29 @@ pub fn prepare(findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, co
     for text in sources.values_mut() {
         super::mask::mask_all(text);
     }
-    let resolve = |l: &Location| sources.get(&l.path).map(|t| resolve_in(t, l));
-    let positions = findings.iter().map(|f| resolve(&f.primary)).collect();
-    let related_positions = findings.iter().map(|f| f.related.iter().map(&resolve).collect()).collect();
+    // One line index per file, so each position is a binary search, not a scan from the start.
+    let lines: BTreeMap<&str, Vec<usize>> = sources
+        .iter()
+        .map(|(path, text)| (path.as_str(), std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()))
+        .collect();
+    let mut locators: BTreeMap<&str, Locator> = BTreeMap::new();
+    let mut resolve = |l: &Location| {
+        let (path, text) = sources.get_key_value(&l.path)?;
+        let locator = locators.entry(path.as_str()).or_default();
+        Some(resolve_in(text, &lines[path.as_str()], locator, l))
+    };
+    let positions: Vec<Option<Position>> = findings.iter().map(|f| resolve(&f.primary)).collect();
+    let related_positions = findings.iter().map(|f| f.related.iter().map(&mut resolve).collect()).collect();
     Prepared { findings, positions, related_positions, sources, summary, color }
 }
 
-fn resolve_in(text: &str, l: &Location) -> Position {
+fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Location) -> Position {
     let (start, end) = match l.offset {
         Some(o) => {
             let o = o.min(text.len());
             (o, (o + 1).min(text.len()))
         }
-        None => match locate(text, l.doc_start, &l.pointer) {
+        None => match locator.locate_first_line(text, l.doc_start, &l.pointer) {
             // An absent field is labelled on the opening of the object that should hold it.
             Some(s) if !s.exact => (s.start, (s.start + 1).min(text.len())),
             Some(s) => (s.start, s.end),
@@ -88,7 +106,9 @@ fn resolve_in(text: &str, l: &Location) -> Position {
     }
     let end = text[start..end].find('\n').map_or(end, |i| start + i);
     let end = end.max(start);
-    let (line, column) = position(text, start);
+    let line = line_starts.partition_point(|&s| s <= start).max(1);
+    let line_start = line_starts[line - 1];
+    let column = text.get(line_start..start).map_or(1, |t| t.chars().count() + 1);
     Position { line, column, start, len: end - start }
 }
 

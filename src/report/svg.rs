@@ -141,47 +141,50 @@ impl Rect {
     }
 }
 
-/// Places a label of width `w` near (`x`, `y`): the first candidate position (right, above,
-/// left, below, then the diagonals) that stays inside `bounds` and overlaps no obstacle, else
-/// the one that overlaps least. The chosen box becomes an obstacle.
-fn place(x: f64, y: f64, w: f64, bounds: &Rect, obstacles: &mut Vec<Rect>) -> Rect {
-    let h = FONT + 1.0;
+/// Places a label of width `width` near (`px`, `py`): the first candidate position (right,
+/// above, left, below, then the diagonals) that stays inside `bounds` and overlaps no obstacle,
+/// else the one that overlaps least. The chosen box becomes an obstacle.
+fn place(px: f64, py: f64, width: f64, bounds: &Rect, obstacles: &mut Vec<Rect>) -> Rect {
+    let height = FONT + 1.0;
     let gap = R + 3.0;
     let candidates = [
-        (x + gap, y - h / 2.0),
-        (x - w / 2.0, y - gap - h),
-        (x - gap - w, y - h / 2.0),
-        (x - w / 2.0, y + gap),
-        (x + gap - 2.0, y - gap - h + 2.0),
-        (x + gap - 2.0, y + gap - 2.0),
-        (x - gap - w + 2.0, y - gap - h + 2.0),
-        (x - gap - w + 2.0, y + gap - 2.0),
+        (px + gap, py - height / 2.0),
+        (px - width / 2.0, py - gap - height),
+        (px - gap - width, py - height / 2.0),
+        (px - width / 2.0, py + gap),
+        (px + gap - 2.0, py - gap - height + 2.0),
+        (px + gap - 2.0, py + gap - 2.0),
+        (px - gap - width + 2.0, py - gap - height + 2.0),
+        (px - gap - width + 2.0, py + gap - 2.0),
     ];
     let mut best: Option<(f64, Rect)> = None;
     for (cx, cy) in candidates {
-        let r = Rect { x: cx, y: cy, w, h };
-        if !r.inside(bounds) {
+        let candidate = Rect {
+            x: cx,
+            y: cy,
+            w: width,
+            h: height,
+        };
+        if !candidate.inside(bounds) {
             continue;
         }
-        let cost: f64 = obstacles.iter().map(|o| r.overlap(o)).sum();
-        if best.is_none_or(|(c, _)| cost < c) {
-            best = Some((cost, r));
+        let cost: f64 = obstacles.iter().map(|o| candidate.overlap(o)).sum();
+        if best.is_none_or(|(least, _)| cost < least) {
+            best = Some((cost, candidate));
         }
         if cost == 0.0 {
             break;
         }
     }
-    let r = best.map_or(
-        Rect {
-            x: x + gap,
-            y: y - h / 2.0,
-            w,
-            h,
-        },
-        |(_, r)| r,
-    );
-    obstacles.push(r);
-    r
+    let fallback = Rect {
+        x: px + gap,
+        y: py - height / 2.0,
+        w: width,
+        h: height,
+    };
+    let chosen = best.map_or(fallback, |(_, r)| r);
+    obstacles.push(chosen);
+    chosen
 }
 
 /// A label at a placed box, with a white halo so it stays legible over lines.
@@ -348,28 +351,39 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
     // Everything a label must keep clear of: the curve (sampled every 3 px), the whiskers
     // that are drawn (where the interval is wider than the point), the points.
     let mut obstacles: Vec<Rect> = Vec::new();
-    for w in centres.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let steps = ((b.0 - a.0).hypot(b.1 - a.1) / 3.0).ceil().max(1.0);
-        let mut t = 0.0;
-        while t <= steps {
-            let (px, py) = (a.0 + (b.0 - a.0) * t / steps, a.1 + (b.1 - a.1) * t / steps);
+    for pair in centres.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        let steps = ((to.0 - from.0).hypot(to.1 - from.1) / 3.0).ceil().max(1.0);
+        let mut step = 0.0;
+        while step <= steps {
+            let along = step / steps;
+            let (px, py) = (
+                from.0 + (to.0 - from.0) * along,
+                from.1 + (to.1 - from.1) * along,
+            );
             obstacles.push(Rect {
                 x: px - 1.5,
                 y: py - 1.5,
                 w: 3.0,
                 h: 3.0,
             });
-            t += 1.0;
+            step += 1.0;
         }
     }
     let mut whiskers = String::new();
     for ((_, a, u), (cx, cy)) in pts.iter().zip(&centres) {
-        let (x0, x1) = (x.at(u.low), x.at(u.high));
+        // An interval that runs below zero (a t interval over two launches can) stops at the
+        // axis, without a cap there: the whisker goes on past what the chart shows.
+        let (x0, x1) = (x.at(u.low.max(0.0)), x.at(u.high));
         if x1 - x0 > 2.0 * R {
+            let low_cap = if u.low >= 0.0 {
+                format!("M{} {}V{}", n(x0), n(cy - 4.0), n(cy + 4.0))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 whiskers,
-                r#"<path d="M{x0} {cy}H{x1}M{x0} {a}V{b}M{x1} {a}V{b}" stroke="{GREY}" stroke-width="1.2" fill="none"/>"#,
+                r#"<path d="M{x0} {cy}H{x1}{low_cap}M{x1} {a}V{b}" stroke="{GREY}" stroke-width="1.2" fill="none"/>"#,
                 x0 = n(x0),
                 x1 = n(x1),
                 cy = n(*cy),
@@ -383,11 +397,16 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
                 h: 10.0,
             });
         }
-        let (y0, y1) = (y.at(a.low), y.at(a.high));
+        let (y0, y1) = (y.at(a.low.max(0.0)), y.at(a.high));
         if y0 - y1 > 2.0 * R {
+            let low_cap = if a.low >= 0.0 {
+                format!("M{} {}H{}", n(cx - 4.0), n(y0), n(cx + 4.0))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 whiskers,
-                r#"<path d="M{cx} {y0}V{y1}M{a} {y0}H{b}M{a} {y1}H{b}" stroke="{GREY}" stroke-width="1.2" fill="none"/>"#,
+                r#"<path d="M{cx} {y0}V{y1}{low_cap}M{a} {y1}H{b}" stroke="{GREY}" stroke-width="1.2" fill="none"/>"#,
                 cx = n(*cx),
                 y0 = n(y0),
                 y1 = n(y1),

@@ -122,6 +122,8 @@ fn same(recorded: &Value, command: &Value) -> bool {
 
 fn show(v: &Value) -> String {
     match v {
+        // A secret passed in a flag's place is named, never shown.
+        Value::String(s) if crate::secrets::classify(None, s).is_some() => "a secret (not shown)".to_string(),
         Value::String(s) => format!("\"{s}\""),
         other => other.to_string(),
     }

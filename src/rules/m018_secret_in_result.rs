@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::json::escape_pointer_token;
-use crate::secrets::classify;
+use crate::secrets::{argv_secrets, classify, command_line_has_secret};
 
 use super::{DocumentCtx, Emitter, declare_rule};
 
@@ -47,6 +47,10 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                     out.emit(&pointer, format!("`{pointer}` holds {}; the value is not shown", kind.0))
                         .label("secret (masked)")
                         .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                } else if command_line_has_secret(s) {
+                    out.emit(&pointer, format!("`{pointer}` is a command line that passes a secret argument (`--api-key VALUE` or alike); the value is not shown"))
+                        .label("secret (masked)")
+                        .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
                 }
             }
             Value::Object(map) => {
@@ -55,6 +59,16 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                 }
             }
             Value::Array(items) => {
+                // An argv: the value after `--api-key` is a secret whatever it looks like.
+                let strings: Vec<String> = items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
+                for i in argv_secrets(&strings) {
+                    if classify(key, &strings[i]).is_none() && items[i].is_string() {
+                        let at = format!("{pointer}/{i}");
+                        out.emit(&at, format!("`{at}` is the value of a secret argument (`--api-key VALUE` or alike, {} characters); the value is not shown", strings[i].chars().count()))
+                            .label("secret (masked)")
+                            .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                    }
+                }
                 for (i, v) in items.iter().enumerate() {
                     stack.push((format!("{pointer}/{i}"), key, v));
                 }

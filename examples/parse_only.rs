@@ -1,0 +1,26 @@
+//! The floor for the performance bench: discover, read and parse every file exactly as
+//! `benchlint check` does (same walker, same reader, same parser, same threads), with no
+//! recognition, no schema validation and no rules.
+//!
+//! Usage: `cargo run --release --example parse_only -- PATH..`
+
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+
+fn main() {
+    let paths: Vec<PathBuf> = std::env::args().skip(1).map(PathBuf::from).collect();
+    let (entries, _) = benchlint::corpus::discover(&paths);
+    let limit = benchlint::thresholds::Thresholds::default().max_file_bytes;
+    let (documents, bytes): (usize, usize) = entries
+        .par_iter()
+        .map(|e| match benchlint::corpus::read_text(&e.path, limit) {
+            Ok((text, _)) => {
+                let lines = std::path::Path::new(&e.path).extension().is_some_and(|x| x == "jsonl");
+                (benchlint::json::parse_text(&text, lines).documents.len(), text.len())
+            }
+            Err(_) => (0, 0),
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    println!("parsed {documents} documents, {bytes} bytes, from {} files", entries.len());
+}

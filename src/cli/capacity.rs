@@ -1,0 +1,190 @@
+//! `benchlint capacity [PATH..] --floor 20`: per configuration, the highest concurrency whose
+//! per-user rate clears the floor at every level up to it, with the aggregate throughput there
+//! (seed 004: "define the service level first, then ask how much work each configuration does
+//! while meeting it"; `research/stats.md` §8.3).
+//!
+//! A level passes when the lower end of its per-user 95% interval is at or above the floor,
+//! fails when the upper end is below it, and is marginal otherwise: a marginal next level turns
+//! the capacity into an interval `[last pass, marginal level]`. A configuration measured on one
+//! engine launch is labelled single instance. `--replicas N` multiplies the aggregate (N
+//! independent copies behind a router serve N times the users at the same per-user rate).
+//!
+//! Formats: `table` (comfy-table) and `json`. Exit status 0; 2 on bad arguments or a bad
+//! config file.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use comfy_table::{CellAlignment, Table, presets};
+use serde_json::json;
+
+use super::{EXIT_CLEAN, Output};
+use crate::audit::{Capacity, LadderPoint};
+use crate::claims::capacity::{capacity, ladder};
+use crate::claims::num;
+use crate::config::{self, GlobSidecars};
+use crate::corpus::{self, Corpus, Options};
+use crate::replication::configurations;
+
+/// Arguments of `capacity`.
+#[derive(Debug, clap::Args)]
+pub struct CapacityArgs {
+    /// Files and folders to read (default: the current folder).
+    pub paths: Vec<PathBuf>,
+    /// Service-level floor, tokens per second per user.
+    #[arg(long, value_name = "TOK_S", default_value_t = 20.0, value_parser = parse_floor)]
+    pub floor: f64,
+    /// Independent replicas behind a router: multiplies the aggregate at the capacity.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub replicas: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = CapacityFormat::Table)]
+    pub format: CapacityFormat,
+}
+
+/// Output formats of `capacity`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CapacityFormat {
+    /// One table, one row per configuration.
+    Table,
+    /// One JSON document.
+    Json,
+}
+
+/// A floor: a positive, finite number of tokens per second per user.
+pub fn parse_floor(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a positive number of tokens per second per user")),
+    }
+}
+
+/// Loads `paths` (default `.`) with the thresholds and sidecars of the nearest config file.
+/// `Err` for a path that does not exist or a bad config file.
+pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
+    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        return Err(format!("`{}` does not exist", missing.display()));
+    }
+    let mut options = Options::default();
+    if let Some(found) = paths.first().and_then(|p| config::discover(p)) {
+        let c = config::load(&found).map_err(|e| e.render(std::io::stderr().is_terminal()).trim_end().to_string())?;
+        if let Some(t) = &c.thresholds {
+            options.thresholds = t.clone();
+        }
+        options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
+    }
+    Ok((corpus::load(&paths, &options), options))
+}
+
+/// One configuration's row.
+struct Row {
+    label: String,
+    fingerprint: String,
+    results: Vec<String>,
+    capacity: Capacity,
+    per_user: Option<f64>,
+    runs: usize,
+    launches: usize,
+}
+
+/// Runs `capacity`.
+pub fn run(args: &CapacityArgs) -> Result<Output, String> {
+    let (corpus, _) = load(&args.paths)?;
+    let mut rows: Vec<Row> = configurations(&corpus.results)
+        .iter()
+        .map(|c| {
+            let points = ladder(&corpus.results, &c.members);
+            let cap = capacity(&points, args.floor, args.replicas);
+            let at: Option<&LadderPoint> = cap.concurrency.and_then(|k| points.iter().find(|p| p.concurrency == k));
+            Row {
+                label: c.fingerprint.label().to_string(),
+                fingerprint: c.fingerprint.short(),
+                results: c.members.iter().map(|&i| corpus.results[i].doc.id.clone()).collect(),
+                per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
+                runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
+                launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
+                capacity: cap,
+            }
+        })
+        .collect();
+    rows.sort_by(|a, b| (&a.label, &a.fingerprint).cmp(&(&b.label, &b.fingerprint)));
+    let bytes = match args.format {
+        CapacityFormat::Json => json_output(&rows, args),
+        CapacityFormat::Table => table_output(&rows, args),
+    };
+    Ok(Output::stdout(bytes, EXIT_CLEAN))
+}
+
+fn capacity_words(c: &Capacity) -> String {
+    match (c.concurrency, c.marginal_interval) {
+        (Some(_), Some((lo, hi))) => format!("{lo}–{hi} (marginal)"),
+        (Some(k), None) => k.to_string(),
+        (None, _) => "none".to_string(),
+    }
+}
+
+fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Capacity at {} tok/s per user{}",
+        num(args.floor),
+        if args.replicas > 1 { format!(", {} replicas", args.replicas) } else { String::new() }
+    );
+    if rows.is_empty() {
+        out.push_str("no configuration with a successful run\n");
+        return out.into_bytes();
+    }
+    let mut table = Table::new();
+    table.load_style(presets::UTF8_FULL_CONDENSED);
+    table.set_header(vec!["configuration", "fingerprint", "streams", "aggregate tok/s", "per user tok/s", "runs", "launches", "basis"]);
+    for r in rows {
+        let c = &r.capacity;
+        table.add_row(vec![
+            r.label.clone(),
+            r.fingerprint.clone(),
+            capacity_words(c),
+            c.aggregate_tok_s.map_or_else(|| "–".into(), num),
+            r.per_user.map_or_else(|| "–".into(), num),
+            r.runs.to_string(),
+            r.launches.to_string(),
+            if c.single_instance { "single instance".into() } else { "across launches".into() },
+        ]);
+    }
+    for i in 2..7 {
+        if let Some(col) = table.column_mut(i) {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let _ = writeln!(out, "{table}");
+    out.push_str(
+        "streams: the highest concurrency whose per-user 95% interval clears the floor at every level up to it; \
+         marginal: the next level's interval straddles the floor\n",
+    );
+    out.into_bytes()
+}
+
+fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
+    let configs: Vec<serde_json::Value> = rows
+        .iter()
+        .map(|r| {
+            json!({
+                "label": r.label,
+                "fingerprint": r.fingerprint,
+                "results": r.results,
+                "capacity": r.capacity.concurrency,
+                "aggregate_tok_s": r.capacity.aggregate_tok_s,
+                "per_user_tok_s": r.per_user,
+                "marginal_interval": r.capacity.marginal_interval.map(|(a, b)| [a, b]),
+                "single_instance": r.capacity.single_instance,
+                "runs": r.runs,
+                "launches": r.launches,
+            })
+        })
+        .collect();
+    let doc = json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
+    format!("{doc:#}\n").into_bytes()
+}

@@ -1,0 +1,115 @@
+//! Running the binary as a child under a watchdog: killed (and the test failed) when it runs
+//! past its time, its peak resident memory sampled from `/proc/<pid>/status` while it runs.
+
+#![allow(dead_code, reason = "each test file uses a part")]
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What a watched run did.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit code (`None`: killed by a signal).
+    pub code: Option<i32>,
+    /// Everything it printed on stdout.
+    pub stdout: Vec<u8>,
+    /// Everything it printed on stderr.
+    pub stderr: Vec<u8>,
+    /// The largest `VmHWM` seen (peak resident set), KiB; 0 where `/proc` is not there.
+    pub peak_rss_kib: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl Run {
+    /// stdout as text (lossy).
+    pub fn out(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+
+    /// stderr as text (lossy).
+    pub fn err(&self) -> String {
+        String::from_utf8_lossy(&self.stderr).into_owned()
+    }
+
+    /// Fails unless the run exited 0 or 1 (findings or none) without a panic.
+    pub fn assert_ran(&self, what: &str) {
+        let err = self.err();
+        assert!(
+            !err.contains("panicked"),
+            "{what}: the binary panicked:\n{err}"
+        );
+        assert!(
+            matches!(self.code, Some(0 | 1)),
+            "{what}: exit {:?}\nstderr:\n{err}",
+            self.code
+        );
+    }
+}
+
+/// The binary under test, without colour and outside GitHub Actions.
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_benchlint"));
+    c.env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .env_remove("RUST_BACKTRACE");
+    c
+}
+
+fn vm_hwm_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `cmd` to its end, killing it (and failing) after `limit`.
+pub fn run(mut cmd: Command, limit: Duration) -> Run {
+    let started = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let pid = child.id();
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    // Drain both pipes while the child runs, so a large report never blocks it.
+    let out_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stdout.read_to_end(&mut v);
+        v
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stderr.read_to_end(&mut v);
+        v
+    });
+    let mut peak = 0;
+    let status = loop {
+        if let Some(hwm) = vm_hwm_kib(pid) {
+            peak = peak.max(hwm);
+        }
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("watchdog: {cmd:?} ran longer than {limit:?} and was killed (a hang)");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+        peak_rss_kib: peak,
+        elapsed: started.elapsed(),
+    }
+}
+
+/// The default watchdog: a minute, far above any case here (each takes well under a second
+/// or a few seconds in a debug build).
+pub const LIMIT: Duration = Duration::from_secs(60);
