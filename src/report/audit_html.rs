@@ -101,7 +101,7 @@ fn code(s: &str) -> String {
 /// odd number of backticks, all of it is text.
 fn inline(s: &str) -> String {
     let parts: Vec<&str> = s.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return escape(s);
     }
     parts

@@ -70,7 +70,7 @@ fn cell_code(s: &str) -> String {
 /// whose other text is escaped; with an odd number of backticks, all of it is text.
 fn inline(s: &str) -> String {
     let parts: Vec<&str> = s.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return text(s);
     }
     parts
