@@ -12,21 +12,21 @@ use benchlint::audit::{
 use benchlint::report::{AuditContext, audit_html, audit_json, audit_markdown};
 use serde_json::Value;
 
-fn est(value: f64, low: f64, high: f64) -> Option<Estimate> {
-    Some(Estimate { value, low, high })
+fn est(value: f64, low: f64, high: f64) -> Estimate {
+    Estimate { value, low, high }
 }
 
 fn point(
     concurrency: u64,
-    agg: Option<Estimate>,
-    per_user: Option<Estimate>,
+    agg: impl Into<Option<Estimate>>,
+    per_user: impl Into<Option<Estimate>>,
     runs: usize,
     launches: usize,
 ) -> LadderPoint {
     LadderPoint {
         concurrency,
-        aggregate_tok_s: agg,
-        per_user_tok_s: per_user,
+        aggregate_tok_s: agg.into(),
+        per_user_tok_s: per_user.into(),
         runs,
         launches,
     }

@@ -14,13 +14,19 @@ use benchlint::engine;
 use benchlint::thresholds::Thresholds;
 
 fn report(floor: f64) -> AuditReport {
-    let corpus = corpus::load(&[PathBuf::from("testdata/corpora/gb10-audit")], &Options::default());
+    let corpus = corpus::load(
+        &[PathBuf::from("testdata/corpora/gb10-audit")],
+        &Options::default(),
+    );
     assert_eq!(corpus.claims.len(), 1, "the claims file is loaded");
     claims::audit(&corpus, floor, &Thresholds::default())
 }
 
 fn claim<'r>(r: &'r AuditReport, id: &str) -> &'r ClaimOutcome {
-    r.claims.iter().find(|c| c.id == id).unwrap_or_else(|| panic!("no claim {id}"))
+    r.claims
+        .iter()
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no claim {id}"))
 }
 
 fn has(c: &ClaimOutcome, code: &str) -> bool {
@@ -36,8 +42,14 @@ fn four_pairs_against_the_cluster_is_restated_to_a_tie() {
     let restated = c.restated_value.expect("a restated value");
     // 4 × 140.8 = 563.2 against 537.6.
     assert!((restated - 1.05).abs() <= 0.02, "restated to {restated}");
-    assert!((restated - 563.2 / 537.6).abs() < 1e-3, "restated to {restated}");
-    assert_eq!(c.basis.as_deref(), Some("matched per-user floor of 20 tok/s (deployment)"));
+    assert!(
+        (restated - 563.2 / 537.6).abs() < 1e-3,
+        "restated to {restated}"
+    );
+    assert_eq!(
+        c.basis.as_deref(),
+        Some("matched per-user floor of 20 tok/s (deployment)")
+    );
     assert!(has(c, "C012"), "{:?}", c.codes);
     let text = c.reasons.join(" ");
     assert!(text.contains("tie within noise"), "{text}");
@@ -68,7 +80,13 @@ fn the_per_unit_decline_is_flagged_for_constant_total_concurrency() {
     // At the matched floor: 537.6 against 140.8, about 70 tok/s per unit on both sides.
     let restated = c.restated_value.unwrap();
     assert!((restated - 537.6 / 140.8).abs() < 1e-3, "{restated}");
-    assert!(c.reasons.join(" ").contains("4 streams per device against 16"), "{:?}", c.reasons);
+    assert!(
+        c.reasons
+            .join(" ")
+            .contains("4 streams per device against 16"),
+        "{:?}",
+        c.reasons
+    );
 }
 
 #[test]
@@ -97,7 +115,12 @@ fn capacities_reproduce_the_seed_rows() {
         r.ladders
             .iter()
             .find(|l| l.label.contains("Qwen3.8") && l.label.contains(&format!("GB10 x{units}")))
-            .unwrap_or_else(|| panic!("no ladder for {units} units: {:?}", r.ladders.iter().map(|l| &l.label).collect::<Vec<_>>()))
+            .unwrap_or_else(|| {
+                panic!(
+                    "no ladder for {units} units: {:?}",
+                    r.ladders.iter().map(|l| &l.label).collect::<Vec<_>>()
+                )
+            })
     };
     let cap = |units: &str| by_units(units).capacity.clone().unwrap();
     assert_eq!(cap("2").concurrency, Some(8));
@@ -124,15 +147,34 @@ fn capacities_reproduce_the_seed_rows() {
 
 #[test]
 fn check_reports_the_claim_findings_on_the_claims_file() {
-    let checked = engine::check(&[PathBuf::from("testdata/corpora/gb10-audit")], &Options::default());
-    let on_claims: Vec<_> = checked.findings.iter().filter(|f| f.rule.code.starts_with('C')).collect();
+    let checked = engine::check(
+        &[PathBuf::from("testdata/corpora/gb10-audit")],
+        &Options::default(),
+    );
+    let on_claims: Vec<_> = checked
+        .findings
+        .iter()
+        .filter(|f| f.rule.code.starts_with('C'))
+        .collect();
     assert!(!on_claims.is_empty());
     for f in &on_claims {
-        assert!(f.primary.path.ends_with("claims.json"), "{} at {}", f.rule.code, f.primary.path);
-        assert!(f.primary.pointer.starts_with("/claims/"), "{}", f.primary.pointer);
+        assert!(
+            f.primary.path.ends_with("claims.json"),
+            "{} at {}",
+            f.rule.code,
+            f.primary.path
+        );
+        assert!(
+            f.primary.pointer.starts_with("/claims/"),
+            "{}",
+            f.primary.pointer
+        );
     }
     for code in ["C001", "C002", "C004", "C005", "C009", "C010", "C012"] {
-        assert!(on_claims.iter().any(|f| f.rule.code == code), "{code} not reported by check");
+        assert!(
+            on_claims.iter().any(|f| f.rule.code == code),
+            "{code} not reported by check"
+        );
     }
 }
 

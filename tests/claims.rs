@@ -38,10 +38,18 @@ fn levels(rows: &[(u64, f64, f64)]) -> Value {
 fn write_corpus(dir: &Path, results: &[Value], claims: Option<Value>) {
     for r in results {
         let id = r["id"].as_str().unwrap();
-        std::fs::write(dir.join(format!("{id}.json")), serde_json::to_string_pretty(r).unwrap()).unwrap();
+        std::fs::write(
+            dir.join(format!("{id}.json")),
+            serde_json::to_string_pretty(r).unwrap(),
+        )
+        .unwrap();
     }
     if let Some(c) = claims {
-        std::fs::write(dir.join("claims.json"), serde_json::to_string_pretty(&c).unwrap()).unwrap();
+        std::fs::write(
+            dir.join("claims.json"),
+            serde_json::to_string_pretty(&c).unwrap(),
+        )
+        .unwrap();
     }
 }
 
@@ -49,7 +57,11 @@ fn outcome_of(dir: &Path, claim: Value) -> ClaimOutcome {
     let mut corpus = corpus::load(&[dir.to_path_buf()], &Options::default());
     // Claims given directly, as an in-memory document (the schema would reject some of them).
     corpus.claims = vec![LoadedClaims {
-        origin: Origin { path: "claims.json".into(), doc_start: 0, format: "claims" },
+        origin: Origin {
+            path: "claims.json".into(),
+            doc_start: 0,
+            format: "claims",
+        },
         value: json!({ "schema": "benchlint/claims/v1", "claims": [claim] }),
     }];
     let report = claims::audit(&corpus, 20.0, &Thresholds::default());
@@ -60,12 +72,22 @@ fn base(dir: &Path) {
     write_corpus(
         dir,
         &[
-            result("a", "la", "2026-09-23T10:00:00Z", levels(&[(1, 40.0, 41.0), (8, 200.0, 26.0), (32, 500.0, 16.0)])),
-            result("b", "lb", "2026-09-23T11:00:00Z", json!([
-                { "concurrency": 1, "throughput_tok_s": { "aggregate": 30.0, "decode": 0.0 }, "per_user_tok_s": { "median": 31.0 } },
-                { "concurrency": 8, "failed": 3, "throughput_tok_s": { "aggregate": 150.0, "decode": 150.0 }, "per_user_tok_s": { "median": 19.0 } },
-                { "concurrency": 16, "throughput_tok_s": { "aggregate": 0.0, "decode": 0.0 }, "per_user_tok_s": { "median": 0.0 } }
-            ])),
+            result(
+                "a",
+                "la",
+                "2026-09-23T10:00:00Z",
+                levels(&[(1, 40.0, 41.0), (8, 200.0, 26.0), (32, 500.0, 16.0)]),
+            ),
+            result(
+                "b",
+                "lb",
+                "2026-09-23T11:00:00Z",
+                json!([
+                    { "concurrency": 1, "throughput_tok_s": { "aggregate": 30.0, "decode": 0.0 }, "per_user_tok_s": { "median": 31.0 } },
+                    { "concurrency": 8, "failed": 3, "throughput_tok_s": { "aggregate": 150.0, "decode": 150.0 }, "per_user_tok_s": { "median": 19.0 } },
+                    { "concurrency": 16, "throughput_tok_s": { "aggregate": 0.0, "decode": 0.0 }, "per_user_tok_s": { "median": 0.0 } }
+                ]),
+            ),
         ],
         None,
     );
@@ -82,7 +104,10 @@ fn not_decidable(c: &ClaimOutcome, why: &str) {
     assert_eq!(c.verdict, Verdict::Unresolved, "{c:#?}");
     assert_eq!(c.restated_value, None);
     let text = c.reasons.join(" ");
-    assert!(text.contains("Not decidable") || text.contains("not decidable"), "{text}");
+    assert!(
+        text.contains("Not decidable") || text.contains("not decidable"),
+        "{text}"
+    );
     assert!(text.contains(why), "{why:?} not in {text}");
 }
 
@@ -92,40 +117,96 @@ fn undecidable_claims_say_why() {
     base(tmp.path());
     let at = |id: &str, c: u64| json!({ "results": [id], "concurrency": c });
     // No such level.
-    not_decidable(&outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 64), at("b", 1))), "has no level at 64 streams");
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            ratio("aggregate_tok_s", at("a", 64), at("b", 1)),
+        ),
+        "has no level at 64 streams",
+    );
     // The sides share no level and none is named: each side is taken at its own peak, which
     // exists; a level only one side has, named on both, is not decidable.
-    not_decidable(&outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 32), at("b", 32))), "`b` has no level at 32 streams");
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            ratio("aggregate_tok_s", at("a", 32), at("b", 32)),
+        ),
+        "`b` has no level at 32 streams",
+    );
     // A zero denominator.
-    not_decidable(&outcome_of(tmp.path(), ratio("decode_tok_s", at("a", 1), at("b", 1))), "is 0, so no ratio exists");
+    not_decidable(
+        &outcome_of(tmp.path(), ratio("decode_tok_s", at("a", 1), at("b", 1))),
+        "is 0, so no ratio exists",
+    );
     // A level with failed requests.
-    not_decidable(&outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 8), at("b", 8))), "3 failed requests");
+    not_decidable(
+        &outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 8), at("b", 8))),
+        "3 failed requests",
+    );
     // A stopped server.
-    not_decidable(&outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 1), at("b", 16))), "delivered 0 tok/s");
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            ratio("aggregate_tok_s", at("a", 1), at("b", 16)),
+        ),
+        "delivered 0 tok/s",
+    );
     // A losing run.
-    not_decidable(&outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 1), at("lost", 1))), "does-not-fit");
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            ratio("aggregate_tok_s", at("a", 1), at("lost", 1)),
+        ),
+        "does-not-fit",
+    );
     // An unknown metric (the schema rejects it in a file: E003).
-    not_decidable(&outcome_of(tmp.path(), ratio("tokens_per_watt", at("a", 1), at("b", 1))), "unknown metric `tokens_per_watt`");
+    not_decidable(
+        &outcome_of(tmp.path(), ratio("tokens_per_watt", at("a", 1), at("b", 1))),
+        "unknown metric `tokens_per_watt`",
+    );
     // An id not in the corpus.
-    let c = outcome_of(tmp.path(), ratio("aggregate_tok_s", at("a", 1), at("nowhere", 1)));
+    let c = outcome_of(
+        tmp.path(),
+        ratio("aggregate_tok_s", at("a", 1), at("nowhere", 1)),
+    );
     not_decidable(&c, "`nowhere` not in the corpus");
     assert!(c.codes.contains(&"C015".to_string()), "{:?}", c.codes);
     // A ratio without a baseline, and a claim that is not a claim.
-    not_decidable(&outcome_of(tmp.path(), json!({ "id": "x", "kind": "ratio", "metric": "aggregate_tok_s", "value": 2, "subject": at("a", 1) })), "names no baseline");
-    not_decidable(&outcome_of(tmp.path(), json!({ "id": "y", "kind": "figure" })), "could not be read");
-    not_decidable(&outcome_of(tmp.path(), json!({ "id": "z", "kind": "figure", "metric": "aggregate_tok_s", "value": 1, "subject": { "results": [] } })), "names no result");
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            json!({ "id": "x", "kind": "ratio", "metric": "aggregate_tok_s", "value": 2, "subject": at("a", 1) }),
+        ),
+        "names no baseline",
+    );
+    not_decidable(
+        &outcome_of(tmp.path(), json!({ "id": "y", "kind": "figure" })),
+        "could not be read",
+    );
+    not_decidable(
+        &outcome_of(
+            tmp.path(),
+            json!({ "id": "z", "kind": "figure", "metric": "aggregate_tok_s", "value": 1, "subject": { "results": [] } }),
+        ),
+        "names no result",
+    );
 }
 
 #[test]
 fn every_metric_is_read() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut r = result("full", "l1", "2026-09-23T10:00:00Z", json!([{
-        "concurrency": 8,
-        "throughput_tok_s": { "aggregate": 200.0, "decode": 210.0, "prefill": 1500.0 },
-        "per_user_tok_s": { "median": 26.0 },
-        "ttft_s": { "p50": 0.2, "p95": 0.4 },
-        "tpot_ms": { "p50": 38.0 }
-    }]));
+    let mut r = result(
+        "full",
+        "l1",
+        "2026-09-23T10:00:00Z",
+        json!([{
+            "concurrency": 8,
+            "throughput_tok_s": { "aggregate": 200.0, "decode": 210.0, "prefill": 1500.0 },
+            "per_user_tok_s": { "median": 26.0 },
+            "ttft_s": { "p50": 0.2, "p95": 0.4 },
+            "tpot_ms": { "p50": 38.0 }
+        }]),
+    );
     r["platform"]["hourly_cost_usd"] = json!(1.8);
     write_corpus(tmp.path(), &[r], None);
     for (metric, value) in [
@@ -139,16 +220,29 @@ fn every_metric_is_read() {
         // 1.8 USD / (200 tok/s × 3600 s) × 1e6 = 2.5
         ("cost_per_million_usd", 2.5),
     ] {
-        let c = outcome_of(tmp.path(), json!({ "id": metric, "kind": "figure", "metric": metric, "value": value, "subject": { "results": ["full"] } }));
+        let c = outcome_of(
+            tmp.path(),
+            json!({ "id": metric, "kind": "figure", "metric": metric, "value": value, "subject": { "results": ["full"] } }),
+        );
         assert!(!c.codes.contains(&"C013".to_string()), "{metric}: {c:#?}");
         // One run: too few to quote, but the value reproduces.
         assert_eq!(c.verdict, Verdict::Unresolved, "{metric}");
-        assert!(c.codes.contains(&"S002".to_string()), "{metric}: {:?}", c.codes);
+        assert!(
+            c.codes.contains(&"S002".to_string()),
+            "{metric}: {:?}",
+            c.codes
+        );
     }
     // Replicas multiply the engine throughputs only.
-    let c = outcome_of(tmp.path(), json!({ "id": "x4", "kind": "figure", "metric": "aggregate_tok_s", "value": 800, "subject": { "results": ["full"], "replicas": 4 } }));
+    let c = outcome_of(
+        tmp.path(),
+        json!({ "id": "x4", "kind": "figure", "metric": "aggregate_tok_s", "value": 800, "subject": { "results": ["full"], "replicas": 4 } }),
+    );
     assert!(!c.codes.contains(&"C013".to_string()), "{c:#?}");
-    let c = outcome_of(tmp.path(), json!({ "id": "u4", "kind": "figure", "metric": "per_user_tok_s", "value": 104, "subject": { "results": ["full"], "replicas": 4 } }));
+    let c = outcome_of(
+        tmp.path(),
+        json!({ "id": "u4", "kind": "figure", "metric": "per_user_tok_s", "value": 104, "subject": { "results": ["full"], "replicas": 4 } }),
+    );
     assert!(c.codes.contains(&"C013".to_string()), "{c:#?}");
     assert_eq!(c.verdict, Verdict::Retracted);
 }
@@ -159,20 +253,36 @@ fn a_figure_whose_only_finding_is_pre_rule_is_labelled() {
     let mut runs = Vec::new();
     for k in 0..5 {
         let launch = if k < 3 { "l1" } else { "l2" };
-        let mut r = result(&format!("spec-{k}"), launch, "2026-07-12T10:00:00Z", levels(&[(1, 30.0 + f64::from(k) * 0.05, 31.0)]));
-        r["engine"]["speculative"] = json!({ "enabled": true, "method": "eagle3", "num_speculative_tokens": 4 });
+        let mut r = result(
+            &format!("spec-{k}"),
+            launch,
+            "2026-07-12T10:00:00Z",
+            levels(&[(1, 30.0 + f64::from(k) * 0.05, 31.0)]),
+        );
+        r["engine"]["speculative"] =
+            json!({ "enabled": true, "method": "eagle3", "num_speculative_tokens": 4 });
         runs.push(r);
     }
     write_corpus(tmp.path(), &runs, None);
     let ids: Vec<String> = (0..5).map(|k| format!("spec-{k}")).collect();
-    let c = outcome_of(tmp.path(), json!({ "id": "old", "kind": "figure", "metric": "aggregate_tok_s", "value": 30.1, "subject": { "results": ids, "concurrency": 1 } }));
+    let c = outcome_of(
+        tmp.path(),
+        json!({ "id": "old", "kind": "figure", "metric": "aggregate_tok_s", "value": 30.1, "subject": { "results": ids, "concurrency": 1 } }),
+    );
     assert_eq!(c.verdict, Verdict::PreRule, "{c:#?}");
     assert_eq!(c.codes, vec!["S001".to_string()]);
 }
 
 fn benchlint(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_benchlint")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_benchlint"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 const CORPUS: &str = "testdata/corpora/gb10-audit";
@@ -182,7 +292,12 @@ fn capacity_prints_the_service_level_rows() {
     let (code, out, err) = benchlint(&["capacity", CORPUS, "--floor", "20", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let doc: Value = serde_json::from_str(&out).unwrap();
-    let pair = doc["configurations"].as_array().unwrap().iter().find(|c| c["label"].as_str().unwrap().contains("GB10 x2")).unwrap();
+    let pair = doc["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["label"].as_str().unwrap().contains("GB10 x2"))
+        .unwrap();
     assert_eq!(pair["capacity"], json!(8));
     assert_eq!(pair["aggregate_tok_s"], json!(140.8));
     assert_eq!(pair["single_instance"], json!(true));
@@ -195,14 +310,33 @@ fn capacity_prints_the_service_level_rows() {
 
 #[test]
 fn compare_prints_the_verdict_the_floor_and_the_mismatches() {
-    let (code, out, err) = benchlint(&["compare", "gb10-x8-qwen38-nvfp4-prose-2026-09-23-r1", "gb10-x2-qwen38-nvfp4-prose-2026-09-23-r1", CORPUS]);
+    let (code, out, err) = benchlint(&[
+        "compare",
+        "gb10-x8-qwen38-nvfp4-prose-2026-09-23-r1",
+        "gb10-x2-qwen38-nvfp4-prose-2026-09-23-r1",
+        CORPUS,
+    ]);
     assert_eq!(code, 1, "{err}");
     assert!(out.contains("aggregate_tok_s at 32 streams"), "{out}");
     assert!(out.contains("5 runs over 3 launches"), "{out}");
-    assert!(out.contains("verdict: not decidable: single launch"), "{out}");
+    assert!(
+        out.contains("verdict: not decidable: single launch"),
+        "{out}"
+    );
     assert!(out.contains("same-vs-same control"), "{out}");
     assert!(out.contains("C005") && out.contains("C012"), "{out}");
-    let (code, out, err) = benchlint(&["compare", "140f787ab830", "2228f73646aa", CORPUS, "--concurrency", "1", "--metric", "per_user_tok_s", "--format", "json"]);
+    let (code, out, err) = benchlint(&[
+        "compare",
+        "140f787ab830",
+        "2228f73646aa",
+        CORPUS,
+        "--concurrency",
+        "1",
+        "--metric",
+        "per_user_tok_s",
+        "--format",
+        "json",
+    ]);
     assert!(code == 0 || code == 1, "{err}");
     let doc: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["concurrency"], json!(1));
@@ -210,7 +344,10 @@ fn compare_prints_the_verdict_the_floor_and_the_mismatches() {
     assert!(doc["verdict"].as_str().unwrap().len() > 3);
     let (code, _, err) = benchlint(&["compare", "nope", "140f", CORPUS]);
     assert_eq!(code, 2);
-    assert!(err.contains("neither a result id nor a configuration fingerprint"), "{err}");
+    assert!(
+        err.contains("neither a result id nor a configuration fingerprint"),
+        "{err}"
+    );
 }
 
 #[test]

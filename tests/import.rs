@@ -1,7 +1,7 @@
 //! `benchlint import`: canonical files plus provenance; checking the output finds what checking
 //! the originals finds; never writes into the corpus unless asked.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
@@ -13,20 +13,22 @@ fn bin() -> Command {
     c
 }
 
-/// Findings that describe the measurement, counted by (code, message); input-level codes
-/// (parse errors, secrets in raw documents, sidecar conflicts) are about the original file.
-fn measurement_findings(path: &Path) -> BTreeMap<(String, String), usize> {
+/// Findings that describe the measurement, as (code, message); input-level codes (parse
+/// errors, secrets in raw documents, sidecar conflicts, artifacts beside the original) are about
+/// the original file. A set, not a count: two results of one harness document that share a
+/// source value share one finding there, and two once imported into two files.
+fn measurement_findings(path: &Path) -> BTreeSet<(String, String)> {
     let out = bin().args(["check", "--format", "json"]).arg(path).output().unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let mut counts = BTreeMap::new();
+    let mut found = BTreeSet::new();
     for d in v["diagnostics"].as_array().unwrap() {
         let code = d["code"].as_str().unwrap().to_string();
         if code.starts_with('E') || code == "M018" || code == "M019" || code == "M017" {
             continue;
         }
-        *counts.entry((code, d["message"].as_str().unwrap().to_string())).or_insert(0) += 1;
+        found.insert((code, d["message"].as_str().unwrap().to_string()));
     }
-    counts
+    found
 }
 
 fn import_and_compare(input: &Path) {

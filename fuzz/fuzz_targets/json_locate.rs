@@ -3,7 +3,7 @@
 
 #![no_main]
 
-use benchlint::json::{locate, position};
+use benchlint::json::{Locator, locate, position};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,6 +17,18 @@ fuzz_target!(|data: &[u8]| {
             assert!(span.start <= span.end && span.end <= text.len(), "{span:?} in {}", text.len());
             let _ = position(text, span.start);
             let _ = position(text, span.end);
+        }
+    }
+    // The report's cached resolver, over the same pointer and each of its prefixes.
+    let mut locator = Locator::default();
+    let mut prefix = String::new();
+    for token in pointer.split('/').skip(1) {
+        prefix.push('/');
+        prefix.push_str(token);
+        for start in starts {
+            if let Some(span) = locator.locate_first_line(text, start, &prefix) {
+                assert!(span.start <= span.end && span.end <= text.len(), "{span:?} in {}", text.len());
+            }
         }
     }
     for off in [0, 1, 2, 3, text.len() / 3, text.len(), usize::MAX] {

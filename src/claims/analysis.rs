@@ -8,13 +8,16 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::compare::{CompareOptions, Comparison, Runs, compare_sides};
-use super::side::{ResolvedSide, num, pct, pct_abs, quoted_list, resolve_at, resolve_side, streams};
+use super::side::{
+    ResolvedSide, num, pct, pct_abs, quoted_list, resolve_at, resolve_side, streams,
+};
 use super::{Basis, Claim, ClaimKind, Metric, SideSpec, capacity};
 use crate::corpus::LoadedClaims;
 use crate::diagnostic::Location;
 use crate::replication::locate;
 use crate::rules::{
-    CorpusCtx, Emitter, RuleMeta, c013_claim_not_reproducible, c014_missing_quality_gate, c015_claim_source_missing,
+    CorpusCtx, Emitter, RuleMeta, c013_claim_not_reproducible, c014_missing_quality_gate,
+    c015_claim_source_missing,
 };
 use crate::thresholds::Thresholds;
 
@@ -41,7 +44,12 @@ impl ClaimRef {
 
     /// The location of `pointer` in the claims file.
     pub fn location(&self, pointer: &str) -> Location {
-        Location { path: self.path.clone(), doc_start: self.doc_start, pointer: pointer.to_string(), offset: None }
+        Location {
+            path: self.path.clone(),
+            doc_start: self.doc_start,
+            pointer: pointer.to_string(),
+            offset: None,
+        }
     }
 }
 
@@ -115,7 +123,9 @@ impl ClaimAnalysis {
     /// Whether the claim asserts a difference: a ratio further from 1 than the static floor.
     pub fn asserts_difference(&self) -> bool {
         match (&self.claim, self.metric) {
-            (Some(c), Some(m)) if c.kind == ClaimKind::Ratio => (c.value - 1.0).abs() > m.static_noise_floor(),
+            (Some(c), Some(m)) if c.kind == ClaimKind::Ratio => {
+                (c.value - 1.0).abs() > m.static_noise_floor()
+            }
             _ => false,
         }
     }
@@ -127,20 +137,42 @@ pub const RESTATABLE: [&str; 3] = ["C004", "C005", "C012"];
 
 /// Analyses every claim of every claims document, in file order then claim order. `floor` is
 /// the per-user floor of the matched basis, tokens per second.
-pub fn analyse(runs: &Runs<'_>, claims: &[LoadedClaims], thresholds: &Thresholds, floor: f64) -> Vec<ClaimAnalysis> {
+pub fn analyse(
+    runs: &Runs<'_>,
+    claims: &[LoadedClaims],
+    thresholds: &Thresholds,
+    floor: f64,
+) -> Vec<ClaimAnalysis> {
     let mut out = Vec::new();
     for (file, doc) in claims.iter().enumerate() {
-        let Some(items) = doc.value.get("claims").and_then(Value::as_array) else { continue };
+        let Some(items) = doc.value.get("claims").and_then(Value::as_array) else {
+            continue;
+        };
         for (index, raw) in items.iter().enumerate() {
-            let id = raw.get("id").and_then(Value::as_str).map_or_else(|| format!("claim {}", index + 1), str::to_string);
-            let at = ClaimRef { file, index, path: doc.origin.path.clone(), doc_start: doc.origin.doc_start, id };
+            let id = raw
+                .get("id")
+                .and_then(Value::as_str)
+                .map_or_else(|| format!("claim {}", index + 1), str::to_string);
+            let at = ClaimRef {
+                file,
+                index,
+                path: doc.origin.path.clone(),
+                doc_start: doc.origin.doc_start,
+                id,
+            };
             out.push(analyse_one(runs, at, raw, thresholds, floor));
         }
     }
     out
 }
 
-fn analyse_one(runs: &Runs<'_>, at: ClaimRef, raw: &Value, thresholds: &Thresholds, floor: f64) -> ClaimAnalysis {
+fn analyse_one(
+    runs: &Runs<'_>,
+    at: ClaimRef,
+    raw: &Value,
+    thresholds: &Thresholds,
+    floor: f64,
+) -> ClaimAnalysis {
     let mut a = ClaimAnalysis {
         at,
         claim: None,
@@ -162,7 +194,11 @@ fn analyse_one(runs: &Runs<'_>, at: ClaimRef, raw: &Value, thresholds: &Threshol
     };
     let Some(metric) = Metric::parse(&claim.metric) else {
         let names: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
-        a.problem = Some(format!("not decidable: unknown metric `{}` (a claim names one of {})", claim.metric, names.join(", ")));
+        a.problem = Some(format!(
+            "not decidable: unknown metric `{}` (a claim names one of {})",
+            claim.metric,
+            names.join(", ")
+        ));
         a.claim = Some(claim);
         return a;
     };
@@ -182,17 +218,35 @@ fn analyse_one(runs: &Runs<'_>, at: ClaimRef, raw: &Value, thresholds: &Threshol
         (ClaimKind::Ratio, Some(b)) => Some(b.clone()),
         (ClaimKind::Figure, _) => None,
     };
-    let resolve = |spec: &SideSpec| resolve_side(runs.results, &runs.index, &spec.results, spec.concurrency, spec.replicas(), metric);
+    let resolve = |spec: &SideSpec| {
+        resolve_side(
+            runs.results,
+            &runs.index,
+            &spec.results,
+            spec.concurrency,
+            spec.replicas(),
+            metric,
+        )
+    };
     let subject = resolve(&claim.subject);
     let baseline = baseline_spec.as_ref().map(resolve);
 
     // C015: ids not in the corpus.
-    for (name, spec, side) in [("subject", Some(&claim.subject), Some(&subject)), ("baseline", baseline_spec.as_ref(), baseline.as_ref())] {
-        let (Some(spec), Some(side)) = (spec, side) else { continue };
+    for (name, spec, side) in [
+        ("subject", Some(&claim.subject), Some(&subject)),
+        ("baseline", baseline_spec.as_ref(), baseline.as_ref()),
+    ] {
+        let (Some(spec), Some(side)) = (spec, side) else {
+            continue;
+        };
         if side.missing.is_empty() {
             continue;
         }
-        let j = spec.results.iter().position(|r| side.missing.contains(r)).unwrap_or(0);
+        let j = spec
+            .results
+            .iter()
+            .position(|r| side.missing.contains(r))
+            .unwrap_or(0);
         a.findings.push(ClaimFinding {
             rule: &c015_claim_source_missing::RULE,
             message: format!(
@@ -209,14 +263,25 @@ fn analyse_one(runs: &Runs<'_>, at: ClaimRef, raw: &Value, thresholds: &Threshol
 
     // C014: a speed claim without a paired quality gate.
     if metric.is_speed() {
-        let sides: Vec<&ResolvedSide> = std::iter::once(&subject).chain(baseline.as_ref()).collect();
+        let sides: Vec<&ResolvedSide> =
+            std::iter::once(&subject).chain(baseline.as_ref()).collect();
         let without: Vec<usize> = sides
             .iter()
             .flat_map(|s| s.results.iter().copied())
-            .filter(|&i| runs.results[i].doc.artifacts.as_ref().and_then(|x| x.quality_gate.as_ref()).is_none())
+            .filter(|&i| {
+                runs.results[i]
+                    .doc
+                    .artifacts
+                    .as_ref()
+                    .and_then(|x| x.quality_gate.as_ref())
+                    .is_none()
+            })
             .collect();
         if !without.is_empty() {
-            let ids: Vec<String> = without.iter().map(|&i| runs.results[i].doc.id.clone()).collect();
+            let ids: Vec<String> = without
+                .iter()
+                .map(|&i| runs.results[i].doc.id.clone())
+                .collect();
             a.findings.push(ClaimFinding {
                 rule: &c014_missing_quality_gate::RULE,
                 message: format!(
@@ -233,9 +298,18 @@ fn analyse_one(runs: &Runs<'_>, at: ClaimRef, raw: &Value, thresholds: &Threshol
         }
     }
 
-    let side_problem = [("the subject", Some(&subject)), ("the baseline", baseline.as_ref())]
-        .into_iter()
-        .find_map(|(name, s)| s.and_then(|s| s.problem.as_ref().map(|p| format!("not decidable: {name}: {p}"))));
+    let side_problem = [
+        ("the subject", Some(&subject)),
+        ("the baseline", baseline.as_ref()),
+    ]
+    .into_iter()
+    .find_map(|(name, s)| {
+        s.and_then(|s| {
+            s.problem
+                .as_ref()
+                .map(|p| format!("not decidable: {name}: {p}"))
+        })
+    });
     a.problem = side_problem;
     a.claim = Some(claim.clone());
 
@@ -259,14 +333,26 @@ fn rounding(value: f64) -> f64 {
 /// Whether `published` follows from `recomputed`: within the relative tolerance or the rounding
 /// of the published digits.
 fn reproduces(published: f64, recomputed: f64, tolerance: f64) -> bool {
-    (published - recomputed).abs() <= (tolerance * recomputed.abs()).max(rounding(published)) + 1e-12
+    (published - recomputed).abs()
+        <= (tolerance * recomputed.abs()).max(rounding(published)) + 1e-12
 }
 
-fn value_finding(a: &ClaimAnalysis, claim: &Claim, recomputed: f64, how: &str, related: Vec<(usize, String)>, tolerance: f64) -> Option<ClaimFinding> {
+fn value_finding(
+    a: &ClaimAnalysis,
+    claim: &Claim,
+    recomputed: f64,
+    how: &str,
+    related: Vec<(usize, String)>,
+    tolerance: f64,
+) -> Option<ClaimFinding> {
     if reproduces(claim.value, recomputed, tolerance) {
         return None;
     }
-    let rel = if recomputed == 0.0 { f64::INFINITY } else { claim.value / recomputed - 1.0 };
+    let rel = if recomputed == 0.0 {
+        f64::INFINITY
+    } else {
+        claim.value / recomputed - 1.0
+    };
     Some(ClaimFinding {
         rule: &c013_claim_not_reproducible::RULE,
         message: format!(
@@ -274,7 +360,11 @@ fn value_finding(a: &ClaimAnalysis, claim: &Claim, recomputed: f64, how: &str, r
             a.at.id,
             num(claim.value),
             num(recomputed),
-            if rel.is_finite() { pct(rel) } else { "infinitely".into() },
+            if rel.is_finite() {
+                pct(rel)
+            } else {
+                "infinitely".into()
+            },
             pct_abs(tolerance)
         ),
         label: Some(format!("the runs give {}", num(recomputed))),
@@ -285,7 +375,10 @@ fn value_finding(a: &ClaimAnalysis, claim: &Claim, recomputed: f64, how: &str, r
 }
 
 fn side_related(side: &ResolvedSide, metric: Metric) -> Vec<(usize, String)> {
-    side.points.iter().map(|p| (p.result, metric.pointer(p.level))).collect()
+    side.points
+        .iter()
+        .map(|p| (p.result, metric.pointer(p.level)))
+        .collect()
 }
 
 fn figure(a: &mut ClaimAnalysis, claim: &Claim, subject: &ResolvedSide, thresholds: &Thresholds) {
@@ -299,7 +392,11 @@ fn figure(a: &mut ClaimAnalysis, claim: &Claim, subject: &ResolvedSide, threshol
     let how = format!(
         "the mean of {} launch {} {}",
         subject.launches(),
-        if subject.launches() == 1 { "mean" } else { "means" },
+        if subject.launches() == 1 {
+            "mean"
+        } else {
+            "means"
+        },
         subject.where_phrase()
     );
     if let Some(f) = value_finding(a, claim, value, &how, side_related(subject, metric), tol) {
@@ -361,7 +458,11 @@ fn n_finding(a: &mut ClaimAnalysis, claim: &Claim, subject: &ResolvedSide) {
         message: format!(
             "claim `{}` publishes n = {n}, but it names {}",
             a.at.id,
-            if runs == 1 { "1 run".to_string() } else { format!("{runs} runs") }
+            if runs == 1 {
+                "1 run".to_string()
+            } else {
+                format!("{runs} runs")
+            }
         ),
         label: Some(format!("{runs} runs named")),
         pointer: format!("{}/n", a.at.pointer()),
@@ -370,7 +471,10 @@ fn n_finding(a: &mut ClaimAnalysis, claim: &Claim, subject: &ResolvedSide) {
     });
 }
 
-#[expect(clippy::too_many_arguments, reason = "one call site; the pieces of one analysis")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call site; the pieces of one analysis"
+)]
 fn ratio(
     runs: &Runs<'_>,
     a: &mut ClaimAnalysis,
@@ -394,7 +498,11 @@ fn ratio(
         a.findings.push(ClaimFinding {
             rule: m.rule,
             message: m.message.clone(),
-            label: Some(if m.unknown { "not recorded on a side: the ratio is unknowable".into() } else { m.rule.summary.to_string() }),
+            label: Some(if m.unknown {
+                "not recorded on a side: the ratio is unknowable".into()
+            } else {
+                m.rule.summary.to_string()
+            }),
             pointer: format!("{base}/value"),
             related: m.related.clone(),
             matched: false,
@@ -404,7 +512,9 @@ fn ratio(
         match (published.a_value, published.b_value) {
             (Some(x), Some(_)) => {
                 if x == 0.0 {
-                    a.problem = Some(format!("not decidable: the baseline's {metric} is 0, so no ratio exists"));
+                    a.problem = Some(format!(
+                        "not decidable: the baseline's {metric} is 0, so no ratio exists"
+                    ));
                 }
             }
             _ => a.problem = Some("not decidable: a side gives no value".into()),
@@ -440,7 +550,11 @@ fn ratio(
                 matched: false,
             });
         }
-        if published.mismatches.iter().any(|m| RESTATABLE.contains(&m.rule.code)) {
+        if published
+            .mismatches
+            .iter()
+            .any(|m| RESTATABLE.contains(&m.rule.code))
+        {
             let r = restate(runs, a, claim, metric, subject, baseline, thresholds, floor);
             a.restatement = Some(r);
         }
@@ -448,7 +562,10 @@ fn ratio(
     a.published = Some(published);
 }
 
-#[expect(clippy::too_many_arguments, reason = "one call site; the pieces of one analysis")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call site; the pieces of one analysis"
+)]
 fn restate(
     runs: &Runs<'_>,
     analysis: &mut ClaimAnalysis,
@@ -459,7 +576,14 @@ fn restate(
     thresholds: &Thresholds,
     floor: f64,
 ) -> Restatement {
-    let mut out = Restatement { floor, subject: None, baseline: None, comparison: None, value: None, problem: None };
+    let mut out = Restatement {
+        floor,
+        subject: None,
+        baseline: None,
+        comparison: None,
+        value: None,
+        problem: None,
+    };
     let at_capacity = |side: &ResolvedSide, name: &str| -> Result<ResolvedSide, String> {
         let ladder = capacity::ladder(runs.results, &side.results);
         let cap = capacity::capacity(&ladder, floor, side.replicas);
@@ -467,7 +591,11 @@ fn restate(
             return Err(format!(
                 "no level of {name} clears {} tok/s per user at every level up to it{}",
                 num(floor),
-                if ladder.iter().all(|p| p.per_user_tok_s.is_none()) { " (no per-user rate is recorded)" } else { "" }
+                if ladder.iter().all(|p| p.per_user_tok_s.is_none()) {
+                    " (no per-user rate is recorded)"
+                } else {
+                    ""
+                }
             ));
         };
         let s = resolve_at(runs.results, side, c, metric);
@@ -476,7 +604,10 @@ fn restate(
             None => Ok(s),
         }
     };
-    let (subj, base) = (at_capacity(subject, "the subject"), at_capacity(baseline, "the baseline"));
+    let (subj, base) = (
+        at_capacity(subject, "the subject"),
+        at_capacity(baseline, "the baseline"),
+    );
     let (subj, base) = match (subj, base) {
         (Ok(x), Ok(y)) => (x, y),
         (Err(e), _) | (_, Err(e)) => {
@@ -494,14 +625,20 @@ fn restate(
     let cmp = compare_sides(runs, &base, &subj, &options, thresholds);
     out.value = cmp.ratio;
     if out.value.is_none() {
-        out.problem = Some(format!("the baseline's {metric} at its capacity is 0 or missing, so no ratio exists"));
+        out.problem = Some(format!(
+            "the baseline's {metric} at its capacity is 0 or missing, so no ratio exists"
+        ));
     }
     if let Some(st) = cmp.stat_finding() {
         let mut related = side_related(&subj, metric);
         related.extend(side_related(&base, metric));
         analysis.findings.push(ClaimFinding {
             rule: st.rule,
-            message: format!("on the matched basis ({}), {}", matched_words(floor, &subj, &base), st.message),
+            message: format!(
+                "on the matched basis ({}), {}",
+                matched_words(floor, &subj, &base),
+                st.message
+            ),
             label: Some(st.label),
             pointer: format!("{}/value", analysis.at.pointer()),
             related,
@@ -527,20 +664,29 @@ pub fn matched_words(floor: f64, subject: &ResolvedSide, baseline: &ResolvedSide
 
 /// The arithmetic of a comparison in words: "4 × 140.8 = 563.2 tok/s (20.1 tok/s per user)".
 pub fn side_arithmetic(side: &ResolvedSide, metric: Metric) -> String {
-    let Some(v) = side.value() else { return "no value".into() };
+    let Some(v) = side.value() else {
+        return "no value".into();
+    };
     #[expect(clippy::cast_precision_loss, reason = "replica counts are small")]
     let each = v / side.replicas as f64;
     let mut s = if side.replicas > 1 && metric.adds_over_replicas() {
-        format!("{} × {} = {} {}", side.replicas, num(each), num(v), metric.unit())
+        format!(
+            "{} × {} = {} {}",
+            side.replicas,
+            num(each),
+            num(v),
+            metric.unit()
+        )
     } else {
         format!("{} {}", num(v), metric.unit())
     };
+    let each = if side.replicas > 1 { " each" } else { "" };
     if let (Some(c), Some(u)) = (side.concurrency, side.per_user())
         && metric != Metric::PerUserTokS
     {
-        let _ = write!(s, " at {} ({} tok/s per user)", streams(c), num(u));
+        let _ = write!(s, " at {}{each} ({} tok/s per user)", streams(c), num(u));
     } else if let Some(c) = side.concurrency {
-        let _ = write!(s, " at {}", streams(c));
+        let _ = write!(s, " at {}{each}", streams(c));
     }
     s
 }
@@ -559,7 +705,12 @@ pub fn emit_findings(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>, rule: &'static 
         return;
     }
     let runs = Runs::new(ctx.results);
-    for a in analyse(&runs, ctx.claims, ctx.thresholds, ctx.thresholds.service_floor_tok_s) {
+    for a in analyse(
+        &runs,
+        ctx.claims,
+        ctx.thresholds,
+        ctx.thresholds.service_floor_tok_s,
+    ) {
         for f in a.findings.iter().filter(|f| f.rule.code == rule.code) {
             let e = out.emit(f.pointer.clone(), f.message.clone());
             e.at(a.at.location(&f.pointer));
@@ -577,20 +728,44 @@ pub fn emit_findings(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>, rule: &'static 
 /// The help line of each C rule.
 pub fn rule_help(code: &str) -> &'static str {
     match code {
-        "C001" => "compare the same precision and kernel on both sides (a matched track, in practice FP8), or label the claim `basis: deployment` and record both",
-        "C002" => "compare speculation off against off (hardware) or each side at its recorded best (deployment), and record the speculative config on both sides",
+        "C001" => {
+            "compare the same precision and kernel on both sides (a matched track, in practice FP8), or label the claim `basis: deployment` and record both"
+        }
+        "C002" => {
+            "compare speculation off against off (hardware) or each side at its recorded best (deployment), and record the speculative config on both sides"
+        }
         "C003" => "run both sides in the same graph mode and record `engine.enforce_eager` on both",
-        "C004" => "ladder both sides to saturation under the same sequence cap, or compare at a matched per-user rate instead of at the peaks",
-        "C005" => "hold streams per device constant, or better the per-user rate: let each side find its own stream count (`benchlint capacity --floor 20`)",
+        "C004" => {
+            "ladder both sides to saturation under the same sequence cap, or compare at a matched per-user rate instead of at the peaks"
+        }
+        "C005" => {
+            "hold streams per device constant, or better the per-user rate: let each side find its own stream count (`benchlint capacity --floor 20`)"
+        }
         "C006" => "measure both sides at the wall (or both on the device) and say which",
-        "C007" => "compare the same prompt and output shape on both sides, and report prefill-heavy and decode-heavy shapes side by side",
-        "C008" => "match the KV cache dtype, the prefix-caching setting and the engine version, or state the difference beside the figure",
-        "C009" => "call it a tie: a difference smaller than what a configuration shows against itself is not a finding",
-        "C010" => "measure each side over at least two engine launches (three is better) before claiming a difference",
-        "C011" => "call it a tie, or measure more launches per side until the interval clears the noise floor",
-        "C012" => "compare the sides at the same per-user rate: each at its highest concurrency clearing the floor (`benchlint capacity --floor 20`)",
-        "C013" => "publish the value the runs give (mean of launch means, the launch-level interval), or point the claim at the runs it came from",
-        "C014" => "pair every throughput run with a quality-gate result from the same endpoint (`artifacts.quality_gate`)",
+        "C007" => {
+            "compare the same prompt and output shape on both sides, and report prefill-heavy and decode-heavy shapes side by side"
+        }
+        "C008" => {
+            "match the KV cache dtype, the prefix-caching setting and the engine version, or state the difference beside the figure"
+        }
+        "C009" => {
+            "call it a tie: a difference smaller than what a configuration shows against itself is not a finding"
+        }
+        "C010" => {
+            "measure each side over at least two engine launches (three is better) before claiming a difference"
+        }
+        "C011" => {
+            "call it a tie, or measure more launches per side until the interval clears the noise floor"
+        }
+        "C012" => {
+            "compare the sides at the same per-user rate: each at its highest concurrency clearing the floor (`benchlint capacity --floor 20`)"
+        }
+        "C013" => {
+            "publish the value the runs give (mean of launch means, the launch-level interval), or point the claim at the runs it came from"
+        }
+        "C014" => {
+            "pair every throughput run with a quality-gate result from the same endpoint (`artifacts.quality_gate`)"
+        }
         "C015" => "add the results to the corpus, or correct the ids the claim points at",
         _ => "",
     }

@@ -98,7 +98,10 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
     let runs = Runs::new(&corpus.results);
     let analyses = analyse(&runs, &corpus.claims, thresholds, floor_tok_s);
     let group = group_findings(&runs, thresholds);
-    let claims = analyses.iter().map(|a| outcome(&runs, a, &group, thresholds)).collect();
+    let claims = analyses
+        .iter()
+        .map(|a| outcome(&runs, a, &group, thresholds))
+        .collect();
     let mut ladders: Vec<ConfigLadder> = runs
         .configs
         .iter()
@@ -108,7 +111,11 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
             ConfigLadder {
                 label: c.fingerprint.label().to_string(),
                 fingerprint: c.fingerprint.short(),
-                results: c.members.iter().map(|&i| corpus.results[i].doc.id.clone()).collect(),
+                results: c
+                    .members
+                    .iter()
+                    .map(|&i| corpus.results[i].doc.id.clone())
+                    .collect(),
                 points,
                 capacity: Some(cap),
             }
@@ -126,21 +133,38 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
             notes: r.doc.notes.clone(),
         })
         .collect();
-    AuditReport { floor_tok_s, claims, ladders, losing_runs }
+    AuditReport {
+        floor_tok_s,
+        claims,
+        ladders,
+        losing_runs,
+    }
 }
 
 /// The findings of the replication rules that matter to claims, by configuration.
 pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFinding> {
-    let ctx = CorpusCtx { results: runs.results, claims: &[], thresholds };
+    let ctx = CorpusCtx {
+        results: runs.results,
+        claims: &[],
+        thresholds,
+    };
     let mut out = Vec::new();
     for code in GROUP_CODES {
-        let Some(rule) = find_rule(code) else { continue };
-        let Check::Corpus(check) = rule.check else { continue };
+        let Some(rule) = find_rule(code) else {
+            continue;
+        };
+        let Check::Corpus(check) = rule.check else {
+            continue;
+        };
         let mut emits = Vec::new();
         check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         for e in emits {
-            let Some(subject) = e.subject.filter(|&i| i < runs.results.len()) else { continue };
-            let Some(config) = runs.config_of[subject] else { continue };
+            let Some(subject) = e.subject.filter(|&i| i < runs.results.len()) else {
+                continue;
+            };
+            let Some(config) = runs.config_of[subject] else {
+                continue;
+            };
             let doc = &runs.results[subject].doc;
             let concurrency = e
                 .pointer
@@ -150,18 +174,32 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFind
                 .and_then(|i| doc.levels.get(i))
                 .map(|l| l.concurrency);
             let pre_rule = matches!((rule.meta.since, doc.measured_date()), (Some(since), Some(d)) if d < since);
-            out.push(GroupFinding { code: rule.meta.code, config, concurrency, message: e.message, pre_rule, result: doc.id.clone() });
+            out.push(GroupFinding {
+                code: rule.meta.code,
+                config,
+                concurrency,
+                message: e.message,
+                pre_rule,
+                result: doc.id.clone(),
+            });
         }
     }
     out
 }
 
 /// The group findings on the configurations `a`'s sides rest on, at the levels they are taken at.
-fn relevant<'g>(runs: &Runs<'_>, a: &ClaimAnalysis, group: &'g [GroupFinding]) -> Vec<&'g GroupFinding> {
+fn relevant<'g>(
+    runs: &Runs<'_>,
+    a: &ClaimAnalysis,
+    group: &'g [GroupFinding],
+) -> Vec<&'g GroupFinding> {
     let mut configs = BTreeSet::new();
     let mut levels = BTreeSet::new();
     let sides = [a.subject.as_ref(), a.baseline.as_ref()];
-    let matched = a.restatement.as_ref().map_or([None, None], |r| [r.subject.as_ref(), r.baseline.as_ref()]);
+    let matched = a
+        .restatement
+        .as_ref()
+        .map_or([None, None], |r| [r.subject.as_ref(), r.baseline.as_ref()]);
     for side in sides.into_iter().chain(matched).flatten() {
         for &i in &side.results {
             if let Some(c) = runs.config_of[i] {
@@ -175,7 +213,10 @@ fn relevant<'g>(runs: &Runs<'_>, a: &ClaimAnalysis, group: &'g [GroupFinding]) -
     group
         .iter()
         .filter(|g| configs.contains(&g.config))
-        .filter(|g| g.concurrency.is_none_or(|l| levels.contains(&(g.config, l))))
+        .filter(|g| {
+            g.concurrency
+                .is_none_or(|l| levels.contains(&(g.config, l)))
+        })
         .collect()
 }
 
@@ -189,15 +230,28 @@ fn sentence(message: &str, code: &str) -> String {
 }
 
 /// The verdict of one claim (the module documentation has the logic).
-fn outcome(runs: &Runs<'_>, a: &ClaimAnalysis, group: &[GroupFinding], thresholds: &Thresholds) -> ClaimOutcome {
+fn outcome(
+    runs: &Runs<'_>,
+    a: &ClaimAnalysis,
+    group: &[GroupFinding],
+    thresholds: &Thresholds,
+) -> ClaimOutcome {
     let claim = a.claim.as_ref();
     let s_findings = relevant(runs, a, group);
     let mut codes: BTreeSet<String> = a.findings.iter().map(|f| f.rule.code.to_string()).collect();
     codes.extend(s_findings.iter().map(|g| g.code.to_string()));
     let published_value = claim.map_or(f64::NAN, |c| c.value);
     let claim_basis = claim.and_then(|c| basis_words(c.basis));
-    let mut details: Vec<String> = a.findings.iter().map(|f| sentence(&f.message, f.rule.code)).collect();
-    details.extend(s_findings.iter().map(|g| sentence(&format!("on `{}`: {}", g.result, g.message), g.code)));
+    let mut details: Vec<String> = a
+        .findings
+        .iter()
+        .map(|f| sentence(&f.message, f.rule.code))
+        .collect();
+    details.extend(
+        s_findings
+            .iter()
+            .map(|g| sentence(&format!("on `{}`: {}", g.result, g.message), g.code)),
+    );
 
     let decided = decide(runs, a, &s_findings, thresholds);
     let mut reasons = vec![decided.lead];
@@ -206,8 +260,14 @@ fn outcome(runs: &Runs<'_>, a: &ClaimAnalysis, group: &[GroupFinding], threshold
 
     let basis = match (&decided.verdict, decided.restated) {
         (Verdict::Restated, Some(_)) => Some(match claim_basis {
-            Some(b) => format!("matched per-user floor of {} tok/s ({b})", num(a.restatement.as_ref().map_or(f64::NAN, |r| r.floor))),
-            None => format!("matched per-user floor of {} tok/s", num(a.restatement.as_ref().map_or(f64::NAN, |r| r.floor))),
+            Some(b) => format!(
+                "matched per-user floor of {} tok/s ({b})",
+                num(a.restatement.as_ref().map_or(f64::NAN, |r| r.floor))
+            ),
+            None => format!(
+                "matched per-user floor of {} tok/s",
+                num(a.restatement.as_ref().map_or(f64::NAN, |r| r.floor))
+            ),
         }),
         _ => claim_basis.map(str::to_string),
     };
@@ -223,7 +283,9 @@ fn outcome(runs: &Runs<'_>, a: &ClaimAnalysis, group: &[GroupFinding], threshold
         basis,
         reasons,
         subject: claim.map(|c| c.subject.results.clone()).unwrap_or_default(),
-        baseline: claim.and_then(|c| c.baseline.as_ref().map(|b| b.results.clone())).unwrap_or_default(),
+        baseline: claim
+            .and_then(|c| c.baseline.as_ref().map(|b| b.results.clone()))
+            .unwrap_or_default(),
     }
 }
 
@@ -236,39 +298,78 @@ struct Decided {
 
 impl Decided {
     fn new(verdict: Verdict, lead: String) -> Self {
-        Decided { verdict, restated: None, lead, extra: Vec::new() }
+        Decided {
+            verdict,
+            restated: None,
+            lead,
+            extra: Vec::new(),
+        }
     }
 }
 
-fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thresholds: &Thresholds) -> Decided {
+fn decide(
+    runs: &Runs<'_>,
+    a: &ClaimAnalysis,
+    s_findings: &[&GroupFinding],
+    thresholds: &Thresholds,
+) -> Decided {
     // 1. Not decidable.
     if let Some(p) = &a.problem {
-        return Decided::new(Verdict::Unresolved, format!("{}: the claim cannot be decided from these runs.", capitalised(p)));
+        return Decided::new(
+            Verdict::Unresolved,
+            format!(
+                "{}: the claim cannot be decided from these runs.",
+                capitalised(p)
+            ),
+        );
     }
     let (Some(claim), Some(metric)) = (&a.claim, a.metric) else {
-        return Decided::new(Verdict::Unresolved, "Not decidable: the claim could not be read.".into());
+        return Decided::new(
+            Verdict::Unresolved,
+            "Not decidable: the claim could not be read.".into(),
+        );
     };
     let published = |f: &&super::ClaimFinding| !f.matched;
     let mut hard: Vec<&str> = a
         .findings
         .iter()
         .filter(published)
-        .filter(|f| HARD.contains(&f.rule.code) || (f.rule.code == "C006" && metric == super::Metric::CostPerMillionUsd))
+        .filter(|f| {
+            HARD.contains(&f.rule.code)
+                || (f.rule.code == "C006" && metric == super::Metric::CostPerMillionUsd)
+        })
         .map(|f| f.rule.code)
         .collect();
     hard.dedup();
-    let restatable = a.findings.iter().filter(published).any(|f| super::RESTATABLE.contains(&f.rule.code));
+    let restatable = a
+        .findings
+        .iter()
+        .filter(published)
+        .any(|f| super::RESTATABLE.contains(&f.rule.code));
 
     // 2. Retracted: no matched basis.
+    let mut also: Vec<&str> = a
+        .findings
+        .iter()
+        .filter(published)
+        .map(|f| f.rule.code)
+        .filter(|c| super::RESTATABLE.contains(c))
+        .collect();
+    also.sort_unstable();
+    also.dedup();
     if !hard.is_empty() {
         let mut d = Decided::new(
             Verdict::Retracted,
             format!(
-                "Retracted: the two sides differ in what no restatement from these runs can remove ({}), so no matched-basis \
-                 comparison exists{}.",
+                "Retracted: the two sides differ in what no restatement from these runs can remove ({}){}, so no \
+                 matched-basis comparison exists{}.",
                 hard.join(", "),
+                if also.is_empty() { String::new() } else { format!(", besides what a matched service level would resolve ({})", also.join(", ")) },
                 match a.recomputed {
-                    Some(r) => format!("; as published the runs give {}, which measures those choices rather than the hardware", num(r)),
+                    Some(r) => format!(
+                        "; as published the runs give {}, which measures those choices rather than the hardware",
+                        num(r)
+                    ),
                     None => String::new(),
                 }
             ),
@@ -290,7 +391,9 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
             Verdict::Retracted,
             format!(
                 "Retracted: the sides are not on a matched basis and a matched-basis comparison is impossible: {}.",
-                r.problem.as_deref().unwrap_or("no restatement can be computed")
+                r.problem
+                    .as_deref()
+                    .unwrap_or("no restatement can be computed")
             ),
         );
     }
@@ -300,7 +403,10 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     if let Some(g) = unresolved.first() {
         return Decided::new(
             Verdict::Unresolved,
-            format!("Not yet resolved: the runs behind the claim disagree beyond noise ({}).", g.message.trim_end_matches('.')),
+            format!(
+                "Not yet resolved: the runs behind the claim disagree beyond noise ({}).",
+                g.message.trim_end_matches('.')
+            ),
         );
     }
 
@@ -308,7 +414,10 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     if let Some(f) = a.findings.iter().find(|f| f.rule.code == "C013") {
         return Decided::new(
             Verdict::Retracted,
-            format!("Retracted: the published claim does not follow from the runs it names ({}).", f.message.trim_end_matches('.')),
+            format!(
+                "Retracted: the published claim does not follow from the runs it names ({}).",
+                f.message.trim_end_matches('.')
+            ),
         );
     }
 
@@ -316,9 +425,11 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     let mut basis_cmp: Option<&Comparison> = a.published.as_ref();
     if restatable
         && let Some(r) = &a.restatement
-        && let (Some(value), Some(s), Some(b), Some(cmp)) = (r.value, &r.subject, &r.baseline, &r.comparison)
+        && let (Some(value), Some(s), Some(b), Some(cmp)) =
+            (r.value, &r.subject, &r.baseline, &r.comparison)
     {
-        let same = (claim.value - value).abs() <= (thresholds.claim_tolerance * value.abs()).max(1e-12);
+        let same =
+            (claim.value - value).abs() <= (thresholds.claim_tolerance * value.abs()).max(1e-12);
         if !same {
             let mut d = Decided::new(
                 Verdict::Restated,
@@ -341,8 +452,15 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
                     super::pct_abs(cmp.noise.value),
                     cmp.noise.source()
                 ),
-                Some(Ab::Difference) => format!("On that basis the difference holds: {}.", cmp.effect_words()),
-                _ => format!("On that basis the A/B verdict is \"{}\" ({}).", cmp.verdict_words(), cmp.effect_words()),
+                Some(Ab::Difference) => format!(
+                    "On that basis the difference holds: {}.",
+                    cmp.effect_words()
+                ),
+                _ => format!(
+                    "On that basis the A/B verdict is \"{}\" ({}).",
+                    cmp.verdict_words(),
+                    cmp.effect_words()
+                ),
             });
             return d;
         }
@@ -370,7 +488,11 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
             Ab::SingleLaunch | Ab::Underpowered { .. } => {
                 return Decided::new(
                     Verdict::Unresolved,
-                    format!("Not yet resolved: {} ({}).", cmp.verdict_words(), cmp.effect_words()),
+                    format!(
+                        "Not yet resolved: {} ({}).",
+                        cmp.verdict_words(),
+                        cmp.effect_words()
+                    ),
                 );
             }
             Ab::Difference => {}
@@ -378,7 +500,10 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     }
 
     // 7. Figures on too few or too noisy runs.
-    let blocking: Vec<&&GroupFinding> = s_findings.iter().filter(|g| !g.pre_rule && g.code != "S006").collect();
+    let blocking: Vec<&&GroupFinding> = s_findings
+        .iter()
+        .filter(|g| !g.pre_rule && g.code != "S006")
+        .collect();
     if claim.kind == ClaimKind::Figure && !blocking.is_empty() {
         let which: BTreeSet<&str> = blocking.iter().map(|g| g.code).collect();
         return Decided::new(
@@ -391,7 +516,10 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     }
 
     // 8. Pre-rule.
-    let errors = a.findings.iter().any(|f| !matches!(f.rule.code, "C008" | "C014"));
+    let errors = a
+        .findings
+        .iter()
+        .any(|f| !matches!(f.rule.code, "C008" | "C014"));
     if !errors && !s_findings.is_empty() && s_findings.iter().all(|g| g.pre_rule) {
         return Decided::new(
             Verdict::PreRule,
@@ -400,24 +528,44 @@ fn decide(runs: &Runs<'_>, a: &ClaimAnalysis, s_findings: &[&GroupFinding], thre
     }
 
     // 9. Upheld.
-    let value = a.recomputed.map_or_else(|| "the published value".into(), num);
+    let value = a
+        .recomputed
+        .map_or_else(|| "the published value".into(), num);
     let how = match (claim.kind, basis_cmp) {
-        (ClaimKind::Ratio, Some(cmp)) if a.asserts_difference() => format!(", a difference of {}", cmp.effect_words()),
+        (ClaimKind::Ratio, Some(cmp)) if a.asserts_difference() => {
+            format!(", a difference of {}", cmp.effect_words())
+        }
         (ClaimKind::Ratio, Some(cmp)) => format!(" ({})", cmp.verdict_words()),
         _ => a
             .subject
             .as_ref()
             .map(|s| match s.interval() {
-                Some(iv) => format!(" ± {:.2} over {} runs and {} launches", iv.half_width(), s.points.len(), s.launches()),
+                Some(iv) => format!(
+                    " ± {:.2} over {} runs and {} launches",
+                    iv.half_width(),
+                    s.points.len(),
+                    s.launches()
+                ),
                 None => String::new(),
             })
             .unwrap_or_default(),
     };
-    Decided::new(Verdict::Upheld, format!("Upheld: the runs give {value}{how}, as published ({}).", num(claim.value)))
+    Decided::new(
+        Verdict::Upheld,
+        format!(
+            "Upheld: the runs give {value}{how}, as published ({}).",
+            num(claim.value)
+        ),
+    )
 }
 
 /// "; per device, 67.2 against 70.4 tok/s" when the sides use different device counts.
-fn per_device(results: &[crate::corpus::LoadedResult], s: &ResolvedSide, b: &ResolvedSide, metric: super::Metric) -> String {
+fn per_device(
+    results: &[crate::corpus::LoadedResult],
+    s: &ResolvedSide,
+    b: &ResolvedSide,
+    metric: super::Metric,
+) -> String {
     if !metric.adds_over_replicas() {
         return String::new();
     }
@@ -425,7 +573,12 @@ fn per_device(results: &[crate::corpus::LoadedResult], s: &ResolvedSide, b: &Res
         (Some(sv), Some(bv), Some(sd), Some(bd)) if sd != bd && sd > 0 && bd > 0 => {
             #[expect(clippy::cast_precision_loss, reason = "device counts are small")]
             let (x, y) = (sv / sd as f64, bv / bd as f64);
-            format!("; per device, {} {} on {sd} devices against {} on {bd}", num(x), metric.unit(), num(y))
+            format!(
+                "; per device, {} {} on {sd} devices against {} on {bd}",
+                num(x),
+                metric.unit(),
+                num(y)
+            )
         }
         _ => String::new(),
     }

@@ -35,11 +35,19 @@ pub enum LevelClass {
 /// (equal bounds) when there is a single run. `None` when there is no value.
 pub fn estimate(by_launch: &[Vec<f64>]) -> Option<Estimate> {
     if let Some(iv) = launch_interval(by_launch) {
-        return Some(Estimate { value: iv.estimate, low: iv.low, high: iv.high });
+        return Some(Estimate {
+            value: iv.estimate,
+            low: iv.low,
+            high: iv.high,
+        });
     }
     let all: Vec<f64> = by_launch.iter().flatten().copied().collect();
     let v = mean(&all)?;
-    Some(Estimate { value: v, low: v, high: v })
+    Some(Estimate {
+        value: v,
+        low: v,
+        high: v,
+    })
 }
 
 /// Classifies a per-user estimate against `floor`.
@@ -56,7 +64,12 @@ pub fn classify(per_user: Option<&Estimate>, floor: f64) -> LevelClass {
 /// runs and the launches behind them. A run with two levels at one concurrency contributes its
 /// first.
 pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
-    type Row<'a> = (Vec<(Option<&'a str>, f64)>, Vec<(Option<&'a str>, f64)>, usize, Vec<Option<&'a str>>);
+    type Row<'a> = (
+        Vec<(Option<&'a str>, f64)>,
+        Vec<(Option<&'a str>, f64)>,
+        usize,
+        Vec<Option<&'a str>>,
+    );
     let mut by_level: BTreeMap<u64, Row<'_>> = BTreeMap::new();
     for &i in members {
         let launch = launch_id(&results[i]);
@@ -71,7 +84,12 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
             if let Some(a) = cards::aggregate(level) {
                 row.0.push((launch, a));
             }
-            if let Some(u) = level.per_user_tok_s.as_ref().and_then(crate::model::PerUser::central).filter(|u| u.is_finite()) {
+            if let Some(u) = level
+                .per_user_tok_s
+                .as_ref()
+                .and_then(crate::model::PerUser::central)
+                .filter(|u| u.is_finite())
+            {
                 row.1.push((launch, u));
             }
         }
@@ -111,7 +129,8 @@ pub fn capacity(points: &[LadderPoint], floor: f64, replicas: u64) -> Capacity {
         }
     }
     #[expect(clippy::cast_precision_loss, reason = "replica counts are small")]
-    let aggregate = last_pass.and_then(|p| p.aggregate_tok_s.map(|e| e.value * replicas.max(1) as f64));
+    let aggregate =
+        last_pass.and_then(|p| p.aggregate_tok_s.map(|e| e.value * replicas.max(1) as f64));
     Capacity {
         floor_tok_s: floor,
         concurrency: last_pass.map(|p| p.concurrency),
@@ -128,8 +147,16 @@ mod tests {
     fn point(c: u64, agg: f64, user: (f64, f64)) -> LadderPoint {
         LadderPoint {
             concurrency: c,
-            aggregate_tok_s: Some(Estimate { value: agg, low: agg, high: agg }),
-            per_user_tok_s: Some(Estimate { value: f64::midpoint(user.0, user.1), low: user.0, high: user.1 }),
+            aggregate_tok_s: Some(Estimate {
+                value: agg,
+                low: agg,
+                high: agg,
+            }),
+            per_user_tok_s: Some(Estimate {
+                value: f64::midpoint(user.0, user.1),
+                low: user.0,
+                high: user.1,
+            }),
             runs: 1,
             launches: 1,
         }
@@ -137,7 +164,12 @@ mod tests {
 
     #[test]
     fn capacity_is_the_last_level_of_the_passing_prefix() {
-        let ladder = [point(1, 32.4, (33.1, 33.1)), point(4, 98.9, (30.4, 30.4)), point(8, 140.8, (20.1, 20.1)), point(16, 222.0, (14.8, 14.8))];
+        let ladder = [
+            point(1, 32.4, (33.1, 33.1)),
+            point(4, 98.9, (30.4, 30.4)),
+            point(8, 140.8, (20.1, 20.1)),
+            point(16, 222.0, (14.8, 14.8)),
+        ];
         let c = capacity(&ladder, 20.0, 4);
         assert_eq!(c.concurrency, Some(8));
         assert!((c.aggregate_tok_s.unwrap() - 563.2).abs() < 1e-9);
@@ -149,7 +181,11 @@ mod tests {
 
     #[test]
     fn a_straddling_level_gives_an_interval() {
-        let ladder = [point(1, 40.0, (40.0, 41.0)), point(8, 200.0, (19.0, 22.0)), point(16, 300.0, (25.0, 26.0))];
+        let ladder = [
+            point(1, 40.0, (40.0, 41.0)),
+            point(8, 200.0, (19.0, 22.0)),
+            point(16, 300.0, (25.0, 26.0)),
+        ];
         let c = capacity(&ladder, 20.0, 1);
         assert_eq!(c.concurrency, Some(1));
         assert_eq!(c.marginal_interval, Some((1, 8)));

@@ -33,11 +33,14 @@ use crate::fingerprint::Fingerprint;
 use crate::model::{PowerKind, ResultDoc};
 use crate::replication::{Configuration, configurations, launch_id};
 use crate::rules::{
-    RuleMeta, c001_mixed_precision, c002_mixed_speculation, c003_mixed_graph_mode, c004_mixed_sequence_cap,
-    c005_constant_total_concurrency, c006_mixed_power_basis, c007_mixed_prompt_shape, c008_mixed_engine_settings,
-    c009_below_control_noise, c010_single_launch_difference, c011_tie_within_variance, c012_mismatched_service_level,
+    RuleMeta, c001_mixed_precision, c002_mixed_speculation, c003_mixed_graph_mode,
+    c004_mixed_sequence_cap, c005_constant_total_concurrency, c006_mixed_power_basis,
+    c007_mixed_prompt_shape, c008_mixed_engine_settings, c009_below_control_noise,
+    c010_single_launch_difference, c011_tie_within_variance, c012_mismatched_service_level,
 };
-use crate::stats::{AbResult, Verdict, ab_verdict, effective_noise_floor, mean, noise_floor_from_controls};
+use crate::stats::{
+    AbResult, Verdict, ab_verdict, effective_noise_floor, mean, noise_floor_from_controls,
+};
 use crate::thresholds::Thresholds;
 
 /// The corpus as comparisons see it: the results, their configurations, and an id index.
@@ -62,7 +65,12 @@ impl<'a> Runs<'a> {
                 config_of[m] = Some(ci);
             }
         }
-        Runs { results, configs, index: super::side::id_index(results), config_of }
+        Runs {
+            results,
+            configs,
+            index: super::side::id_index(results),
+            config_of,
+        }
     }
 }
 
@@ -153,11 +161,17 @@ impl NoiseFloor {
                 None => groups.push((&c.label, &c.fingerprint, vec![at])),
             }
         }
-        let shown: Vec<String> =
-            groups.iter().map(|(label, fp, at)| format!("`{label}` ({fp}), launch means {}", at.join(", "))).collect();
+        let shown: Vec<String> = groups
+            .iter()
+            .map(|(label, fp, at)| format!("`{label}` ({fp}), launch means {}", at.join(", ")))
+            .collect();
         format!(
             "the same-vs-same {} {}",
-            if groups.len() == 1 { "control" } else { "controls" },
+            if groups.len() == 1 {
+                "control"
+            } else {
+                "controls"
+            },
             shown.join("; ")
         )
     }
@@ -205,14 +219,21 @@ impl Comparison {
             None => "not decidable: a side has no value".to_string(),
             Some(ab) => match ab.verdict {
                 Verdict::Difference => "difference".into(),
-                Verdict::TieWithinNoise if ab.equivalence_shown => "tie within noise (equivalence shown)".into(),
+                Verdict::TieWithinNoise if ab.equivalence_shown => {
+                    "tie within noise (equivalence shown)".into()
+                }
                 Verdict::TieWithinNoise => "tie within noise".into(),
                 Verdict::SingleLaunch => "not decidable: single launch".into(),
-                Verdict::Underpowered { launches_needed_per_side: Some(k) } => {
+                Verdict::Underpowered {
+                    launches_needed_per_side: Some(k),
+                } => {
                     format!("not decidable: underpowered ({k} launches per side would settle it)")
                 }
-                Verdict::Underpowered { launches_needed_per_side: None } => {
-                    "not decidable: underpowered (more than 100 launches per side would be needed)".into()
+                Verdict::Underpowered {
+                    launches_needed_per_side: None,
+                } => {
+                    "not decidable: underpowered (more than 100 launches per side would be needed)"
+                        .into()
                 }
             },
         }
@@ -220,15 +241,24 @@ impl Comparison {
 
     /// Whether the verdict is a tie.
     pub fn is_tie(&self) -> bool {
-        self.ab.as_ref().is_some_and(|ab| ab.verdict == Verdict::TieWithinNoise)
+        self.ab
+            .as_ref()
+            .is_some_and(|ab| ab.verdict == Verdict::TieWithinNoise)
     }
 
     /// The effect and its interval in words: "+4.8% (95% interval −3.1% to +12.9%)".
     pub fn effect_words(&self) -> String {
-        let Some(ab) = &self.ab else { return "no effect".into() };
+        let Some(ab) = &self.ab else {
+            return "no effect".into();
+        };
         match ab.ci_rel {
             Some((lo, hi)) if lo.is_finite() && hi.is_finite() => {
-                format!("{} (95% interval {} to {})", pct(ab.effect_rel), pct(lo), pct(hi))
+                format!(
+                    "{} (95% interval {} to {})",
+                    pct(ab.effect_rel),
+                    pct(lo),
+                    pct(hi)
+                )
             }
             _ => pct(ab.effect_rel),
         }
@@ -251,7 +281,9 @@ impl Comparison {
         let floor = pct_abs(self.noise.value);
         match ab.verdict {
             Verdict::Difference => None,
-            Verdict::TieWithinNoise if self.noise.from_control() && ab.effect_rel.abs() > self.noise.static_floor => {
+            Verdict::TieWithinNoise
+                if self.noise.from_control() && ab.effect_rel.abs() > self.noise.static_floor =>
+            {
                 Some(StatFinding {
                     rule: &c009_below_control_noise::RULE,
                     message: format!(
@@ -287,7 +319,9 @@ impl Comparison {
                 ),
                 label: format!("{} from a single launch", pct(ab.effect_rel)),
             }),
-            Verdict::Underpowered { launches_needed_per_side } => Some(StatFinding {
+            Verdict::Underpowered {
+                launches_needed_per_side,
+            } => Some(StatFinding {
                 rule: &c011_tie_within_variance::RULE,
                 message: format!(
                     "{b} against {a} is {values} {}, {}, over {} and {}: the interval reaches inside \
@@ -300,7 +334,8 @@ impl Comparison {
                     self.noise.source(),
                     match launches_needed_per_side {
                         Some(k) => format!("{k} launches per side would settle it"),
-                        None => "more than 100 launches per side would be needed to settle it".into(),
+                        None =>
+                            "more than 100 launches per side would be needed to settle it".into(),
                     }
                 ),
                 label: format!("{} is not beyond the noise", pct(ab.effect_rel)),
@@ -310,7 +345,11 @@ impl Comparison {
 }
 
 fn launches_phrase(k: usize) -> String {
-    if k == 1 { "1 launch".into() } else { format!("{k} launches") }
+    if k == 1 {
+        "1 launch".into()
+    } else {
+        format!("{k} launches")
+    }
 }
 
 /// Compares side A (`a`, the baseline) with side B (`b`, the subject).
@@ -324,14 +363,26 @@ pub fn compare_sides(
     let results = runs.results;
     let mut mismatches = Vec::new();
     if let (Some(da), Some(db)) = (a.doc(results), b.doc(results)) {
-        let ctx = Pair { runs, a, b, da, db, options, thresholds };
+        let ctx = Pair {
+            runs,
+            a,
+            b,
+            da,
+            db,
+            options,
+            thresholds,
+        };
         ctx.settings(&mut mismatches);
         ctx.levels(&mut mismatches);
     }
     let metric = options.metric;
     let noise = noise_floor(runs, a, b, metric);
     let (la, lb) = (a.launch_means(), b.launch_means());
-    let ab = if a.problem.is_none() && b.problem.is_none() { ab_verdict(&la, &lb, noise.value) } else { None };
+    let ab = if a.problem.is_none() && b.problem.is_none() {
+        ab_verdict(&la, &lb, noise.value)
+    } else {
+        None
+    };
     let (a_value, b_value) = (a.value(), b.value());
     let ratio = match (a_value, b_value) {
         (Some(x), Some(y)) if x != 0.0 => Some(y / x).filter(|r| r.is_finite()),
@@ -384,19 +435,44 @@ impl Pair<'_, '_> {
     }
 
     /// One setting: equal, different, or not recorded (see the module documentation).
-    fn setting<T: PartialEq>(&self, what: &str, a: Option<T>, b: Option<T>, cancels: bool, show: impl Fn(&T) -> String) -> Option<Diff> {
+    fn setting<T: PartialEq>(
+        &self,
+        what: &str,
+        a: Option<T>,
+        b: Option<T>,
+        cancels: bool,
+        show: impl Fn(&T) -> String,
+    ) -> Option<Diff> {
         let (na, nb) = self.names();
         match (a, b) {
             (Some(x), Some(y)) if x == y => None,
-            (Some(x), Some(y)) => Some(Diff::Differ(format!("{what} {} on {nb} against {} on {na}", show(&y), show(&x)))),
+            (Some(x), Some(y)) => Some(Diff::Differ(format!(
+                "{what} {} on {nb} against {} on {na}",
+                show(&y),
+                show(&x)
+            ))),
             (None, None) if cancels => None,
             (None, None) => Some(Diff::Unknown(format!("{what} is recorded on neither side"))),
-            (Some(x), None) => Some(Diff::Unknown(format!("{what} is {} on {na} and not recorded on {nb}", show(&x)))),
-            (None, Some(y)) => Some(Diff::Unknown(format!("{what} is {} on {nb} and not recorded on {na}", show(&y)))),
+            (Some(x), None) => Some(Diff::Unknown(format!(
+                "{what} is {} on {na} and not recorded on {nb}",
+                show(&x)
+            ))),
+            (None, Some(y)) => Some(Diff::Unknown(format!(
+                "{what} is {} on {nb} and not recorded on {na}",
+                show(&y)
+            ))),
         }
     }
 
-    fn push(&self, out: &mut Vec<Mismatch>, rule: &'static RuleMeta, diffs: Vec<Diff>, pointer: &str, why_differ: &str, why_unknown: &str) {
+    fn push(
+        &self,
+        out: &mut Vec<Mismatch>,
+        rule: &'static RuleMeta,
+        diffs: Vec<Diff>,
+        pointer: &str,
+        why_differ: &str,
+        why_unknown: &str,
+    ) {
         if diffs.is_empty() {
             return;
         }
@@ -408,7 +484,12 @@ impl Pair<'_, '_> {
             })
             .collect();
         let why = if unknown { why_unknown } else { why_differ };
-        out.push(Mismatch { rule, message: format!("{}: {why}", parts.join("; ")), unknown, related: self.related(pointer) });
+        out.push(Mismatch {
+            rule,
+            message: format!("{}: {why}", parts.join("; ")),
+            unknown,
+            related: self.related(pointer),
+        });
     }
 
     fn settings(&self, out: &mut Vec<Mismatch>) {
@@ -423,8 +504,20 @@ impl Pair<'_, '_> {
         // C001: precision and kernel.
         let mut diffs = Vec::new();
         let (ma, mb) = (model(da), model(db));
-        let precision = self.setting("precision", ma.precision.as_ref(), mb.precision.as_ref(), same_checkpoint, |v| (*v).clone());
-        let kernel = self.setting("kernel", ma.kernel.as_ref(), mb.kernel.as_ref(), same_checkpoint && same_image && same_device, |v| (*v).clone());
+        let precision = self.setting(
+            "precision",
+            ma.precision.as_ref(),
+            mb.precision.as_ref(),
+            same_checkpoint,
+            |v| (*v).clone(),
+        );
+        let kernel = self.setting(
+            "kernel",
+            ma.kernel.as_ref(),
+            mb.kernel.as_ref(),
+            same_checkpoint && same_image && same_device,
+            |v| (*v).clone(),
+        );
         for d in [precision, kernel].into_iter().flatten() {
             if !(deployment && matches!(d, Diff::Differ(_))) {
                 diffs.push(d);
@@ -441,8 +534,17 @@ impl Pair<'_, '_> {
 
         // C002: speculation.
         let (ea, eb) = (engine(da), engine(db));
-        let spec = self.setting("speculation", spec_state(&ea), spec_state(&eb), same_image, SpecState::words);
-        let spec: Vec<Diff> = spec.into_iter().filter(|d| !(deployment && matches!(d, Diff::Differ(_)))).collect();
+        let spec = self.setting(
+            "speculation",
+            spec_state(&ea),
+            spec_state(&eb),
+            same_image,
+            SpecState::words,
+        );
+        let spec: Vec<Diff> = spec
+            .into_iter()
+            .filter(|d| !(deployment && matches!(d, Diff::Differ(_))))
+            .collect();
         self.push(
             out,
             &c002_mixed_speculation::RULE,
@@ -453,7 +555,13 @@ impl Pair<'_, '_> {
         );
 
         // C003: graph mode, on either basis.
-        let eager = self.setting("graph mode (enforce_eager)", ea.enforce_eager, eb.enforce_eager, same_image, bool::to_string);
+        let eager = self.setting(
+            "graph mode (enforce_eager)",
+            ea.enforce_eager,
+            eb.enforce_eager,
+            same_image,
+            bool::to_string,
+        );
         self.push(
             out,
             &c003_mixed_graph_mode::RULE,
@@ -465,7 +573,13 @@ impl Pair<'_, '_> {
 
         // C004: peaks across sequence caps.
         if !self.options.service_level_matched && (self.a.at_peak || self.b.at_peak) {
-            let cap = self.setting("sequence cap (max_num_seqs)", ea.max_num_seqs, eb.max_num_seqs, same_image, u64::to_string);
+            let cap = self.setting(
+                "sequence cap (max_num_seqs)",
+                ea.max_num_seqs,
+                eb.max_num_seqs,
+                same_image,
+                u64::to_string,
+            );
             let which = match (self.a.at_peak, self.b.at_peak) {
                 (true, true) => "both sides are taken at their peaks".to_string(),
                 (true, false) => format!("{} is taken at its peak", self.names().0),
@@ -486,7 +600,13 @@ impl Pair<'_, '_> {
         if let (Some(ka), Some(kb)) = (kind(da), kind(db))
             && ka != kb
         {
-            let word = |k: PowerKind| if k == PowerKind::Wall { "at the wall" } else { "on the device rail" };
+            let word = |k: PowerKind| {
+                if k == PowerKind::Wall {
+                    "at the wall"
+                } else {
+                    "on the device rail"
+                }
+            };
             let (na, nb) = self.names();
             out.push(Mismatch {
                 rule: &c006_mixed_power_basis::RULE,
@@ -507,13 +627,31 @@ impl Pair<'_, '_> {
         // C008: KV cache dtype, prefix caching, engine version (recorded on both sides only).
         let mut diffs = Vec::new();
         let known = |d: Option<Diff>| d.filter(|d| matches!(d, Diff::Differ(_)));
-        diffs.extend(known(self.setting("KV cache dtype", ea.kv_cache_dtype.as_ref(), eb.kv_cache_dtype.as_ref(), true, |v| (*v).clone())));
-        diffs.extend(known(self.setting("prefix caching (enable_prefix_caching)", ea.enable_prefix_caching, eb.enable_prefix_caching, true, bool::to_string)));
+        diffs.extend(known(self.setting(
+            "KV cache dtype",
+            ea.kv_cache_dtype.as_ref(),
+            eb.kv_cache_dtype.as_ref(),
+            true,
+            |v| (*v).clone(),
+        )));
+        diffs.extend(known(self.setting(
+            "prefix caching (enable_prefix_caching)",
+            ea.enable_prefix_caching,
+            eb.enable_prefix_caching,
+            true,
+            bool::to_string,
+        )));
         let version = |e: &crate::model::Engine| match (&e.name, &e.version) {
             (Some(n), Some(v)) => Some(format!("{n} {v}")),
             _ => None,
         };
-        diffs.extend(known(self.setting("engine", version(&ea), version(&eb), true, String::clone)));
+        diffs.extend(known(self.setting(
+            "engine",
+            version(&ea),
+            version(&eb),
+            true,
+            String::clone,
+        )));
         self.push(
             out,
             &c008_mixed_engine_settings::RULE,
@@ -526,7 +664,14 @@ impl Pair<'_, '_> {
 
     fn shape(&self, out: &mut Vec<Mismatch>) {
         let t = self.thresholds;
-        let typical = |d: &ResultDoc| d.workload.as_ref()?.prompt_tokens.as_ref()?.typical().filter(|v| v.is_finite() && *v > 0.0);
+        let typical = |d: &ResultDoc| {
+            d.workload
+                .as_ref()?
+                .prompt_tokens
+                .as_ref()?
+                .typical()
+                .filter(|v| v.is_finite() && *v > 0.0)
+        };
         let cap = |d: &ResultDoc| d.workload.as_ref()?.max_output_tokens.filter(|&v| v > 0);
         let (na, nb) = self.names();
         let mut parts = Vec::new();
@@ -534,7 +679,13 @@ impl Pair<'_, '_> {
             let heavy = |p: f64| p >= t.prefill_heavy_min_prompt_tokens;
             let rel = pa.max(pb) / pa.min(pb) - 1.0;
             if heavy(pa) != heavy(pb) || rel > t.prompt_shape_tolerance {
-                let kind = |p: f64| if heavy(p) { "prefill-heavy" } else { "decode-heavy" };
+                let kind = |p: f64| {
+                    if heavy(p) {
+                        "prefill-heavy"
+                    } else {
+                        "decode-heavy"
+                    }
+                };
                 parts.push(format!(
                     "prompts of {} tokens on {nb} ({}) against {} on {na} ({})",
                     num(pb),
@@ -548,7 +699,9 @@ impl Pair<'_, '_> {
             #[expect(clippy::cast_precision_loss, reason = "token caps are small")]
             let rel = ca.max(cb) as f64 / ca.min(cb) as f64 - 1.0;
             if rel > t.prompt_shape_tolerance {
-                parts.push(format!("an output cap of {cb} tokens on {nb} against {ca} on {na}"));
+                parts.push(format!(
+                    "an output cap of {cb} tokens on {nb} against {ca} on {na}"
+                ));
             }
         }
         if !parts.is_empty() {
@@ -574,13 +727,19 @@ impl Pair<'_, '_> {
         // C005: the same total streams over different device counts.
         if metric.is_engine_speed()
             && let (Some(sa), Some(sb)) = (self.a.total_streams(), self.b.total_streams())
-            && let (Some(da), Some(db)) = (self.a.devices(self.runs.results), self.b.devices(self.runs.results))
+            && let (Some(da), Some(db)) = (
+                self.a.devices(self.runs.results),
+                self.b.devices(self.runs.results),
+            )
             && sa == sb
             && da != db
             && da > 0
             && db > 0
         {
-            #[expect(clippy::cast_precision_loss, reason = "stream and device counts are small")]
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "stream and device counts are small"
+            )]
             let per = |s: u64, d: u64| num(s as f64 / d as f64);
             out.push(Mismatch {
                 rule: &c005_constant_total_concurrency::RULE,
@@ -630,10 +789,21 @@ impl Pair<'_, '_> {
         let mut out = Vec::new();
         for side in [self.a, self.b] {
             if let Some(p) = side.first_point() {
-                let pointer = if tail.starts_with('/') { tail.to_string() } else { format!("/levels/{}/{tail}", p.level) };
+                let pointer = if tail.starts_with('/') {
+                    tail.to_string()
+                } else {
+                    format!("/levels/{}/{tail}", p.level)
+                };
                 out.push((p.result, pointer));
             } else if let Some(&i) = side.results.first() {
-                out.push((i, if tail.starts_with('/') { tail.to_string() } else { "/levels".into() }));
+                out.push((
+                    i,
+                    if tail.starts_with('/') {
+                        tail.to_string()
+                    } else {
+                        "/levels".into()
+                    },
+                ));
             }
         }
         out
@@ -644,7 +814,11 @@ impl Pair<'_, '_> {
 #[derive(Debug, Clone, PartialEq)]
 enum SpecState {
     Off,
-    On { method: Option<String>, tokens: Option<u64>, draft: Option<String> },
+    On {
+        method: Option<String>,
+        tokens: Option<u64>,
+        draft: Option<String>,
+    },
 }
 
 impl SpecState {
@@ -659,7 +833,11 @@ impl SpecState {
                 if let Some(t) = tokens {
                     parts.push(format!("{t} tokens"));
                 }
-                if parts.is_empty() { "on".into() } else { format!("on ({})", parts.join(", ")) }
+                if parts.is_empty() {
+                    "on".into()
+                } else {
+                    format!("on ({})", parts.join(", "))
+                }
             }
         }
     }
@@ -668,7 +846,11 @@ impl SpecState {
 fn spec_state(engine: &crate::model::Engine) -> Option<SpecState> {
     let s = engine.speculative.as_ref()?;
     if s.enabled? {
-        Some(SpecState::On { method: s.method.clone(), tokens: s.num_speculative_tokens, draft: s.draft_model.clone() })
+        Some(SpecState::On {
+            method: s.method.clone(),
+            tokens: s.num_speculative_tokens,
+            draft: s.draft_model.clone(),
+        })
     } else {
         Some(SpecState::Off)
     }
@@ -681,7 +863,9 @@ fn device_model(d: &ResultDoc) -> Option<&str> {
 /// Both sides ran the same engine image: equal digests, else (neither has one) equal image
 /// references with equal engine versions.
 fn same_image(a: &ResultDoc, b: &ResultDoc) -> bool {
-    let (Some(ea), Some(eb)) = (&a.engine, &b.engine) else { return false };
+    let (Some(ea), Some(eb)) = (&a.engine, &b.engine) else {
+        return false;
+    };
     match (&ea.image_digest, &eb.image_digest) {
         (Some(x), Some(y)) => x == y,
         (None, None) => ea.image.is_some() && ea.image == eb.image && ea.version == eb.version,
@@ -691,7 +875,9 @@ fn same_image(a: &ResultDoc, b: &ResultDoc) -> bool {
 
 /// Both sides served the same checkpoint: equal model names and revisions.
 fn same_checkpoint(a: &ResultDoc, b: &ResultDoc) -> bool {
-    let (Some(ma), Some(mb)) = (&a.model, &b.model) else { return false };
+    let (Some(ma), Some(mb)) = (&a.model, &b.model) else {
+        return false;
+    };
     ma.name.is_some() && ma.name == mb.name && ma.revision == mb.revision
 }
 
@@ -705,10 +891,25 @@ fn same_checkpoint(a: &ResultDoc, b: &ResultDoc) -> bool {
 /// is taken at the level each matching side is taken at, when the control measured it on two
 /// or more launches: the relative differences of consecutive launch means (by launch id) are
 /// pooled over every control and given to [`noise_floor_from_controls`].
-pub fn noise_floor(runs: &Runs<'_>, a: &ResolvedSide, b: &ResolvedSide, metric: Metric) -> NoiseFloor {
+pub fn noise_floor(
+    runs: &Runs<'_>,
+    a: &ResolvedSide,
+    b: &ResolvedSide,
+    metric: Metric,
+) -> NoiseFloor {
     let results = runs.results;
-    let own: BTreeSet<usize> = a.results.iter().chain(&b.results).filter_map(|&i| runs.config_of[i]).collect();
-    let key = |d: &ResultDoc| Some((device_model(d)?.to_string(), d.model.as_ref()?.name.clone()?));
+    let own: BTreeSet<usize> = a
+        .results
+        .iter()
+        .chain(&b.results)
+        .filter_map(|&i| runs.config_of[i])
+        .collect();
+    let key = |d: &ResultDoc| {
+        Some((
+            device_model(d)?.to_string(),
+            d.model.as_ref()?.name.clone()?,
+        ))
+    };
     let mut wanted: Vec<((String, String), u64)> = Vec::new();
     for side in [a, b] {
         if let (Some(doc), Some(c)) = (side.doc(results), side.concurrency)
@@ -723,7 +924,9 @@ pub fn noise_floor(runs: &Runs<'_>, a: &ResolvedSide, b: &ResolvedSide, metric: 
         if own.contains(&ci) {
             continue;
         }
-        let Some(k) = key(&results[config.members[0]].doc) else { continue };
+        let Some(k) = key(&results[config.members[0]].doc) else {
+            continue;
+        };
         for (wk, c) in &wanted {
             if *wk != k {
                 continue;
@@ -733,19 +936,36 @@ pub fn noise_floor(runs: &Runs<'_>, a: &ResolvedSide, b: &ResolvedSide, metric: 
             }
         }
     }
-    let diffs: Vec<f64> = controls.iter().flat_map(|c| c.rel_diffs.iter().copied()).collect();
+    let diffs: Vec<f64> = controls
+        .iter()
+        .flat_map(|c| c.rel_diffs.iter().copied())
+        .collect();
     let from_controls = noise_floor_from_controls(&diffs);
     let static_floor = metric.static_noise_floor();
-    NoiseFloor { value: effective_noise_floor(static_floor, from_controls), static_floor, from_controls, controls }
+    NoiseFloor {
+        value: effective_noise_floor(static_floor, from_controls),
+        static_floor,
+        from_controls,
+        controls,
+    }
 }
 
-fn control_at(results: &[LoadedResult], config: &Configuration, c: u64, metric: Metric) -> Option<Control> {
+fn control_at(
+    results: &[LoadedResult],
+    config: &Configuration,
+    c: u64,
+    metric: Metric,
+) -> Option<Control> {
     let mut values = Vec::new();
     let mut at = None;
     for &i in &config.members {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.concurrency == c) else { continue };
-        let Some(v) = metric.read(doc, &doc.levels[li]) else { continue };
+        let Some(li) = doc.levels.iter().position(|l| l.concurrency == c) else {
+            continue;
+        };
+        let Some(v) = metric.read(doc, &doc.levels[li]) else {
+            continue;
+        };
         at.get_or_insert((i, li));
         values.push((launch_id(&results[i]), v));
     }
@@ -754,7 +974,11 @@ fn control_at(results: &[LoadedResult], config: &Configuration, c: u64, metric: 
         return None;
     }
     let launch_means: Vec<f64> = groups.iter().filter_map(|g| mean(g)).collect();
-    let rel_diffs: Vec<f64> = launch_means.windows(2).filter(|w| w[0] > 0.0).map(|w| w[1] / w[0] - 1.0).collect();
+    let rel_diffs: Vec<f64> = launch_means
+        .windows(2)
+        .filter(|w| w[0] > 0.0)
+        .map(|w| w[1] / w[0] - 1.0)
+        .collect();
     let fingerprint: &Fingerprint = &config.fingerprint;
     Some(Control {
         label: fingerprint.label().to_string(),

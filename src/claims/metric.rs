@@ -73,9 +73,10 @@ impl Metric {
     /// Which way the metric improves.
     pub fn direction(self) -> Direction {
         match self {
-            Metric::DecodeTokS | Metric::AggregateTokS | Metric::PrefillTokS | Metric::PerUserTokS => {
-                Direction::HigherIsBetter
-            }
+            Metric::DecodeTokS
+            | Metric::AggregateTokS
+            | Metric::PrefillTokS
+            | Metric::PerUserTokS => Direction::HigherIsBetter,
             Metric::TtftP50S | Metric::TtftP95S | Metric::TpotP50Ms | Metric::CostPerMillionUsd => {
                 Direction::LowerIsBetter
             }
@@ -86,7 +87,10 @@ impl Metric {
     /// throughputs. Per-user rates, latencies and cost per token are the same for every
     /// replica.
     pub fn adds_over_replicas(self) -> bool {
-        matches!(self, Metric::DecodeTokS | Metric::AggregateTokS | Metric::PrefillTokS)
+        matches!(
+            self,
+            Metric::DecodeTokS | Metric::AggregateTokS | Metric::PrefillTokS
+        )
     }
 
     /// Whether the metric is a speed of the whole engine (throughput, or the cost derived from
@@ -136,7 +140,10 @@ impl Metric {
             Metric::DecodeTokS => t.and_then(|t| t.decode),
             Metric::AggregateTokS => cards::aggregate(level),
             Metric::PrefillTokS => t.and_then(|t| t.prefill),
-            Metric::PerUserTokS => level.per_user_tok_s.as_ref().and_then(crate::model::PerUser::central),
+            Metric::PerUserTokS => level
+                .per_user_tok_s
+                .as_ref()
+                .and_then(crate::model::PerUser::central),
             Metric::TtftP50S => level.ttft_s.as_ref().and_then(|x| x.p50),
             Metric::TtftP95S => level.ttft_s.as_ref().and_then(|x| x.p95),
             Metric::TpotP50Ms => level.tpot_ms.as_ref().and_then(|x| x.p50),
@@ -186,11 +193,17 @@ mod tests {
     fn cost_is_recomputed_from_the_hourly_cost() {
         let level = Level {
             concurrency: 32,
-            throughput_tok_s: Some(Throughput { aggregate: Some(257.8), ..Throughput::default() }),
+            throughput_tok_s: Some(Throughput {
+                aggregate: Some(257.8),
+                ..Throughput::default()
+            }),
             ..Level::default()
         };
         let doc = ResultDoc {
-            cost: Some(Cost { hourly_usd: Some(1.84), ..Cost::default() }),
+            cost: Some(Cost {
+                hourly_usd: Some(1.84),
+                ..Cost::default()
+            }),
             levels: vec![level.clone()],
             ..ResultDoc::default()
         };

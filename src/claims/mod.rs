@@ -28,15 +28,19 @@ mod side;
 use serde::Deserialize;
 
 pub use analysis::{
-    ClaimAnalysis, ClaimFinding, ClaimRef, RESTATABLE, Restatement, analyse, basis_words, emit_findings, matched_words,
-    rule_help, side_arithmetic,
+    ClaimAnalysis, ClaimFinding, ClaimRef, RESTATABLE, Restatement, analyse, basis_words,
+    emit_findings, matched_words, rule_help, side_arithmetic,
 };
 pub use audit::audit;
 pub use compare::{
-    CompareOptions, Comparison, Control, Mismatch, NoiseFloor, Runs, StatFinding, compare_sides, noise_floor,
+    CompareOptions, Comparison, Control, Mismatch, NoiseFloor, Runs, StatFinding, compare_sides,
+    noise_floor,
 };
 pub use metric::Metric;
-pub use side::{ResolvedSide, SidePoint, id_index, num, pct, pct_abs, peak_concurrency, resolve_at, resolve_side, streams};
+pub use side::{
+    ResolvedSide, SidePoint, id_index, num, pct, pct_abs, peak_concurrency, resolve_at,
+    resolve_side, streams,
+};
 
 #[doc(no_inline)]
 pub use crate::corpus::LoadedClaims;

@@ -60,7 +60,10 @@ impl ResolvedSide {
 
     /// The mean of each launch (the unit of replication).
     pub fn launch_means(&self) -> Vec<f64> {
-        self.by_launch().iter().filter_map(|runs| mean(runs)).collect()
+        self.by_launch()
+            .iter()
+            .filter_map(|runs| mean(runs))
+            .collect()
     }
 
     /// The side's value: the mean of its launch means (`None` when it has no point).
@@ -83,7 +86,11 @@ impl ResolvedSide {
 
     /// The per-user rate at the side's level: the mean of its launch means.
     pub fn per_user(&self) -> Option<f64> {
-        let groups = group_by_launch(self.points.iter().filter_map(|p| Some((p.launch.as_deref(), p.per_user?))));
+        let groups = group_by_launch(
+            self.points
+                .iter()
+                .filter_map(|p| Some((p.launch.as_deref(), p.per_user?))),
+        );
         let means: Vec<f64> = groups.iter().filter_map(|g| mean(g)).collect();
         mean(&means)
     }
@@ -96,7 +103,10 @@ impl ResolvedSide {
     /// Devices the side uses: the first run's device count times the replicas.
     pub fn devices(&self, results: &[LoadedResult]) -> Option<u64> {
         let doc = self.doc(results)?;
-        doc.platform.as_ref()?.total_devices()?.checked_mul(self.replicas)
+        doc.platform
+            .as_ref()?
+            .total_devices()?
+            .checked_mul(self.replicas)
     }
 
     /// The first run's document (the side's settings, for the matched-basis checks).
@@ -122,7 +132,11 @@ impl ResolvedSide {
 
 /// "1 stream", "32 streams".
 pub fn streams(c: u64) -> String {
-    if c == 1 { "1 stream".to_string() } else { format!("{c} streams") }
+    if c == 1 {
+        "1 stream".to_string()
+    } else {
+        format!("{c} streams")
+    }
 }
 
 /// Values grouped by launch id (sorted), the runs without one as one launch at the end.
@@ -180,7 +194,10 @@ pub fn resolve_side(
         }
     }
     if !side.missing.is_empty() {
-        side.problem = Some(format!("{} not in the corpus", quoted_list(&side.missing, "result", "results")));
+        side.problem = Some(format!(
+            "{} not in the corpus",
+            quoted_list(&side.missing, "result", "results")
+        ));
         return side;
     }
     if let Some(&i) = side.losing.first() {
@@ -211,7 +228,12 @@ pub fn resolve_side(
 }
 
 /// The same results as `side`, taken at `concurrency` instead (the matched basis).
-pub fn resolve_at(results: &[LoadedResult], side: &ResolvedSide, concurrency: u64, metric: Metric) -> ResolvedSide {
+pub fn resolve_at(
+    results: &[LoadedResult],
+    side: &ResolvedSide,
+    concurrency: u64,
+    metric: Metric,
+) -> ResolvedSide {
     let mut at = ResolvedSide {
         requested: Some(concurrency),
         concurrency: Some(concurrency),
@@ -234,7 +256,11 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
                 "result `{}` has no level at {} (it measured {})",
                 doc.id,
                 streams(level),
-                if list.is_empty() { "none".to_string() } else { list.join(", ") }
+                if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(", ")
+                }
             ));
             side.points.clear();
             return;
@@ -259,12 +285,20 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
             return;
         }
         let Some(raw) = metric.read(doc, l) else {
-            side.problem = Some(format!("result `{}` records no {metric} at {}", doc.id, streams(level)));
+            side.problem = Some(format!(
+                "result `{}` records no {metric} at {}",
+                doc.id,
+                streams(level)
+            ));
             side.points.clear();
             return;
         };
         #[expect(clippy::cast_precision_loss, reason = "replica counts are small")]
-        let value = if metric.adds_over_replicas() { raw * side.replicas as f64 } else { raw };
+        let value = if metric.adds_over_replicas() {
+            raw * side.replicas as f64
+        } else {
+            raw
+        };
         side.points.push(SidePoint {
             result: i,
             level: li,
@@ -277,17 +311,32 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
 
 /// The concurrency, among those every run measured, with the highest mean aggregate (the best
 /// mean of `metric` when no aggregate is recorded); the lowest such concurrency on a tie.
-pub fn peak_concurrency(results: &[LoadedResult], members: &[usize], metric: Metric) -> Option<u64> {
+pub fn peak_concurrency(
+    results: &[LoadedResult],
+    members: &[usize],
+    metric: Metric,
+) -> Option<u64> {
     let mut common: Option<BTreeSet<u64>> = None;
     for &i in members {
-        let set: BTreeSet<u64> = results[i].doc.levels.iter().map(|l| l.concurrency).collect();
+        let set: BTreeSet<u64> = results[i]
+            .doc
+            .levels
+            .iter()
+            .map(|l| l.concurrency)
+            .collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),
         });
     }
     let mut best: Option<(u64, f64)> = None;
-    let by = if members.iter().any(|&i| results[i].doc.levels.iter().any(|l| cards::aggregate(l).is_some())) {
+    let by = if members.iter().any(|&i| {
+        results[i]
+            .doc
+            .levels
+            .iter()
+            .any(|l| cards::aggregate(l).is_some())
+    }) {
         Metric::AggregateTokS
     } else {
         metric
@@ -301,7 +350,10 @@ pub fn peak_concurrency(results: &[LoadedResult], members: &[usize], metric: Met
             .iter()
             .filter_map(|&i| {
                 let doc = &results[i].doc;
-                doc.levels.iter().find(|l| l.concurrency == c).and_then(|l| by.read(doc, l))
+                doc.levels
+                    .iter()
+                    .find(|l| l.concurrency == c)
+                    .and_then(|l| by.read(doc, l))
             })
             .collect();
         if values.len() != members.len() {
@@ -324,7 +376,11 @@ pub fn ids_of(results: &[LoadedResult], members: &[usize]) -> Vec<String> {
 pub fn quoted_list(items: &[String], one: &str, many: &str) -> String {
     let list: Vec<String> = items.iter().map(|s| format!("`{s}`")).collect();
     let word = if items.len() == 1 { one } else { many };
-    if word.is_empty() { list.join(", ") } else { format!("{word} {}", list.join(", ")) }
+    if word.is_empty() {
+        list.join(", ")
+    } else {
+        format!("{word} {}", list.join(", "))
+    }
 }
 
 /// A value for messages: up to 4 significant decimals, thousands separated.
@@ -347,7 +403,11 @@ pub fn pct(rel: f64) -> String {
     if s.trim_start_matches(['0', '.']).is_empty() {
         return format!("{s}%");
     }
-    if p < 0.0 { format!("−{s}%") } else { format!("+{s}%") }
+    if p < 0.0 {
+        format!("−{s}%")
+    } else {
+        format!("+{s}%")
+    }
 }
 
 /// A relative size as an unsigned percentage: `5.8%`.
@@ -374,7 +434,15 @@ mod tests {
 
     #[test]
     fn launches_are_grouped_with_the_unknown_launch_last() {
-        let groups = group_by_launch([(Some("b"), 2.0), (None, 9.0), (Some("a"), 1.0), (Some("b"), 4.0)].into_iter());
+        let groups = group_by_launch(
+            [
+                (Some("b"), 2.0),
+                (None, 9.0),
+                (Some("a"), 1.0),
+                (Some("b"), 4.0),
+            ]
+            .into_iter(),
+        );
         assert_eq!(groups, vec![vec![1.0], vec![2.0, 4.0], vec![9.0]]);
     }
 }

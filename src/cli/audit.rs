@@ -141,10 +141,14 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         if !args.allow_inside_corpus {
             for p in paths.iter().chain(std::iter::once(&args.claims)) {
                 if out_abs.starts_with(root_of(p)) {
+                    let corpus = if p.is_dir() {
+                        format!("the corpus `{}`", p.display())
+                    } else {
+                        format!("the folder of `{}`", p.display())
+                    };
                     return Err(format!(
-                        "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
+                        "the output folder `{}` is inside {corpus}; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
                         out.display(),
-                        root_of(p).display()
                     ));
                 }
             }

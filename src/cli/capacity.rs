@@ -57,20 +57,30 @@ pub enum CapacityFormat {
 pub fn parse_floor(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("`{s}` is not a positive number of tokens per second per user")),
+        _ => Err(format!(
+            "`{s}` is not a positive number of tokens per second per user"
+        )),
     }
 }
 
 /// Loads `paths` (default `.`) with the thresholds and sidecars of the nearest config file.
 /// `Err` for a path that does not exist or a bad config file.
 pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(format!("`{}` does not exist", missing.display()));
     }
     let mut options = Options::default();
     if let Some(found) = paths.first().and_then(|p| config::discover(p)) {
-        let c = config::load(&found).map_err(|e| e.render(std::io::stderr().is_terminal()).trim_end().to_string())?;
+        let c = config::load(&found).map_err(|e| {
+            e.render(std::io::stderr().is_terminal())
+                .trim_end()
+                .to_string()
+        })?;
         if let Some(t) = &c.thresholds {
             options.thresholds = t.clone();
         }
@@ -98,11 +108,17 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
         .map(|c| {
             let points = ladder(&corpus.results, &c.members);
             let cap = capacity(&points, args.floor, args.replicas);
-            let at: Option<&LadderPoint> = cap.concurrency.and_then(|k| points.iter().find(|p| p.concurrency == k));
+            let at: Option<&LadderPoint> = cap
+                .concurrency
+                .and_then(|k| points.iter().find(|p| p.concurrency == k));
             Row {
                 label: c.fingerprint.label().to_string(),
                 fingerprint: c.fingerprint.short(),
-                results: c.members.iter().map(|&i| corpus.results[i].doc.id.clone()).collect(),
+                results: c
+                    .members
+                    .iter()
+                    .map(|&i| corpus.results[i].doc.id.clone())
+                    .collect(),
                 per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
                 runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
                 launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
@@ -132,7 +148,11 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
         out,
         "Capacity at {} tok/s per user{}",
         num(args.floor),
-        if args.replicas > 1 { format!(", {} replicas", args.replicas) } else { String::new() }
+        if args.replicas > 1 {
+            format!(", {} replicas", args.replicas)
+        } else {
+            String::new()
+        }
     );
     if rows.is_empty() {
         out.push_str("no configuration with a successful run\n");
@@ -140,7 +160,16 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     }
     let mut table = Table::new();
     table.load_style(presets::UTF8_FULL_CONDENSED);
-    table.set_header(vec!["configuration", "fingerprint", "streams", "aggregate tok/s", "per user tok/s", "runs", "launches", "basis"]);
+    table.set_header(vec![
+        "configuration",
+        "fingerprint",
+        "streams",
+        "aggregate tok/s",
+        "per user tok/s",
+        "runs",
+        "launches",
+        "basis",
+    ]);
     for r in rows {
         let c = &r.capacity;
         table.add_row(vec![
@@ -151,7 +180,11 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
             r.per_user.map_or_else(|| "–".into(), num),
             r.runs.to_string(),
             r.launches.to_string(),
-            if c.single_instance { "single instance".into() } else { "across launches".into() },
+            if c.single_instance {
+                "single instance".into()
+            } else {
+                "across launches".into()
+            },
         ]);
     }
     for i in 2..7 {
@@ -185,6 +218,7 @@ fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
             })
         })
         .collect();
-    let doc = json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
+    let doc =
+        json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
     format!("{doc:#}\n").into_bytes()
 }

@@ -27,7 +27,8 @@ use serde_json::json;
 use super::capacity::load;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, Output};
 use crate::claims::{
-    Basis, CompareOptions, Comparison, Metric, ResolvedSide, Runs, compare_sides, num, pct, resolve_side, streams,
+    Basis, CompareOptions, Comparison, Metric, ResolvedSide, Runs, compare_sides, num, pct,
+    resolve_side, streams,
 };
 use crate::diagnostic::Severity;
 use crate::model::Outcome;
@@ -76,10 +77,12 @@ pub enum CompareFormat {
 }
 
 fn parse_metric(s: &str) -> Result<String, String> {
-    Metric::parse(s).map(|m| m.as_str().to_string()).ok_or_else(|| {
-        let names: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
-        format!("`{s}` is not a metric; one of {}", names.join(", "))
-    })
+    Metric::parse(s)
+        .map(|m| m.as_str().to_string())
+        .ok_or_else(|| {
+            let names: Vec<&str> = Metric::ALL.iter().map(|m| m.as_str()).collect();
+            format!("`{s}` is not a metric; one of {}", names.join(", "))
+        })
 }
 
 /// A side named on the command line.
@@ -97,10 +100,18 @@ fn find(runs: &Runs<'_>, arg: &str) -> Result<Named, String> {
     if let Some(&i) = runs.index.get(arg) {
         let doc = &runs.results[i].doc;
         if doc.outcome != Outcome::Ok {
-            return Err(format!("result `{arg}` did not produce figures (outcome {})", doc.outcome.as_str()));
+            return Err(format!(
+                "result `{arg}` did not produce figures (outcome {})",
+                doc.outcome.as_str()
+            ));
         }
-        let config = runs.config_of[i].ok_or_else(|| format!("result `{arg}` belongs to no configuration"))?;
-        return Ok(Named { arg: arg.to_string(), config, by: "result id" });
+        let config = runs.config_of[i]
+            .ok_or_else(|| format!("result `{arg}` belongs to no configuration"))?;
+        return Ok(Named {
+            arg: arg.to_string(),
+            config,
+            by: "result id",
+        });
     }
     let hex = arg.len() >= 4 && arg.len() <= 16 && arg.bytes().all(|b| b.is_ascii_hexdigit());
     if hex {
@@ -113,19 +124,31 @@ fn find(runs: &Runs<'_>, arg: &str) -> Result<Named, String> {
             .map(|(i, _)| i)
             .collect();
         match matches.as_slice() {
-            [one] => return Ok(Named { arg: arg.to_string(), config: *one, by: "fingerprint" }),
+            [one] => {
+                return Ok(Named {
+                    arg: arg.to_string(),
+                    config: *one,
+                    by: "fingerprint",
+                });
+            }
             [] => {}
             many => {
-                return Err(format!("fingerprint `{arg}` matches {} configurations; give more digits", many.len()));
+                return Err(format!(
+                    "fingerprint `{arg}` matches {} configurations; give more digits",
+                    many.len()
+                ));
             }
         }
     }
-    Err(format!("`{arg}` is neither a result id nor a configuration fingerprint in the corpus (see `benchlint summary`)"))
+    Err(format!(
+        "`{arg}` is neither a result id nor a configuration fingerprint in the corpus (see `benchlint summary`)"
+    ))
 }
 
 /// Runs `compare`.
 pub fn run(args: &CompareArgs) -> Result<Output, String> {
-    let metric = Metric::parse(&args.metric).ok_or_else(|| format!("`{}` is not a metric", args.metric))?;
+    let metric =
+        Metric::parse(&args.metric).ok_or_else(|| format!("`{}` is not a metric", args.metric))?;
     let (corpus, options) = load(&args.paths)?;
     let runs = Runs::new(&corpus.results);
     let a = find(&runs, &args.a)?;
@@ -135,12 +158,31 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
     let concurrency = match args.concurrency {
         Some(c) => c,
         None => shared_level(&runs, &ma, &mb).ok_or_else(|| {
-            "A and B share no level that every run measured; name one with --concurrency".to_string()
+            "A and B share no level that every run measured; name one with --concurrency"
+                .to_string()
         })?,
     };
-    let ids = |m: &[usize]| -> Vec<String> { m.iter().map(|&i| corpus.results[i].doc.id.clone()).collect() };
-    let side_a = resolve_side(&corpus.results, &runs.index, &ids(&ma), Some(concurrency), 1, metric);
-    let side_b = resolve_side(&corpus.results, &runs.index, &ids(&mb), Some(concurrency), 1, metric);
+    let ids = |m: &[usize]| -> Vec<String> {
+        m.iter()
+            .map(|&i| corpus.results[i].doc.id.clone())
+            .collect()
+    };
+    let side_a = resolve_side(
+        &corpus.results,
+        &runs.index,
+        &ids(&ma),
+        Some(concurrency),
+        1,
+        metric,
+    );
+    let side_b = resolve_side(
+        &corpus.results,
+        &runs.index,
+        &ids(&mb),
+        Some(concurrency),
+        1,
+        metric,
+    );
     for (name, s) in [("A", &side_a), ("B", &side_b)] {
         if let Some(p) = &s.problem {
             return Err(format!("{name} cannot be compared: {p}"));
@@ -150,11 +192,29 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
         BasisArg::Hardware => Basis::Hardware,
         BasisArg::Deployment => Basis::Deployment,
     };
-    let opts = CompareOptions { metric, basis: Some(basis), service_level_matched: false, name_a: "A".into(), name_b: "B".into() };
+    let opts = CompareOptions {
+        metric,
+        basis: Some(basis),
+        service_level_matched: false,
+        name_a: "A".into(),
+        name_b: "B".into(),
+    };
     let cmp = compare_sides(&runs, &side_a, &side_b, &opts, &options.thresholds);
-    let unsound = cmp.mismatches.iter().any(|m| m.rule.severity == Severity::Error);
+    let unsound = cmp
+        .mismatches
+        .iter()
+        .any(|m| m.rule.severity == Severity::Error);
     let code = if unsound { EXIT_FINDINGS } else { EXIT_CLEAN };
-    let view = View { runs: &runs, a: &a, b: &b, side_a: &side_a, side_b: &side_b, cmp: &cmp, concurrency, basis: args.basis };
+    let view = View {
+        runs: &runs,
+        a: &a,
+        b: &b,
+        side_a: &side_a,
+        side_b: &side_b,
+        cmp: &cmp,
+        concurrency,
+        basis: args.basis,
+    };
     let bytes = match args.format {
         CompareFormat::Text => view.text(),
         CompareFormat::Json => view.json(),
@@ -166,7 +226,12 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
 fn shared_level(runs: &Runs<'_>, a: &[usize], b: &[usize]) -> Option<u64> {
     let mut common: Option<BTreeSet<u64>> = None;
     for &i in a.iter().chain(b) {
-        let set: BTreeSet<u64> = runs.results[i].doc.levels.iter().map(|l| l.concurrency).collect();
+        let set: BTreeSet<u64> = runs.results[i]
+            .doc
+            .levels
+            .iter()
+            .map(|l| l.concurrency)
+            .collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),
@@ -192,8 +257,12 @@ impl View<'_, '_> {
             None => "one run, no interval".to_string(),
             Some(iv) => {
                 let over = match iv.basis {
-                    IntervalBasis::AcrossLaunches { launches } => format!("across {launches} launches"),
-                    IntervalBasis::SingleInstance { runs } => format!("single instance, {runs} runs of one launch"),
+                    IntervalBasis::AcrossLaunches { launches } => {
+                        format!("across {launches} launches")
+                    }
+                    IntervalBasis::SingleInstance { runs } => {
+                        format!("single instance, {runs} runs of one launch")
+                    }
                 };
                 format!("95% interval {} to {} ({over})", num(iv.low), num(iv.high))
             }
@@ -203,7 +272,12 @@ impl View<'_, '_> {
     fn side_text(&self, out: &mut String, name: &str, n: &Named, side: &ResolvedSide) {
         let config = &self.runs.configs[n.config];
         let unit = self.cmp.metric.unit();
-        let _ = writeln!(out, "{name}: {} ({})", config.fingerprint.label(), config.fingerprint.short());
+        let _ = writeln!(
+            out,
+            "{name}: {} ({})",
+            config.fingerprint.label(),
+            config.fingerprint.short()
+        );
         let _ = writeln!(
             out,
             "   `{}` ({}): {} over {}",
@@ -217,7 +291,11 @@ impl View<'_, '_> {
             "   {} {unit}, {}; launch means {}",
             side.value().map_or_else(|| "no value".into(), num),
             Self::interval_words(side),
-            side.launch_means().iter().map(|m| num(*m)).collect::<Vec<_>>().join(", ")
+            side.launch_means()
+                .iter()
+                .map(|m| num(*m))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
 
@@ -242,7 +320,12 @@ impl View<'_, '_> {
             cmp.ratio.map_or_else(|| "none".into(), num),
             cmp.effect_words()
         );
-        let _ = writeln!(out, "noise floor: {} from {}", crate::claims::pct_abs(cmp.noise.value), cmp.noise.source());
+        let _ = writeln!(
+            out,
+            "noise floor: {} from {}",
+            crate::claims::pct_abs(cmp.noise.value),
+            cmp.noise.source()
+        );
         let _ = writeln!(out, "verdict: {}", cmp.verdict_words());
         if let Some(s) = cmp.stat_finding() {
             let _ = writeln!(out, "  {} {}: {}", s.rule.code, s.rule.name, s.message);
@@ -252,7 +335,14 @@ impl View<'_, '_> {
         } else {
             let _ = writeln!(out, "mismatches ({}):", cmp.mismatches.len());
             for m in &cmp.mismatches {
-                let _ = writeln!(out, "  {} {} ({}): {}", m.rule.code, m.rule.name, m.rule.severity.as_str(), m.message);
+                let _ = writeln!(
+                    out,
+                    "  {} {} ({}): {}",
+                    m.rule.code,
+                    m.rule.name,
+                    m.rule.severity.as_str(),
+                    m.message
+                );
             }
         }
         out.into_bytes()
@@ -321,7 +411,11 @@ impl View<'_, '_> {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 { format!("1 {one}") } else { format!("{n} {many}") }
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
 }
 
 #[cfg(test)]
@@ -331,6 +425,10 @@ mod tests {
     #[test]
     fn metrics_are_checked_at_parse_time() {
         assert_eq!(parse_metric("ttft_p95_s").unwrap(), "ttft_p95_s");
-        assert!(parse_metric("tokens").unwrap_err().contains("aggregate_tok_s"));
+        assert!(
+            parse_metric("tokens")
+                .unwrap_err()
+                .contains("aggregate_tok_s")
+        );
     }
 }

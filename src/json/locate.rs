@@ -107,7 +107,11 @@ fn members(text: &str, open: usize) -> Vec<(String, usize)> {
             let mut i = skip_ws(bytes, open + 1);
             while i < bytes.len() && bytes[i] == b'"' {
                 let key_end = skip_string(bytes, i);
-                let raw = &text[i + 1..key_end.saturating_sub(1).max(i + 1)];
+                // An unclosed key (a truncated text) ends the members: the slice needs its quote.
+                if key_end <= i + 1 || bytes[key_end - 1] != b'"' {
+                    break;
+                }
+                let raw = &text[i + 1..key_end - 1];
                 let key = if raw.contains('\\') {
                     serde_json::from_str::<String>(&text[i..key_end]).unwrap_or_else(|_| raw.to_string())
                 } else {
@@ -306,6 +310,13 @@ mod tests {
 
     #[test]
     fn a_truncated_key_is_no_member() {
+        let mut locator = Locator::default();
+        for text in ["{\"a\u{e9}", "{\"\u{e9}", "{\"a\\\"\u{e9}"] {
+            for pointer in ["/a", "/\u{e9}"] {
+                let _ = Locator::default().locate_first_line(text, 0, pointer);
+                let _ = locator.locate_first_line(text, 0, pointer);
+            }
+        }
         for text in ["{\"a\u{e9}", "{\"\u{e9}", "{\"", "{\"a\\", "{\"a\\\"", "{\"a\":", "[1, \"\u{e9}"] {
             for pointer in ["", "/a", "/\u{e9}", "/0", "/a/0"] {
                 let _ = locate(text, 0, pointer);

@@ -6,7 +6,11 @@ declare_rule! {
     /// ## What it checks
     /// A path that benchlint was asked to read but could not: it does not exist, permission
     /// was denied, it is not UTF-8 text, it is larger than the size limit (256 MiB by default,
-    /// checked before reading), it is a symlink loop, or it is not a regular file.
+    /// checked before reading), it is a symlink loop or a symlink leading out of the folder
+    /// being checked, or it is not a regular file. Also part of a file that was not read: an
+    /// array longer than `max_array_items` (1,000,000 by default; the rest is cut before
+    /// parsing) or a result with more levels than `max_levels` (1,000 by default; the rest is
+    /// dropped before it is checked).
     ///
     /// ## Why is this bad?
     /// A result that cannot be read cannot be checked, and a corpus audit that silently skips

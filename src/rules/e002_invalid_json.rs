@@ -6,7 +6,9 @@ declare_rule! {
     /// ## What it checks
     /// A document that is not JSON: truncated, a trailing comma, a stray character. The
     /// finding points at the line and column where the parser stopped. In a JSON Lines file
-    /// each broken line is its own finding and the other lines are still read.
+    /// each broken line is its own finding and the other lines are still read. A document
+    /// nested deeper than `max_depth` (64 levels by default) is not parsed at all, and a number
+    /// beyond the largest double (`1e999`) is out of range.
     ///
     /// ## Why is this bad?
     /// A truncated result is usually a run that was killed while writing; its figures cannot

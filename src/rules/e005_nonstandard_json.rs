@@ -7,7 +7,9 @@ declare_rule! {
     /// Bare `NaN`, `Infinity` or `-Infinity` tokens (Python's `json.dumps` writes them by
     /// default; SGLang's `bench_serving` writes `"request_rate": Infinity`), or a UTF-8 byte
     /// order mark. They are not JSON; benchlint reads them as the strings `"NaN"`,
-    /// `"Infinity"` and `"-Infinity"` and goes on.
+    /// `"Infinity"` and `"-Infinity"` and goes on. Also what JSON allows but parsers read
+    /// differently: a key repeated in one object (benchlint reads the last value, some parsers
+    /// the first) and an integer beyond 64 bits (read as the nearest double).
     ///
     /// ## Why is this bad?
     /// Strict parsers (`jq`, most JSON Schema validators, JavaScript's `JSON.parse`) reject the
