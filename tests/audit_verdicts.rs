@@ -177,10 +177,3 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
         );
     }
 }
-
-#[test]
-#[ignore = "prints the report for review"]
-fn print_report() {
-    let r = report(20.0);
-    println!("{}", serde_json::to_string_pretty(&r.claims).unwrap());
-}

@@ -340,6 +340,7 @@ fn decide(
         })
         .map(|f| f.rule.code)
         .collect();
+    hard.sort_unstable();
     hard.dedup();
     let restatable = a
         .findings
@@ -364,7 +365,14 @@ fn decide(
                 "Retracted: the two sides differ in what no restatement from these runs can remove ({}){}, so no \
                  matched-basis comparison exists{}.",
                 hard.join(", "),
-                if also.is_empty() { String::new() } else { format!(", besides what a matched service level would resolve ({})", also.join(", ")) },
+                if also.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        ", besides what a matched service level would resolve ({})",
+                        also.join(", ")
+                    )
+                },
                 match a.recomputed {
                     Some(r) => format!(
                         "; as published the runs give {}, which measures those choices rather than the hardware",

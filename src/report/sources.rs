@@ -77,7 +77,18 @@ pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64
         Some(resolve_in(text, &lines[path.as_str()], locator, l))
     };
     let positions: Vec<Option<Position>> = findings.iter().map(|f| resolve(&f.primary)).collect();
-    let related_positions = findings.iter().map(|f| f.related.iter().map(&mut resolve).collect()).collect();
+    let related_positions: Vec<Vec<Option<Position>>> = findings.iter().map(|f| f.related.iter().map(&mut resolve).collect()).collect();
+    // Within a file, findings read top to bottom: by position, then in their engine order
+    // (pointer, code, message), which keeps the order total and deterministic.
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by(|&a, &b| {
+        let key = |i: usize| positions[i].map(|p| p.start);
+        findings[a].primary.path.cmp(&findings[b].primary.path).then(key(a).cmp(&key(b))).then(a.cmp(&b))
+    });
+    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+    let findings: Vec<Finding> = order.iter().map(|&i| slots[i].take().expect("each index once")).collect();
+    let positions = order.iter().map(|&i| positions[i]).collect();
+    let related_positions = order.iter().map(|&i| related_positions[i].clone()).collect();
     Prepared { findings, positions, related_positions, sources, summary, color }
 }
 
