@@ -7,6 +7,13 @@
 //! document, and a snapshot of what each result maps to and what the checklist says it lacks.
 //! Snapshot numbers were checked by hand against the source files.
 
+#![allow(
+    clippy::format_push_string,
+    clippy::collapsible_if,
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "test-report building reads more plainly this way"
+)]
+
 use std::path::{Path, PathBuf};
 
 use benchlint::adapters::{self, Reading, Source};

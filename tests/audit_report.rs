@@ -517,6 +517,38 @@ fn audit_refuses_bad_arguments() {
     assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
     assert!(!corpus.join("out").exists());
 
+    // Beside a claims file outside the corpus is fine; replacing the claims file is not.
+    let claims = tmp.path().join("claims.json");
+    std::fs::copy(corpus.join("claims.json"), &claims).unwrap();
+    let beside = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(&claims)
+        .arg("-o")
+        .arg(tmp.path().join("out"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        beside.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&beside.stderr)
+    );
+    assert!(tmp.path().join("out/report.html").is_file());
+    let replaced = tmp.path().join("out/report.json");
+    std::fs::copy(&claims, &replaced).unwrap();
+    let over = bin()
+        .arg("audit")
+        .arg(&corpus)
+        .arg("--claims")
+        .arg(&replaced)
+        .arg("-o")
+        .arg(tmp.path().join("out"))
+        .output()
+        .unwrap();
+    assert_eq!(over.status.code(), Some(2));
+
     let missing = bin()
         .arg("audit")
         .arg(&corpus)

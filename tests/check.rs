@@ -71,6 +71,9 @@ fn drop_flag(doc: &mut Value, flag: &str, takes_value: bool) {
     }
 }
 
+/// (removed pointer, serve-command flag naming the same setting, expected code, expected pointer)
+type ChecklistItem<'a> = (&'a str, Option<(&'a str, bool)>, &'a str, &'a str);
+
 #[test]
 fn each_missing_checklist_item_gets_exactly_its_code_at_its_pointer() {
     let source = complete_file();
@@ -88,7 +91,7 @@ fn each_missing_checklist_item_gets_exactly_its_code_at_its_pointer() {
     assert!(before.is_empty(), "the complete file has checklist findings: {before:?}");
 
     // (removed pointer, serve-command flag naming the same setting, expected code, expected pointer)
-    let items: [(&str, Option<(&str, bool)>, &str, &str); 20] = [
+    let items: [ChecklistItem<'_>; 20] = [
         ("/platform/host", None, "M001", "/platform/host"),
         ("/platform/device/model", None, "M001", "/platform/device/model"),
         ("/platform/devices_per_node", None, "M001", "/platform/devices_per_node"),

@@ -1,5 +1,9 @@
 //! Claims that cannot be decided get a verdict that says why, never a panic or a made-up
 //! number; the pre-rule verdict; the CLI commands built on the claims analysis.
+#![expect(
+    clippy::needless_pass_by_value,
+    reason = "the helpers take the JSON values they are built from"
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -82,7 +82,7 @@ fn fail_cases_produce_the_rule_and_pass_cases_do_not() {
 #[test]
 fn clean_fixtures_produce_no_finding_from_any_rule() {
     for case in cases(Path::new("testdata/clean")) {
-        let checked = engine::check(&[case.clone()], &Options::default());
+        let checked = engine::check(std::slice::from_ref(&case), &Options::default());
         let shown: Vec<String> = checked.findings.iter().map(|f| format!("{} {} {}", f.rule.code, f.primary.pointer, f.message)).collect();
         assert!(shown.is_empty(), "{} should be clean:\n{}", case.display(), shown.join("\n"));
         assert!(checked.summary.results >= 1, "{} loaded no result", case.display());

@@ -16,6 +16,9 @@ use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::corpus::{self, Options};
 use crate::report::{self, AuditContext};
 
+/// The files `-o DIR` writes.
+const REPORT_FILES: [&str; 3] = ["report.md", "report.html", "report.json"];
+
 /// Arguments of `audit`.
 #[derive(Debug, clap::Args)]
 pub struct AuditArgs {
@@ -135,11 +138,12 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         }
     }
     // Never into the corpus (as `import`): not under a folder being read, nor beside a file
-    // being read, the claims file included.
+    // being read. The claims file is one file, not a corpus: its folder is fine, but a report
+    // never replaces it.
     if let Some(out) = &args.output {
         let out_abs = paths::absolute(out);
         if !args.allow_inside_corpus {
-            for p in paths.iter().chain(std::iter::once(&args.claims)) {
+            for p in &paths {
                 if out_abs.starts_with(root_of(p)) {
                     let corpus = if p.is_dir() {
                         format!("the corpus `{}`", p.display())
@@ -152,6 +156,16 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
                     ));
                 }
             }
+        }
+        if REPORT_FILES
+            .iter()
+            .any(|name| out_abs.join(name) == claims_file)
+        {
+            return Err(format!(
+                "writing the report into `{}` would replace the claims file `{}`",
+                out.display(),
+                args.claims.display()
+            ));
         }
     }
     let options = match options(args, &paths) {
@@ -220,12 +234,12 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             corpus::describe_io(&e)
         )
     })?;
-    let files: [(&str, Vec<u8>); 3] = [
-        ("report.md", report::audit_markdown(&audit, &ctx)),
-        ("report.html", report::audit_html(&audit, &ctx)),
-        ("report.json", report::audit_json(&audit, &ctx)),
+    let files = [
+        report::audit_markdown(&audit, &ctx),
+        report::audit_html(&audit, &ctx),
+        report::audit_json(&audit, &ctx),
     ];
-    for (name, bytes) in &files {
+    for (name, bytes) in REPORT_FILES.iter().zip(&files) {
         let path = dir.join(name);
         std::fs::write(&path, bytes).map_err(|e| {
             format!(

@@ -84,12 +84,11 @@ impl Locator {
         for raw in pointer.split('/').skip(1) {
             let token = unescape_token(raw);
             let kids = self.children.entry(pos).or_insert_with(|| members(text, pos));
-            match kids.iter().find(|(k, _)| *k == token) {
-                Some(&(_, child)) => pos = child,
-                None => {
-                    exact = false;
-                    break;
-                }
+            if let Some(&(_, child)) = kids.iter().find(|(k, _)| *k == token) {
+                pos = child;
+            } else {
+                exact = false;
+                break;
             }
         }
         let end = if exact { first_line_end(bytes, pos) } else { (pos + 1).min(bytes.len()) };
