@@ -21,7 +21,8 @@ bin=target/release/benchlint
 measure() {
   local label=$1; shift
   local out
-  out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1 ) || true
+  /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>&1 || true
+  out=$(tail -n 1 "$work/time.txt")
   printf '%-28s %8s s %10s KB\n' "$label" "${out% *}" "${out#* }"
 }
 

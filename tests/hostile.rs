@@ -827,3 +827,34 @@ fn mutated_inputs_never_panic() {
         }
     }
 }
+
+#[test]
+fn fuzz_regressions_stay_fixed() {
+    let dir = Path::new("testdata/hostile/fuzz-regressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2);
+    for f in &files {
+        let bytes = std::fs::read(f).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let (pointer, rest) = text.split_once('\n').unwrap_or(("", &text));
+        for (p, t) in [(pointer, rest), ("", &*text)] {
+            for start in [0, 1, t.len()] {
+                let _ = benchlint::json::locate(t, start, p);
+                let _ = benchlint::json::Locator::default().locate_first_line(t, start, p);
+            }
+        }
+        let _ = benchlint::json::parse_text(&text, false);
+        let _ = benchlint::json::parse_text(&text, true);
+        for format in ["human", "json", "concise"] {
+            let mut cmd = bin();
+            cmd.args(["check", "--isolated", "--format", format]).arg(f);
+            run(cmd, LIMIT).assert_ran(&format!("{} ({format})", f.display()));
+        }
+    }
+}

@@ -45,6 +45,10 @@ pub struct Options {
     pub selection: crate::config::Selection,
     /// Sidecars attached by glob in `benchlint.toml`, merged after `<file>.meta.json`.
     pub sidecars: crate::config::GlobSidecars,
+    /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
+    /// samples and the canonical JSON are dropped, so memory holds summaries, not documents.
+    /// `check` sets it; `import`, which writes the canonical JSON, does not.
+    pub lean: bool,
 }
 
 /// One canonical result and where it came from.
@@ -417,7 +421,7 @@ fn finish_result(
         whole_numbers_as_integers(&mut whole);
         serde_json::from_value(whole)
     });
-    let doc: ResultDoc = match typed {
+    let mut doc: ResultDoc = match typed {
         Ok(d) => d,
         Err(e) => {
             out.findings.push(finding_at(
@@ -461,6 +465,12 @@ fn finish_result(
                 out.findings.push(emit_to_finding(e, loc, related, doc.measured_date()));
             }
         }
+    }
+    if options.lean {
+        for level in &mut doc.levels {
+            level.samples = None;
+        }
+        value = Value::Null;
     }
     out.results.push(LoadedResult { origin, doc, value, provenance });
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Seeds every target's corpus from testdata/ and runs each target for SECONDS (default 60),
+# printing libFuzzer's final line per target. From the repository root: bash fuzz/run.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")"
+secs="${1:-60}"
+export RUSTC_BOOTSTRAP=1
+seed() { mkdir -p "corpus/$1"; }
+for t in json_parse_text json_split_documents json_locate; do
+  seed "$t"
+  find ../testdata/hostile ../testdata/bad ../testdata/adapters ../testdata/corpora/demo -type f -name '*.json*' -size -64k \
+    -exec sh -c 'for f; do cp "$f" "corpus/'"$t"'/$(basename "$(dirname "$f")")-$(basename "$f")"; done' sh {} +
+done
+seed adapters_read
+for f in $(find ../testdata/adapters -type f -name '*.json*' -size -64k); do
+  for b in 0 1 2 3 4 5 6 7; do
+    { printf "\\x$b$b"; cat "$f"; } > "corpus/adapters_read/$b-$(basename "$f")" 2>/dev/null || true
+  done
+done
+seed serve_command
+printf 'vllm serve meta-llama/Llama-3.1-8B --tensor-parallel-size 2 --max-num-seqs 64 --api-key sk-abc --kv-cache-dtype fp8' > corpus/serve_command/vllm
+printf 'python -m sglang.launch_server --model-path m --tp-size 4 --speculative-algorithm EAGLE3 --speculative-num-steps 3 --disable-cuda-graph' > corpus/serve_command/sglang
+printf "HF_TOKEN=hf_x trtllm-serve m --tp_size 8 --extra_llm_api_options 'a b.yaml' --backend pytorch" > corpus/serve_command/trtllm
+seed config_parse
+printf 'select = ["E", "M"]\nignore = ["M010"]\n[thresholds]\nmax_depth = 32\nmax_levels = 10\n[severity]\nR003 = "info"\n[per-file-ignores]\n"a/*.json" = ["M001"]\n[[sidecar]]\nfiles = "x/*.json"\npath = "s.meta.json"\n' > corpus/config_parse/full.toml
+for t in json_parse_text json_split_documents adapters_read serve_command json_locate config_parse; do
+  echo "== $t"
+  cargo fuzz run -O --sanitizer none "$t" "corpus/$t" -- -max_total_time="$secs" -max_len=65536 -print_final_stats=1 2>&1 \
+    | grep -E 'Done [0-9]+ runs|stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp|SUMMARY|panicked|crash-' | tail -5
+done
