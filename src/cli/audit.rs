@@ -207,7 +207,10 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         ));
     }
     let audit = crate::claims::audit(&loaded, args.floor, &options.thresholds);
-    let code = if audit
+    // A bug caught on one file or rule: the report is still written, then exit 2.
+    let code = if corpus::report_internal_errors(&loaded.internal_errors) {
+        EXIT_TROUBLE
+    } else if audit
         .claims
         .iter()
         .any(|c| report::verdict_fails(c.verdict))
