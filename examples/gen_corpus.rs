@@ -13,8 +13,11 @@ const CANONICAL: &str = include_str!("../testdata/clean/replicated-corpus/comple
 const VLLM: &str = include_str!("../testdata/adapters/vllm/legacy-no-failed-field.json");
 const SGLANG: &str = include_str!("../testdata/adapters/sglang/late-2025-server-info.jsonl");
 const GUIDELLM: &str = include_str!("../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
-const AIPERF: &str = include_str!("../testdata/adapters/genai-perf/aiperf-0.13.0/concurrency-4.profile_export_aiperf.json");
-const LLMPERF: &str = include_str!("../testdata/adapters/llmperf/summary-with-errors-and-sampling.json");
+const AIPERF: &str = include_str!(
+    "../testdata/adapters/genai-perf/aiperf-0.13.0/concurrency-4.profile_export_aiperf.json"
+);
+const LLMPERF: &str =
+    include_str!("../testdata/adapters/llmperf/summary-with-errors-and-sampling.json");
 
 /// A small deterministic generator (SplitMix64): the same seed writes the same bytes.
 struct Rng(u64);
@@ -46,7 +49,12 @@ fn jitter(v: &mut Value, rng: &mut Rng) {
         Value::Number(n) => {
             let f = 0.9 + 0.2 * rng.unit();
             if let Some(i) = n.as_u64() {
-                #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss, reason = "small counts")]
+                #[expect(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    clippy::cast_precision_loss,
+                    reason = "small counts"
+                )]
                 let scaled = ((i as f64) * f).round() as u64;
                 *v = json!(scaled.max(u64::from(i > 0)));
             } else if let Some(x) = n.as_f64() {
@@ -64,7 +72,12 @@ fn canonical(i: u64, rng: &mut Rng) -> Value {
     d["id"] = json!(format!("gen-{i:06}"));
     d["launch"]["id"] = json!(format!("launch-{}", i / 3));
     d["repeat"] = json!(i % 3 + 1);
-    d["measured_at"] = json!(format!("2026-{:02}-{:02}T{:02}:00:00Z", 7 + rng.below(4), 1 + rng.below(28), rng.below(24)));
+    d["measured_at"] = json!(format!(
+        "2026-{:02}-{:02}T{:02}:00:00Z",
+        7 + rng.below(4),
+        1 + rng.below(28),
+        rng.below(24)
+    ));
     d["platform"]["host"] = json!(format!("node-{:03}", rng.below(64)));
     let levels = d["levels"].as_array_mut().expect("levels");
     let with_samples = rng.below(10);
@@ -79,7 +92,9 @@ fn canonical(i: u64, rng: &mut Rng) -> Value {
             // One in ten carries 2,000+ requests per level.
             0 => {
                 let n = 2000 + rng.below(500);
-                let ttft: Vec<f64> = (0..n).map(|_| (0.08 + 0.05 * rng.unit() * 1000.0).round() / 1000.0).collect();
+                let ttft: Vec<f64> = (0..n)
+                    .map(|_| (0.08 + 0.05 * rng.unit() * 1000.0).round() / 1000.0)
+                    .collect();
                 level["samples"] = json!({ "ttft_s": ttft });
                 level["ttft_s"] = json!({ "p50": 0.105, "p95": 0.128, "p99": 0.13 });
             }
@@ -92,7 +107,10 @@ fn canonical(i: u64, rng: &mut Rng) -> Value {
     // A realistic share of defects.
     match rng.below(10) {
         0 => {
-            d["engine"].as_object_mut().expect("engine").remove("enforce_eager");
+            d["engine"]
+                .as_object_mut()
+                .expect("engine")
+                .remove("enforce_eager");
         }
         1 => {
             d["engine"]["image_digest"] = json!("vllm/vllm-openai:latest");
@@ -140,7 +158,10 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let canonical_only = args.iter().any(|a| a == "--canonical-only");
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let (Some(out), Some(n)) = (positional.first(), positional.get(1).and_then(|n| n.parse::<u64>().ok())) else {
+    let (Some(out), Some(n)) = (
+        positional.first(),
+        positional.get(1).and_then(|n| n.parse::<u64>().ok()),
+    ) else {
         eprintln!("usage: gen_corpus OUT_DIR N [SEED] [--canonical-only]");
         std::process::exit(2);
     };

@@ -16,11 +16,19 @@ fn main() {
         .par_iter()
         .map(|e| match benchlint::corpus::read_text(&e.path, limit) {
             Ok((text, _)) => {
-                let lines = std::path::Path::new(&e.path).extension().is_some_and(|x| x == "jsonl");
-                (benchlint::json::parse_text(&text, lines).documents.len(), text.len())
+                let lines = std::path::Path::new(&e.path)
+                    .extension()
+                    .is_some_and(|x| x == "jsonl");
+                (
+                    benchlint::json::parse_text(&text, lines).documents.len(),
+                    text.len(),
+                )
             }
             Err(_) => (0, 0),
         })
         .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-    println!("parsed {documents} documents, {bytes} bytes, from {} files", entries.len());
+    println!(
+        "parsed {documents} documents, {bytes} bytes, from {} files",
+        entries.len()
+    );
 }

@@ -28,15 +28,23 @@ pub struct Captured {
 }
 
 /// Keeps run-shaping variables and redacts anything that looks like a secret.
-pub fn filter_environment<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>) -> BTreeMap<String, String> {
+pub fn filter_environment<'a>(
+    vars: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     for (k, v) in vars {
         if !ENV_PREFIXES.iter().any(|p| k.starts_with(p)) {
             continue;
         }
         let upper = k.to_ascii_uppercase();
-        let secret_name = ["KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"].iter().any(|s| upper.contains(s));
-        let value = if secret_name || classify(Some(k), v).is_some() { "<redacted>".to_string() } else { v.to_string() };
+        let secret_name = ["KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"]
+            .iter()
+            .any(|s| upper.contains(s));
+        let value = if secret_name || classify(Some(k), v).is_some() {
+            "<redacted>".to_string()
+        } else {
+            v.to_string()
+        };
         out.insert(k.to_string(), value);
     }
     out
@@ -45,10 +53,16 @@ pub fn filter_environment<'a>(vars: impl IntoIterator<Item = (&'a str, &'a str)>
 /// Reads the command line and environment of process `pid` (Linux).
 pub fn from_process(pid: u32) -> Result<Captured, String> {
     let proc = std::path::PathBuf::from(format!("/proc/{pid}"));
-    let cmdline = std::fs::read(proc.join("cmdline"))
-        .map_err(|e| format!("cannot read the command line of process {pid}: {} (has it exited?)", crate::corpus::describe_io(&e)))?;
+    let cmdline = std::fs::read(proc.join("cmdline")).map_err(|e| {
+        format!(
+            "cannot read the command line of process {pid}: {} (has it exited?)",
+            crate::corpus::describe_io(&e)
+        )
+    })?;
     if cmdline.is_empty() {
-        return Err(format!("process {pid} has no command line (a kernel thread, or it is exiting)"));
+        return Err(format!(
+            "process {pid} has no command line (a kernel thread, or it is exiting)"
+        ));
     }
     let argv: Vec<String> = cmdline
         .split(|&b| b == 0)
@@ -76,15 +90,22 @@ pub fn from_process(pid: u32) -> Result<Captured, String> {
 
 /// Reads `docker inspect CONTAINER` output (a JSON array with one object, or the object).
 pub fn from_container_inspect(text: &str) -> Result<Captured, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("the inspect output is not JSON: {e}"))?;
+    let v: Value =
+        serde_json::from_str(text).map_err(|e| format!("the inspect output is not JSON: {e}"))?;
     let obj = match &v {
-        Value::Array(items) => items.first().ok_or("the inspect output is an empty array")?,
+        Value::Array(items) => items
+            .first()
+            .ok_or("the inspect output is an empty array")?,
         other => other,
     };
     let strings = |p: &str| -> Vec<String> {
         obj.pointer(p)
             .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(|x| x.as_str().map(ToString::to_string)).collect())
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(ToString::to_string))
+                    .collect()
+            })
             .unwrap_or_default()
     };
     // The process a container runs is its entrypoint followed by its command (`Path` + `Args`
@@ -106,8 +127,15 @@ pub fn from_container_inspect(text: &str) -> Result<Captured, String> {
         argv: redact_argv(&argv),
         environment: filter_environment(pairs),
         source: "container-inspect",
-        image: obj.pointer("/Config/Image").and_then(Value::as_str).map(ToString::to_string),
-        image_digest: obj.get("Image").and_then(Value::as_str).filter(|s| s.starts_with("sha256:")).map(ToString::to_string),
+        image: obj
+            .pointer("/Config/Image")
+            .and_then(Value::as_str)
+            .map(ToString::to_string),
+        image_digest: obj
+            .get("Image")
+            .and_then(Value::as_str)
+            .filter(|s| s.starts_with("sha256:"))
+            .map(ToString::to_string),
     })
 }
 
@@ -167,7 +195,10 @@ mod tests {
             ("CUDA_VISIBLE_DEVICES", "0,1"),
         ]);
         assert_eq!(env.get("NCCL_IB_HCA").map(String::as_str), Some("mlx5_0"));
-        assert_eq!(env.get("VLLM_API_KEY").map(String::as_str), Some("<redacted>"));
+        assert_eq!(
+            env.get("VLLM_API_KEY").map(String::as_str),
+            Some("<redacted>")
+        );
         assert!(!env.contains_key("HF_TOKEN") && !env.contains_key("PATH"));
         assert_eq!(env.len(), 3);
     }
@@ -184,10 +215,18 @@ mod tests {
         assert_eq!(s["engine"]["enforce_eager"], true);
         assert_eq!(s["engine"]["max_num_seqs"], 32);
         assert_eq!(s["engine"]["name"], "vllm");
-        assert!(s["engine"]["image_digest"].as_str().unwrap().starts_with("sha256:4b8f"));
+        assert!(
+            s["engine"]["image_digest"]
+                .as_str()
+                .unwrap()
+                .starts_with("sha256:4b8f")
+        );
         assert_eq!(s["platform"]["fabric"]["collectives"]["NCCL_DEBUG"], "INFO");
         let text_out = s.to_string();
-        assert!(!text_out.contains("sk-abcdefghijklmnopqrstuvwx"), "{text_out}");
+        assert!(
+            !text_out.contains("sk-abcdefghijklmnopqrstuvwx"),
+            "{text_out}"
+        );
         assert!(crate::schema::validate(crate::schema::Kind::Sidecar, &s).is_empty());
     }
 }

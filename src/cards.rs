@@ -15,7 +15,10 @@ pub fn aggregate(level: &Level) -> Option<f64> {
         .and_then(|t| t.aggregate)
         .or_else(|| {
             let (tokens, secs) = (level.output_tokens?, level.duration_s?);
-            #[expect(clippy::cast_precision_loss, reason = "token counts are far below 2^52")]
+            #[expect(
+                clippy::cast_precision_loss,
+                reason = "token counts are far below 2^52"
+            )]
             (secs > 0.0).then(|| tokens as f64 / secs)
         })
         .filter(|v| v.is_finite())
@@ -45,11 +48,31 @@ pub fn cards(doc: &ResultDoc) -> Value {
     insert(&mut model, "precision", m.precision);
     insert(&mut model, "kernel", m.kernel);
     if let Some(l) = single {
-        insert(&mut model, "single_stream_tok_s", l.per_user_tok_s.as_ref().and_then(crate::model::PerUser::central));
-        insert(&mut model, "ttft_p50_s", l.ttft_s.as_ref().and_then(|t| t.p50));
-        insert(&mut model, "tpot_p50_ms", l.tpot_ms.as_ref().and_then(|t| t.p50));
+        insert(
+            &mut model,
+            "single_stream_tok_s",
+            l.per_user_tok_s
+                .as_ref()
+                .and_then(crate::model::PerUser::central),
+        );
+        insert(
+            &mut model,
+            "ttft_p50_s",
+            l.ttft_s.as_ref().and_then(|t| t.p50),
+        );
+        insert(
+            &mut model,
+            "tpot_p50_ms",
+            l.tpot_ms.as_ref().and_then(|t| t.p50),
+        );
     }
-    insert(&mut model, "prompt_tokens_mean", doc.workload.as_ref().and_then(|w| w.prompt_tokens.as_ref()?.typical()));
+    insert(
+        &mut model,
+        "prompt_tokens_mean",
+        doc.workload
+            .as_ref()
+            .and_then(|w| w.prompt_tokens.as_ref()?.typical()),
+    );
 
     let mut engine = Map::new();
     let e = doc.engine.clone().unwrap_or_default();
@@ -67,7 +90,13 @@ pub fn cards(doc: &ResultDoc) -> Value {
             let mut point = Map::new();
             point.insert("concurrency".into(), json!(l.concurrency));
             insert(&mut point, "aggregate_tok_s", aggregate(l));
-            insert(&mut point, "per_user_tok_s", l.per_user_tok_s.as_ref().and_then(crate::model::PerUser::central));
+            insert(
+                &mut point,
+                "per_user_tok_s",
+                l.per_user_tok_s
+                    .as_ref()
+                    .and_then(crate::model::PerUser::central),
+            );
             Value::Object(point)
         })
         .collect();
@@ -76,19 +105,41 @@ pub fn cards(doc: &ResultDoc) -> Value {
     let mut platform = Map::new();
     let p = doc.platform.clone().unwrap_or_default();
     insert(&mut platform, "host", p.host.clone());
-    insert(&mut platform, "device", p.device.as_ref().and_then(|d| d.model.clone()));
-    insert(&mut platform, "memory_gib", p.device.as_ref().and_then(|d| d.memory_gib));
+    insert(
+        &mut platform,
+        "device",
+        p.device.as_ref().and_then(|d| d.model.clone()),
+    );
+    insert(
+        &mut platform,
+        "memory_gib",
+        p.device.as_ref().and_then(|d| d.memory_gib),
+    );
     insert(&mut platform, "devices", p.total_devices());
-    insert(&mut platform, "peak_gpu_mem_gib", doc.levels.iter().filter_map(|l| l.gpu_mem_gib).reduce(f64::max));
+    insert(
+        &mut platform,
+        "peak_gpu_mem_gib",
+        doc.levels
+            .iter()
+            .filter_map(|l| l.gpu_mem_gib)
+            .reduce(f64::max),
+    );
     // Seed 002: "Leave the hourly cost blank and no cost figure is produced."
-    let hourly = doc.cost.as_ref().and_then(|c| c.hourly_usd).or(p.hourly_cost_usd);
+    let hourly = doc
+        .cost
+        .as_ref()
+        .and_then(|c| c.hourly_usd)
+        .or(p.hourly_cost_usd);
     if let (Some(hourly), Some((level, agg))) = (hourly, peak(doc))
         && agg > 0.0
     {
-            let per_million = hourly / (agg * 3600.0) * 1e6;
-            platform.insert("hourly_cost_usd".into(), json!(hourly));
-            platform.insert("cost_per_million_output_usd".into(), json!((per_million * 100.0).round() / 100.0));
-            platform.insert(
+        let per_million = hourly / (agg * 3600.0) * 1e6;
+        platform.insert("hourly_cost_usd".into(), json!(hourly));
+        platform.insert(
+            "cost_per_million_output_usd".into(),
+            json!((per_million * 100.0).round() / 100.0),
+        );
+        platform.insert(
                 "cost_basis".into(),
                 json!(format!(
                     "output tokens only, at the measured peak ({agg:.1} tok/s aggregate at {} streams) sustained for the whole hour; excludes prompt tokens, idle time and redundancy",
@@ -104,16 +155,25 @@ mod tests {
     use super::*;
 
     fn doc(levels: Vec<(u64, f64)>, hourly: Option<f64>) -> ResultDoc {
-        let mut d = ResultDoc { id: "r".into(), ..ResultDoc::default() };
+        let mut d = ResultDoc {
+            id: "r".into(),
+            ..ResultDoc::default()
+        };
         d.levels = levels
             .into_iter()
             .map(|(c, a)| Level {
                 concurrency: c,
-                throughput_tok_s: Some(crate::model::Throughput { aggregate: Some(a), ..Default::default() }),
+                throughput_tok_s: Some(crate::model::Throughput {
+                    aggregate: Some(a),
+                    ..Default::default()
+                }),
                 ..Level::default()
             })
             .collect();
-        d.cost = hourly.map(|h| crate::model::Cost { hourly_usd: Some(h), ..Default::default() });
+        d.cost = hourly.map(|h| crate::model::Cost {
+            hourly_usd: Some(h),
+            ..Default::default()
+        });
         d
     }
 
@@ -123,16 +183,35 @@ mod tests {
         assert_eq!(c["engine"]["peak_concurrency"], 16);
         // 1.84 / (320 × 3600) × 1e6 = 1.597…
         assert_eq!(c["platform"]["cost_per_million_output_usd"], 1.6);
-        assert!(c["platform"]["cost_basis"].as_str().unwrap().contains("320.0 tok/s"));
+        assert!(
+            c["platform"]["cost_basis"]
+                .as_str()
+                .unwrap()
+                .contains("320.0 tok/s")
+        );
         let none = cards(&doc(vec![(8, 240.0)], None));
-        assert!(none["platform"].get("cost_per_million_output_usd").is_none());
+        assert!(
+            none["platform"]
+                .get("cost_per_million_output_usd")
+                .is_none()
+        );
     }
 
     #[test]
     fn aggregate_falls_back_to_tokens_over_the_window() {
-        let l = Level { concurrency: 4, output_tokens: Some(24_000), duration_s: Some(120.0), ..Level::default() };
+        let l = Level {
+            concurrency: 4,
+            output_tokens: Some(24_000),
+            duration_s: Some(120.0),
+            ..Level::default()
+        };
         assert_eq!(aggregate(&l), Some(200.0));
-        let zero = Level { concurrency: 4, output_tokens: Some(24_000), duration_s: Some(0.0), ..Level::default() };
+        let zero = Level {
+            concurrency: 4,
+            output_tokens: Some(24_000),
+            duration_s: Some(0.0),
+            ..Level::default()
+        };
         assert_eq!(aggregate(&zero), None);
     }
 }

@@ -45,7 +45,11 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     options.selection.apply(&mut findings);
     sort_findings(&mut findings);
     let summary = summarise(&corpus, &findings);
-    Checked { corpus, findings, summary }
+    Checked {
+        corpus,
+        findings,
+        summary,
+    }
 }
 
 /// Counts findings by severity.
@@ -97,7 +101,11 @@ fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
 
 /// Rules over groups of results (replication, statistics): each runs once over the corpus. A
 /// rule that panics is an internal error (returned); the other rules still run.
-fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Finding>) -> Vec<String> {
+fn run_corpus_rules(
+    corpus: &Corpus,
+    options: &Options,
+    findings: &mut Vec<Finding>,
+) -> Vec<String> {
     let mut internal = Vec::new();
     let ctx = CorpusCtx {
         results: &corpus.results,
@@ -119,7 +127,11 @@ fn run_corpus_rules(corpus: &Corpus, options: &Options, findings: &mut Vec<Findi
             }
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         }) {
-            internal.push(corpus::internal_error(&format!("rule {} ({})", rule.meta.code, rule.meta.name), "the corpus", &message));
+            internal.push(corpus::internal_error(
+                &format!("rule {} ({})", rule.meta.code, rule.meta.name),
+                "the corpus",
+                &message,
+            ));
             continue;
         }
         for e in emits {

@@ -14,7 +14,12 @@ pub const REPORT: &str = include_str!("../schemas/report.schema.json");
 pub const AUDIT: &str = include_str!("../schemas/audit.schema.json");
 
 /// The bundled schemas by the name `benchlint schema NAME` takes.
-pub const NAMES: [(&str, &str); 4] = [("result", RESULT), ("claims", CLAIMS), ("report", REPORT), ("audit", AUDIT)];
+pub const NAMES: [(&str, &str); 4] = [
+    ("result", RESULT),
+    ("claims", CLAIMS),
+    ("report", REPORT),
+    ("audit", AUDIT),
+];
 
 /// The schema text for `name`.
 pub fn by_name(name: &str) -> Option<&'static str> {
@@ -114,7 +119,10 @@ mod tests {
     fn every_bundled_schema_compiles_and_is_a_valid_2020_12_schema() {
         for (name, text) in NAMES {
             let schema: Value = serde_json::from_str(text).unwrap();
-            assert!(jsonschema::meta::is_valid(&schema), "{name} is not a valid schema");
+            assert!(
+                jsonschema::meta::is_valid(&schema),
+                "{name} is not a valid schema"
+            );
             let _ = build(text);
         }
     }
@@ -126,6 +134,9 @@ mod tests {
             "outcome": "ok", "levels": [{"concurrency": 1}]
         });
         let errors = validate(Kind::Result, &doc);
-        assert!(errors.iter().any(|e| e.pointer == "/measured_at"), "{errors:?}");
+        assert!(
+            errors.iter().any(|e| e.pointer == "/measured_at"),
+            "{errors:?}"
+        );
     }
 }

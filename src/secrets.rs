@@ -6,18 +6,42 @@ pub struct SecretKind(pub String);
 
 /// Key names whose non-empty values are secrets.
 const SECRET_KEYS: [&str; 12] = [
-    "api_key", "apikey", "api-key", "token", "access_token", "auth_token", "hf_token",
-    "password", "passwd", "secret", "authorization", "bearer",
+    "api_key",
+    "apikey",
+    "api-key",
+    "token",
+    "access_token",
+    "auth_token",
+    "hf_token",
+    "password",
+    "passwd",
+    "secret",
+    "authorization",
+    "bearer",
 ];
 
 /// Values that say "no secret here".
-const HARMLESS: [&str; 10] = ["", "none", "null", "empty", "n/a", "redacted", "<redacted>", "***", "dummy", "not-set"];
+const HARMLESS: [&str; 10] = [
+    "",
+    "none",
+    "null",
+    "empty",
+    "n/a",
+    "redacted",
+    "<redacted>",
+    "***",
+    "dummy",
+    "not-set",
+];
 
 /// Whether a key name is one whose value is a secret (`OPENAI_API_KEY`, `hf_token`, ...).
 pub fn is_secret_key(key: &str) -> bool {
     let k = key.to_ascii_lowercase();
-    SECRET_KEYS.iter().any(|s| k == *s || k.ends_with(&format!("_{s}")) || k.ends_with(&format!("-{s}")))
-        || k.ends_with("_key") && (k.contains("api") || k.contains("secret") || k.contains("access"))
+    SECRET_KEYS
+        .iter()
+        .any(|s| k == *s || k.ends_with(&format!("_{s}")) || k.ends_with(&format!("-{s}")))
+        || k.ends_with("_key")
+            && (k.contains("api") || k.contains("secret") || k.contains("access"))
 }
 
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
@@ -33,7 +57,8 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
             let w = w.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | ';' | '(' | ')'));
             let found = known_format(w).or_else(|| {
                 let next = words.get(i + 1)?;
-                w.eq_ignore_ascii_case("bearer").then(|| known_format(&format!("Bearer {next}")))?
+                w.eq_ignore_ascii_case("bearer")
+                    .then(|| known_format(&format!("Bearer {next}")))?
             });
             if found.is_some() {
                 return found;
@@ -41,15 +66,24 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
         }
     }
     let key = key?;
-    if !is_secret_key(key) || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h)) || v.chars().all(|c| c == '*') {
+    if !is_secret_key(key)
+        || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
+        || v.chars().all(|c| c == '*')
+    {
         return None;
     }
-    Some(SecretKind(format!("a non-empty value under the key `{key}` ({} characters)", v.chars().count())))
+    Some(SecretKind(format!(
+        "a non-empty value under the key `{key}` ({} characters)",
+        v.chars().count()
+    )))
 }
 
 /// Well-known token shapes, whatever key they sit under.
 fn known_format(v: &str) -> Option<SecretKind> {
-    let body_len = |prefix: &str| v.strip_prefix(prefix).map(|rest| rest.chars().filter(char::is_ascii_alphanumeric).count());
+    let body_len = |prefix: &str| {
+        v.strip_prefix(prefix)
+            .map(|rest| rest.chars().filter(char::is_ascii_alphanumeric).count())
+    };
     let shapes: [(&str, usize, &str); 8] = [
         ("sk-", 20, "an OpenAI-style secret key"),
         ("hf_", 30, "a Hugging Face token"),
@@ -62,13 +96,21 @@ fn known_format(v: &str) -> Option<SecretKind> {
     ];
     for (prefix, min, name) in shapes {
         if body_len(prefix).is_some_and(|n| n >= min) && !v.contains(' ') {
-            return Some(SecretKind(format!("{name} (`{prefix}` prefix, {} characters)", v.chars().count())));
+            return Some(SecretKind(format!(
+                "{name} (`{prefix}` prefix, {} characters)",
+                v.chars().count()
+            )));
         }
     }
-    if let Some(rest) = v.strip_prefix("Bearer ").or_else(|| v.strip_prefix("bearer "))
+    if let Some(rest) = v
+        .strip_prefix("Bearer ")
+        .or_else(|| v.strip_prefix("bearer "))
         && rest.trim().len() >= 16
     {
-        return Some(SecretKind(format!("a bearer token ({} characters)", rest.trim().chars().count())));
+        return Some(SecretKind(format!(
+            "a bearer token ({} characters)",
+            rest.trim().chars().count()
+        )));
     }
     if v.contains("-----BEGIN") && v.contains("PRIVATE KEY") {
         return Some(SecretKind("a private key".into()));
@@ -124,7 +166,8 @@ pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
 
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
-    (line.contains("--") || line.contains('=')) && !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty()
+    (line.contains("--") || line.contains('='))
+        && !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty()
 }
 
 /// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes
@@ -146,7 +189,10 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
                 }
             }
             Value::Array(items) => {
-                let strings: Vec<String> = items.iter().map(|i| i.as_str().unwrap_or_default().to_string()).collect();
+                let strings: Vec<String> = items
+                    .iter()
+                    .map(|i| i.as_str().unwrap_or_default().to_string())
+                    .collect();
                 for i in argv_secrets(&strings) {
                     if items[i].is_string() {
                         items[i] = Value::String("<redacted>".to_string());
@@ -176,7 +222,13 @@ mod tests {
         assert!(classify(None, "Bearer abcdefghijklmnopqrstuv").is_some());
         assert!(classify(Some("model"), "meta-llama/Llama-3.1-8B").is_none());
         assert!(classify(Some("max_tokens"), "256").is_none());
-        assert!(classify(Some("notes"), "auth: Bearer sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP").is_some());
+        assert!(
+            classify(
+                Some("notes"),
+                "auth: Bearer sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP"
+            )
+            .is_some()
+        );
         assert!(classify(Some("notes"), "ran with eager mode off").is_none());
     }
 
@@ -197,18 +249,31 @@ mod tests {
         });
         assert_eq!(redact_value(&mut v), 4);
         let text = v.to_string();
-        assert!(!text.contains("plainvalue123") && !text.contains("abcdefghijklmnop"), "{text}");
+        assert!(
+            !text.contains("plainvalue123") && !text.contains("abcdefghijklmnop"),
+            "{text}"
+        );
         assert_eq!(v["engine"]["serve_command"][5], "--port");
-        assert_eq!(v["engine"]["line"], "vllm serve m --api-key <redacted> --port 8000");
+        assert_eq!(
+            v["engine"]["line"],
+            "vllm serve m --api-key <redacted> --port 8000"
+        );
         assert_eq!(v["engine"]["environment"]["X"], "1");
     }
 
     #[test]
     fn argv_redaction() {
-        let argv: Vec<String> = ["vllm", "serve", "m", "--api-key", "abcdef123456", "--hf-token=hf_abcdefghijklmnopqrstuvwxyz0123456789"]
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let argv: Vec<String> = [
+            "vllm",
+            "serve",
+            "m",
+            "--api-key",
+            "abcdef123456",
+            "--hf-token=hf_abcdefghijklmnopqrstuvwxyz0123456789",
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
         let r = redact_argv(&argv);
         assert_eq!(r[4], "<redacted>");
         assert_eq!(r[5], "--hf-token=<redacted>");

@@ -152,6 +152,9 @@ impl Default for Thresholds {
 impl Thresholds {
     /// The bounds the JSON reader applies to each document.
     pub fn json_limits(&self) -> crate::json::Limits {
-        crate::json::Limits { max_depth: self.max_depth, max_array_items: self.max_array_items.max(1) }
+        crate::json::Limits {
+            max_depth: self.max_depth,
+            max_array_items: self.max_array_items.max(1),
+        }
     }
 }

@@ -26,7 +26,10 @@ fn capture_reads_argv_and_environment_of_a_live_process_and_redacts_secrets() {
         return;
     }
     // The interpreter itself, not a shim that execs it later (pyenv).
-    let Ok(found) = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output() else {
+    let Ok(found) = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+    else {
         println!("skipping: python3 is not installed");
         return;
     };
@@ -37,11 +40,28 @@ fn capture_reads_argv_and_environment_of_a_live_process_and_redacts_secrets() {
     for p in ["vllm", "vllm/entrypoints", "vllm/entrypoints/openai"] {
         std::fs::write(dir.path().join(p).join("__init__.py"), "").unwrap();
     }
-    std::fs::write(module.join("api_server.py"), "import time\ntime.sleep(60)\n").unwrap();
+    std::fs::write(
+        module.join("api_server.py"),
+        "import time\ntime.sleep(60)\n",
+    )
+    .unwrap();
     let secret = "sk-live-Zx81Kq2mW9pL4rT7vB3nC6yD0fG5hJ";
     let child = Command::new(&python)
-        .args(["-m", "vllm.entrypoints.openai.api_server", "--model", "Qwen/Qwen3-8B", "--enforce-eager"])
-        .args(["--max-num-seqs", "32", "--kv-cache-dtype", "fp8", "--speculative-config", r#"{"method":"eagle","num_speculative_tokens":4}"#])
+        .args([
+            "-m",
+            "vllm.entrypoints.openai.api_server",
+            "--model",
+            "Qwen/Qwen3-8B",
+            "--enforce-eager",
+        ])
+        .args([
+            "--max-num-seqs",
+            "32",
+            "--kv-cache-dtype",
+            "fp8",
+            "--speculative-config",
+            r#"{"method":"eagle","num_speculative_tokens":4}"#,
+        ])
         .args(["--api-key", secret])
         .env("PYTHONPATH", dir.path())
         .env("NCCL_IB_HCA", "mlx5_0,mlx5_1")
@@ -61,8 +81,16 @@ fn capture_reads_argv_and_environment_of_a_live_process_and_redacts_secrets() {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    let out = bin().args(["capture", "--pid", &child.0.id().to_string()]).output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bin()
+        .args(["capture", "--pid", &child.0.id().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains(secret), "the secret leaked:\n{text}");
     assert!(!text.contains("hf_abcdefghij"), "the token leaked:\n{text}");
@@ -75,8 +103,14 @@ fn capture_reads_argv_and_environment_of_a_live_process_and_redacts_secrets() {
     assert_eq!(engine["max_num_seqs"], 32);
     assert_eq!(engine["speculative"]["num_speculative_tokens"], 4);
     assert_eq!(engine["environment"]["VLLM_API_KEY"], "<redacted>");
-    assert_eq!(engine["environment"]["VLLM_ATTENTION_BACKEND"], "FLASHINFER");
-    assert_eq!(sidecar["platform"]["fabric"]["collectives"]["NCCL_IB_HCA"], "mlx5_0,mlx5_1");
+    assert_eq!(
+        engine["environment"]["VLLM_ATTENTION_BACKEND"],
+        "FLASHINFER"
+    );
+    assert_eq!(
+        sidecar["platform"]["fabric"]["collectives"]["NCCL_IB_HCA"],
+        "mlx5_0,mlx5_1"
+    );
 
     // Merged with a result that lacks its command, it satisfies M003 and M004 and shows no secret.
     let corpus = tempfile::tempdir().unwrap();
@@ -88,13 +122,29 @@ fn capture_reads_argv_and_environment_of_a_live_process_and_redacts_secrets() {
     std::fs::write(corpus.path().join("run.json"), result.to_string()).unwrap();
     std::fs::write(corpus.path().join("run.meta.json"), &text).unwrap();
     for format in ["json", "human", "concise"] {
-        let out = bin().args(["check", "--format", format]).arg(corpus.path()).env("NO_COLOR", "1").output().unwrap();
+        let out = bin()
+            .args(["check", "--format", format])
+            .arg(corpus.path())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
         let report = String::from_utf8(out.stdout).unwrap();
-        assert!(!report.contains(secret), "{format} output leaked the secret");
+        assert!(
+            !report.contains(secret),
+            "{format} output leaked the secret"
+        );
         if format == "json" {
             let v: Value = serde_json::from_str(&report).unwrap();
-            let codes: Vec<&str> = v["diagnostics"].as_array().unwrap().iter().map(|d| d["code"].as_str().unwrap()).collect();
-            assert!(!codes.contains(&"M003") && !codes.contains(&"M004") && !codes.contains(&"M006"), "{codes:?}");
+            let codes: Vec<&str> = v["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["code"].as_str().unwrap())
+                .collect();
+            assert!(
+                !codes.contains(&"M003") && !codes.contains(&"M004") && !codes.contains(&"M006"),
+                "{codes:?}"
+            );
             assert!(!codes.contains(&"M019"), "{codes:?}");
         }
     }
@@ -109,8 +159,14 @@ fn capture_of_a_process_that_exited_is_a_clear_error() {
     let mut child = Command::new("true").spawn().unwrap();
     let pid = child.id();
     child.wait().unwrap();
-    let out = bin().args(["capture", "--pid", &pid.to_string()]).output().unwrap();
+    let out = bin()
+        .args(["capture", "--pid", &pid.to_string()])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("exited") || err.contains("no command line"), "{err}");
+    assert!(
+        err.contains("exited") || err.contains("no command line"),
+        "{err}"
+    );
 }

@@ -5,9 +5,15 @@ use std::process::Command;
 use serde_json::Value;
 
 fn cards(path: &str) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_benchlint")).args(["cards", path]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_benchlint"))
+        .args(["cards", path])
+        .output()
+        .unwrap();
     let code = out.status.code().unwrap();
-    (code, serde_json::from_slice(&out.stdout).unwrap_or(Value::Null))
+    (
+        code,
+        serde_json::from_slice(&out.stdout).unwrap_or(Value::Null),
+    )
 }
 
 #[test]
@@ -18,7 +24,12 @@ fn cards_of_a_result_with_an_hourly_cost() {
     assert_eq!(v["engine"]["peak_aggregate_tok_s"], 511.2);
     // $1.84 per hour over 511.2 tok/s × 3600 s = $1.00 per million output tokens.
     assert_eq!(v["platform"]["cost_per_million_output_usd"], 1.0);
-    assert!(v["platform"]["cost_basis"].as_str().unwrap().starts_with("output tokens only"));
+    assert!(
+        v["platform"]["cost_basis"]
+            .as_str()
+            .unwrap()
+            .starts_with("output tokens only")
+    );
     assert_eq!(v["model"]["single_stream_tok_s"], 74.03);
     assert_eq!(v["engine"]["scaling_curve"].as_array().unwrap().len(), 6);
 }

@@ -18,7 +18,11 @@ fn bin() -> Command {
 /// the original file. A set, not a count: two results of one harness document that share a
 /// source value share one finding there, and two once imported into two files.
 fn measurement_findings(path: &Path) -> BTreeSet<(String, String)> {
-    let out = bin().args(["check", "--format", "json"]).arg(path).output().unwrap();
+    let out = bin()
+        .args(["check", "--format", "json"])
+        .arg(path)
+        .output()
+        .unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut found = BTreeSet::new();
     for d in v["diagnostics"].as_array().unwrap() {
@@ -33,18 +37,35 @@ fn measurement_findings(path: &Path) -> BTreeSet<(String, String)> {
 
 fn import_and_compare(input: &Path) {
     let out = tempfile::tempdir().unwrap();
-    let status = bin().arg("import").arg(input).arg("-o").arg(out.path()).output().unwrap();
-    assert_eq!(status.status.code(), Some(0), "{}", String::from_utf8_lossy(&status.stderr));
+    let status = bin()
+        .arg("import")
+        .arg(input)
+        .arg("-o")
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        status.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
     let before = measurement_findings(input);
     let after = measurement_findings(out.path());
-    assert_eq!(before, after, "checking the import of {} found other things", input.display());
+    assert_eq!(
+        before,
+        after,
+        "checking the import of {} found other things",
+        input.display()
+    );
     // Every imported result has its provenance file, and every value in it has an origin.
     let mut results = 0;
     for e in std::fs::read_dir(out.path()).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         if let Some(stem) = name.strip_suffix(".provenance.json") {
             results += 1;
-            let p: Value = serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+            let p: Value =
+                serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
             assert_eq!(p["schema"], "benchlint/provenance/v1");
             assert!(out.path().join(format!("{stem}.json")).is_file());
             assert!(!p["values"].as_object().unwrap().is_empty());
@@ -74,24 +95,55 @@ fn importing_harness_formats_keeps_their_findings() {
 #[test]
 fn sidecar_values_are_imported_with_their_provenance() {
     let out = tempfile::tempdir().unwrap();
-    let status = bin().args(["import", "testdata/corpora/demo/gb300", "-o"]).arg(out.path()).output().unwrap();
+    let status = bin()
+        .args(["import", "testdata/corpora/demo/gb300", "-o"])
+        .arg(out.path())
+        .output()
+        .unwrap();
     assert_eq!(status.status.code(), Some(0));
-    let p: Value = serde_json::from_str(&std::fs::read_to_string(out.path().join("gb300-qwen38-27b-nvfp4-r1.provenance.json")).unwrap()).unwrap();
+    let p: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("gb300-qwen38-27b-nvfp4-r1.provenance.json"))
+            .unwrap(),
+    )
+    .unwrap();
     let eager = &p["values"]["/engine/enforce_eager"];
     assert_eq!(eager["kind"], "sidecar", "{eager}");
-    assert_eq!(eager["path"], "testdata/corpora/demo/gb300/qwen38-27b-r1.meta.json");
+    assert_eq!(
+        eager["path"],
+        "testdata/corpora/demo/gb300/qwen38-27b-r1.meta.json"
+    );
     assert_eq!(p["values"]["/engine/max_num_seqs"]["kind"], "recorded");
 }
 
 #[test]
 fn an_output_folder_inside_the_corpus_is_refused() {
     let corpus = tempfile::tempdir().unwrap();
-    std::fs::copy("testdata/bad/minimal.json", corpus.path().join("minimal.json")).unwrap();
+    std::fs::copy(
+        "testdata/bad/minimal.json",
+        corpus.path().join("minimal.json"),
+    )
+    .unwrap();
     let inside = corpus.path().join("imported");
-    let out = bin().arg("import").arg(corpus.path()).arg("-o").arg(&inside).output().unwrap();
+    let out = bin()
+        .arg("import")
+        .arg(corpus.path())
+        .arg("-o")
+        .arg(&inside)
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(!inside.exists(), "the refused import still wrote into the corpus");
-    let out = bin().arg("import").arg(corpus.path()).arg("-o").arg(&inside).arg("--allow-inside-corpus").output().unwrap();
+    assert!(
+        !inside.exists(),
+        "the refused import still wrote into the corpus"
+    );
+    let out = bin()
+        .arg("import")
+        .arg(corpus.path())
+        .arg("-o")
+        .arg(&inside)
+        .arg("--allow-inside-corpus")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(inside.join("minimal-run.json").is_file());
 }

@@ -26,12 +26,19 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
 /// The concise rendering of one rule's findings on one case.
 fn findings_of(code: &str, case: &Path) -> (usize, String) {
     let checked = engine::check(&[case.to_path_buf()], &Options::default());
-    let mine: Vec<_> = checked.findings.into_iter().filter(|f| f.rule.code == code).collect();
+    let mine: Vec<_> = checked
+        .findings
+        .into_iter()
+        .filter(|f| f.rule.code == code)
+        .collect();
     let n = mine.len();
     let prepared = report::prepare(mine, checked.summary, 1 << 28, false);
     let text = String::from_utf8(report::concise(&prepared)).unwrap();
     // The last line counts every finding of the case; the snapshot keeps this rule's lines.
-    let lines: Vec<&str> = text.lines().filter(|l| l.contains(&format!(": {code} "))).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(&format!(": {code} ")))
+        .collect();
     (n, lines.join("\n"))
 }
 
@@ -45,7 +52,11 @@ fn every_rule_has_fixtures_that_fail_and_pass() {
             missing.push(dir.display().to_string());
         }
     }
-    assert!(missing.is_empty(), "rules without pass/fail fixtures:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "rules without pass/fail fixtures:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]
@@ -69,7 +80,10 @@ fn fail_cases_produce_the_rule_and_pass_cases_do_not() {
         for case in cases(&dir.join("pass")) {
             let (n, text) = findings_of(code, &case);
             if n > 0 {
-                problems.push(format!("{}: expected no {code}, got:\n{text}", case.display()));
+                problems.push(format!(
+                    "{}: expected no {code}, got:\n{text}",
+                    case.display()
+                ));
             }
         }
     }
@@ -83,8 +97,21 @@ fn fail_cases_produce_the_rule_and_pass_cases_do_not() {
 fn clean_fixtures_produce_no_finding_from_any_rule() {
     for case in cases(Path::new("testdata/clean")) {
         let checked = engine::check(std::slice::from_ref(&case), &Options::default());
-        let shown: Vec<String> = checked.findings.iter().map(|f| format!("{} {} {}", f.rule.code, f.primary.pointer, f.message)).collect();
-        assert!(shown.is_empty(), "{} should be clean:\n{}", case.display(), shown.join("\n"));
-        assert!(checked.summary.results >= 1, "{} loaded no result", case.display());
+        let shown: Vec<String> = checked
+            .findings
+            .iter()
+            .map(|f| format!("{} {} {}", f.rule.code, f.primary.pointer, f.message))
+            .collect();
+        assert!(
+            shown.is_empty(),
+            "{} should be clean:\n{}",
+            case.display(),
+            shown.join("\n")
+        );
+        assert!(
+            checked.summary.results >= 1,
+            "{} loaded no result",
+            case.display()
+        );
     }
 }

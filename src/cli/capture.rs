@@ -25,7 +25,13 @@ pub fn run(args: &CaptureArgs) -> Result<Output, String> {
     let captured = match (&args.pid, &args.container_inspect) {
         (Some(pid), _) => capture::from_process(*pid)?,
         (None, Some(file)) => {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read `{}`: {}", file.display(), crate::corpus::describe_io(&e)))?;
+            let text = std::fs::read_to_string(file).map_err(|e| {
+                format!(
+                    "cannot read `{}`: {}",
+                    file.display(),
+                    crate::corpus::describe_io(&e)
+                )
+            })?;
             capture::from_container_inspect(&text)?
         }
         (None, None) => return Err("give --pid PID or --container-inspect FILE".into()),
@@ -33,7 +39,13 @@ pub fn run(args: &CaptureArgs) -> Result<Output, String> {
     let text = format!("{:#}\n", capture::sidecar(&captured));
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &text).map_err(|e| format!("cannot write `{}`: {}", path.display(), crate::corpus::describe_io(&e)))?;
+            std::fs::write(path, &text).map_err(|e| {
+                format!(
+                    "cannot write `{}`: {}",
+                    path.display(),
+                    crate::corpus::describe_io(&e)
+                )
+            })?;
             Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
         }
         None => Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN)),

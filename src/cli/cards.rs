@@ -12,13 +12,33 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
     }
     let corpus = corpus::load(std::slice::from_ref(file), &Options::default());
     if corpus::report_internal_errors(&corpus.internal_errors) {
-        return Err(format!("`{}` could not be read because of an internal error (above)", file.display()));
+        return Err(format!(
+            "`{}` could not be read because of an internal error (above)",
+            file.display()
+        ));
     }
     if corpus.results.is_empty() {
-        let why = corpus.findings.first().map_or_else(|| "no result in it".to_string(), |f| format!("{} {}", f.rule.code, f.message));
-        return Err(format!("`{}` holds no result benchlint can read ({why})", file.display()));
+        let why = corpus.findings.first().map_or_else(
+            || "no result in it".to_string(),
+            |f| format!("{} {}", f.rule.code, f.message),
+        );
+        return Err(format!(
+            "`{}` holds no result benchlint can read ({why})",
+            file.display()
+        ));
     }
-    let cards: Vec<serde_json::Value> = corpus.results.iter().map(|r| crate::cards::cards(&r.doc)).collect();
-    let value = if cards.len() == 1 { cards.into_iter().next().expect("one") } else { serde_json::Value::Array(cards) };
-    Ok(Output::stdout(format!("{value:#}\n").into_bytes(), EXIT_CLEAN))
+    let cards: Vec<serde_json::Value> = corpus
+        .results
+        .iter()
+        .map(|r| crate::cards::cards(&r.doc))
+        .collect();
+    let value = if cards.len() == 1 {
+        cards.into_iter().next().expect("one")
+    } else {
+        serde_json::Value::Array(cards)
+    };
+    Ok(Output::stdout(
+        format!("{value:#}\n").into_bytes(),
+        EXIT_CLEAN,
+    ))
 }

@@ -8,7 +8,11 @@ use crate::engine;
 
 /// Runs `check` and renders its findings.
 pub fn run(args: &CheckArgs) -> Result<Output, String> {
-    let paths = if args.paths.is_empty() { vec![PathBuf::from(".")] } else { args.paths.clone() };
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        args.paths.clone()
+    };
     // The config file, the command-line selection and the baseline (src/cli/ci.rs).
     let Some(setup) = ci::setup(args, &paths)? else {
         return Ok(ci::trouble());
@@ -17,7 +21,11 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
     if checked.summary.files == 0 && checked.findings.is_empty() {
         // As ruff does: an empty selection is worth a word, not a failure.
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        let _ = writeln!(std::io::stderr(), "benchlint: warning: no result files (.json, .jsonl) found under {}", shown.join(", "));
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: no result files (.json, .jsonl) found under {}",
+            shown.join(", ")
+        );
     }
     // Baseline, --fail-on, --statistics, --format, --color, --output.
     ci::finish(args, &setup, checked, &paths)

@@ -181,7 +181,10 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
             return Ok(None);
         }
     };
-    let mut options = Options { lean: true, ..Options::default() };
+    let mut options = Options {
+        lean: true,
+        ..Options::default()
+    };
     let base = config
         .as_ref()
         .map_or_else(|| paths::absolute(Path::new(".")), |c| c.dir.clone());

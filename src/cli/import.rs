@@ -30,15 +30,32 @@ pub struct ImportArgs {
 }
 
 fn absolute(p: &Path) -> PathBuf {
-    let joined = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) };
+    let joined = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(p)
+    };
     PathBuf::from(corpus::normal_path(&joined))
 }
 
 /// A file name from a result id: letters, digits, `.`, `_` and `-` kept, the rest `_`.
 fn file_stem(id: &str) -> String {
-    let s: String = id.chars().map(|c| if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') { c } else { '_' }).collect();
+    let s: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     let s = s.trim_matches('.').to_string();
-    if s.is_empty() { "result".into() } else { s.chars().take(150).collect() }
+    if s.is_empty() {
+        "result".into()
+    } else {
+        s.chars().take(150).collect()
+    }
 }
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
@@ -52,7 +69,11 @@ fn provenance_of(r: &LoadedResult) -> Value {
                     stack.push((format!("{pointer}/{}", escape_pointer_token(k)), child));
                 }
             }
-            Value::Array(items) if !items.is_empty() && !pointer.ends_with("serve_command") && !pointer.contains("/samples/") => {
+            Value::Array(items)
+                if !items.is_empty()
+                    && !pointer.ends_with("serve_command")
+                    && !pointer.contains("/samples/") =>
+            {
                 for (i, child) in items.iter().enumerate() {
                     stack.push((format!("{pointer}/{i}"), child));
                 }
@@ -60,8 +81,12 @@ fn provenance_of(r: &LoadedResult) -> Value {
             _ => {
                 let loc = translate(&r.origin, &r.provenance, &pointer);
                 let entry = match r.provenance.lookup(&pointer) {
-                    Some((Provenance::Sidecar { .. }, _)) => json!({ "kind": "sidecar", "path": loc.path, "pointer": loc.pointer }),
-                    Some((Provenance::Derived { from, .. }, _)) => json!({ "kind": "derived", "from": from, "pointer": loc.pointer }),
+                    Some((Provenance::Sidecar { .. }, _)) => {
+                        json!({ "kind": "sidecar", "path": loc.path, "pointer": loc.pointer })
+                    }
+                    Some((Provenance::Derived { from, .. }, _)) => {
+                        json!({ "kind": "derived", "from": from, "pointer": loc.pointer })
+                    }
                     _ => json!({ "kind": "recorded", "path": loc.path, "pointer": loc.pointer }),
                 };
                 out.insert(pointer, entry);
@@ -78,7 +103,11 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     let out_dir = absolute(&args.output);
     for p in &args.paths {
         let input = absolute(p);
-        let root = if p.is_dir() { input } else { input.parent().map(Path::to_path_buf).unwrap_or_default() };
+        let root = if p.is_dir() {
+            input
+        } else {
+            input.parent().map(Path::to_path_buf).unwrap_or_default()
+        };
         if !args.allow_inside_corpus && out_dir.starts_with(&root) {
             return Err(format!(
                 "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
@@ -88,7 +117,13 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         }
     }
     let loaded = corpus::load(&args.paths, &Options::default());
-    std::fs::create_dir_all(&args.output).map_err(|e| format!("cannot create `{}`: {}", args.output.display(), corpus::describe_io(&e)))?;
+    std::fs::create_dir_all(&args.output).map_err(|e| {
+        format!(
+            "cannot create `{}`: {}",
+            args.output.display(),
+            corpus::describe_io(&e)
+        )
+    })?;
     let mut used = BTreeSet::new();
     let mut redacted = 0;
     for r in &loaded.results {
@@ -107,7 +142,13 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         });
         let write = |file: String, v: &Value| {
             let path = args.output.join(file);
-            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| format!("cannot write `{}`: {}", path.display(), corpus::describe_io(&e)))
+            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| {
+                format!(
+                    "cannot write `{}`: {}",
+                    path.display(),
+                    corpus::describe_io(&e)
+                )
+            })
         };
         // A published canonical file carries no credential: secrets become "<redacted>".
         let mut value = r.value.clone();
@@ -115,15 +156,34 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         write(format!("{name}.json"), &value)?;
         write(format!("{name}.provenance.json"), &provenance)?;
     }
-    let problems = loaded.findings.iter().filter(|f| f.rule.code.starts_with('E')).count();
-    let mut text = format!("imported {} results from {} files into {}", loaded.results.len(), loaded.files, args.output.display());
+    let problems = loaded
+        .findings
+        .iter()
+        .filter(|f| f.rule.code.starts_with('E'))
+        .count();
+    let mut text = format!(
+        "imported {} results from {} files into {}",
+        loaded.results.len(),
+        loaded.files,
+        args.output.display()
+    );
     if redacted > 0 {
-        let _ = write!(text, "; {redacted} secret values were replaced by \"<redacted>\"");
+        let _ = write!(
+            text,
+            "; {redacted} secret values were replaced by \"<redacted>\""
+        );
     }
     if problems > 0 {
-        let _ = write!(text, "; {problems} input problems were skipped (`benchlint check` shows them)");
+        let _ = write!(
+            text,
+            "; {problems} input problems were skipped (`benchlint check` shows them)"
+        );
     }
     text.push('\n');
-    let code = if corpus::report_internal_errors(&loaded.internal_errors) { super::EXIT_TROUBLE } else { EXIT_CLEAN };
+    let code = if corpus::report_internal_errors(&loaded.internal_errors) {
+        super::EXIT_TROUBLE
+    } else {
+        EXIT_CLEAN
+    };
     Ok(Output::stdout(text.into_bytes(), code))
 }

@@ -146,7 +146,11 @@ pub fn main() -> u8 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_TROUBLE } else { EXIT_CLEAN };
+            let code = if e.use_stderr() {
+                EXIT_TROUBLE
+            } else {
+                EXIT_CLEAN
+            };
             let _ = e.print();
             return code;
         }
@@ -154,8 +158,14 @@ pub fn main() -> u8 {
     let result = match cli.command {
         Command::Check(args) => check::run(&args),
         Command::Rule { code, format } => rule::explain(&code, format),
-        Command::Rules { markdown: Some(dir), .. } => rule_pages::write(&dir),
-        Command::Rules { format, markdown: None } => Ok(rule::list(format)),
+        Command::Rules {
+            markdown: Some(dir),
+            ..
+        } => rule_pages::write(&dir),
+        Command::Rules {
+            format,
+            markdown: None,
+        } => Ok(rule::list(format)),
         Command::Completions { shell } => Ok(completions::completions(shell)),
         Command::Manpage => completions::manpage(),
         Command::Summary(args) => summary::run(&args),

@@ -18,7 +18,10 @@ pub fn page(meta: &RuleMeta) -> String {
         meta.source
     );
     if let Some(since) = meta.since {
-        let _ = write!(s, " · Adopted: {since} (results measured earlier get a pre-rule label)");
+        let _ = write!(
+            s,
+            " · Adopted: {since} (results measured earlier get a pre-rule label)"
+        );
     }
     s.push_str("\n\n");
     s.push_str(meta.doc_text().trim_end());
@@ -36,7 +39,8 @@ fn as_json(meta: &RuleMeta) -> serde_json::Value {
 
 /// `benchlint rule CODE`.
 pub fn explain(code: &str, format: DocFormat) -> Result<Output, String> {
-    let rule = find_rule(code).ok_or_else(|| format!("no rule `{code}`; `benchlint rules` lists them"))?;
+    let rule =
+        find_rule(code).ok_or_else(|| format!("no rule `{code}`; `benchlint rules` lists them"))?;
     let text = match format {
         DocFormat::Text => page(rule.meta),
         DocFormat::Json => format!("{:#}\n", as_json(rule.meta)),
@@ -47,12 +51,23 @@ pub fn explain(code: &str, format: DocFormat) -> Result<Output, String> {
 /// `benchlint rules`.
 pub fn list(format: DocFormat) -> Output {
     let text = match format {
-        DocFormat::Json => format!("{:#}\n", serde_json::Value::Array(RULES.iter().map(|r| as_json(r.meta)).collect())),
+        DocFormat::Json => format!(
+            "{:#}\n",
+            serde_json::Value::Array(RULES.iter().map(|r| as_json(r.meta)).collect())
+        ),
         DocFormat::Text => {
             let mut table = comfy_table::Table::new();
-            table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED).set_header(vec!["code", "name", "severity", "scope", "summary"]);
+            table
+                .load_style(comfy_table::presets::UTF8_FULL_CONDENSED)
+                .set_header(vec!["code", "name", "severity", "scope", "summary"]);
             for r in RULES {
-                table.add_row(vec![r.meta.code, r.meta.name, r.meta.severity.as_str(), r.meta.scope.as_str(), r.meta.summary]);
+                table.add_row(vec![
+                    r.meta.code,
+                    r.meta.name,
+                    r.meta.severity.as_str(),
+                    r.meta.scope.as_str(),
+                    r.meta.summary,
+                ]);
             }
             format!("{table}\n")
         }

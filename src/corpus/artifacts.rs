@@ -75,7 +75,10 @@ pub fn check(doc: &ResultDoc, file: &Path, root: &Path) -> Vec<(String, Artifact
 /// The files a result names as artifacts (for recognising them when they are JSON).
 pub fn referenced(doc: &ResultDoc, file: &Path) -> Vec<PathBuf> {
     let folder = file.parent().unwrap_or(Path::new("."));
-    paths(doc).into_iter().map(|(_, p)| folder.join(p)).collect()
+    paths(doc)
+        .into_iter()
+        .map(|(_, p)| folder.join(p))
+        .collect()
 }
 
 #[cfg(test)]
@@ -85,7 +88,10 @@ mod tests {
     #[test]
     fn paths_that_leave_the_root_are_outside() {
         assert!(inside(Path::new("corpus"), Path::new("corpus/a/../b.csv")));
-        assert!(!inside(Path::new("corpus"), Path::new("corpus/../secret.csv")));
+        assert!(!inside(
+            Path::new("corpus"),
+            Path::new("corpus/../secret.csv")
+        ));
         assert!(!inside(Path::new("corpus"), Path::new("other/b.csv")));
         assert!(inside(Path::new("."), Path::new("a/b.csv")));
         assert!(!inside(Path::new("."), Path::new("../b.csv")));

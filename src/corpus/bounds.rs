@@ -22,7 +22,11 @@ use crate::rules;
 
 /// Start of the document that holds byte `offset`.
 fn doc_start_of(documents: &[Document], offset: usize) -> usize {
-    documents.iter().rev().find(|d| d.start <= offset).map_or(0, |d| d.start)
+    documents
+        .iter()
+        .rev()
+        .find(|d| d.start <= offset)
+        .map_or(0, |d| d.start)
 }
 
 fn at(path: &str, offset: usize) -> Location {
@@ -35,11 +39,19 @@ fn at(path: &str, offset: usize) -> Location {
 fn shown_key(key: &str) -> String {
     let short: String = key.chars().take(60).collect();
     let quoted = serde_json::to_string(&short).unwrap_or_default();
-    if short.len() < key.len() { format!("{quoted}…") } else { quoted }
+    if short.len() < key.len() {
+        format!("{quoted}…")
+    } else {
+        quoted
+    }
 }
 
 fn more(n: usize) -> String {
-    if n > 0 { format!(" ({n} more in this document)") } else { String::new() }
+    if n > 0 {
+        format!(" ({n} more in this document)")
+    } else {
+        String::new()
+    }
 }
 
 /// E005 for repeated keys and wide integers (one finding per document and kind, at the first
@@ -47,7 +59,10 @@ fn more(n: usize) -> String {
 pub(super) fn report_scan(path: &str, parsed: &ParsedText, findings: &mut Vec<Finding>) {
     let mut dup_by_doc: BTreeMap<usize, Vec<&crate::json::DuplicateKey>> = BTreeMap::new();
     for d in &parsed.duplicate_keys {
-        dup_by_doc.entry(doc_start_of(&parsed.documents, d.offset)).or_default().push(d);
+        dup_by_doc
+            .entry(doc_start_of(&parsed.documents, d.offset))
+            .or_default()
+            .push(d);
     }
     for dups in dup_by_doc.values() {
         let first = dups[0];
@@ -66,7 +81,10 @@ pub(super) fn report_scan(path: &str, parsed: &ParsedText, findings: &mut Vec<Fi
     }
     let mut wide_by_doc: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &w in &parsed.wide_integers {
-        wide_by_doc.entry(doc_start_of(&parsed.documents, w)).or_default().push(w);
+        wide_by_doc
+            .entry(doc_start_of(&parsed.documents, w))
+            .or_default()
+            .push(w);
     }
     for offsets in wide_by_doc.values() {
         let mut f = finding_at(

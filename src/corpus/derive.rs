@@ -11,7 +11,12 @@ use crate::serve_command::ServeSettings;
 ///
 /// `argv_form` says whether the command is an argv array, so the derivation can point at the
 /// exact argument.
-pub fn derive_from_command(value: &mut Value, serve: &ServeSettings, argv_form: bool, provenance: &mut ProvenanceMap) {
+pub fn derive_from_command(
+    value: &mut Value,
+    serve: &ServeSettings,
+    argv_form: bool,
+    provenance: &mut ProvenanceMap,
+) {
     derive_into(value, serve, argv_form, Some(provenance));
 }
 
@@ -20,12 +25,23 @@ pub fn derive_settings(value: &mut Value, serve: &ServeSettings, argv_form: bool
     derive_into(value, serve, argv_form, None);
 }
 
-fn derive_into(value: &mut Value, serve: &ServeSettings, argv_form: bool, mut provenance: Option<&mut ProvenanceMap>) {
+fn derive_into(
+    value: &mut Value,
+    serve: &ServeSettings,
+    argv_form: bool,
+    mut provenance: Option<&mut ProvenanceMap>,
+) {
     let source = |i: usize| {
         if argv_form {
-            (format!("serve command argument {i}"), format!("/engine/serve_command/{i}"))
+            (
+                format!("serve command argument {i}"),
+                format!("/engine/serve_command/{i}"),
+            )
         } else {
-            ("the serve command".to_string(), "/engine/serve_command".to_string())
+            (
+                "the serve command".to_string(),
+                "/engine/serve_command".to_string(),
+            )
         }
     };
     let mut fills: Vec<(&str, Value, usize)> = Vec::new();
@@ -68,7 +84,9 @@ fn derive_into(value: &mut Value, serve: &ServeSettings, argv_form: bool, mut pr
     let Some(root) = value.as_object_mut() else {
         return;
     };
-    let engine = root.entry("engine").or_insert_with(|| Value::Object(Map::new()));
+    let engine = root
+        .entry("engine")
+        .or_insert_with(|| Value::Object(Map::new()));
     let Some(engine) = engine.as_object_mut() else {
         return;
     };
@@ -79,7 +97,10 @@ fn derive_into(value: &mut Value, serve: &ServeSettings, argv_form: bool, mut pr
         engine.insert(key.to_string(), v);
         if let Some(p) = provenance.as_deref_mut() {
             let (from, pointer) = source(arg);
-            p.insert(format!("/engine/{key}"), Provenance::Derived { from, pointer });
+            p.insert(
+                format!("/engine/{key}"),
+                Provenance::Derived { from, pointer },
+            );
         }
     }
 }

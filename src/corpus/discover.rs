@@ -28,16 +28,21 @@ pub struct WalkProblem {
 /// Whether discovery reads this file name: `.json`, `.jsonl` and `.ndjson`.
 pub fn is_candidate(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".json", ".jsonl", ".ndjson"].iter().any(|ext| lower.ends_with(ext))
+    [".json", ".jsonl", ".ndjson"]
+        .iter()
+        .any(|ext| lower.ends_with(ext))
 }
 
 fn skipped_dir(name: &str) -> bool {
-    (name.starts_with('.') && name != "." && name != "..") || name == "target" || name == "node_modules"
+    (name.starts_with('.') && name != "." && name != "..")
+        || name == "target"
+        || name == "node_modules"
 }
 
 fn display_of(p: &Path) -> String {
     let s = p.to_string_lossy().into_owned();
-    s.strip_prefix("./").map_or_else(|| s.clone(), ToString::to_string)
+    s.strip_prefix("./")
+        .map_or_else(|| s.clone(), ToString::to_string)
 }
 
 /// Lists the files under `args`, sorted and deduplicated, and what could not be walked.
@@ -58,8 +63,14 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
         if meta.is_file() || !meta.is_dir() {
             // A file named explicitly is read whatever its extension (a FIFO or device is
             // reported by the reader, which refuses anything but regular files).
-            let root = arg.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-            let root = if root.as_os_str().is_empty() { PathBuf::from(".") } else { root };
+            let root = arg
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            let root = if root.as_os_str().is_empty() {
+                PathBuf::from(".")
+            } else {
+                root
+            };
             entries.push(Entry {
                 display: display_of(arg),
                 path: arg.clone(),
@@ -108,7 +119,8 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                 Err(err) => {
                     let display = err.path().map_or_else(|| display_of(arg), display_of);
                     let message = if err.loop_ancestor().is_some() {
-                        "symlink loop: the link points back at a folder that contains it".to_string()
+                        "symlink loop: the link points back at a folder that contains it"
+                            .to_string()
                     } else if let Some(io) = err.io_error() {
                         describe_io(io)
                     } else {

@@ -83,12 +83,28 @@ mod tests {
     fn a_panicking_file_does_not_stop_the_others() {
         let (_dir, args) = corpus_with(&["a.json", "benchlint-test-panic-loader.json", "z.json"]);
         let corpus = load(&args, &Options::default());
-        assert_eq!(corpus.internal_errors.len(), 1, "{:?}", corpus.internal_errors);
+        assert_eq!(
+            corpus.internal_errors.len(),
+            1,
+            "{:?}",
+            corpus.internal_errors
+        );
         let e = &corpus.internal_errors[0];
-        assert!(e.contains("internal error in the loader on `") && e.contains("benchlint-test-panic-loader.json"), "{e}");
-        assert!(e.contains("injected panic for loader") && e.contains("please report it"), "{e}");
+        assert!(
+            e.contains("internal error in the loader on `")
+                && e.contains("benchlint-test-panic-loader.json"),
+            "{e}"
+        );
+        assert!(
+            e.contains("injected panic for loader") && e.contains("please report it"),
+            "{e}"
+        );
         // The other two files were read and checked.
-        let m018 = corpus.findings.iter().filter(|f| f.rule.code == "M018").count();
+        let m018 = corpus
+            .findings
+            .iter()
+            .filter(|f| f.rule.code == "M018")
+            .count();
         assert_eq!(m018, 2);
     }
 
@@ -96,10 +112,25 @@ mod tests {
     fn a_panicking_rule_does_not_stop_the_other_rules() {
         let (_dir, args) = corpus_with(&["a.json", "benchlint-test-panic-M018.json"]);
         let corpus = load(&args, &Options::default());
-        assert_eq!(corpus.internal_errors.len(), 1, "{:?}", corpus.internal_errors);
-        assert!(corpus.internal_errors[0].starts_with("internal error in rule M018 (secret-in-result) on `"));
+        assert_eq!(
+            corpus.internal_errors.len(),
+            1,
+            "{:?}",
+            corpus.internal_errors
+        );
+        assert!(
+            corpus.internal_errors[0]
+                .starts_with("internal error in rule M018 (secret-in-result) on `")
+        );
         // M018 still ran on the other file; the other rules ran on both.
-        assert_eq!(corpus.findings.iter().filter(|f| f.rule.code == "M018").count(), 1);
+        assert_eq!(
+            corpus
+                .findings
+                .iter()
+                .filter(|f| f.rule.code == "M018")
+                .count(),
+            1
+        );
         assert_eq!(corpus.results.len(), 2);
     }
 
@@ -109,7 +140,10 @@ mod tests {
         let checked = crate::engine::check(&args, &Options::default());
         let errors = &checked.corpus.internal_errors;
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].starts_with("internal error in rule S009 (curated-corpus) on the corpus"), "{errors:?}");
+        assert!(
+            errors[0].starts_with("internal error in rule S009 (curated-corpus) on the corpus"),
+            "{errors:?}"
+        );
         assert!(checked.findings.iter().any(|f| f.rule.code == "M018"));
     }
 }

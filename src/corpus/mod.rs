@@ -30,9 +30,9 @@ use crate::thresholds::Thresholds;
 pub use artifacts::normal as normal_path;
 pub use derive::derive_settings;
 pub use discover::{Entry, describe_io, discover, is_candidate};
-pub use guard::{catch_panic, internal_error, report_internal_errors};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
+pub use guard::{catch_panic, internal_error, report_internal_errors};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -119,7 +119,11 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         .par_iter()
         .map(|e| {
             catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
-                internal: vec![internal_error("the loader", &format!("`{}`", e.display), &message)],
+                internal: vec![internal_error(
+                    "the loader",
+                    &format!("`{}`", e.display),
+                    &message,
+                )],
                 ..FileOutcome::default()
             })
         })
@@ -155,7 +159,10 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                 &rules::e001_unreadable_file::RULE,
                 Location::new(path, ""),
                 format!("`{path}` could not be read: {}", e.0),
-                Some("check the permissions and the encoding (UTF-8), or raise the size limit".into()),
+                Some(
+                    "check the permissions and the encoding (UTF-8), or raise the size limit"
+                        .into(),
+                ),
             ));
             return out;
         }
@@ -170,9 +177,15 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             Some("save the file as UTF-8 without a byte order mark".into()),
         ));
     }
-    let file_name = entry.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let file_name = entry
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower).extension().is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let by_line = Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson");
     #[cfg(test)]
     guard::injected(path, "loader");
     let mut parsed = parse_text_with(&text, by_line, &options.thresholds.json_limits());
@@ -183,8 +196,17 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
-            let loc = Location { path: path.to_string(), doc_start: doc.start, pointer: "/levels".into(), offset: None };
-            out.findings.push(bounds::levels_finding(loc, had, options.thresholds.max_levels));
+            let loc = Location {
+                path: path.to_string(),
+                doc_start: doc.start,
+                pointer: "/levels".into(),
+                offset: None,
+            };
+            out.findings.push(bounds::levels_finding(
+                loc,
+                had,
+                options.thresholds.max_levels,
+            ));
         }
     }
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
@@ -200,7 +222,13 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     }
     if sidecar::is_sidecar_name(&file_name) {
         for doc in &parsed.documents {
-            run_document_rules(path, doc, &options.selection, &mut out.findings, &mut out.internal);
+            run_document_rules(
+                path,
+                doc,
+                &options.selection,
+                &mut out.findings,
+                &mut out.internal,
+            );
             for e in schema::validate(schema::Kind::Sidecar, &doc.value) {
                 out.findings.push(schema_finding(path, doc.start, &e));
             }
@@ -208,10 +236,19 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         return out;
     }
     // The sidecar beside the file first (the most specific), then the config's, in order.
-    let sides: Vec<(String, Value)> = load_sidecar(&entry.path).into_iter().chain(options.sidecars.for_path(&entry.path)).collect();
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path)
+        .into_iter()
+        .chain(options.sidecars.for_path(&entry.path))
+        .collect();
     let doc_count = parsed.documents.len();
     for doc in &parsed.documents {
-        run_document_rules(path, doc, &options.selection, &mut out.findings, &mut out.internal);
+        run_document_rules(
+            path,
+            doc,
+            &options.selection,
+            &mut out.findings,
+            &mut out.internal,
+        );
         let origin = |format: &'static str| Origin {
             path: path.to_string(),
             doc_start: doc.start,
@@ -222,9 +259,18 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             Some(RESULT_SCHEMA) => {
                 let errors = schema::validate(schema::Kind::Result, &doc.value);
                 if errors.is_empty() {
-                    finish_result(entry, origin("canonical"), doc.value.clone(), ProvenanceMap::default(), &sides, options, &mut out);
+                    finish_result(
+                        entry,
+                        origin("canonical"),
+                        doc.value.clone(),
+                        ProvenanceMap::default(),
+                        &sides,
+                        options,
+                        &mut out,
+                    );
                 } else {
-                    out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
                 }
             }
             Some(CLAIMS_SCHEMA) => {
@@ -235,7 +281,8 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                         value: doc.value.clone(),
                     });
                 } else {
-                    out.findings.extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
                 }
             }
             // `benchlint import` writes one beside each result: not a result, not unknown.
@@ -243,28 +290,58 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             Some(other) if other.starts_with("benchlint/") => {
                 let mut f = finding_at(
                     &rules::e003_schema_violation::RULE,
-                    Location { path: path.to_string(), doc_start: doc.start, pointer: "/schema".into(), offset: None },
-                    format!("unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""),
+                    Location {
+                        path: path.to_string(),
+                        doc_start: doc.start,
+                        pointer: "/schema".into(),
+                        offset: None,
+                    },
+                    format!(
+                        "unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""
+                    ),
                     Some("use a schema this version knows, or upgrade benchlint".into()),
                 );
                 f.label = Some("unknown schema".into());
                 out.findings.push(f);
             }
             _ => {
-                let source = Source { path, file_name: &file_name, doc_index: doc.index, doc_count };
+                let source = Source {
+                    path,
+                    file_name: &file_name,
+                    doc_index: doc.index,
+                    doc_count,
+                };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
                         for m in mapped {
-                            finish_result(entry, origin(name), m.value, m.provenance, &sides, options, &mut out);
+                            finish_result(
+                                entry,
+                                origin(name),
+                                m.value,
+                                m.provenance,
+                                &sides,
+                                options,
+                                &mut out,
+                            );
                         }
                     }
                     Some((_, Reading::Companion | Reading::NotMine)) => {}
                     None => {
                         let mut f = finding_at(
                             &rules::e004_unknown_format::RULE,
-                            Location { path: path.to_string(), doc_start: doc.start, pointer: String::new(), offset: None },
-                            format!("no adapter recognises document {} of `{path}`; it was skipped", doc.index + 1),
-                            Some(format!("write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus")),
+                            Location {
+                                path: path.to_string(),
+                                doc_start: doc.start,
+                                pointer: String::new(),
+                                offset: None,
+                            },
+                            format!(
+                                "no adapter recognises document {} of `{path}`; it was skipped",
+                                doc.index + 1
+                            ),
+                            Some(format!(
+                                "write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus"
+                            )),
                         );
                         f.label = Some("unknown format".into());
                         out.unknown.push(f);
@@ -276,7 +353,12 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
     out
 }
 
-fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedText, out: &mut FileOutcome) {
+fn report_parse_problems(
+    path: &str,
+    text: &str,
+    parsed: &crate::json::ParsedText,
+    out: &mut FileOutcome,
+) {
     for f in &parsed.failures {
         let mut loc = Location::new(path, "");
         loc.offset = Some(f.offset);
@@ -284,7 +366,15 @@ fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedTex
         let mut finding = finding_at(
             &rules::e002_invalid_json::RULE,
             loc,
-            format!("{}{}", f.message, if truncated { " (the document is truncated)" } else { "" }),
+            format!(
+                "{}{}",
+                f.message,
+                if truncated {
+                    " (the document is truncated)"
+                } else {
+                    ""
+                }
+            ),
             Some("fix the JSON, or re-export the result from the harness".into()),
         );
         finding.label = Some("parsing stopped here".into());
@@ -293,13 +383,26 @@ fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedTex
     // One finding per document, at its first non-standard token.
     let mut seen = BTreeSet::new();
     for (i, n) in parsed.nonstandard.iter().enumerate() {
-        let doc_start = parsed.documents.iter().rev().find(|d| d.start <= n.offset).map_or(0, |d| d.start);
+        let doc_start = parsed
+            .documents
+            .iter()
+            .rev()
+            .find(|d| d.start <= n.offset)
+            .map_or(0, |d| d.start);
         if !seen.insert(doc_start) {
             continue;
         }
         let more = parsed.nonstandard[i + 1..]
             .iter()
-            .take_while(|m| parsed.documents.iter().rev().find(|d| d.start <= m.offset).map_or(0, |d| d.start) == doc_start)
+            .take_while(|m| {
+                parsed
+                    .documents
+                    .iter()
+                    .rev()
+                    .find(|d| d.start <= m.offset)
+                    .map_or(0, |d| d.start)
+                    == doc_start
+            })
             .count();
         let mut loc = Location::new(path, "");
         loc.offset = Some(n.offset);
@@ -310,9 +413,15 @@ fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedTex
                 "bare `{}` is not JSON; read as the string \"{}\"{}",
                 n.token,
                 n.token,
-                if more > 0 { format!(" ({more} more in this document)") } else { String::new() }
+                if more > 0 {
+                    format!(" ({more} more in this document)")
+                } else {
+                    String::new()
+                }
             ),
-            Some("write null for a value that was not measured, or a string such as \"inf\"".into()),
+            Some(
+                "write null for a value that was not measured, or a string such as \"inf\"".into(),
+            ),
         );
         finding.label = Some("not JSON".into());
         out.findings.push(finding);
@@ -322,8 +431,21 @@ fn report_parse_problems(path: &str, text: &str, parsed: &crate::json::ParsedTex
 fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Finding {
     let mut f = finding_at(
         &rules::e003_schema_violation::RULE,
-        Location { path: path.to_string(), doc_start, pointer: e.pointer.clone(), offset: None },
-        format!("schema violation at `{}`: {}", if e.pointer.is_empty() { "/" } else { &e.pointer }, e.message),
+        Location {
+            path: path.to_string(),
+            doc_start,
+            pointer: e.pointer.clone(),
+            offset: None,
+        },
+        format!(
+            "schema violation at `{}`: {}",
+            if e.pointer.is_empty() {
+                "/"
+            } else {
+                &e.pointer
+            },
+            e.message
+        ),
         Some("see `benchlint schema result` for the field's type and unit".into()),
     );
     f.label = Some("does not match the schema".into());
@@ -347,7 +469,13 @@ fn load_sidecar(path: &Path) -> Option<(String, Value)> {
     None
 }
 
-fn run_document_rules(path: &str, doc: &Document, selection: &crate::config::Selection, findings: &mut Vec<Finding>, internal: &mut Vec<String>) {
+fn run_document_rules(
+    path: &str,
+    doc: &Document,
+    selection: &crate::config::Selection,
+    findings: &mut Vec<Finding>,
+    internal: &mut Vec<String>,
+) {
     let ctx = DocumentCtx { value: &doc.value };
     for rule in rules::RULES {
         if let (Check::Document(check), true) = (rule.check, selection.runs(rule.meta.code)) {
@@ -357,11 +485,20 @@ fn run_document_rules(path: &str, doc: &Document, selection: &crate::config::Sel
                 guard::injected(path, rule.meta.code);
                 check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             }) {
-                internal.push(internal_error(&format!("rule {} ({})", rule.meta.code, rule.meta.name), &format!("`{path}`"), &message));
+                internal.push(internal_error(
+                    &format!("rule {} ({})", rule.meta.code, rule.meta.name),
+                    &format!("`{path}`"),
+                    &message,
+                ));
                 continue;
             }
             for e in emits {
-                let loc = Location { path: path.to_string(), doc_start: doc.start, pointer: e.pointer.clone(), offset: None };
+                let loc = Location {
+                    path: path.to_string(),
+                    doc_start: doc.start,
+                    pointer: e.pointer.clone(),
+                    offset: None,
+                };
                 findings.push(emit_to_finding(e, loc, Vec::new(), None));
             }
         }
@@ -378,14 +515,20 @@ fn finish_result(
     out: &mut FileOutcome,
 ) {
     if let Some(had) = bounds::bound_levels(&mut value, options.thresholds.max_levels) {
-        out.findings.push(bounds::levels_finding(translate(&origin, &provenance, "/levels"), had, options.thresholds.max_levels));
+        out.findings.push(bounds::levels_finding(
+            translate(&origin, &provenance, "/levels"),
+            had,
+            options.thresholds.max_levels,
+        ));
     }
     for (side_path, side_value) in sides {
         for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
             let loc = translate(&origin, &provenance, &c.pointer);
             // The value kept may come from a sidecar merged before this one.
             let holder = match provenance.lookup(&c.pointer) {
-                Some((crate::model::Provenance::Sidecar { path, .. }, _)) => format!("the sidecar `{path}` says"),
+                Some((crate::model::Provenance::Sidecar { path, .. }, _)) => {
+                    format!("the sidecar `{path}` says")
+                }
                 _ => "the file records".to_string(),
             };
             let mut f = finding_at(
@@ -398,22 +541,35 @@ fn finish_result(
                 Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
             );
             f.label = Some(format!("the sidecar says {}", c.sidecar_value));
-            f.related.push(Location::new(side_path.clone(), c.pointer.clone()));
+            f.related
+                .push(Location::new(side_path.clone(), c.pointer.clone()));
             out.findings.push(f);
         }
     }
     let command = value.pointer("/engine/serve_command").cloned();
     let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
-        Value::Array(items) => Some(serve_command::parse(&items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect::<Vec<_>>())),
+        Value::Array(items) => Some(serve_command::parse(
+            &items
+                .iter()
+                .map(|v| v.as_str().unwrap_or_default().to_string())
+                .collect::<Vec<_>>(),
+        )),
         Value::String(s) => Some(serve_command::parse(&serve_command::split_command_line(s))),
         _ => None,
     });
     let verbatim = matches!(
-        value.pointer("/engine/serve_command_source").and_then(Value::as_str),
+        value
+            .pointer("/engine/serve_command_source")
+            .and_then(Value::as_str),
         Some("process" | "container-inspect")
     );
     if let (Some(s), true) = (&serve, verbatim) {
-        derive::derive_from_command(&mut value, s, command.as_ref().is_some_and(Value::is_array), &mut provenance);
+        derive::derive_from_command(
+            &mut value,
+            s,
+            command.as_ref().is_some_and(Value::is_array),
+            &mut provenance,
+        );
     }
     let typed = serde_json::from_value(value.clone()).or_else(|_| {
         // JSON Schema counts `32.0` as an integer; the typed model wants `32`.
@@ -434,7 +590,8 @@ fn finish_result(
         }
     };
     let states = artifacts::check(&doc, &entry.path, &entry.root);
-    out.artifact_refs.extend(artifacts::referenced(&doc, &entry.path));
+    out.artifact_refs
+        .extend(artifacts::referenced(&doc, &entry.path));
     let ctx = ResultCtx {
         result: &doc,
         value: &value,
@@ -452,7 +609,11 @@ fn finish_result(
                 check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             }) {
                 let what = format!("rule {} ({})", rule.meta.code, rule.meta.name);
-                out.internal.push(internal_error(&what, &format!("`{}`", origin.path), &message));
+                out.internal.push(internal_error(
+                    &what,
+                    &format!("`{}`", origin.path),
+                    &message,
+                ));
                 continue;
             }
             for e in emits {
@@ -460,9 +621,16 @@ fn finish_result(
                 let related = e
                     .related
                     .iter()
-                    .map(|r| if r.path.is_empty() { translate(&origin, &provenance, &r.pointer) } else { r.clone() })
+                    .map(|r| {
+                        if r.path.is_empty() {
+                            translate(&origin, &provenance, &r.pointer)
+                        } else {
+                            r.clone()
+                        }
+                    })
                     .collect();
-                out.findings.push(emit_to_finding(e, loc, related, doc.measured_date()));
+                out.findings
+                    .push(emit_to_finding(e, loc, related, doc.measured_date()));
             }
         }
     }
@@ -472,11 +640,21 @@ fn finish_result(
         }
         value = Value::Null;
     }
-    out.results.push(LoadedResult { origin, doc, value, provenance });
+    out.results.push(LoadedResult {
+        origin,
+        doc,
+        value,
+        provenance,
+    });
 }
 
 /// Turns a rule's report into a finding, applying the rule's adoption date.
-pub fn emit_to_finding(e: Emit, primary: Location, related: Vec<Location>, measured: Option<&str>) -> Finding {
+pub fn emit_to_finding(
+    e: Emit,
+    primary: Location,
+    related: Vec<Location>,
+    measured: Option<&str>,
+) -> Finding {
     let rule: &'static RuleMeta = e.rule;
     let mut message = e.message;
     let mut severity = e.severity.unwrap_or(rule.severity);
@@ -486,9 +664,21 @@ pub fn emit_to_finding(e: Emit, primary: Location, related: Vec<Location>, measu
     {
         pre_rule = true;
         severity = crate::diagnostic::Severity::Info;
-        let _ = write!(message, " [measured {date}, before this rule was adopted on {since}: labelled, not failed]");
+        let _ = write!(
+            message,
+            " [measured {date}, before this rule was adopted on {since}: labelled, not failed]"
+        );
     }
-    Finding { rule, severity, pre_rule, primary, related, message, label: e.label, help: e.help }
+    Finding {
+        rule,
+        severity,
+        pre_rule,
+        primary,
+        related,
+        message,
+        label: e.label,
+        help: e.help,
+    }
 }
 
 /// Rewrites every whole-number float (`32.0`) as an integer, in place.
@@ -498,7 +688,10 @@ fn whole_numbers_as_integers(value: &mut Value) {
         match v {
             Value::Number(n) if n.is_f64() => {
                 if let Some(f) = n.as_f64() {
-                    #[expect(clippy::cast_possible_truncation, reason = "checked whole and in range")]
+                    #[expect(
+                        clippy::cast_possible_truncation,
+                        reason = "checked whole and in range"
+                    )]
                     if f.fract() == 0.0 && f.abs() < 9.0e15 {
                         *v = Value::from(f as i64);
                     }

@@ -15,10 +15,15 @@ pub struct ReadError(pub String);
 pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
     let meta = std::fs::metadata(path).map_err(|e| ReadError(describe_io(&e)))?;
     if !meta.is_file() {
-        return Err(ReadError("not a regular file (a folder, FIFO, socket or device is never read)".into()));
+        return Err(ReadError(
+            "not a regular file (a folder, FIFO, socket or device is never read)".into(),
+        ));
     }
     if meta.len() > limit {
-        return Err(ReadError(format!("file is {} bytes, over the {limit}-byte limit", meta.len())));
+        return Err(ReadError(format!(
+            "file is {} bytes, over the {limit}-byte limit",
+            meta.len()
+        )));
     }
     let file = std::fs::File::open(path).map_err(|e| ReadError(describe_io(&e)))?;
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
@@ -27,14 +32,18 @@ pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
         .read_to_end(&mut bytes)
         .map_err(|e| ReadError(describe_io(&e)))?;
     if bytes.len() as u64 > limit {
-        return Err(ReadError(format!("file grew past the {limit}-byte limit while being read")));
+        return Err(ReadError(format!(
+            "file grew past the {limit}-byte limit while being read"
+        )));
     }
     let bom = bytes.starts_with(&[0xEF, 0xBB, 0xBF]);
     if bom {
         bytes.drain(..3);
     }
     if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
-        return Err(ReadError("file is UTF-16; benchlint reads UTF-8 only".into()));
+        return Err(ReadError(
+            "file is UTF-16; benchlint reads UTF-8 only".into(),
+        ));
     }
     // JSON text never holds a NUL byte: UTF-16 without a byte order mark, or binary data.
     let head = &bytes[..bytes.len().min(4096)];
@@ -52,7 +61,9 @@ pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
         Ok(s) => Ok((s, bom)),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
-            Err(ReadError(format!("not UTF-8 text (invalid byte at offset {at}); binary data or another encoding")))
+            Err(ReadError(format!(
+                "not UTF-8 text (invalid byte at offset {at}); binary data or another encoding"
+            )))
         }
     }
 }

@@ -21,7 +21,10 @@ pub struct Conflict {
 
 /// Sidecar files that may sit beside `path`: `run.meta.json` and `run.json.meta.json`.
 pub fn candidates(path: &Path) -> Vec<PathBuf> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let mut out = vec![path.with_file_name(format!("{name}.meta.json"))];
     for ext in [".jsonl", ".ndjson", ".json"] {
         if let Some(stem) = name.strip_suffix(ext) {
@@ -41,7 +44,12 @@ pub fn is_sidecar_name(name: &str) -> bool {
 const NOT_MERGED: [&str; 3] = ["schema", "id", "levels"];
 
 /// Merges `sidecar` into `target`, recording provenance for every value it adds.
-pub fn merge(target: &mut Value, sidecar: &Value, sidecar_path: &str, provenance: &mut ProvenanceMap) -> Vec<Conflict> {
+pub fn merge(
+    target: &mut Value,
+    sidecar: &Value,
+    sidecar_path: &str,
+    provenance: &mut ProvenanceMap,
+) -> Vec<Conflict> {
     let mut conflicts = Vec::new();
     let Some(side) = sidecar.as_object() else {
         return conflicts;
@@ -54,12 +62,24 @@ pub fn merge(target: &mut Value, sidecar: &Value, sidecar_path: &str, provenance
             continue;
         }
         let pointer = format!("/{}", escape_pointer_token(k));
-        merge_value(target, &pointer, k, v, sidecar_path, provenance, &mut conflicts, 0);
+        merge_value(
+            target,
+            &pointer,
+            k,
+            v,
+            sidecar_path,
+            provenance,
+            &mut conflicts,
+            0,
+        );
     }
     conflicts
 }
 
-#[expect(clippy::too_many_arguments, reason = "a recursive walk carrying its context")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a recursive walk carrying its context"
+)]
 fn merge_value(
     parent: &mut Value,
     pointer: &str,
@@ -85,7 +105,16 @@ fn merge_value(
                 }
                 for (k, v) in side_obj {
                     let child = format!("{pointer}/{}", escape_pointer_token(k));
-                    merge_value(existing, &child, k, v, sidecar_path, provenance, conflicts, depth + 1);
+                    merge_value(
+                        existing,
+                        &child,
+                        k,
+                        v,
+                        sidecar_path,
+                        provenance,
+                        conflicts,
+                        depth + 1,
+                    );
                 }
             } else if !same(existing, side) {
                 conflicts.push(Conflict {
@@ -108,7 +137,12 @@ fn record_all(pointer: &str, value: &Value, sidecar_path: &str, provenance: &mut
     );
     if let Value::Object(map) = value {
         for (k, v) in map {
-            record_all(&format!("{pointer}/{}", escape_pointer_token(k)), v, sidecar_path, provenance);
+            record_all(
+                &format!("{pointer}/{}", escape_pointer_token(k)),
+                v,
+                sidecar_path,
+                provenance,
+            );
         }
     }
 }
@@ -132,7 +166,11 @@ mod tests {
         let mut prov = ProvenanceMap::default();
         let conflicts = merge(&mut target, &side, "a.meta.json", &mut prov);
         assert_eq!(target["engine"]["enforce_eager"], json!(false));
-        assert_eq!(target["engine"]["max_num_seqs"], json!(32), "the file's value is kept");
+        assert_eq!(
+            target["engine"]["max_num_seqs"],
+            json!(32),
+            "the file's value is kept"
+        );
         assert_eq!(conflicts.len(), 1);
         assert_eq!(conflicts[0].pointer, "/engine/max_num_seqs");
         assert!(prov.is_sidecar("/engine/enforce_eager"));
@@ -143,7 +181,13 @@ mod tests {
     #[test]
     fn sidecar_names() {
         let c = candidates(Path::new("r/run1.json"));
-        assert_eq!(c, vec![PathBuf::from("r/run1.meta.json"), PathBuf::from("r/run1.json.meta.json")]);
+        assert_eq!(
+            c,
+            vec![
+                PathBuf::from("r/run1.meta.json"),
+                PathBuf::from("r/run1.json.meta.json")
+            ]
+        );
         assert!(is_sidecar_name("run1.meta.json"));
     }
 }

@@ -32,7 +32,12 @@ pub fn translate(origin: &Origin, provenance: &ProvenanceMap, pointer: &str) -> 
     translate_depth(origin, provenance, pointer, 0)
 }
 
-fn translate_depth(origin: &Origin, provenance: &ProvenanceMap, pointer: &str, depth: u8) -> Location {
+fn translate_depth(
+    origin: &Origin,
+    provenance: &ProvenanceMap,
+    pointer: &str,
+    depth: u8,
+) -> Location {
     let here = |p: String| Location {
         path: origin.path.clone(),
         doc_start: origin.doc_start,
@@ -47,7 +52,9 @@ fn translate_depth(origin: &Origin, provenance: &ProvenanceMap, pointer: &str, d
                 here(src.clone())
             }
         }
-        Some((Provenance::Sidecar { path, pointer: src }, rest)) => Location::new(path.clone(), format!("{src}{rest}")),
+        Some((Provenance::Sidecar { path, pointer: src }, rest)) => {
+            Location::new(path.clone(), format!("{src}{rest}"))
+        }
         Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {
             translate_depth(origin, provenance, src, depth + 1)
         }
@@ -57,7 +64,12 @@ fn translate_depth(origin: &Origin, provenance: &ProvenanceMap, pointer: &str, d
 }
 
 /// A finding of a loader-level rule at `location`.
-pub fn finding_at(rule: &'static RuleMeta, location: Location, message: String, help: Option<String>) -> Finding {
+pub fn finding_at(
+    rule: &'static RuleMeta,
+    location: Location,
+    message: String,
+    help: Option<String>,
+) -> Finding {
     Finding {
         rule,
         severity: rule.severity,
@@ -75,12 +87,20 @@ mod tests {
     use super::*;
 
     fn origin(format: &'static str) -> Origin {
-        Origin { path: "a.json".into(), doc_start: 7, format }
+        Origin {
+            path: "a.json".into(),
+            doc_start: 7,
+            format,
+        }
     }
 
     #[test]
     fn canonical_pointers_map_to_themselves() {
-        let loc = translate(&origin("canonical"), &ProvenanceMap::default(), "/engine/enforce_eager");
+        let loc = translate(
+            &origin("canonical"),
+            &ProvenanceMap::default(),
+            "/engine/enforce_eager",
+        );
         assert_eq!(loc.pointer, "/engine/enforce_eager");
         assert_eq!(loc.doc_start, 7);
     }
@@ -88,19 +108,50 @@ mod tests {
     #[test]
     fn adapter_pointers_map_through_provenance_or_land_on_the_result_object() {
         let mut p = ProvenanceMap::default();
-        p.insert("", Provenance::Recorded { pointer: "/benchmarks/2".into() });
-        p.insert("/levels/0/ttft_s/p50", Provenance::Recorded { pointer: "/benchmarks/2/metrics/ttft/median".into() });
-        assert_eq!(translate(&origin("guidellm"), &p, "/levels/0/ttft_s/p50").pointer, "/benchmarks/2/metrics/ttft/median");
-        assert_eq!(translate(&origin("guidellm"), &p, "/engine/speculative").pointer, "/benchmarks/2");
+        p.insert(
+            "",
+            Provenance::Recorded {
+                pointer: "/benchmarks/2".into(),
+            },
+        );
+        p.insert(
+            "/levels/0/ttft_s/p50",
+            Provenance::Recorded {
+                pointer: "/benchmarks/2/metrics/ttft/median".into(),
+            },
+        );
+        assert_eq!(
+            translate(&origin("guidellm"), &p, "/levels/0/ttft_s/p50").pointer,
+            "/benchmarks/2/metrics/ttft/median"
+        );
+        assert_eq!(
+            translate(&origin("guidellm"), &p, "/engine/speculative").pointer,
+            "/benchmarks/2"
+        );
     }
 
     #[test]
     fn sidecar_values_point_into_the_sidecar_and_derived_ones_at_the_argument() {
         let mut p = ProvenanceMap::default();
-        p.insert("/engine/max_num_seqs", Provenance::Sidecar { path: "a.meta.json".into(), pointer: "/engine/max_num_seqs".into() });
-        p.insert("/engine/enforce_eager", Provenance::Derived { from: "argument 4".into(), pointer: "/engine/serve_command/4".into() });
+        p.insert(
+            "/engine/max_num_seqs",
+            Provenance::Sidecar {
+                path: "a.meta.json".into(),
+                pointer: "/engine/max_num_seqs".into(),
+            },
+        );
+        p.insert(
+            "/engine/enforce_eager",
+            Provenance::Derived {
+                from: "argument 4".into(),
+                pointer: "/engine/serve_command/4".into(),
+            },
+        );
         let s = translate(&origin("canonical"), &p, "/engine/max_num_seqs");
         assert_eq!((s.path.as_str(), s.doc_start), ("a.meta.json", 0));
-        assert_eq!(translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer, "/engine/serve_command/4");
+        assert_eq!(
+            translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer,
+            "/engine/serve_command/4"
+        );
     }
 }

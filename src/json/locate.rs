@@ -7,7 +7,6 @@
 
 use super::segment::skip_string;
 
-
 /// Where a pointer landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Span {
@@ -40,7 +39,10 @@ pub fn locate(text: &str, doc_start: usize, pointer: &str) -> Option<Span> {
         let token = unescape_token(raw);
         let next = match bytes[pos] {
             b'{' => find_member(text, pos, &token),
-            b'[' => token.parse::<usize>().ok().and_then(|i| find_element(bytes, pos, i)),
+            b'[' => token
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| find_element(bytes, pos, i)),
             _ => None,
         };
         match next {
@@ -74,7 +76,12 @@ pub struct Locator {
 impl Locator {
     /// Like [`locate`], with the span's end cut at the end of its first line (what a snippet
     /// shows), so a large value is never scanned to its end.
-    pub fn locate_first_line(&mut self, text: &str, doc_start: usize, pointer: &str) -> Option<Span> {
+    pub fn locate_first_line(
+        &mut self,
+        text: &str,
+        doc_start: usize,
+        pointer: &str,
+    ) -> Option<Span> {
         let bytes = text.as_bytes();
         let mut pos = skip_ws(bytes, doc_start);
         if pos >= bytes.len() {
@@ -83,7 +90,10 @@ impl Locator {
         let mut exact = true;
         for raw in pointer.split('/').skip(1) {
             let token = unescape_token(raw);
-            let kids = self.children.entry(pos).or_insert_with(|| members(text, pos));
+            let kids = self
+                .children
+                .entry(pos)
+                .or_insert_with(|| members(text, pos));
             if let Some(&(_, child)) = kids.iter().find(|(k, _)| *k == token) {
                 pos = child;
             } else {
@@ -91,8 +101,16 @@ impl Locator {
                 break;
             }
         }
-        let end = if exact { first_line_end(bytes, pos) } else { (pos + 1).min(bytes.len()) };
-        Some(Span { start: pos, end, exact })
+        let end = if exact {
+            first_line_end(bytes, pos)
+        } else {
+            (pos + 1).min(bytes.len())
+        };
+        Some(Span {
+            start: pos,
+            end,
+            exact,
+        })
     }
 }
 
@@ -112,7 +130,8 @@ fn members(text: &str, open: usize) -> Vec<(String, usize)> {
                 }
                 let raw = &text[i + 1..key_end - 1];
                 let key = if raw.contains('\\') {
-                    serde_json::from_str::<String>(&text[i..key_end]).unwrap_or_else(|_| raw.to_string())
+                    serde_json::from_str::<String>(&text[i..key_end])
+                        .unwrap_or_else(|_| raw.to_string())
                 } else {
                     raw.to_string()
                 };
@@ -154,7 +173,10 @@ fn members(text: &str, open: usize) -> Vec<(String, usize)> {
 fn first_line_end(bytes: &[u8], i: usize) -> usize {
     match bytes.get(i) {
         Some(b'{' | b'[') => {
-            let line_end = bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| i + n);
+            let line_end = bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |n| i + n);
             let end = skip_value(&bytes[..line_end], i);
             end.min(line_end)
         }
@@ -223,7 +245,10 @@ fn skip_value(bytes: &[u8], i: usize) -> usize {
         }
         _ => {
             let mut j = i;
-            while j < bytes.len() && !matches!(bytes[j], b',' | b'}' | b']') && !bytes[j].is_ascii_whitespace() {
+            while j < bytes.len()
+                && !matches!(bytes[j], b',' | b'}' | b']')
+                && !bytes[j].is_ascii_whitespace()
+            {
                 j += 1;
             }
             j.max(i + 1).min(bytes.len())
@@ -284,7 +309,8 @@ fn find_element(bytes: &[u8], open: usize, index: usize) -> Option<usize> {
 mod tests {
     use super::*;
 
-    const DOC: &str = "{\n  \"a/b\": {\"x\": [10, {\"y\": \"}\"}]},\n  \"esc\\u0061\": NaN,\n  \"z\": 3\n}";
+    const DOC: &str =
+        "{\n  \"a/b\": {\"x\": [10, {\"y\": \"}\"}]},\n  \"esc\\u0061\": NaN,\n  \"z\": 3\n}";
 
     fn text_at(pointer: &str) -> (&'static str, bool) {
         let s = locate(DOC, 0, pointer).unwrap();
@@ -316,7 +342,15 @@ mod tests {
                 let _ = locator.locate_first_line(text, 0, pointer);
             }
         }
-        for text in ["{\"a\u{e9}", "{\"\u{e9}", "{\"", "{\"a\\", "{\"a\\\"", "{\"a\":", "[1, \"\u{e9}"] {
+        for text in [
+            "{\"a\u{e9}",
+            "{\"\u{e9}",
+            "{\"",
+            "{\"a\\",
+            "{\"a\\\"",
+            "{\"a\":",
+            "[1, \"\u{e9}",
+        ] {
             for pointer in ["", "/a", "/\u{e9}", "/0", "/a/0"] {
                 let _ = locate(text, 0, pointer);
                 let _ = locate(text, 1, pointer);
@@ -328,11 +362,21 @@ mod tests {
     #[test]
     fn the_locator_agrees_with_locate() {
         let mut l = Locator::default();
-        for p in ["/a~1b/x/1/y", "/a~1b/x/0", "/esca", "/z", "/a~1b/missing", "/a~1b/x/7", ""] {
+        for p in [
+            "/a~1b/x/1/y",
+            "/a~1b/x/0",
+            "/esca",
+            "/z",
+            "/a~1b/missing",
+            "/a~1b/x/7",
+            "",
+        ] {
             let a = locate(DOC, 0, p).unwrap();
             let b = l.locate_first_line(DOC, 0, p).unwrap();
             assert_eq!((a.start, a.exact), (b.start, b.exact), "{p}");
-            let first_line_end = DOC[a.start..a.end].find('\n').map_or(a.end, |i| a.start + i);
+            let first_line_end = DOC[a.start..a.end]
+                .find('\n')
+                .map_or(a.end, |i| a.start + i);
             if a.exact {
                 assert_eq!(b.end, first_line_end, "{p}");
             }

@@ -118,7 +118,10 @@ mod tests {
     #[test]
     fn concatenated_pretty_documents_split_at_depth_zero() {
         let text = "{\n  \"a\": \"}\"\n}\n{\"b\": [1, {\"c\": 2}]}\n";
-        assert_eq!(pieces(text, false), vec!["{\n  \"a\": \"}\"\n}", "{\"b\": [1, {\"c\": 2}]}"]);
+        assert_eq!(
+            pieces(text, false),
+            vec!["{\n  \"a\": \"}\"\n}", "{\"b\": [1, {\"c\": 2}]}"]
+        );
     }
 
     #[test]
@@ -129,11 +132,17 @@ mod tests {
     #[test]
     fn line_mode_keeps_a_broken_line_to_itself() {
         let text = "{\"a\": 1}\n{\"b\": \n\n{\"c\": 3}\n";
-        assert_eq!(pieces(text, true), vec!["{\"a\": 1}", "{\"b\":", "{\"c\": 3}"]);
+        assert_eq!(
+            pieces(text, true),
+            vec!["{\"a\": 1}", "{\"b\":", "{\"c\": 3}"]
+        );
     }
 
     #[test]
     fn escaped_quotes_do_not_end_a_string() {
-        assert_eq!(pieces(r#"{"a": "x\"}"} 5"#, false), vec![r#"{"a": "x\"}"}"#, "5"]);
+        assert_eq!(
+            pieces(r#"{"a": "x\"}"} 5"#, false),
+            vec![r#"{"a": "x\"}"}"#, "5"]
+        );
     }
 }

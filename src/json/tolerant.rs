@@ -112,14 +112,27 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
             });
             continue;
         }
-        out.duplicate_keys.extend(found.duplicate_keys.into_iter().map(|(off, key)| DuplicateKey { offset: seg.start + off, key }));
-        out.wide_integers.extend(found.wide_integers.iter().map(|off| seg.start + off));
-        out.truncated_arrays.extend(found.long_arrays.iter().map(|a| TruncatedArray {
-            offset: seg.start + a.start,
-            items: a.items,
-            kept: limits.max_array_items.max(1),
-        }));
-        let (cut_text, cuts) = if found.long_arrays.is_empty() { (None, None) } else {
+        out.duplicate_keys
+            .extend(
+                found
+                    .duplicate_keys
+                    .into_iter()
+                    .map(|(off, key)| DuplicateKey {
+                        offset: seg.start + off,
+                        key,
+                    }),
+            );
+        out.wide_integers
+            .extend(found.wide_integers.iter().map(|off| seg.start + off));
+        out.truncated_arrays
+            .extend(found.long_arrays.iter().map(|a| TruncatedArray {
+                offset: seg.start + a.start,
+                items: a.items,
+                kept: limits.max_array_items.max(1),
+            }));
+        let (cut_text, cuts) = if found.long_arrays.is_empty() {
+            (None, None)
+        } else {
             let (t, c) = cut(original, &found.long_arrays);
             (Some(t), Some(c))
         };
@@ -127,10 +140,11 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
         let back = |off: usize| seg.start + cuts.as_ref().map_or(off, |c| c.to_original(off));
         match parse_one(piece) {
             Ok((value, tokens)) => {
-                out.nonstandard.extend(tokens.into_iter().map(|(off, token)| Nonstandard {
-                    offset: back(off),
-                    token,
-                }));
+                out.nonstandard
+                    .extend(tokens.into_iter().map(|(off, token)| Nonstandard {
+                        offset: back(off),
+                        token,
+                    }));
                 out.documents.push(Document {
                     value,
                     start: seg.start,
@@ -288,7 +302,11 @@ mod tests {
         let f = &p.failures[0];
         // The parser stops inside or just after the broken literal, never elsewhere.
         let at = text.find("tru").unwrap();
-        assert!((at..=at + 4).contains(&f.offset), "offset {} for a literal at {at}", f.offset);
+        assert!(
+            (at..=at + 4).contains(&f.offset),
+            "offset {} for a literal at {at}",
+            f.offset
+        );
     }
 
     #[test]

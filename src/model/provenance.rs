@@ -71,7 +71,10 @@ impl ProvenanceMap {
 
     /// Whether the value at `canonical` (exactly) came from a sidecar.
     pub fn is_sidecar(&self, canonical: &str) -> bool {
-        matches!(self.lookup(canonical), Some((Provenance::Sidecar { .. }, _)))
+        matches!(
+            self.lookup(canonical),
+            Some((Provenance::Sidecar { .. }, _))
+        )
     }
 
     /// Whether the value at `canonical` (exactly) was derived.

@@ -3,7 +3,9 @@
 
 use std::fmt::{self, Write};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode};
+use miette::{
+    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
+};
 
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
@@ -63,7 +65,9 @@ impl Diagnostic for Shown<'_> {
         self.source?;
         let pos = self.position?;
         let label = self.finding.label.clone();
-        Some(Box::new(std::iter::once(LabeledSpan::new_primary_with_span(label, (pos.start, pos.len)))))
+        Some(Box::new(std::iter::once(
+            LabeledSpan::new_primary_with_span(label, (pos.start, pos.len)),
+        )))
     }
 }
 
@@ -72,26 +76,49 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     let named: std::collections::BTreeMap<&str, NamedSource<String>> = p
         .sources
         .iter()
-        .map(|(path, text)| (path.as_str(), NamedSource::new(path, text.clone()).with_language("json")))
+        .map(|(path, text)| {
+            (
+                path.as_str(),
+                NamedSource::new(path, text.clone()).with_language("json"),
+            )
+        })
         .collect();
-    let theme = if p.color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-    let handler = GraphicalReportHandler::new_themed(theme).with_width(100).with_links(false);
+    let theme = if p.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(100)
+        .with_links(false);
     let mut out = String::new();
     for (i, f) in p.findings.iter().enumerate() {
         let footer = related_footer(f, &p.related_positions[i]);
         // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
         // finding is shown by line and column alone.
-        let long = p.positions[i].is_some_and(|pos| p.sources.get(&f.primary.path).is_some_and(|t| lines_too_long(t, pos.start)));
+        let long = p.positions[i].is_some_and(|pos| {
+            p.sources
+                .get(&f.primary.path)
+                .is_some_and(|t| lines_too_long(t, pos.start))
+        });
         let shown = Shown {
             finding: f,
-            source: if long { None } else { named.get(f.primary.path.as_str()) },
+            source: if long {
+                None
+            } else {
+                named.get(f.primary.path.as_str())
+            },
             position: p.positions[i],
             footer,
         };
         if shown.source.is_none() {
             match (long, p.positions[i]) {
                 (true, Some(pos)) => {
-                    let _ = writeln!(out, "{}:{}:{}: (the line is over {MAX_SNIPPET_LINE} bytes long; not shown)", f.primary.path, pos.line, pos.column);
+                    let _ = writeln!(
+                        out,
+                        "{}:{}:{}: (the line is over {MAX_SNIPPET_LINE} bytes long; not shown)",
+                        f.primary.path, pos.line, pos.column
+                    );
                 }
                 _ => {
                     let _ = writeln!(out, "{}:", f.primary.path);
@@ -114,12 +141,25 @@ const MAX_SNIPPET_LINE: usize = 1000;
 fn lines_too_long(text: &str, at: usize) -> bool {
     let bytes = text.as_bytes();
     let at = at.min(bytes.len());
-    let start = bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let before = if start == 0 { 0 } else { bytes[..start - 1].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1) };
+    let start = bytes[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    let before = if start == 0 {
+        0
+    } else {
+        bytes[..start - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+    };
     // Three lines from `before`: the one above, this one and the one below.
     let mut line_start = before;
     for _ in 0..3 {
-        let end = bytes[line_start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| line_start + i);
+        let end = bytes[line_start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| line_start + i);
         if end - line_start > MAX_SNIPPET_LINE {
             return true;
         }
@@ -140,7 +180,13 @@ fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String>
         .iter()
         .zip(positions)
         .map(|(r, p)| match p {
-            Some(p) => format!("  also: {}:{}:{} ({})", r.path, p.line, p.column, pointer_text(&r.pointer)),
+            Some(p) => format!(
+                "  also: {}:{}:{} ({})",
+                r.path,
+                p.line,
+                p.column,
+                pointer_text(&r.pointer)
+            ),
             None => format!("  also: {} ({})", r.path, pointer_text(&r.pointer)),
         })
         .collect();
@@ -153,9 +199,18 @@ fn pointer_text(p: &str) -> &str {
 
 /// `Found 3 errors, 1 warning and 0 infos in 12 files (14 results).` or `All checks passed`.
 pub fn summary_line(s: &Summary) -> String {
-    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let scope = format!("{} ({})", plural(s.files, "file", "files"), plural(s.results, "result", "results"));
-    let suppressed = if s.suppressed > 0 { format!(" ({} suppressed by the baseline)", s.suppressed) } else { String::new() };
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let scope = format!(
+        "{} ({})",
+        plural(s.files, "file", "files"),
+        plural(s.results, "result", "results")
+    );
+    let suppressed = if s.suppressed > 0 {
+        format!(" ({} suppressed by the baseline)", s.suppressed)
+    } else {
+        String::new()
+    };
     if s.errors + s.warnings + s.infos == 0 {
         return format!("All checks passed: {scope}{suppressed}.");
     }

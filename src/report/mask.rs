@@ -26,7 +26,9 @@ pub fn mask_all(text: &mut String) {
         // Whole characters are replaced, each by as many `*` as it has bytes: still UTF-8.
         bytes[start..end].fill(b'*');
     }
-    *text = String::from_utf8_lossy(&bytes).into_owned();
+    // Valid UTF-8 still (no copy of a large text); the lossy path is only a guard.
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
 /// `s` with every word [`classify`] takes for a secret replaced by `<redacted>`; `None` when
@@ -34,7 +36,12 @@ pub fn mask_all(text: &mut String) {
 /// value from a file.
 pub fn redact_words(s: &str) -> Option<String> {
     fn trim(w: &str) -> &str {
-        w.trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | ',' | ';' | '(' | ')' | '[' | ']' | '{' | '}' | ':'))
+        w.trim_matches(|c: char| {
+            matches!(
+                c,
+                '"' | '\'' | '`' | ',' | ';' | '(' | ')' | '[' | ']' | '{' | '}' | ':'
+            )
+        })
     }
     let secret = |w: &str| !trim(w).is_empty() && classify(None, trim(w)).is_some();
     if !s.split_whitespace().any(secret) {
@@ -77,7 +84,11 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
     while i < bytes.len() {
         match bytes[i] {
             b'{' | b'[' => {
-                stack.push(Frame { array: bytes[i] == b'[', expect_key: bytes[i] == b'{', key: None });
+                stack.push(Frame {
+                    array: bytes[i] == b'[',
+                    expect_key: bytes[i] == b'{',
+                    key: None,
+                });
                 i += 1;
             }
             b'}' | b']' => {
@@ -96,11 +107,23 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                 let (inner_start, inner_end) = (i + 1, if closed { end - 1 } else { end });
                 if let Some(f) = stack.last_mut().filter(|f| !f.array && f.expect_key) {
                     f.expect_key = false;
-                    f.key = Some(if closed { decode(&text[i..end]) } else { text[inner_start..inner_end].to_string() });
+                    f.key = Some(if closed {
+                        decode(&text[i..end])
+                    } else {
+                        text[inner_start..inner_end].to_string()
+                    });
                 } else {
                     // A value: under its member's key, or the key of the array holding it.
-                    let key = stack.iter().rev().find(|f| !f.array).and_then(|f| f.key.as_deref());
-                    let value = if closed { decode(&text[i..end]) } else { text[inner_start..inner_end].to_string() };
+                    let key = stack
+                        .iter()
+                        .rev()
+                        .find(|f| !f.array)
+                        .and_then(|f| f.key.as_deref());
+                    let value = if closed {
+                        decode(&text[i..end])
+                    } else {
+                        text[inner_start..inner_end].to_string()
+                    };
                     if inner_end > inner_start && classify(key, &value).is_some() {
                         out.push((inner_start, inner_end));
                     }
@@ -111,7 +134,10 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
             _ => {
                 // A bare word (a number, `true`, or what a broken file holds instead of JSON).
                 let start = i;
-                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && !b"{}[],:\"".contains(&bytes[i]) {
+                while i < bytes.len()
+                    && !bytes[i].is_ascii_whitespace()
+                    && !b"{}[],:\"".contains(&bytes[i])
+                {
                     i += 1;
                 }
                 // Stop on a character boundary (the stop bytes are ASCII, so `i` is one).
@@ -152,7 +178,9 @@ mod tests {
 
     #[test]
     fn masks_repeated_keys_arrays_and_broken_text() {
-        let text = format!(r#"{{"api_key": "first-one", "api_key": "{KEY}", "env": ["A=1", "{KEY}"], "n": 3}}"#);
+        let text = format!(
+            r#"{{"api_key": "first-one", "api_key": "{KEY}", "env": ["A=1", "{KEY}"], "n": 3}}"#
+        );
         let t = masked(&text);
         assert!(!t.contains(KEY) && !t.contains("first-one"), "{t}");
         assert!(t.contains("\"n\": 3") && t.contains("\"A=1\""), "{t}");
@@ -164,9 +192,15 @@ mod tests {
     #[test]
     fn words_in_messages() {
         let m = format!("recorded as \"fp8\" but the command says \"{KEY}\" (--kv-cache-dtype)");
-        assert_eq!(redact_words(&m).unwrap(), "recorded as \"fp8\" but the command says \"<redacted>\" (--kv-cache-dtype)");
+        assert_eq!(
+            redact_words(&m).unwrap(),
+            "recorded as \"fp8\" but the command says \"<redacted>\" (--kv-cache-dtype)"
+        );
         assert_eq!(redact_words("nothing to see, sk-short"), None);
-        assert_eq!(redact_words(&format!("Bearer {KEY}")).unwrap(), "Bearer <redacted>");
+        assert_eq!(
+            redact_words(&format!("Bearer {KEY}")).unwrap(),
+            "Bearer <redacted>"
+        );
     }
 
     #[test]
@@ -177,7 +211,15 @@ mod tests {
 
     #[test]
     fn total_on_garbage() {
-        for t in ["\"", "\"\\", "{\"a\":\"\\", "]]]", "{\"é", "é\"é", "{\"token\": \"x\\u00e9\"}"] {
+        for t in [
+            "\"",
+            "\"\\",
+            "{\"a\":\"\\",
+            "]]]",
+            "{\"é",
+            "é\"é",
+            "{\"token\": \"x\\u00e9\"}",
+        ] {
             let _ = masked(t);
         }
     }

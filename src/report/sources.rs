@@ -38,10 +38,18 @@ pub struct Prepared {
 }
 
 /// Reads the sources and resolves positions.
-pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64, color: bool) -> Prepared {
+pub fn prepare(
+    mut findings: Vec<Finding>,
+    summary: Summary,
+    max_file_bytes: u64,
+    color: bool,
+) -> Prepared {
     // No message, label or help quotes a secret, whichever rule wrote it.
     for f in &mut findings {
-        for text in std::iter::once(&mut f.message).chain(f.label.as_mut()).chain(f.help.as_mut()) {
+        for text in std::iter::once(&mut f.message)
+            .chain(f.label.as_mut())
+            .chain(f.help.as_mut())
+        {
             if let Some(clean) = super::mask::redact_words(text) {
                 *text = clean;
             }
@@ -56,7 +64,8 @@ pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64
         if sources.contains_key(&path) {
             continue;
         }
-        if let Ok((text, _)) = crate::corpus::read_text(std::path::Path::new(&path), max_file_bytes) {
+        if let Ok((text, _)) = crate::corpus::read_text(std::path::Path::new(&path), max_file_bytes)
+        {
             sources.insert(path, text);
         }
     }
@@ -68,7 +77,14 @@ pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64
     // One line index per file, so each position is a binary search, not a scan from the start.
     let lines: BTreeMap<&str, Vec<usize>> = sources
         .iter()
-        .map(|(path, text)| (path.as_str(), std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect()))
+        .map(|(path, text)| {
+            (
+                path.as_str(),
+                std::iter::once(0)
+                    .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                    .collect(),
+            )
+        })
         .collect();
     let mut locators: BTreeMap<&str, Locator> = BTreeMap::new();
     let mut resolve = |l: &Location| {
@@ -77,19 +93,40 @@ pub fn prepare(mut findings: Vec<Finding>, summary: Summary, max_file_bytes: u64
         Some(resolve_in(text, &lines[path.as_str()], locator, l))
     };
     let positions: Vec<Option<Position>> = findings.iter().map(|f| resolve(&f.primary)).collect();
-    let related_positions: Vec<Vec<Option<Position>>> = findings.iter().map(|f| f.related.iter().map(&mut resolve).collect()).collect();
+    let related_positions: Vec<Vec<Option<Position>>> = findings
+        .iter()
+        .map(|f| f.related.iter().map(&mut resolve).collect())
+        .collect();
     // Within a file, findings read top to bottom: by position, then in their engine order
     // (pointer, code, message), which keeps the order total and deterministic.
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by(|&a, &b| {
         let key = |i: usize| positions[i].map(|p| p.start);
-        findings[a].primary.path.cmp(&findings[b].primary.path).then(key(a).cmp(&key(b))).then(a.cmp(&b))
+        findings[a]
+            .primary
+            .path
+            .cmp(&findings[b].primary.path)
+            .then(key(a).cmp(&key(b)))
+            .then(a.cmp(&b))
     });
     let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
-    let findings: Vec<Finding> = order.iter().map(|&i| slots[i].take().expect("each index once")).collect();
+    let findings: Vec<Finding> = order
+        .iter()
+        .map(|&i| slots[i].take().expect("each index once"))
+        .collect();
     let positions = order.iter().map(|&i| positions[i]).collect();
-    let related_positions = order.iter().map(|&i| related_positions[i].clone()).collect();
-    Prepared { findings, positions, related_positions, sources, summary, color }
+    let related_positions = order
+        .iter()
+        .map(|&i| related_positions[i].clone())
+        .collect();
+    Prepared {
+        findings,
+        positions,
+        related_positions,
+        sources,
+        summary,
+        color,
+    }
 }
 
 fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Location) -> Position {
@@ -119,8 +156,15 @@ fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Loca
     let end = end.max(start);
     let line = line_starts.partition_point(|&s| s <= start).max(1);
     let line_start = line_starts[line - 1];
-    let column = text.get(line_start..start).map_or(1, |t| t.chars().count() + 1);
-    Position { line, column, start, len: end - start }
+    let column = text
+        .get(line_start..start)
+        .map_or(1, |t| t.chars().count() + 1);
+    Position {
+        line,
+        column,
+        start,
+        len: end - start,
+    }
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
@@ -133,12 +177,22 @@ fn mask_secrets(findings: &[Finding], sources: &mut BTreeMap<String, String>) {
         let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
             continue;
         };
-        if !span.exact || span.end <= span.start + 1 || !text.is_char_boundary(span.start) || !text.is_char_boundary(span.end) {
+        if !span.exact
+            || span.end <= span.start + 1
+            || !text.is_char_boundary(span.start)
+            || !text.is_char_boundary(span.end)
+        {
             continue;
         }
         let masked: String = text[span.start..span.end]
             .char_indices()
-            .map(|(i, c)| if i == 0 || c == '"' { c.to_string() } else { "*".repeat(c.len_utf8()) })
+            .map(|(i, c)| {
+                if i == 0 || c == '"' {
+                    c.to_string()
+                } else {
+                    "*".repeat(c.len_utf8())
+                }
+            })
             .collect();
         text.replace_range(span.start..span.end, &masked);
     }

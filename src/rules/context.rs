@@ -2,8 +2,8 @@
 
 use serde_json::Value;
 
-use crate::diagnostic::Location;
 use crate::corpus::LoadedResult;
+use crate::diagnostic::Location;
 use crate::model::{ProvenanceMap, ResultDoc};
 use crate::serve_command::ServeSettings;
 use crate::thresholds::Thresholds;
@@ -152,7 +152,12 @@ impl<'o> Emitter<'o> {
     }
 
     /// Reports a finding at canonical `pointer` of result `subject` (corpus rules).
-    pub fn emit_on(&mut self, subject: usize, pointer: impl Into<String>, message: impl Into<String>) -> &mut Emit {
+    pub fn emit_on(
+        &mut self,
+        subject: usize,
+        pointer: impl Into<String>,
+        message: impl Into<String>,
+    ) -> &mut Emit {
         let e = self.emit(pointer, message);
         e.subject = Some(subject);
         e

@@ -36,12 +36,25 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if !ctx.has("/engine/name") {
-        out.missing("/engine/name", "the engine name", "add `engine.name` (vllm, sglang, tensorrt-llm, ...)");
+        out.missing(
+            "/engine/name",
+            "the engine name",
+            "add `engine.name` (vllm, sglang, tensorrt-llm, ...)",
+        );
     }
     if !ctx.has("/engine/version") {
-        out.missing("/engine/version", "the engine version", "add `engine.version`");
+        out.missing(
+            "/engine/version",
+            "the engine version",
+            "add `engine.version`",
+        );
     }
-    match ctx.result.engine.as_ref().and_then(|e| e.image_digest.as_deref()) {
+    match ctx
+        .result
+        .engine
+        .as_ref()
+        .and_then(|e| e.image_digest.as_deref())
+    {
         None => {
             out.missing(
                 "/engine/image_digest",
@@ -52,7 +65,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         Some(d) if !is_digest(d) => {
             out.emit(
                 "/engine/image_digest",
-                format!("image digest `{}` is not `sha256:` followed by 64 hex digits", shorten(d)),
+                format!(
+                    "image digest `{}` is not `sha256:` followed by 64 hex digits",
+                    shorten(d)
+                ),
             )
             .label("a tag or a truncated id, not a digest")
             .help("record the full digest; a tag names whatever the registry served that day");

@@ -35,7 +35,11 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    let command = ctx.result.engine.as_ref().and_then(|e| e.serve_command.as_ref());
+    let command = ctx
+        .result
+        .engine
+        .as_ref()
+        .and_then(|e| e.serve_command.as_ref());
     match command {
         None => {
             out.missing(

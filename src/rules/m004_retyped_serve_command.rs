@@ -38,7 +38,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some(engine) = ctx.result.engine.as_ref() else {
         return;
     };
-    if engine.serve_command.as_ref().is_none_or(crate::model::ServeCommand::is_empty) {
+    if engine
+        .serve_command
+        .as_ref()
+        .is_none_or(crate::model::ServeCommand::is_empty)
+    {
         return;
     }
     match engine.serve_command_source {

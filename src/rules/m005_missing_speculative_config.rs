@@ -37,7 +37,11 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    let speculative = ctx.result.engine.as_ref().and_then(|e| e.speculative.as_ref());
+    let speculative = ctx
+        .result
+        .engine
+        .as_ref()
+        .and_then(|e| e.speculative.as_ref());
     match speculative {
         None => {
             out.missing(

@@ -37,11 +37,31 @@ declare_rule! {
 }
 
 const ITEMS: [(&str, &str, &str); 5] = [
-    ("/engine/kv_cache_dtype", "the KV cache dtype", "--kv-cache-dtype"),
-    ("/engine/max_num_seqs", "the engine sequence cap", "--max-num-seqs / --max-running-requests"),
-    ("/engine/max_model_len", "the maximum model length", "--max-model-len / --context-length"),
-    ("/engine/max_num_batched_tokens", "the batched-token cap", "--max-num-batched-tokens"),
-    ("/engine/enable_prefix_caching", "whether prefix caching was on", "--enable-prefix-caching"),
+    (
+        "/engine/kv_cache_dtype",
+        "the KV cache dtype",
+        "--kv-cache-dtype",
+    ),
+    (
+        "/engine/max_num_seqs",
+        "the engine sequence cap",
+        "--max-num-seqs / --max-running-requests",
+    ),
+    (
+        "/engine/max_model_len",
+        "the maximum model length",
+        "--max-model-len / --context-length",
+    ),
+    (
+        "/engine/max_num_batched_tokens",
+        "the batched-token cap",
+        "--max-num-batched-tokens",
+    ),
+    (
+        "/engine/enable_prefix_caching",
+        "whether prefix caching was on",
+        "--enable-prefix-caching",
+    ),
 ];
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {

@@ -36,9 +36,21 @@ declare_rule! {
 }
 
 const ITEMS: [(&str, &str, &str); 3] = [
-    ("/model/precision", "the weight precision", "add `model.precision` (bf16, fp8, nvfp4, ...)"),
-    ("/model/revision", "the checkpoint revision", "add `model.revision`, the exact commit of the checkpoint"),
-    ("/model/kernel", "the kernel the engine selected", "add `model.kernel` as the engine's log reports it (marlin, cutlass, ...)"),
+    (
+        "/model/precision",
+        "the weight precision",
+        "add `model.precision` (bf16, fp8, nvfp4, ...)",
+    ),
+    (
+        "/model/revision",
+        "the checkpoint revision",
+        "add `model.revision`, the exact commit of the checkpoint",
+    ),
+    (
+        "/model/kernel",
+        "the kernel the engine selected",
+        "add `model.kernel` as the engine's log reports it (marlin, cutlass, ...)",
+    ),
 ];
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {

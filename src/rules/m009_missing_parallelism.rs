@@ -36,7 +36,10 @@ declare_rule! {
 const ITEMS: [(&str, &str); 4] = [
     ("/engine/tensor_parallel_size", "the tensor parallel size"),
     ("/engine/expert_parallel_size", "the expert parallel size"),
-    ("/engine/pipeline_parallel_size", "the pipeline parallel size"),
+    (
+        "/engine/pipeline_parallel_size",
+        "the pipeline parallel size",
+    ),
     ("/platform/nodes", "the node count"),
 ];
 

@@ -50,7 +50,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             "add `platform.fabric.interconnect`, for example \"200G RoCE\"",
         );
     }
-    if fabric.and_then(|f| f.collectives.as_ref()).is_none_or(std::collections::BTreeMap::is_empty) {
+    if fabric
+        .and_then(|f| f.collectives.as_ref())
+        .is_none_or(std::collections::BTreeMap::is_empty)
+    {
         out.missing(
             "/platform/fabric/collectives",
             &format!("the collective-library settings of this {nodes}-node run"),

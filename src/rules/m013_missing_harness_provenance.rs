@@ -36,9 +36,21 @@ declare_rule! {
 }
 
 const ITEMS: [(&str, &str, &str); 4] = [
-    ("/harness/revision", "the harness git revision", "add `harness.revision` (`git rev-parse HEAD` of the harness)"),
-    ("/workload/sampling", "the sampling parameters", "add `workload.sampling` (top_p, top_k, ... as sent)"),
-    ("/workload/temperature", "the temperature", "add `workload.temperature` (0 for benchmarks)"),
+    (
+        "/harness/revision",
+        "the harness git revision",
+        "add `harness.revision` (`git rev-parse HEAD` of the harness)",
+    ),
+    (
+        "/workload/sampling",
+        "the sampling parameters",
+        "add `workload.sampling` (top_p, top_k, ... as sent)",
+    ),
+    (
+        "/workload/temperature",
+        "the temperature",
+        "add `workload.temperature` (0 for benchmarks)",
+    ),
     ("/workload/seed", "the seed", "add `workload.seed`"),
 ];
 
@@ -64,5 +76,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 fn sampling_recorded(ctx: &ResultCtx<'_>) -> bool {
     ctx.get("/workload/sampling")
         .and_then(serde_json::Value::as_object)
-        .is_some_and(|m| m.keys().any(|k| k != "request_rate" && k != "max_concurrency"))
+        .is_some_and(|m| {
+            m.keys()
+                .any(|k| k != "request_rate" && k != "max_concurrency")
+        })
 }

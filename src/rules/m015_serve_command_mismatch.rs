@@ -46,7 +46,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some(serve) = ctx.serve else {
         return;
     };
-    let compare = |out: &mut Emitter<'_>, pointer: &str, flag: &str, found: Option<(Value, usize)>| {
+    let compare = |out: &mut Emitter<'_>,
+                   pointer: &str,
+                   flag: &str,
+                   found: Option<(Value, usize)>| {
         let Some((command_value, arg_index)) = found else {
             return;
         };
@@ -55,7 +58,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let Some(recorded) = ctx.get(pointer) else {
             return;
         };
-        if matches!(ctx.provenance.get(pointer), Some(Provenance::Derived { .. })) {
+        if matches!(
+            ctx.provenance.get(pointer),
+            Some(Provenance::Derived { .. })
+        ) {
             return;
         }
         if same(recorded, &command_value) {
@@ -72,8 +78,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         );
         e.label(format!("the command says {}", show(&command_value)));
         e.help("record the settings from the captured command, or correct the one that is wrong");
-        if matches!(ctx.result.engine.as_ref().and_then(|en| en.serve_command.as_ref()), Some(ServeCommand::Argv(_))) {
-            e.related(crate::diagnostic::Location::new(String::new(), format!("/engine/serve_command/{arg_index}")));
+        if matches!(
+            ctx.result
+                .engine
+                .as_ref()
+                .and_then(|en| en.serve_command.as_ref()),
+            Some(ServeCommand::Argv(_))
+        ) {
+            e.related(crate::diagnostic::Location::new(
+                String::new(),
+                format!("/engine/serve_command/{arg_index}"),
+            ));
         }
     };
     for (pointer, flag, found) in comparisons(serve) {
@@ -93,22 +108,70 @@ fn comparisons(s: &ServeSettings) -> Vec<Comparison> {
     let flag = |f: Option<&Found<bool>>| f.map(|f| (Value::from(f.value), f.arg_index));
     let spec = s.speculative.as_ref();
     vec![
-        ("/engine/speculative/enabled", "speculative flags", spec.map(|f| (Value::from(f.value.enabled), f.arg_index))),
+        (
+            "/engine/speculative/enabled",
+            "speculative flags",
+            spec.map(|f| (Value::from(f.value.enabled), f.arg_index)),
+        ),
         (
             "/engine/speculative/num_speculative_tokens",
             "speculative budget",
-            spec.and_then(|f| f.value.num_speculative_tokens.map(|n| (Value::from(n), f.arg_index))),
+            spec.and_then(|f| {
+                f.value
+                    .num_speculative_tokens
+                    .map(|n| (Value::from(n), f.arg_index))
+            }),
         ),
-        ("/engine/enforce_eager", "--enforce-eager / --disable-cuda-graph", flag(s.enforce_eager.as_ref())),
-        ("/engine/kv_cache_dtype", "--kv-cache-dtype", text(s.kv_cache_dtype.as_ref())),
-        ("/engine/max_num_seqs", "--max-num-seqs", num(s.max_num_seqs.as_ref())),
-        ("/engine/max_model_len", "--max-model-len", num(s.max_model_len.as_ref())),
-        ("/engine/max_num_batched_tokens", "--max-num-batched-tokens", num(s.max_num_batched_tokens.as_ref())),
-        ("/engine/enable_prefix_caching", "prefix caching flag", flag(s.enable_prefix_caching.as_ref())),
-        ("/engine/tensor_parallel_size", "--tensor-parallel-size", num(s.tensor_parallel_size.as_ref())),
-        ("/engine/pipeline_parallel_size", "--pipeline-parallel-size", num(s.pipeline_parallel_size.as_ref())),
-        ("/engine/expert_parallel_size", "expert parallel size", num(s.expert_parallel_size.as_ref())),
-        ("/engine/data_parallel_size", "--data-parallel-size", num(s.data_parallel_size.as_ref())),
+        (
+            "/engine/enforce_eager",
+            "--enforce-eager / --disable-cuda-graph",
+            flag(s.enforce_eager.as_ref()),
+        ),
+        (
+            "/engine/kv_cache_dtype",
+            "--kv-cache-dtype",
+            text(s.kv_cache_dtype.as_ref()),
+        ),
+        (
+            "/engine/max_num_seqs",
+            "--max-num-seqs",
+            num(s.max_num_seqs.as_ref()),
+        ),
+        (
+            "/engine/max_model_len",
+            "--max-model-len",
+            num(s.max_model_len.as_ref()),
+        ),
+        (
+            "/engine/max_num_batched_tokens",
+            "--max-num-batched-tokens",
+            num(s.max_num_batched_tokens.as_ref()),
+        ),
+        (
+            "/engine/enable_prefix_caching",
+            "prefix caching flag",
+            flag(s.enable_prefix_caching.as_ref()),
+        ),
+        (
+            "/engine/tensor_parallel_size",
+            "--tensor-parallel-size",
+            num(s.tensor_parallel_size.as_ref()),
+        ),
+        (
+            "/engine/pipeline_parallel_size",
+            "--pipeline-parallel-size",
+            num(s.pipeline_parallel_size.as_ref()),
+        ),
+        (
+            "/engine/expert_parallel_size",
+            "expert parallel size",
+            num(s.expert_parallel_size.as_ref()),
+        ),
+        (
+            "/engine/data_parallel_size",
+            "--data-parallel-size",
+            num(s.data_parallel_size.as_ref()),
+        ),
     ]
 }
 
@@ -123,7 +186,9 @@ fn same(recorded: &Value, command: &Value) -> bool {
 fn show(v: &Value) -> String {
     match v {
         // A secret passed in a flag's place is named, never shown.
-        Value::String(s) if crate::secrets::classify(None, s).is_some() => "a secret (not shown)".to_string(),
+        Value::String(s) if crate::secrets::classify(None, s).is_some() => {
+            "a secret (not shown)".to_string()
+        }
         Value::String(s) => format!("\"{s}\""),
         other => other.to_string(),
     }

@@ -34,7 +34,18 @@ declare_rule! {
     }
 }
 
-const PLACEHOLDERS: [&str; 10] = ["", "n/a", "na", "unknown", "tbd", "todo", "?", "-", "null", "undefined"];
+const PLACEHOLDERS: [&str; 10] = [
+    "",
+    "n/a",
+    "na",
+    "unknown",
+    "tbd",
+    "todo",
+    "?",
+    "-",
+    "null",
+    "undefined",
+];
 
 /// Whether `s` is a placeholder rather than a value.
 pub fn is_placeholder(s: &str) -> bool {

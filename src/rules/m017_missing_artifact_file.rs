@@ -33,18 +33,27 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     for (pointer, state) in ctx.artifacts {
-        let path = ctx.get(pointer).and_then(|v| v.as_str()).unwrap_or_default();
+        let path = ctx
+            .get(pointer)
+            .and_then(|v| v.as_str())
+            .unwrap_or_default();
         match state {
             ArtifactState::Present => {}
             ArtifactState::Missing => {
-                out.emit(pointer.as_str(), format!("artifact `{path}` does not exist (resolved from the result's folder)"))
-                    .label("no such file")
-                    .help("commit the artifact beside the result, or fix the path");
+                out.emit(
+                    pointer.as_str(),
+                    format!("artifact `{path}` does not exist (resolved from the result's folder)"),
+                )
+                .label("no such file")
+                .help("commit the artifact beside the result, or fix the path");
             }
             ArtifactState::OutsideCorpus => {
-                out.emit(pointer.as_str(), format!("artifact path `{path}` leaves the corpus root and was not followed"))
-                    .label("outside the corpus")
-                    .help("keep artifacts inside the corpus and name them relative to the result file");
+                out.emit(
+                    pointer.as_str(),
+                    format!("artifact path `{path}` leaves the corpus root and was not followed"),
+                )
+                .label("outside the corpus")
+                .help("keep artifacts inside the corpus and name them relative to the result file");
             }
         }
     }

@@ -55,12 +55,19 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
             }
             Value::Object(map) => {
                 for (k, v) in map {
-                    stack.push((format!("{pointer}/{}", escape_pointer_token(k)), Some(k.as_str()), v));
+                    stack.push((
+                        format!("{pointer}/{}", escape_pointer_token(k)),
+                        Some(k.as_str()),
+                        v,
+                    ));
                 }
             }
             Value::Array(items) => {
                 // An argv: the value after `--api-key` is a secret whatever it looks like.
-                let strings: Vec<String> = items.iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
+                let strings: Vec<String> = items
+                    .iter()
+                    .map(|v| v.as_str().unwrap_or_default().to_string())
+                    .collect();
                 for i in argv_secrets(&strings) {
                     if classify(key, &strings[i]).is_none() && items[i].is_string() {
                         let at = format!("{pointer}/{i}");
