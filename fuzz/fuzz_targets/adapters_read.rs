@@ -25,7 +25,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let name = NAMES[usize::from(pick) % NAMES.len()];
-    let source = Source { path: name, file_name: name, doc_index: usize::from(pick >> 4), doc_count: usize::from(pick >> 4) + 1 };
+    let source = Source {
+        path: name,
+        file_name: name,
+        doc_index: usize::from(pick >> 4),
+        doc_count: usize::from(pick >> 4) + 1,
+    };
     if let Some((_, Reading::Results(mapped))) = read(&value, &source) {
         for m in mapped {
             let _ = serde_json::from_value::<benchlint::model::ResultDoc>(m.value);

@@ -14,7 +14,11 @@ fuzz_target!(|data: &[u8]| {
     let starts = [0, 1, text.len() / 2, text.len(), text.len() + 7];
     for start in starts {
         if let Some(span) = locate(text, start, pointer) {
-            assert!(span.start <= span.end && span.end <= text.len(), "{span:?} in {}", text.len());
+            assert!(
+                span.start <= span.end && span.end <= text.len(),
+                "{span:?} in {}",
+                text.len()
+            );
             let _ = position(text, span.start);
             let _ = position(text, span.end);
         }
@@ -27,7 +31,11 @@ fuzz_target!(|data: &[u8]| {
         prefix.push_str(token);
         for start in starts {
             if let Some(span) = locator.locate_first_line(text, start, &prefix) {
-                assert!(span.start <= span.end && span.end <= text.len(), "{span:?} in {}", text.len());
+                assert!(
+                    span.start <= span.end && span.end <= text.len(),
+                    "{span:?} in {}",
+                    text.len()
+                );
             }
         }
     }

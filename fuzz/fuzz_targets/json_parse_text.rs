@@ -12,10 +12,20 @@ fn check(text: &str, by_line: bool, limits: &Limits) {
         assert!(d.start <= text.len());
     }
     for f in &p.failures {
-        assert!(f.offset <= text.len(), "failure offset {} past {}", f.offset, text.len());
+        assert!(
+            f.offset <= text.len(),
+            "failure offset {} past {}",
+            f.offset,
+            text.len()
+        );
     }
     for n in &p.nonstandard {
-        assert!(text[n.offset..].starts_with(n.token), "token {} not at {}", n.token, n.offset);
+        assert!(
+            text[n.offset..].starts_with(n.token),
+            "token {} not at {}",
+            n.token,
+            n.offset
+        );
     }
     for k in &p.duplicate_keys {
         assert_eq!(text.as_bytes()[k.offset], b'"');
@@ -32,7 +42,10 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = parse_text(text, false);
     let _ = parse_text(text, true);
-    let tiny = Limits { max_depth: 4, max_array_items: 2 };
+    let tiny = Limits {
+        max_depth: 4,
+        max_array_items: 2,
+    };
     for by_line in [false, true] {
         check(text, by_line, &Limits::default());
         check(text, by_line, &tiny);

@@ -13,10 +13,19 @@ fuzz_target!(|data: &[u8]| {
     for by_line in [false, true] {
         let mut last = 0;
         for s in split_documents(text, by_line) {
-            assert!(last <= s.start && s.start < s.end && s.end <= text.len(), "{s:?} after {last}");
+            assert!(
+                last <= s.start && s.start < s.end && s.end <= text.len(),
+                "{s:?} after {last}"
+            );
             let piece = &text[s.start..s.end];
             last = s.end;
-            let found = scan(piece, &Limits { max_depth: 16, max_array_items: 2 });
+            let found = scan(
+                piece,
+                &Limits {
+                    max_depth: 16,
+                    max_array_items: 2,
+                },
+            );
             let (short, cuts) = cut(piece, &found.long_arrays);
             assert!(short.len() <= piece.len());
             assert!(cuts.to_original(short.len()) <= piece.len());
