@@ -36,12 +36,15 @@ const HARMLESS: [&str; 10] = [
 
 /// Whether a key name is one whose value is a secret (`OPENAI_API_KEY`, `hf_token`, ...).
 pub fn is_secret_key(key: &str) -> bool {
-    let k = key.to_ascii_lowercase();
-    SECRET_KEYS
-        .iter()
-        .any(|s| k == *s || k.ends_with(&format!("_{s}")) || k.ends_with(&format!("-{s}")))
-        || k.ends_with("_key")
-            && (k.contains("api") || k.contains("secret") || k.contains("access"))
+    // Called for every string of every document: compare bytes, allocate nothing.
+    let k = key.as_bytes();
+    let ends_with = |s: &[u8]| k.len() >= s.len() && k[k.len() - s.len()..].eq_ignore_ascii_case(s);
+    let contains = |s: &[u8]| k.windows(s.len()).any(|w| w.eq_ignore_ascii_case(s));
+    SECRET_KEYS.iter().any(|s| {
+        let s = s.as_bytes();
+        k.eq_ignore_ascii_case(s)
+            || (k.len() > s.len() && ends_with(s) && matches!(k[k.len() - s.len() - 1], b'_' | b'-'))
+    }) || ends_with(b"_key") && (contains(b"api") || contains(b"secret") || contains(b"access"))
 }
 
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.

@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
+use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
@@ -241,7 +242,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
     let doc_count = parsed.documents.len();
-    for doc in &parsed.documents {
+    for doc in &mut parsed.documents {
         run_document_rules(
             path,
             doc,
@@ -259,10 +260,11 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             Some(RESULT_SCHEMA) => {
                 let errors = schema::validate(schema::Kind::Result, &doc.value);
                 if errors.is_empty() {
+                    let value = std::mem::take(&mut doc.value);
                     finish_result(
                         entry,
                         origin("canonical"),
-                        doc.value.clone(),
+                        value,
                         ProvenanceMap::default(),
                         &sides,
                         options,
@@ -278,7 +280,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                 if errors.is_empty() {
                     out.claims.push(LoadedClaims {
                         origin: origin("claims"),
-                        value: doc.value.clone(),
+                        value: std::mem::take(&mut doc.value),
                     });
                 } else {
                     out.findings
@@ -571,11 +573,13 @@ fn finish_result(
             &mut provenance,
         );
     }
-    let typed = serde_json::from_value(value.clone()).or_else(|_| {
+    // Read from a borrow: cloning a document with thousands of samples costs more than
+    // checking it.
+    let typed = ResultDoc::deserialize(&value).or_else(|_| {
         // JSON Schema counts `32.0` as an integer; the typed model wants `32`.
         let mut whole = value.clone();
         whole_numbers_as_integers(&mut whole);
-        serde_json::from_value(whole)
+        ResultDoc::deserialize(&whole)
     });
     let mut doc: ResultDoc = match typed {
         Ok(d) => d,

@@ -5,6 +5,7 @@ mod locate;
 mod scan;
 mod segment;
 mod tolerant;
+mod walk;
 
 pub use locate::{Locator, Span, escape_pointer_token, locate, position};
 pub use scan::{
@@ -16,3 +17,4 @@ pub use tolerant::{
     Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
     parse_text_with,
 };
+pub use walk::{Path as WalkPath, Step, Visit, walk};

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::json::escape_pointer_token;
+use crate::json::{Step, Visit, walk};
 
 use super::{Emitter, ResultCtx, declare_rule};
 
@@ -54,32 +54,19 @@ pub fn is_placeholder(s: &str) -> bool {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    let mut stack: Vec<(String, &Value)> = vec![(String::new(), ctx.value)];
-    while let Some((pointer, value)) = stack.pop() {
-        match value {
-            Value::String(s) if is_placeholder(s) => {
-                out.emit(&pointer, format!("`{pointer}` holds the placeholder \"{}\" instead of a value", s.trim()))
-                    .label("placeholder")
-                    .help("record the real value, or leave the field out so the checklist names what is owed");
-            }
-            Value::Object(map) => {
-                for (k, v) in map {
-                    if pointer.is_empty() && k == "notes" {
-                        continue;
-                    }
-                    stack.push((format!("{pointer}/{}", escape_pointer_token(k)), v));
-                }
-            }
-            Value::Array(items) => {
-                // Per-request samples are numbers; skipping them keeps the walk cheap.
-                if pointer.ends_with("/samples") {
-                    continue;
-                }
-                for (i, v) in items.iter().enumerate() {
-                    stack.push((format!("{pointer}/{i}"), v));
-                }
-            }
-            _ => {}
+    walk(ctx.value, &mut |path, value| match value {
+        Value::String(s) if is_placeholder(s) => {
+            let pointer = path.pointer();
+            out.emit(&pointer, format!("`{pointer}` holds the placeholder \"{}\" instead of a value", s.trim()))
+                .label("placeholder")
+                .help("record the real value, or leave the field out so the checklist names what is owed");
+            Visit::Skip
         }
-    }
+        // Free text may say "TBD" in a sentence; per-request samples are numbers (the schema
+        // says so), and skipping them keeps the walk cheap.
+        _ => match (path.depth(), path.last()) {
+            (1, Some(Step::Key("notes"))) | (_, Some(Step::Key("samples"))) => Visit::Skip,
+            _ => Visit::Descend,
+        },
+    });
 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::json::escape_pointer_token;
+use crate::json::{Visit, walk};
 use crate::secrets::{argv_secrets, classify, command_line_has_secret};
 
 use super::{DocumentCtx, Emitter, declare_rule};
@@ -39,48 +39,45 @@ declare_rule! {
 }
 
 pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
-    let mut stack: Vec<(String, Option<&str>, &Value)> = vec![(String::new(), None, ctx.value)];
-    while let Some((pointer, key, value)) = stack.pop() {
+    walk(ctx.value, &mut |path, value| {
         match value {
             Value::String(s) => {
-                if let Some(kind) = classify(key, s) {
+                if let Some(kind) = classify(path.key(), s) {
+                    let pointer = path.pointer();
                     out.emit(&pointer, format!("`{pointer}` holds {}; the value is not shown", kind.0))
                         .label("secret (masked)")
-                        .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                        .help(HELP);
                 } else if command_line_has_secret(s) {
+                    let pointer = path.pointer();
                     out.emit(&pointer, format!("`{pointer}` is a command line that passes a secret argument (`--api-key VALUE` or alike); the value is not shown"))
                         .label("secret (masked)")
-                        .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                        .help(HELP);
                 }
             }
-            Value::Object(map) => {
-                for (k, v) in map {
-                    stack.push((
-                        format!("{pointer}/{}", escape_pointer_token(k)),
-                        Some(k.as_str()),
-                        v,
-                    ));
-                }
-            }
-            Value::Array(items) => {
-                // An argv: the value after `--api-key` is a secret whatever it looks like.
+            // An argv: the value after `--api-key` is a secret whatever it looks like. Only an
+            // array with a string that could be a flag can be one; samples are numbers.
+            Value::Array(items)
+                if items
+                    .iter()
+                    .any(|v| v.as_str().is_some_and(|s| s.contains('-') || s.contains('='))) =>
+            {
                 let strings: Vec<String> = items
                     .iter()
                     .map(|v| v.as_str().unwrap_or_default().to_string())
                     .collect();
                 for i in argv_secrets(&strings) {
-                    if classify(key, &strings[i]).is_none() && items[i].is_string() {
-                        let at = format!("{pointer}/{i}");
+                    if classify(path.key(), &strings[i]).is_none() && items[i].is_string() {
+                        let at = format!("{}/{i}", path.pointer());
                         out.emit(&at, format!("`{at}` is the value of a secret argument (`--api-key VALUE` or alike, {} characters); the value is not shown", strings[i].chars().count()))
                             .label("secret (masked)")
-                            .help("revoke the credential, remove it from the file and its history, and pass keys through the environment");
+                            .help(HELP);
                     }
-                }
-                for (i, v) in items.iter().enumerate() {
-                    stack.push((format!("{pointer}/{i}"), key, v));
                 }
             }
             _ => {}
         }
-    }
+        Visit::Descend
+    });
 }
+
+const HELP: &str = "revoke the credential, remove it from the file and its history, and pass keys through the environment";
