@@ -71,6 +71,33 @@ pub struct Finding {
     pub label: Option<String>,
     /// What to do about it.
     pub help: Option<String>,
+    /// Where the primary and related locations sit in their texts, once resolved: while the
+    /// file is still in memory after checking it, or when the report is prepared.
+    pub placed: Option<Placed>,
+}
+
+/// A resolved place in a file's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// First byte of the labelled text.
+    pub start: usize,
+    /// Length of the labelled text in bytes (one line at most).
+    pub len: usize,
+    /// Length of the labelled text in characters.
+    pub chars: usize,
+}
+
+/// The resolved positions of a finding's locations; `None` where a file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placed {
+    /// The primary location.
+    pub primary: Option<Position>,
+    /// Each related location, in order.
+    pub related: Vec<Option<Position>>,
 }
 
 impl Finding {

@@ -107,10 +107,12 @@ fn run_corpus_rules(
     findings: &mut Vec<Finding>,
 ) -> Vec<String> {
     let mut internal = Vec::new();
+    let configurations = crate::replication::configurations(&corpus.results);
     let ctx = CorpusCtx {
         results: &corpus.results,
         claims: &corpus.claims,
         thresholds: &options.thresholds,
+        configurations: &configurations,
     };
     for rule in rules::RULES {
         let Check::Corpus(check) = rule.check else {

@@ -218,12 +218,18 @@ impl fmt::Display for Fingerprint {
 /// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
 /// the corpus but never replicates (DESIGN.md conventions).
 pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
+    use rayon::prelude::*;
+    // Fingerprints are built in parallel (each is a small canonical JSON); grouping them stays
+    // in path order.
+    let order = path_order(results);
+    let prints: Vec<Option<Fingerprint>> = order
+        .par_iter()
+        .map(|&i| (results[i].doc.outcome == Outcome::Ok).then(|| Fingerprint::of(&results[i].doc)))
+        .collect();
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
-    for i in path_order(results) {
-        if results[i].doc.outcome == Outcome::Ok {
-            out.entry(Fingerprint::of(&results[i].doc))
-                .or_default()
-                .push(i);
+    for (i, print) in order.into_iter().zip(prints) {
+        if let Some(print) = print {
+            out.entry(print).or_default().push(i);
         }
     }
     out

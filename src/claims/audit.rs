@@ -143,10 +143,12 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
 
 /// The findings of the replication rules that matter to claims, by configuration.
 pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFinding> {
+    let configurations = crate::replication::configurations(runs.results);
     let ctx = CorpusCtx {
         results: runs.results,
         claims: &[],
         thresholds,
+        configurations: &configurations,
     };
     let mut out = Vec::new();
     for code in GROUP_CODES {

@@ -168,6 +168,17 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             return out;
         }
     };
+    check_text(entry, &text, bom, options, &mut out);
+    // Positions are resolved now, while the text is in memory: the report never reads the
+    // file again unless it shows a snippet.
+    crate::report::place_in_text(path, &text, &mut out.findings);
+    crate::report::place_in_text(path, &text, &mut out.unknown);
+    out
+}
+
+/// Everything done with one file's text: parse, recognise, validate, check.
+fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut FileOutcome) {
+    let path = entry.display.as_str();
     if bom {
         let mut loc = Location::new(path, "");
         loc.offset = Some(0);
@@ -189,8 +200,8 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         .is_some_and(|e| e == "jsonl" || e == "ndjson");
     #[cfg(test)]
     guard::injected(path, "loader");
-    let mut parsed = parse_text_with(&text, by_line, &options.thresholds.json_limits());
-    report_parse_problems(path, &text, &parsed, &mut out);
+    let mut parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
+    report_parse_problems(path, text, &parsed, out);
     bounds::report_scan(path, &parsed, &mut out.findings);
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
     for doc in &mut parsed.documents {
@@ -219,7 +230,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             "the file holds no JSON document (it is empty or blank)".into(),
             Some("remove the file, or write the result into it".into()),
         ));
-        return out;
+        return;
     }
     if sidecar::is_sidecar_name(&file_name) {
         for doc in &parsed.documents {
@@ -234,7 +245,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                 out.findings.push(schema_finding(path, doc.start, &e));
             }
         }
-        return out;
+        return;
     }
     // The sidecar beside the file first (the most specific), then the config's, in order.
     let sides: Vec<(String, Value)> = load_sidecar(&entry.path)
@@ -268,7 +279,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                         ProvenanceMap::default(),
                         &sides,
                         options,
-                        &mut out,
+                        out,
                     );
                 } else {
                     out.findings
@@ -323,7 +334,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
                                 m.provenance,
                                 &sides,
                                 options,
-                                &mut out,
+                                out,
                             );
                         }
                     }
@@ -352,7 +363,6 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             }
         }
     }
-    out
 }
 
 fn report_parse_problems(
@@ -682,6 +692,7 @@ pub fn emit_to_finding(
         message,
         label: e.label,
         help: e.help,
+        placed: None,
     }
 }
 

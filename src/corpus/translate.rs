@@ -79,6 +79,7 @@ pub fn finding_at(
         message,
         label: None,
         help,
+        placed: None,
     }
 }
 

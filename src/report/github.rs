@@ -33,7 +33,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             escape_property(&f.primary.path.replace('\\', "/"))
         );
         if let Some(pos) = p.positions[i] {
-            let end = super::sarif::end_column(p, &f.primary.path, pos);
+            let end = super::sarif::end_column(pos);
             let _ = write!(
                 props,
                 ",line={},col={},endLine={},endColumn={end}",

@@ -73,16 +73,6 @@ impl Diagnostic for Shown<'_> {
 
 /// Renders every finding as a diagnostic with its snippet, then the summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
-    let named: std::collections::BTreeMap<&str, NamedSource<String>> = p
-        .sources
-        .iter()
-        .map(|(path, text)| {
-            (
-                path.as_str(),
-                NamedSource::new(path, text.clone()).with_language("json"),
-            )
-        })
-        .collect();
     let theme = if p.color {
         GraphicalTheme::unicode()
     } else {
@@ -92,22 +82,26 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         .with_width(100)
         .with_links(false);
     let mut out = String::new();
+    // Findings come grouped by file: each file's text is read (secrets masked) when its first
+    // finding is shown and dropped at the next file, so memory holds one file at a time.
+    let mut current: Option<(&str, Option<NamedSource<String>>)> = None;
     for (i, f) in p.findings.iter().enumerate() {
+        let path = f.primary.path.as_str();
+        if current.as_ref().is_none_or(|(at, _)| *at != path) {
+            let named = p
+                .masked_source(path)
+                .map(|text| NamedSource::new(path, text).with_language("json"));
+            current = Some((path, named));
+        }
+        let named = current.as_ref().and_then(|(_, n)| n.as_ref());
         let footer = related_footer(f, &p.related_positions[i]);
         // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
         // finding is shown by line and column alone.
-        let long = p.positions[i].is_some_and(|pos| {
-            p.sources
-                .get(&f.primary.path)
-                .is_some_and(|t| lines_too_long(t, pos.start))
-        });
+        let long = p.positions[i]
+            .is_some_and(|pos| named.is_some_and(|n| lines_too_long(n.inner(), pos.start)));
         let shown = Shown {
             finding: f,
-            source: if long {
-                None
-            } else {
-                named.get(f.primary.path.as_str())
-            },
+            source: if long { None } else { named },
             position: p.positions[i],
             footer,
         };

@@ -28,13 +28,8 @@ pub fn level(s: Severity) -> &'static str {
 }
 
 /// The 1-based column just past the labelled text (at least one character wide).
-pub fn end_column(p: &Prepared, path: &str, pos: Position) -> usize {
-    let chars = p
-        .sources
-        .get(path)
-        .and_then(|t| t.get(pos.start..pos.start + pos.len))
-        .map_or(0, |s| s.chars().count());
-    pos.column + chars.max(1)
+pub fn end_column(pos: Position) -> usize {
+    pos.column + pos.chars.max(1)
 }
 
 /// A path as a relative URI reference: forward slashes, `./` dropped, reserved bytes
@@ -112,7 +107,7 @@ fn rule_descriptor(meta: &RuleMeta) -> Value {
     })
 }
 
-fn physical(p: &Prepared, l: &Location, pos: Option<Position>) -> Value {
+fn physical(l: &Location, pos: Option<Position>) -> Value {
     let (uri, relative) = uri(&l.path);
     let mut artifact = json!({"uri": uri});
     if relative {
@@ -124,7 +119,7 @@ fn physical(p: &Prepared, l: &Location, pos: Option<Position>) -> Value {
             "startLine": pos.line,
             "startColumn": pos.column,
             "endLine": pos.line,
-            "endColumn": end_column(p, &l.path, pos),
+            "endColumn": end_column(pos),
         });
     }
     physical
@@ -146,7 +141,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         .enumerate()
         .map(|(i, f)| {
             let mut location = json!({
-                "physicalLocation": physical(p, &f.primary, p.positions[i]),
+                "physicalLocation": physical(&f.primary, p.positions[i]),
                 "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
             });
             if f.primary.doc_start > 0 {
@@ -173,7 +168,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
                     .map(|(k, (r, rp))| {
                         json!({
                             "id": k + 1,
-                            "physicalLocation": physical(p, r, *rp),
+                            "physicalLocation": physical(r, *rp),
                             "message": {"text": pointer_name(&r.pointer)},
                         })
                     })

@@ -1,24 +1,14 @@
-//! Preparing findings for rendering: reading the texts they point into (only files with
-//! findings), masking secrets, and resolving every pointer to a byte span, line and column.
+//! Preparing findings for rendering: resolving every pointer to a byte span, line and column
+//! (in the worker that checked the file while its text is in memory, or here by reading the
+//! few files corpus-wide findings point into), and loading a file's text, secrets masked, for
+//! the formats that show snippets.
 
 use std::collections::BTreeMap;
 
-use crate::diagnostic::{Finding, Location};
+pub use crate::diagnostic::Position;
+use crate::diagnostic::{Finding, Location, Placed};
 use crate::engine::Summary;
 use crate::json::{Locator, locate};
-
-/// A resolved place.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// First byte of the labelled text.
-    pub start: usize,
-    /// Length of the labelled text in bytes (one line at most).
-    pub len: usize,
-}
 
 /// Findings with everything a reporter needs.
 #[derive(Debug)]
@@ -29,15 +19,61 @@ pub struct Prepared {
     pub positions: Vec<Option<Position>>,
     /// Position of each related location, per finding.
     pub related_positions: Vec<Vec<Option<Position>>>,
-    /// Texts of the files findings point into, secrets masked.
-    pub sources: BTreeMap<String, String>,
     /// Counts.
     pub summary: Summary,
     /// Whether to use colour (human format only).
     pub color: bool,
+    /// Largest file read again for a snippet.
+    pub max_file_bytes: u64,
 }
 
-/// Reads the sources and resolves positions.
+impl Prepared {
+    /// The text of `path` with every secret masked (M018 findings' values and anything else
+    /// that looks like one), for a snippet. Read on demand, one file at a time, so memory does
+    /// not hold every file with findings at once.
+    pub fn masked_source(&self, path: &str) -> Option<String> {
+        let (mut text, _) =
+            crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
+        mask_secrets(
+            self.findings.iter().filter(|f| f.primary.path == path),
+            &mut text,
+        );
+        // Then every other secret a snippet could show (a repeated key, a cut array, broken
+        // text).
+        super::mask::mask_all(&mut text);
+        Some(text)
+    }
+}
+
+/// Resolves the locations of `findings` that point into `path`, whose text is `text`. A
+/// finding whose locations all lie in this file is marked placed; the others are left for
+/// [`prepare`], which reads their files.
+pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
+    let mut lines: Option<Vec<usize>> = None;
+    let mut locator = Locator::default();
+    for f in findings.iter_mut() {
+        if f.placed.is_some()
+            || f.primary.path != path
+            || f.related.iter().any(|r| r.path != path)
+        {
+            continue;
+        }
+        let lines = lines.get_or_insert_with(|| line_starts(text));
+        let mut at = |l: &Location| Some(resolve_in(text, lines, &mut locator, l));
+        f.placed = Some(Placed {
+            primary: at(&f.primary),
+            related: f.related.iter().map(&mut at).collect(),
+        });
+    }
+}
+
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
+/// Resolves what is not resolved yet and orders findings for reading.
 pub fn prepare(
     mut findings: Vec<Finding>,
     summary: Summary,
@@ -55,47 +91,10 @@ pub fn prepare(
             }
         }
     }
-    let mut sources: BTreeMap<String, String> = BTreeMap::new();
-    let wanted = findings
+    place_the_rest(&mut findings, max_file_bytes);
+    let positions: Vec<Option<Position>> = findings
         .iter()
-        .flat_map(|f| std::iter::once(&f.primary).chain(f.related.iter()))
-        .map(|l| l.path.clone());
-    for path in wanted {
-        if sources.contains_key(&path) {
-            continue;
-        }
-        if let Ok((text, _)) = crate::corpus::read_text(std::path::Path::new(&path), max_file_bytes)
-        {
-            sources.insert(path, text);
-        }
-    }
-    mask_secrets(&findings, &mut sources);
-    // Then every other secret a snippet could show (a repeated key, a cut array, broken text).
-    for text in sources.values_mut() {
-        super::mask::mask_all(text);
-    }
-    // One line index per file, so each position is a binary search, not a scan from the start.
-    let lines: BTreeMap<&str, Vec<usize>> = sources
-        .iter()
-        .map(|(path, text)| {
-            (
-                path.as_str(),
-                std::iter::once(0)
-                    .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-                    .collect(),
-            )
-        })
-        .collect();
-    let mut locators: BTreeMap<&str, Locator> = BTreeMap::new();
-    let mut resolve = |l: &Location| {
-        let (path, text) = sources.get_key_value(&l.path)?;
-        let locator = locators.entry(path.as_str()).or_default();
-        Some(resolve_in(text, &lines[path.as_str()], locator, l))
-    };
-    let positions: Vec<Option<Position>> = findings.iter().map(|f| resolve(&f.primary)).collect();
-    let related_positions: Vec<Vec<Option<Position>>> = findings
-        .iter()
-        .map(|f| f.related.iter().map(&mut resolve).collect())
+        .map(|f| f.placed.as_ref().and_then(|p| p.primary))
         .collect();
     // Within a file, findings read top to bottom: by position, then in their engine order
     // (pointer, code, message), which keeps the order total and deterministic.
@@ -115,17 +114,73 @@ pub fn prepare(
         .map(|&i| slots[i].take().expect("each index once"))
         .collect();
     let positions = order.iter().map(|&i| positions[i]).collect();
-    let related_positions = order
+    let related_positions = findings
         .iter()
-        .map(|&i| related_positions[i].clone())
+        .map(|f| {
+            f.placed
+                .as_ref()
+                .map_or_else(|| vec![None; f.related.len()], |p| p.related.clone())
+        })
         .collect();
     Prepared {
         findings,
         positions,
         related_positions,
-        sources,
         summary,
         color,
+        max_file_bytes,
+    }
+}
+
+/// Places the findings no worker could: corpus-wide ones, and those pointing into a second
+/// file (a sidecar). Each file is read once, in parallel, and dropped when its places are known.
+fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
+    use rayon::prelude::*;
+    // Which location of which finding: `None` is the primary, `Some(k)` the k-th related one.
+    type Wanted<'a> = Vec<(usize, Option<usize>, &'a Location)>;
+    let mut by_path: BTreeMap<&str, Wanted<'_>> = BTreeMap::new();
+    for (i, f) in findings.iter().enumerate().filter(|(_, f)| f.placed.is_none()) {
+        by_path
+            .entry(f.primary.path.as_str())
+            .or_default()
+            .push((i, None, &f.primary));
+        for (k, r) in f.related.iter().enumerate() {
+            by_path
+                .entry(r.path.as_str())
+                .or_default()
+                .push((i, Some(k), r));
+        }
+    }
+    let resolved: Vec<(usize, Option<usize>, Position)> = by_path
+        .into_par_iter()
+        .flat_map_iter(|(path, wanted)| {
+            let text = crate::corpus::read_text(std::path::Path::new(path), max_file_bytes)
+                .ok()
+                .map(|(t, _)| t);
+            let mut found = Vec::new();
+            if let Some(text) = text {
+                let lines = line_starts(&text);
+                let mut locator = Locator::default();
+                for (i, k, l) in wanted {
+                    found.push((i, k, resolve_in(&text, &lines, &mut locator, l)));
+                }
+            }
+            found
+        })
+        .collect();
+    for f in findings.iter_mut().filter(|f| f.placed.is_none()) {
+        f.placed = Some(Placed {
+            primary: None,
+            related: vec![None; f.related.len()],
+        });
+    }
+    for (i, k, pos) in resolved {
+        if let Some(placed) = findings[i].placed.as_mut() {
+            match k {
+                None => placed.primary = Some(pos),
+                Some(k) => placed.related[k] = Some(pos),
+            }
+        }
     }
 }
 
@@ -164,16 +219,14 @@ fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Loca
         column,
         start,
         len: end - start,
+        chars: text[start..end].chars().count(),
     }
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
 /// snippet can show it and no offset moves.
-fn mask_secrets(findings: &[Finding], sources: &mut BTreeMap<String, String>) {
-    for f in findings.iter().filter(|f| f.rule.code == "M018") {
-        let Some(text) = sources.get_mut(&f.primary.path) else {
-            continue;
-        };
+fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut String) {
+    for f in findings.filter(|f| f.rule.code == "M018") {
         let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
             continue;
         };

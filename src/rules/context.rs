@@ -63,6 +63,9 @@ pub struct CorpusCtx<'a> {
     pub claims: &'a [crate::corpus::LoadedClaims],
     /// Thresholds in force.
     pub thresholds: &'a Thresholds,
+    /// The configurations of `results` ([`crate::replication::configurations`]), grouped once
+    /// for every rule that needs them.
+    pub configurations: &'a [crate::replication::Configuration],
 }
 
 /// A finding as a rule reports it: a pointer (canonical for result rules, raw for document

@@ -1,7 +1,7 @@
 //! `speculative-few-runs` (S001): speculation on and fewer than 15 runs per workload.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, latest_measured, launches, locate, plural, runs};
+use crate::replication::{latest_measured, launches, locate, plural, runs};
 
 declare_rule! {
     /// ## What it checks
@@ -46,7 +46,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_runs_speculative;
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         let members = &config.members;
         let first = &ctx.results[members[0]].doc;
         if first.speculation_on() != Some(true) {

@@ -1,7 +1,7 @@
 //! `few-runs` (S002): a configuration with fewer than 5 runs.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, launches, locate, plural, runs};
+use crate::replication::{launches, locate, plural, runs};
 
 declare_rule! {
     /// ## What it checks
@@ -38,7 +38,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_runs;
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         let members = &config.members;
         let first = members[0];
         if ctx.results[first].doc.speculation_on() == Some(true) {

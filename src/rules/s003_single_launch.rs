@@ -1,7 +1,7 @@
 //! `single-launch` (S003): every run of a configuration comes from one engine launch.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, launches, locate, plural};
+use crate::replication::{launches, locate, plural};
 
 declare_rule! {
     /// ## What it checks
@@ -40,7 +40,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         let members = &config.members;
         let l = launches(ctx.results, members);
         if l.count >= 2 {

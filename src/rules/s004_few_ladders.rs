@@ -1,7 +1,7 @@
 //! `few-ladders` (S004): fewer than 3 full ladders of a configuration.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, locate, plural};
+use crate::replication::{locate, plural};
 
 declare_rule! {
     /// ## What it checks
@@ -41,7 +41,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_ladders;
     let published = ctx.thresholds.min_ladders_published;
     let min_levels = ctx.thresholds.min_ladder_levels;
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         let members = &config.members;
         let is_ladder = |i: &usize| {
             let mut c: Vec<u64> = ctx.results[*i]

@@ -2,7 +2,7 @@
 
 use super::r012_non_monotonic_ladder::streams;
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, list_values, locate, plural, throughput_series};
+use crate::replication::{list_values, locate, plural, throughput_series};
 use crate::stats::cv;
 
 declare_rule! {
@@ -44,7 +44,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let max_cv = ctx.thresholds.max_cv;
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         for series in throughput_series(ctx.results, &config.members) {
             let values = series.values();
             let Some(c) = cv(&values) else {

@@ -2,7 +2,7 @@
 
 use super::r012_non_monotonic_ladder::streams;
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{configurations, format_value, locate, throughput_series};
+use crate::replication::{format_value, locate, throughput_series};
 
 declare_rule! {
     /// ## What it checks
@@ -46,7 +46,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let floor = ctx.thresholds.unresolved_noise_floor;
-    for config in configurations(ctx.results) {
+    for config in ctx.configurations {
         for series in throughput_series(ctx.results, &config.members) {
             let [a, b] = series.points.as_slice() else {
                 continue;
