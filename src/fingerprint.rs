@@ -35,19 +35,25 @@
 //! # Never in the fingerprint
 //!
 //! [`IDENTITY_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
-//! `repeat`, the harness `version`, `revision` and `dirty`), the conditions of that run, which
-//! the M and R rules check per file (`platform.host`, `description`, `device.memory_gib`,
-//! `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`, `workload.seed`,
-//! warm-up settings, `level_order`), how settings were recorded rather than what they are
-//! (`engine.serve_command`, `serve_command_source`, `environment`: the settings a serve command
-//! names are derived into the typed fields above) and the results themselves (`levels`,
-//! `artifacts`, `cost`, `notes`).
+//! `repeat`, the harness `version`, `revision`, `dirty` and `backend`), the conditions of that
+//! run, which the M and R rules check per file (`platform.host`, `description`,
+//! `device.memory_gib`, `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`,
+//! `workload.seed`, `workload.tokenizer`, warm-up settings, `level_order`), how settings were
+//! recorded rather than what they are (`engine.serve_command`, `serve_command_source`,
+//! `environment`: the settings a serve command names are derived into the typed fields above)
+//! and the results themselves (`levels`, `artifacts`, `cost`, `notes`).
 //!
 //! Decisions worth naming: `workload.seed` is identity (another seed draws another sample of
 //! the same workload, which is replication, not a new configuration); `level_order` is identity
 //! (it is how the ladder was walked, and with `random` every run walks it differently);
 //! `platform.fabric` is free text and tuning detail that C rules compare, so it is left out
-//! rather than splitting replicates on wording.
+//! rather than splitting replicates on wording. `workload.tokenizer` is identity because a
+//! tokenizer the client only counts with is measurement, not configuration: it changes how the
+//! harness counted tokens and sized its prompts, not what the engine did (the prompt lengths
+//! that result are in `prompt_tokens`, and a tokenizer of the wrong model is a finding, R022,
+//! not another configuration). `harness.backend` is identity for the same reason: it is the
+//! request format the client spoke (what it sent is in the workload fields), not the engine,
+//! which is `engine.name`.
 //!
 //! # Representation
 //!
@@ -124,6 +130,8 @@ pub const IDENTITY_FIELDS: &[&str] = &[
     "harness.version",
     "harness.revision",
     "harness.dirty",
+    // The client API, not the engine: how the harness spoke, not what was measured.
+    "harness.backend",
     "launch",
     "repeat",
     "platform.host",
@@ -139,6 +147,8 @@ pub const IDENTITY_FIELDS: &[&str] = &[
     "engine.serve_command_source",
     "engine.environment",
     "workload.seed",
+    // The client's tokenizer counts tokens: measurement, not configuration (see above).
+    "workload.tokenizer",
     "workload.warmup_requests",
     "workload.warmup_excluded",
     "workload.level_order",
@@ -544,6 +554,7 @@ mod tests {
         );
         set(&mut b, "/harness/version", "2.5.0".into());
         set(&mut b, "/harness/dirty", true.into());
+        set(&mut b, "/harness/backend", "vllm".into());
         set(&mut b, "/platform/host", "spark-07".into());
         set(
             &mut b,
@@ -567,6 +578,11 @@ mod tests {
             "container-inspect".into(),
         );
         set(&mut b, "/workload/seed", 99.into());
+        set(
+            &mut b,
+            "/workload/tokenizer",
+            "hf-internal-testing/llama-tokenizer".into(),
+        );
         set(&mut b, "/workload/level_order", "ascending".into());
         set(&mut b, "/workload/warmup_requests", 16.into());
         set(

@@ -328,6 +328,41 @@ fn llmperf_numbers_written_as_strings_are_parsed() {
 }
 
 #[test]
+fn the_client_api_and_tokenizer_are_read_where_the_format_records_them() {
+    let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
+    assert_eq!(r.value.pointer("/harness/backend"), Some(&json!("vllm")));
+    assert_eq!(recorded(&r, "/harness/backend"), "/backend");
+    assert_eq!(recorded(&r, "/workload/tokenizer"), "/tokenizer_id");
+    // genai-perf: the endpoint type, not the Triton `backend` written with its default.
+    let r = only_result(&Path::new(FIXTURES).join("genai-perf/nested-config-request-rate.json"));
+    assert_eq!(r.value.pointer("/harness/backend"), Some(&json!("chat")));
+    assert_eq!(
+        recorded(&r, "/harness/backend"),
+        "/input_config/endpoint/type"
+    );
+    assert_eq!(
+        recorded(&r, "/workload/tokenizer"),
+        "/input_config/tokenizer/name"
+    );
+}
+
+#[test]
+fn llmperf_tokenizer_is_the_harness_own_and_its_provenance_says_so() {
+    let r = only_result(&Path::new(FIXTURES).join("llmperf/summary-with-errors-and-sampling.json"));
+    assert_eq!(
+        r.value.pointer("/workload/tokenizer"),
+        Some(&json!("hf-internal-testing/llama-tokenizer"))
+    );
+    match r.provenance.get("/workload/tokenizer") {
+        Some(Provenance::Derived { from, .. }) => assert!(from.contains("llmperf"), "{from}"),
+        other => panic!("{other:?}"),
+    }
+    // A finding about it lands on the summary object, not on a key the file does not have.
+    let loc = benchlint::corpus::translate(&r.origin, &r.provenance, "/workload/tokenizer");
+    assert_eq!(loc.pointer, "");
+}
+
+#[test]
 fn sglang_infinity_request_rate_is_kept_as_inf() {
     let path = Path::new(FIXTURES).join("sglang/late-2025-server-info.jsonl");
     let checked = check(&path);

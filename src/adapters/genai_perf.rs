@@ -204,6 +204,7 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
     b.string("/harness/version", "/aiperf_version");
     measured_at(&mut b, doc);
     model(&mut b, doc);
+    client(&mut b);
 
     let completed = at(doc, "/request_count/avg").and_then(count);
     let failed = at(doc, "/error_request_count/avg")
@@ -381,6 +382,23 @@ fn model(b: &mut Builder<'_>, doc: &Value) {
             _ => {}
         }
     }
+}
+
+/// The client API and the client's tokenizer (§4.1, §4.2). The API is the endpoint type the
+/// requests were built for (`chat`, `completions`; `endpoint.type` in the sectioned configs,
+/// `endpoint_type` in the flat one), else the service kind (`openai`, `triton`). genai-perf's
+/// `backend` is not read: it names a Triton backend and is written with its default
+/// (`tensorrtllm`) even when the service kind is `openai` and it played no part (the real
+/// sample). The tokenizer is a string in the flat config and `tokenizer.name` in the newer
+/// ones; the real `AIPerf` sample has none (not given: the default is the model's own, which
+/// is not written, so nothing is filled in).
+fn client(b: &mut Builder<'_>) {
+    let _ = b.string("/harness/backend", "/input_config/endpoint/type")
+        || b.string("/harness/backend", "/input_config/endpoint_type")
+        || b.string("/harness/backend", "/input_config/endpoint/service_kind")
+        || b.string("/harness/backend", "/input_config/service_kind");
+    let _ = b.string("/workload/tokenizer", "/input_config/tokenizer/name")
+        || b.string("/workload/tokenizer", "/input_config/tokenizer");
 }
 
 /// Where each setting sits in `input_config`, by version (pointers into the document).

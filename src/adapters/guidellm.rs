@@ -102,6 +102,21 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         || b.string("/model/name", &p(&["worker", "backend_model"]))
         || b.string("/model/name", "/config/spec/backend/model")
         || b.string("/model/name", "/args/model");
+    // The client API (`openai_http`), not the engine: the benchmark's backend (`kind` from
+    // 0.7), the scenario's, the CLI argument (0.4 to 0.6), the worker (up to 0.3).
+    let _ = b.string("/harness/backend", &p(&["config", "backend", "kind"]))
+        || b.string("/harness/backend", "/config/spec/backend/kind")
+        || b.string("/harness/backend", "/args/backend")
+        || b.string("/harness/backend", &p(&["worker", "backend_type"]));
+    // The processor (tokenizer) the prompts were built and counted with, where it was given:
+    // the scenario's tokenizer (an object with `model` in 0.8), the CLI argument, the request
+    // loader (up to 0.3). A processor not given (null) is left out: the report does not say
+    // what was used instead.
+    let _ = b.string("/workload/tokenizer", "/config/spec/tokenizer/model")
+        || b.string("/workload/tokenizer", "/config/spec/tokenizer")
+        || b.string("/workload/tokenizer", "/config/spec/processor")
+        || b.string("/workload/tokenizer", "/args/processor")
+        || b.string("/workload/tokenizer", &p(&["request_loader", "processor"]));
 
     // Request counts of the measured window.
     let totals = if legacy {

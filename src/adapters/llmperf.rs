@@ -15,9 +15,11 @@
 //! rates from, so they are recovered exactly: the window is `completed × 60 /
 //! results_num_completed_requests_per_min`, the tokens `results_number_output_tokens_mean ×
 //! completed` (statistics are over successful requests only). Tokens are counted by the
-//! client with a Llama tokenizer for every model (§0.3). The output cap is
-//! `mean_output_tokens` when `stddev_output_tokens` is 0 (llmperf sends `max_tokens` drawn
-//! from that distribution).
+//! client with a Llama tokenizer for every model (§0.3): `workload.tokenizer` is that
+//! tokenizer, filled in although the file does not write it, with a "derived" provenance that
+//! names llmperf as its source (like `token_count_source`, it is what the harness always
+//! does). The output cap is `mean_output_tokens` when `stddev_output_tokens` is 0 (llmperf
+//! sends `max_tokens` drawn from that distribution).
 
 use serde_json::Value;
 
@@ -26,6 +28,10 @@ use super::{Adapter, Mapped, Reading, Source};
 
 /// The llmperf adapter.
 pub struct Llmperf;
+
+/// The tokenizer llmperf counts every model's tokens with, `LlamaTokenizerFast` loaded from
+/// this id (formats.md §5): the Llama 2 `SentencePiece` tokenizer.
+const LLMPERF_TOKENIZER: &str = "hf-internal-testing/llama-tokenizer";
 
 fn is_summary(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
@@ -175,6 +181,17 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
         b.whole("/workload/max_output_tokens", "/mean_output_tokens", 1);
     }
     b.put("/workload/token_count_source", "client-tokenizer", "");
+    // llmperf has no tokenizer option and writes none: it counts every model with this one
+    // (formats.md §0.3, §5). The value is the harness's, not the file's, and says so in its
+    // provenance; R022 compares it with the model. A `tokenizer` key (user metadata, or a fork
+    // that takes the option) is a recorded value and wins.
+    if !b.string("/workload/tokenizer", "/tokenizer") {
+        b.implied(
+            "/workload/tokenizer",
+            LLMPERF_TOKENIZER,
+            "llmperf's fixed tokenizer (it counts every model with it; the file does not record it)",
+        );
+    }
     sampling_params(&mut b, doc);
     known_keys(&mut b, "");
     b.finish()

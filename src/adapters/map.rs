@@ -454,6 +454,21 @@ impl<'d> Builder<'d> {
         );
     }
 
+    /// Sets a value the format implies without writing it (a harness that always does the same
+    /// thing), with provenance "derived" and `why` as what it was derived from: the harness
+    /// itself, not a value in the file. A finding about it lands on the object the result was
+    /// read from, as for any value that has no key of its own.
+    pub(crate) fn implied(&mut self, canonical: &str, value: impl Into<Value>, why: &str) {
+        self.put(canonical, value, "");
+        self.provenance.insert(
+            canonical,
+            Provenance::Derived {
+                from: why.to_string(),
+                pointer: String::new(),
+            },
+        );
+    }
+
     /// Copies the number at `src`, times `scale`, to `canonical`; false when `src` holds no
     /// non-negative finite number.
     pub(crate) fn real(&mut self, canonical: &str, src: &str, scale: f64) -> bool {

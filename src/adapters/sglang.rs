@@ -15,6 +15,11 @@
 //!   speculative settings;
 //! - `--output-details` arrays (`input_lens`, `output_lens`, `ttfts`, `errors`): samples.
 //!
+//! `backend` is the client's request function, as in vLLM's client (§0.4): `harness.backend`.
+//! The client's tokenizer (`--tokenizer`, else the model id) is not written by any version;
+//! `server_info.tokenizer_path` is the server's tokenizer, not the one the client counted
+//! with, so `workload.tokenizer` is left out.
+//!
 //! No date is recorded (the file name has only MMDD): `measured_at` is the epoch fallback.
 //! Concurrency is `max_concurrency`, else `num_prompts` where recorded, else the requests the
 //! line says were sent: `completed` plus the failures in `errors` (without `--output-details`
@@ -60,6 +65,8 @@ impl Adapter for Sglang {
 fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
     let mut b = Builder::new(doc, source, "");
     b.put("/harness/name", "sglang-bench-serving", "");
+    // The client's request function (`sglang`, `sglang-oai`, `vllm`, `trt`, ...), not the engine.
+    b.string("/harness/backend", "/backend");
 
     let completed = doc.get("completed").and_then(count);
     let num_prompts = doc.get("num_prompts").and_then(count);

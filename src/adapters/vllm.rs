@@ -22,8 +22,11 @@
 //!   it repeats, so it is a companion (reading it would count every run twice); a
 //!   `run=N.failure.json` is a failed result;
 //! - `--metadata KEY=VALUE` pairs are merged at the top level as strings (§0.5): the keys that
-//!   name a canonical field are read ([`super::map::known_keys`]); `backend` is the client API,
-//!   never the engine (§0.4);
+//!   name a canonical field are read ([`super::map::known_keys`]); `backend` (or
+//!   `endpoint_type`) is the client API, never the engine (§0.4): it is `harness.backend`, and
+//!   `framework` (an engine nickname in some files, the provider in others) is not read, so
+//!   the engine is named only by an `engine` key;
+//! - `tokenizer_id` is the tokenizer the client counted with (`workload.tokenizer`);
 //! - the `.pytorch.json` companion (an array of per-metric records, §1.6) is a companion.
 //!
 //! Concurrency is `max_concurrency`, else `num_prompts` (without a cap vLLM lets every prompt
@@ -149,6 +152,13 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         base,
     );
     b.string("/model/name", &p("model_id"));
+    // The client's request function (`vllm`, `openai-chat`, ...), never the engine (§0.4).
+    let _ = b.string("/harness/backend", &p("backend"))
+        || b.string("/harness/backend", &p("endpoint_type"));
+    // The tokenizer the client built prompts with, and counted outputs with when the server
+    // returned no usage (§1.3).
+    let _ = b.string("/workload/tokenizer", &p("tokenizer_id"))
+        || b.string("/workload/tokenizer", &p("tokenizer"));
 
     let completed = obj.get("completed").and_then(count);
     let num_prompts = obj.get("num_prompts").and_then(count);

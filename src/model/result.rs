@@ -98,6 +98,10 @@ pub struct Harness {
     /// Whether the harness checkout had uncommitted changes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dirty: Option<bool>,
+    /// The client API the harness spoke (`vllm`, `openai-chat`, `openai_http`, `chat`): the
+    /// request format, in the harness's own word, not the engine that served it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub backend: Option<String>,
 }
 
 /// One start of the serving engine: the unit of replication.
@@ -409,6 +413,10 @@ pub struct Workload {
     /// The measurement window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<Window>,
+    /// The tokenizer the client harness built prompts and counted tokens with (a Hugging Face
+    /// id or a path).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokenizer: Option<String>,
     /// How output tokens were counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_count_source: Option<TokenCountSource>,

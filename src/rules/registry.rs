@@ -31,10 +31,12 @@ use super::{
     r015_thinking_enabled as r015, r016_requested_not_measured as r016,
     r017_summary_mismatch_raw as r017, r018_speculation_on_random_tokens as r018,
     r019_unbounded_request_rate as r019, r020_output_shortfall as r020,
-    r021_quality_gate_failed as r021, s001_speculative_few_runs as s001, s002_few_runs as s002,
-    s003_single_launch as s003, s004_few_ladders as s004, s005_high_variation as s005,
-    s006_unresolved_runs as s006, s007_single_workload_speculative as s007,
-    s008_decode_only_suite as s008, s009_curated_corpus as s009,
+    r021_quality_gate_failed as r021, r022_client_tokenizer_mismatch as r022,
+    r023_backend_is_client_api as r023, r024_high_error_rate as r024,
+    s001_speculative_few_runs as s001, s002_few_runs as s002, s003_single_launch as s003,
+    s004_few_ladders as s004, s005_high_variation as s005, s006_unresolved_runs as s006,
+    s007_single_workload_speculative as s007, s008_decode_only_suite as s008,
+    s009_curated_corpus as s009,
 };
 
 /// Every rule, sorted by code.
@@ -222,6 +224,18 @@ pub static RULES: &[Rule] = &[
     Rule {
         meta: &r021::RULE,
         check: Check::Result(r021::check),
+    },
+    Rule {
+        meta: &r022::RULE,
+        check: Check::Result(r022::check),
+    },
+    Rule {
+        meta: &r023::RULE,
+        check: Check::Result(r023::check),
+    },
+    Rule {
+        meta: &r024::RULE,
+        check: Check::Result(r024::check),
     },
     Rule {
         meta: &l001::RULE,
