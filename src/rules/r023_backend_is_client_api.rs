@@ -12,7 +12,8 @@ declare_rule! {
     ///
     /// - `engine.name` is absent: the only engine name in the file is the client's label, and
     ///   whoever reads the file, or a dashboard that groups by `backend`, takes it for the
-    ///   server; or
+    ///   server. This case is reported at info severity: most such runs did hit the engine the
+    ///   backend names, and M002 already asks for the engine name; or
     /// - `engine.name` names a different engine: the file carries two engine names, and
     ///   anything that groups by `backend` files the run under the wrong one (the message names
     ///   both).
@@ -125,7 +126,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             .help(
                 "record the engine that served the run in `engine.name` (vLLM `--metadata engine=...`, or a \
                  sidecar); `backend` only says which request format the client used",
-            );
+            )
+            // Most such runs did hit the engine the backend names, and M002 already asks for
+            // the engine: this is a note on how to read the label, not a second failure.
+            .severity(crate::diagnostic::Severity::Info);
         }
         Some(name) => {
             let Some(actual) = engine(name) else {
