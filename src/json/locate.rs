@@ -225,6 +225,10 @@ fn skip_value(bytes: &[u8], i: usize) -> usize {
             let mut depth = 0usize;
             let mut j = i;
             while j < bytes.len() {
+                j = next_structural(bytes, j);
+                if j >= bytes.len() {
+                    break;
+                }
                 match bytes[j] {
                     b'"' => {
                         j = skip_string(bytes, j);
@@ -254,6 +258,34 @@ fn skip_value(bytes: &[u8], i: usize) -> usize {
             j.max(i + 1).min(bytes.len())
         }
     }
+}
+
+/// The first byte at or after `from` that can change the nesting: a quote or a bracket or
+/// brace. Per-request sample arrays are long runs of digits, commas and spaces; testing eight
+/// bytes at a time lets the locator cross them several times faster than byte by byte.
+fn next_structural(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Nonzero where a byte of `x` equals `b`; the lowest set bit is always exact.
+    let equal = |x: u64, b: u8| {
+        let y = x ^ (ONES * u64::from(b));
+        y.wrapping_sub(ONES) & !y & HIGHS
+    };
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        // `[` and `]` differ from `{` and `}` only in bit 5.
+        let folded = x | (ONES * 0x20);
+        let hits = equal(folded, b'{') | equal(folded, b'}') | equal(x, b'"');
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !matches!(bytes[i], b'"' | b'{' | b'}' | b'[' | b']') {
+        i += 1;
+    }
+    i
 }
 
 /// Start of the value of member `key` in the object at `open`.
@@ -391,4 +423,17 @@ mod tests {
         assert_eq!(position(text, off), (2, 8));
         assert_eq!(position(text, 0), (1, 1));
     }
+
+    #[test]
+    fn next_structural_finds_the_first_bracket_quote_or_brace() {
+        let text = b"1, 2, 3, 4, 5, 6, 7, 8, 9]";
+        assert_eq!(next_structural(text, 0), text.len() - 1);
+        for (t, at) in [(&b"12345678{"[..], 8), (b"\"x", 0), (b"abc[", 3), (b"abcdefghij}", 10), (b"zz", 2)] {
+            assert_eq!(next_structural(t, 0), at, "{}", String::from_utf8_lossy(t));
+        }
+        // Bytes that differ from a bracket only in bit 5 are not brackets.
+        assert_eq!(next_structural(b"{{{{{{{{", 0), 0);
+        assert_eq!(next_structural(b"{;=}};=}]", 1), 3);
+    }
+
 }

@@ -54,6 +54,8 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                         .help(HELP);
                 }
             }
+            // Per-request samples: nothing below a list of numbers can be a secret.
+            Value::Array(items) if items.iter().all(Value::is_number) => return Visit::Skip,
             // An argv: the value after `--api-key` is a secret whatever it looks like. Only an
             // array with a string that could be a flag can be one; samples are numbers.
             Value::Array(items)
