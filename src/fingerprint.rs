@@ -393,7 +393,7 @@ fn kind_str(kind: crate::model::WorkloadKind) -> &'static str {
 
 /// A JSON string literal.
 fn json_string(s: &str) -> String {
-    Value::String(s.to_string()).to_string()
+    serde_json::to_string(s).expect("a string serialises")
 }
 
 /// A number written one way whatever its JSON spelling: whole values as integers (`32.0` is

@@ -43,7 +43,9 @@ pub fn is_secret_key(key: &str) -> bool {
     SECRET_KEYS.iter().any(|s| {
         let s = s.as_bytes();
         k.eq_ignore_ascii_case(s)
-            || (k.len() > s.len() && ends_with(s) && matches!(k[k.len() - s.len() - 1], b'_' | b'-'))
+            || (k.len() > s.len()
+                && ends_with(s)
+                && matches!(k[k.len() - s.len() - 1], b'_' | b'-'))
     }) || ends_with(b"_key") && (contains(b"api") || contains(b"secret") || contains(b"access"))
 }
 
@@ -83,6 +85,15 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
 
 /// Well-known token shapes, whatever key they sit under.
 fn known_format(v: &str) -> Option<SecretKind> {
+    // Every shape below starts with one of these bytes or holds a PEM header; most strings in a
+    // result (names, versions, units) are ruled out by their first byte.
+    if !matches!(
+        v.as_bytes().first(),
+        Some(b's' | b'h' | b'g' | b'n' | b'x' | b'A' | b'B' | b'b')
+    ) && !v.contains("-----BEGIN")
+    {
+        return None;
+    }
     let body_len = |prefix: &str| {
         v.strip_prefix(prefix)
             .map(|rest| rest.chars().filter(char::is_ascii_alphanumeric).count())

@@ -348,6 +348,7 @@ pub fn finish(
     } else {
         EXIT_CLEAN
     };
+    corpus.release();
     let color = args.format == Format::Human
         && ci.output.is_none()
         && color_for(ci.color, std::io::stdout().is_terminal());

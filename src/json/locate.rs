@@ -428,12 +428,17 @@ mod tests {
     fn next_structural_finds_the_first_bracket_quote_or_brace() {
         let text = b"1, 2, 3, 4, 5, 6, 7, 8, 9]";
         assert_eq!(next_structural(text, 0), text.len() - 1);
-        for (t, at) in [(&b"12345678{"[..], 8), (b"\"x", 0), (b"abc[", 3), (b"abcdefghij}", 10), (b"zz", 2)] {
+        for (t, at) in [
+            (&b"12345678{"[..], 8),
+            (b"\"x", 0),
+            (b"abc[", 3),
+            (b"abcdefghij}", 10),
+            (b"zz", 2),
+        ] {
             assert_eq!(next_structural(t, 0), at, "{}", String::from_utf8_lossy(t));
         }
         // Bytes that differ from a bracket only in bit 5 are not brackets.
         assert_eq!(next_structural(b"{{{{{{{{", 0), 0);
         assert_eq!(next_structural(b"{;=}};=}]", 1), 3);
     }
-
 }

@@ -118,7 +118,10 @@ mod tests {
             seen.push(p.pointer());
             Visit::Descend
         });
-        assert_eq!(seen, ["", "/a~1b", "/a~1b/0", "/a~1b/1", "/a~1b/1/c~0d", "/e"]);
+        assert_eq!(
+            seen,
+            ["", "/a~1b", "/a~1b/0", "/a~1b/1", "/a~1b/1/c~0d", "/e"]
+        );
     }
 
     #[test]

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
+
 pub use crate::diagnostic::Position;
 use crate::diagnostic::{Finding, Location, Placed};
 use crate::engine::Summary;
@@ -49,27 +51,74 @@ impl Prepared {
 /// finding whose locations all lie in this file is marked placed; the others are left for
 /// [`prepare`], which reads their files.
 pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
-    let mut lines: Option<Vec<usize>> = None;
-    let mut locator = Locator::default();
-    for f in findings.iter_mut() {
-        if f.placed.is_some()
-            || f.primary.path != path
-            || f.related.iter().any(|r| r.path != path)
-        {
-            continue;
-        }
-        let lines = lines.get_or_insert_with(|| line_starts(text));
-        let mut at = |l: &Location| Some(resolve_in(text, lines, &mut locator, l));
-        f.placed = Some(Placed {
-            primary: at(&f.primary),
-            related: f.related.iter().map(&mut at).collect(),
-        });
+    let mine = |f: &Finding| {
+        f.placed.is_none() && f.primary.path == path && f.related.iter().all(|r| r.path == path)
+    };
+    let wanted: Vec<&Location> = findings
+        .iter()
+        .filter(|f| mine(f))
+        .flat_map(|f| std::iter::once(&f.primary).chain(&f.related))
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    let mut positions = resolve_all(text, &wanted).into_iter();
+    for f in findings.iter_mut().filter(|f| mine(f)) {
+        let primary = positions.next();
+        let related = f.related.iter().map(|_| positions.next()).collect();
+        f.placed = Some(Placed { primary, related });
     }
 }
 
-fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+/// Positions of `locations` in `text`, in order. Spans are found first; lines are then counted
+/// in one forward pass up to the last span, since a pretty-printed file with per-request
+/// samples has a line per number and an index of every line would cost more than the search.
+fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
+    let mut locator = Locator::default();
+    let spans: Vec<(usize, usize)> = locations
+        .iter()
+        .map(|l| span_in(text, &mut locator, l))
+        .collect();
+    let mut starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
+    starts.sort_unstable();
+    starts.dedup();
+    let bytes = text.as_bytes();
+    let mut lines_at: Vec<usize> = Vec::with_capacity(starts.len());
+    let (mut counted_to, mut line) = (0usize, 1usize);
+    for &start in &starts {
+        // The compiler vectorises this count; no crate is needed for one loop.
+        #[expect(
+            clippy::naive_bytecount,
+            reason = "one vectorised loop, not worth a crate"
+        )]
+        let newlines = bytes[counted_to..start]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        line += newlines;
+        counted_to = start;
+        lines_at.push(line);
+    }
+    spans
+        .into_iter()
+        .map(|(start, end)| {
+            let line = lines_at[starts
+                .binary_search(&start)
+                .expect("every start was counted")];
+            let line_start = bytes[..start]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            Position {
+                line,
+                column: text
+                    .get(line_start..start)
+                    .map_or(1, |t| t.chars().count() + 1),
+                start,
+                len: end - start,
+                chars: text[start..end].chars().count(),
+            }
+        })
         .collect()
 }
 
@@ -81,7 +130,7 @@ pub fn prepare(
     color: bool,
 ) -> Prepared {
     // No message, label or help quotes a secret, whichever rule wrote it.
-    for f in &mut findings {
+    findings.par_iter_mut().for_each(|f| {
         for text in std::iter::once(&mut f.message)
             .chain(f.label.as_mut())
             .chain(f.help.as_mut())
@@ -90,7 +139,7 @@ pub fn prepare(
                 *text = clean;
             }
         }
-    }
+    });
     place_the_rest(&mut findings, max_file_bytes);
     let positions: Vec<Option<Position>> = findings
         .iter()
@@ -135,11 +184,14 @@ pub fn prepare(
 /// Places the findings no worker could: corpus-wide ones, and those pointing into a second
 /// file (a sidecar). Each file is read once, in parallel, and dropped when its places are known.
 fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
-    use rayon::prelude::*;
     // Which location of which finding: `None` is the primary, `Some(k)` the k-th related one.
     type Wanted<'a> = Vec<(usize, Option<usize>, &'a Location)>;
     let mut by_path: BTreeMap<&str, Wanted<'_>> = BTreeMap::new();
-    for (i, f) in findings.iter().enumerate().filter(|(_, f)| f.placed.is_none()) {
+    for (i, f) in findings
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.placed.is_none())
+    {
         by_path
             .entry(f.primary.path.as_str())
             .or_default()
@@ -157,15 +209,15 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
             let text = crate::corpus::read_text(std::path::Path::new(path), max_file_bytes)
                 .ok()
                 .map(|(t, _)| t);
-            let mut found = Vec::new();
-            if let Some(text) = text {
-                let lines = line_starts(&text);
-                let mut locator = Locator::default();
-                for (i, k, l) in wanted {
-                    found.push((i, k, resolve_in(&text, &lines, &mut locator, l)));
-                }
-            }
-            found
+            let Some(text) = text else {
+                return Vec::new();
+            };
+            let locations: Vec<&Location> = wanted.iter().map(|w| w.2).collect();
+            wanted
+                .iter()
+                .zip(resolve_all(&text, &locations))
+                .map(|(&(i, k, _), pos)| (i, k, pos))
+                .collect()
         })
         .collect();
     for f in findings.iter_mut().filter(|f| f.placed.is_none()) {
@@ -184,7 +236,8 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
     }
 }
 
-fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Location) -> Position {
+/// The byte span a location labels: whole characters, one line at most.
+fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
     let (start, end) = match l.offset {
         Some(o) => {
             let o = o.min(text.len());
@@ -208,19 +261,7 @@ fn resolve_in(text: &str, line_starts: &[usize], locator: &mut Locator, l: &Loca
         end += 1;
     }
     let end = text[start..end].find('\n').map_or(end, |i| start + i);
-    let end = end.max(start);
-    let line = line_starts.partition_point(|&s| s <= start).max(1);
-    let line_start = line_starts[line - 1];
-    let column = text
-        .get(line_start..start)
-        .map_or(1, |t| t.chars().count() + 1);
-    Position {
-        line,
-        column,
-        start,
-        len: end - start,
-        chars: text[start..end].chars().count(),
-    }
+    (start, end.max(start))
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no

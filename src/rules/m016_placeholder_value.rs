@@ -57,9 +57,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     walk(ctx.value, &mut |path, value| match value {
         Value::String(s) if is_placeholder(s) => {
             let pointer = path.pointer();
-            out.emit(&pointer, format!("`{pointer}` holds the placeholder \"{}\" instead of a value", s.trim()))
-                .label("placeholder")
-                .help("record the real value, or leave the field out so the checklist names what is owed");
+            out.emit(
+                &pointer,
+                format!(
+                    "`{pointer}` holds the placeholder \"{}\" instead of a value",
+                    s.trim()
+                ),
+            )
+            .label("placeholder")
+            .help(
+                "record the real value, or leave the field out so the checklist names what is owed",
+            );
             Visit::Skip
         }
         // Free text may say "TBD" in a sentence; per-request samples are numbers (the schema

@@ -44,9 +44,12 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
             Value::String(s) => {
                 if let Some(kind) = classify(path.key(), s) {
                     let pointer = path.pointer();
-                    out.emit(&pointer, format!("`{pointer}` holds {}; the value is not shown", kind.0))
-                        .label("secret (masked)")
-                        .help(HELP);
+                    out.emit(
+                        &pointer,
+                        format!("`{pointer}` holds {}; the value is not shown", kind.0),
+                    )
+                    .label("secret (masked)")
+                    .help(HELP);
                 } else if command_line_has_secret(s) {
                     let pointer = path.pointer();
                     out.emit(&pointer, format!("`{pointer}` is a command line that passes a secret argument (`--api-key VALUE` or alike); the value is not shown"))
@@ -59,9 +62,10 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
             // An argv: the value after `--api-key` is a secret whatever it looks like. Only an
             // array with a string that could be a flag can be one; samples are numbers.
             Value::Array(items)
-                if items
-                    .iter()
-                    .any(|v| v.as_str().is_some_and(|s| s.contains('-') || s.contains('='))) =>
+                if items.iter().any(|v| {
+                    v.as_str()
+                        .is_some_and(|s| s.contains('-') || s.contains('='))
+                }) =>
             {
                 let strings: Vec<String> = items
                     .iter()

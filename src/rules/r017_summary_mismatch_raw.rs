@@ -6,7 +6,7 @@ use super::r012_non_monotonic_ladder::{num, streams};
 use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
-use crate::stats::{mean, quantile_type7};
+use crate::stats::{mean, quantile_type7_sorted, sorted_finite};
 
 declare_rule! {
     /// ## What it checks
@@ -117,6 +117,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     for (i, level) in ctx.result.levels.iter().enumerate() {
         let usable = |v: &&Vec<f64>| covers_every_request(level, v);
         let mut checked_from_samples: Vec<&str> = Vec::new();
+        // Each metric's samples are sorted once for all of its quantiles.
+        let mut sorted: Option<(&str, Vec<f64>)> = None;
         for (metric, stat, how) in FIGURES {
             let Some(samples) = samples_of(level, metric).filter(usable) else {
                 continue;
@@ -125,7 +127,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             let pointer = format!("/levels/{i}/{metric}/{stat}");
             let reported = ctx.get(&pointer).and_then(Value::as_f64);
             let recomputed = match how {
-                Stat::Quantile(q) => quantile_type7(samples, q),
+                Stat::Quantile(q) => {
+                    if sorted.as_ref().is_none_or(|(m, _)| *m != metric) {
+                        sorted = Some((metric, sorted_finite(samples)));
+                    }
+                    sorted
+                        .as_ref()
+                        .and_then(|(_, values)| quantile_type7_sorted(values, q))
+                }
                 Stat::Mean => mean(samples),
             };
             let (Some(reported), Some(recomputed)) = (reported, recomputed) else {

@@ -42,15 +42,19 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
+    use rayon::prelude::*;
+    // Setup fingerprints are built in parallel; grouping keeps path order.
+    let prints: Vec<(usize, Fingerprint)> = path_order(ctx.results)
+        .into_par_iter()
+        .filter_map(|i| {
+            let doc = &ctx.results[i].doc;
+            (doc.outcome == Outcome::Ok && doc.speculation_on() == Some(true))
+                .then(|| (i, Fingerprint::setup_of(doc)))
+        })
+        .collect();
     let mut setups: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
-    for i in path_order(ctx.results) {
-        let doc = &ctx.results[i].doc;
-        if doc.outcome == Outcome::Ok && doc.speculation_on() == Some(true) {
-            setups
-                .entry(Fingerprint::setup_of(doc))
-                .or_default()
-                .push(i);
-        }
+    for (i, print) in prints {
+        setups.entry(print).or_default().push(i);
     }
     for members in setups.values() {
         let kinds: BTreeSet<WorkloadKind> = members

@@ -15,14 +15,24 @@ use super::{count_f64, finite};
 /// no finite value remains or when `q` is NaN or outside `[0, 1]`.
 #[must_use]
 pub fn quantile_type7(values: &[f64], q: f64) -> Option<f64> {
-    if !(0.0..=1.0).contains(&q) {
-        return None;
-    }
+    quantile_type7_sorted(&sorted_finite(values), q)
+}
+
+/// The finite values of `values`, sorted: computed once, it serves every quantile of one
+/// sample through [`quantile_type7_sorted`].
+#[must_use]
+pub fn sorted_finite(values: &[f64]) -> Vec<f64> {
     let mut sorted = finite(values);
-    if sorted.is_empty() {
+    sorted.sort_by(f64::total_cmp);
+    sorted
+}
+
+/// [`quantile_type7`] of values already filtered and sorted by [`sorted_finite`].
+#[must_use]
+pub fn quantile_type7_sorted(sorted: &[f64], q: f64) -> Option<f64> {
+    if !(0.0..=1.0).contains(&q) || sorted.is_empty() {
         return None;
     }
-    sorted.sort_by(f64::total_cmp);
     let last = sorted.len() - 1;
     let h = count_f64(last) * q;
     let lo = floor_index(h).min(last);
