@@ -657,9 +657,7 @@ fn finish_result(
         }
     }
     if options.lean {
-        for level in &mut doc.levels {
-            level.samples = None;
-        }
+        drop_per_result_detail(&mut doc);
         value = Value::Null;
     }
     out.results.push(LoadedResult {
@@ -668,6 +666,23 @@ fn finish_result(
         value,
         provenance,
     });
+}
+
+/// What only the per-result rules read, dropped once they have run (`Options::lean`): the
+/// per-request samples, the serve command and environment (their settings are already derived
+/// into typed fields, which the corpus-wide rules compare) and the load snapshots. The
+/// corpus-wide rules never read these, and they are most of a result's heap.
+fn drop_per_result_detail(doc: &mut ResultDoc) {
+    for level in &mut doc.levels {
+        level.samples = None;
+    }
+    if let Some(engine) = doc.engine.as_mut() {
+        engine.serve_command = None;
+        engine.environment = None;
+    }
+    if let Some(platform) = doc.platform.as_mut() {
+        platform.load_snapshot = None;
+    }
 }
 
 /// Turns a rule's report into a finding, applying the rule's adoption date.
