@@ -358,6 +358,21 @@ pub fn finish(
         setup.options.thresholds.max_file_bytes,
         color,
     );
+    // The machine-readable formats go straight to stdout as they are serialised: a corpus
+    // with a million findings would otherwise hold a gigabyte of report before printing it.
+    if ci.output.is_none() && !ci.statistics {
+        let write: Option<StreamWriter> = match args.format {
+            Format::Json => Some(report::write_json),
+            Format::JsonLines => Some(report::write_json_lines),
+            _ => None,
+        };
+        if let Some(write) = write {
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            // A closed pipe (`benchlint check --format json | head`) is not an error.
+            let _ = write(&prepared, &mut out).and_then(|()| out.flush());
+            return Ok(Output::stdout(Vec::new(), code));
+        }
+    }
     let bytes = if ci.statistics {
         if args.format == Format::Json {
             report::statistics_json(&prepared)
@@ -378,6 +393,9 @@ pub fn finish(
     }
     Ok(Output::stdout(bytes, code))
 }
+
+/// A reporter that writes as it serialises.
+type StreamWriter = fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>;
 
 /// The report in `format`.
 pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {

@@ -11,8 +11,17 @@ use crate::engine::Summary;
 struct Report<'a> {
     tool: &'static str,
     version: &'static str,
-    diagnostics: Vec<Diagnostic<'a>>,
+    diagnostics: Diagnostics<'a>,
     summary: Summary,
+}
+
+/// The diagnostics array, each built as it is written.
+struct Diagnostics<'a>(&'a Prepared);
+
+impl Serialize for Diagnostics<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.0.findings.len()).map(|i| diagnostic(self.0, i)))
+    }
 }
 
 /// One finding, in the field order of the report schema (also one line of
@@ -43,15 +52,22 @@ struct Related<'a> {
 
 /// Renders one JSON document.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    write(p, &mut bytes).expect("writing to memory cannot fail");
+    bytes
+}
+
+/// Writes the same document to `out` as it is serialised, so a report of hundreds of
+/// thousands of findings is never held whole in memory.
+pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let report = Report {
         tool: "benchlint",
         version: env!("CARGO_PKG_VERSION"),
-        diagnostics: (0..p.findings.len()).map(|i| diagnostic(p, i)).collect(),
+        diagnostics: Diagnostics(p),
         summary: p.summary,
     };
-    let mut bytes = serde_json::to_vec_pretty(&report).expect("the report serialises");
-    bytes.push(b'\n');
-    bytes
+    serde_json::to_writer_pretty(&mut *out, &report).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
 }
 
 /// The diagnostic of finding `i`.

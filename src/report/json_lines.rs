@@ -6,10 +6,16 @@ use super::Prepared;
 /// Renders one line per finding.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = Vec::new();
-    for i in 0..p.findings.len() {
-        serde_json::to_writer(&mut out, &super::json::diagnostic(p, i))
-            .expect("a JSON value serialises");
-        out.push(b'\n');
-    }
+    write(p, &mut out).expect("writing to memory cannot fail");
     out
+}
+
+/// Writes the same lines to `out`, one finding at a time.
+pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    for i in 0..p.findings.len() {
+        serde_json::to_writer(&mut *out, &super::json::diagnostic(p, i))
+            .map_err(std::io::Error::other)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
 }

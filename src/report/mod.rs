@@ -25,8 +25,8 @@ pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdi
 pub use concise::render as concise;
 pub use github::render as github;
 pub use human::render as human;
-pub use json::render as json;
-pub use json_lines::render as json_lines;
+pub use json::{render as json, write as write_json};
+pub use json_lines::{render as json_lines, write as write_json_lines};
 pub use junit::render as junit;
 pub use rule_docs::{INFORMATION_URI, RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::render as sarif;
