@@ -90,13 +90,6 @@ fn walk_in<'a>(
         }
         Value::Array(items) => {
             for (i, v) in items.iter().enumerate() {
-                // Numbers, booleans and nulls have nothing below them; most samples are numbers.
-                if matches!(v, Value::Number(_) | Value::Bool(_) | Value::Null) {
-                    path.steps.push(Step::Index(i));
-                    let _ = visit(path, v);
-                    path.steps.pop();
-                    continue;
-                }
                 path.steps.push(Step::Index(i));
                 walk_in(v, path, visit);
                 path.steps.pop();

@@ -73,6 +73,7 @@ impl Diagnostic for Shown<'_> {
 
 /// Renders every finding as a diagnostic with its snippet, then the summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    use rayon::prelude::*;
     let theme = if p.color {
         GraphicalTheme::unicode()
     } else {
@@ -81,27 +82,47 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     let handler = GraphicalReportHandler::new_themed(theme)
         .with_width(100)
         .with_links(false);
-    let mut out = String::new();
-    // Findings come grouped by file: each file's text is read (secrets masked) when its first
-    // finding is shown and dropped at the next file, so memory holds one file at a time.
-    let mut current: Option<(&str, Option<NamedSource<String>>)> = None;
-    for (i, f) in p.findings.iter().enumerate() {
-        let path = f.primary.path.as_str();
-        if current.as_ref().is_none_or(|(at, _)| *at != path) {
-            let named = p
-                .masked_source(path)
-                .map(|text| NamedSource::new(path, text).with_language("json"));
-            current = Some((path, named));
+    // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
+    // snippet costs more than the check that found it), reading the file's text, secrets
+    // masked, only while its findings are drawn.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for i in 1..=p.findings.len() {
+        if i == p.findings.len() || p.findings[i].primary.path != p.findings[start].primary.path {
+            runs.push((start, i));
+            start = i;
         }
-        let named = current.as_ref().and_then(|(_, n)| n.as_ref());
+    }
+    let parts: Vec<String> = runs
+        .par_iter()
+        .map(|&(from, to)| render_file(p, &handler, from, to))
+        .collect();
+    let mut out = parts.concat();
+    out.push_str(&summary_line(&p.summary));
+    out.push('\n');
+    out.into_bytes()
+}
+
+/// The findings `from..to` of `p`, all in one file.
+fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: usize) -> String {
+    let mut out = String::new();
+    let path = p.findings[from].primary.path.as_str();
+    let named = p
+        .masked_source(path, &p.findings[from..to])
+        .map(|text| NamedSource::new(path, text).with_language("json"));
+    for i in from..to {
+        let f = &p.findings[i];
         let footer = related_footer(f, &p.related_positions[i]);
         // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
         // finding is shown by line and column alone.
-        let long = p.positions[i]
-            .is_some_and(|pos| named.is_some_and(|n| lines_too_long(n.inner(), pos.start)));
+        let long = p.positions[i].is_some_and(|pos| {
+            named
+                .as_ref()
+                .is_some_and(|n| lines_too_long(n.inner(), pos.start))
+        });
         let shown = Shown {
             finding: f,
-            source: if long { None } else { named },
+            source: if long { None } else { named.as_ref() },
             position: p.positions[i],
             footer,
         };
@@ -122,9 +143,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         let _ = handler.render_report(&mut out, &shown);
         out.push('\n');
     }
-    out.push_str(&summary_line(&p.summary));
-    out.push('\n');
-    out.into_bytes()
+    out
 }
 
 /// Longest line a snippet shows.

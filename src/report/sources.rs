@@ -30,16 +30,13 @@ pub struct Prepared {
 }
 
 impl Prepared {
-    /// The text of `path` with every secret masked (M018 findings' values and anything else
-    /// that looks like one), for a snippet. Read on demand, one file at a time, so memory does
-    /// not hold every file with findings at once.
-    pub fn masked_source(&self, path: &str) -> Option<String> {
+    /// The text of `path` with every secret masked (the values `in_file`'s M018 findings point
+    /// at, and anything else that looks like one), for a snippet. Read on demand, one file at a
+    /// time, so memory does not hold every file with findings at once.
+    pub fn masked_source(&self, path: &str, in_file: &[Finding]) -> Option<String> {
         let (mut text, _) =
             crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
-        mask_secrets(
-            self.findings.iter().filter(|f| f.primary.path == path),
-            &mut text,
-        );
+        mask_secrets(in_file.iter().filter(|f| f.primary.path == path), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
         // text).
         super::mask::mask_all(&mut text);
