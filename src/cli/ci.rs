@@ -364,6 +364,7 @@ pub fn finish(
         let write: Option<StreamWriter> = match args.format {
             Format::Json => Some(report::write_json),
             Format::JsonLines => Some(report::write_json_lines),
+            Format::Sarif => Some(report::write_sarif),
             _ => None,
         };
         if let Some(write) = write {

@@ -131,74 +131,113 @@ fn pointer_name(pointer: &str) -> &str {
 
 /// Renders the SARIF log.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    write(p, &mut bytes).expect("writing to memory cannot fail");
+    bytes
+}
+
+/// Writes the SARIF log to `out` as it is serialised: each result is built when it is written,
+/// so a run with hundreds of thousands of findings never holds them all as JSON trees.
+pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let used: BTreeMap<&'static str, &'static RuleMeta> =
         p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
     let index: BTreeMap<&str, usize> = used.keys().enumerate().map(|(i, c)| (*c, i)).collect();
     let rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
-    let results: Vec<Value> = p
-        .findings
-        .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let mut location = json!({
-                "physicalLocation": physical(&f.primary, p.positions[i]),
-                "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
-            });
-            if f.primary.doc_start > 0 {
-                location["properties"] = json!({"documentOffset": f.primary.doc_start});
-            }
-            let mut fingerprint = format!("{}:{}:{}", f.rule.code, uri(&f.primary.path).0, pointer_name(&f.primary.pointer));
-            if f.primary.doc_start > 0 {
-                let _ = write!(fingerprint, "@{}", f.primary.doc_start);
-            }
-            let mut result = json!({
-                "ruleId": f.rule.code,
-                "ruleIndex": index[f.rule.code],
-                "level": level(f.severity),
-                "message": {"text": f.message},
-                "locations": [location],
-                "partialFingerprints": {"benchlint/v1": fingerprint},
-            });
-            if !f.related.is_empty() {
-                let related: Vec<Value> = f
-                    .related
-                    .iter()
-                    .zip(&p.related_positions[i])
-                    .enumerate()
-                    .map(|(k, (r, rp))| {
-                        json!({
-                            "id": k + 1,
-                            "physicalLocation": physical(r, *rp),
-                            "message": {"text": pointer_name(&r.pointer)},
-                        })
-                    })
-                    .collect();
-                result["relatedLocations"] = Value::Array(related);
-            }
-            if f.pre_rule {
-                result["properties"] = json!({"preRule": true});
-            }
-            result
-        })
-        .collect();
-    let doc = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
+    let log = Log {
+        schema: "https://json.schemastore.org/sarif-2.1.0.json",
+        version: "2.1.0",
+        runs: [Run {
+            tool: json!({"driver": {
                 "name": "benchlint",
                 "version": env!("CARGO_PKG_VERSION"),
                 "semanticVersion": env!("CARGO_PKG_VERSION"),
                 "informationUri": INFORMATION_URI,
                 "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
+            }}),
+            column_kind: "unicodeCodePoints",
+            results: Results { p, index: &index },
         }],
+    };
+    serde_json::to_writer_pretty(&mut *out, &log).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// The log, in the member order SARIF viewers show.
+#[derive(serde::Serialize)]
+struct Log<'a> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'a>; 1],
+}
+
+#[derive(serde::Serialize)]
+struct Run<'a> {
+    tool: Value,
+    #[serde(rename = "columnKind")]
+    column_kind: &'static str,
+    results: Results<'a>,
+}
+
+/// The results array, each result built as it is written.
+struct Results<'a> {
+    p: &'a Prepared,
+    index: &'a BTreeMap<&'a str, usize>,
+}
+
+impl serde::Serialize for Results<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.p.findings.len()).map(|i| result(self.p, self.index, i)))
+    }
+}
+
+/// The SARIF result of finding `i`.
+fn result(p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) -> Value {
+    let f = &p.findings[i];
+    let mut location = json!({
+        "physicalLocation": physical(&f.primary, p.positions[i]),
+        "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
     });
-    let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
-    bytes.push(b'\n');
-    bytes
+    if f.primary.doc_start > 0 {
+        location["properties"] = json!({"documentOffset": f.primary.doc_start});
+    }
+    let mut fingerprint = format!(
+        "{}:{}:{}",
+        f.rule.code,
+        uri(&f.primary.path).0,
+        pointer_name(&f.primary.pointer)
+    );
+    if f.primary.doc_start > 0 {
+        let _ = write!(fingerprint, "@{}", f.primary.doc_start);
+    }
+    let mut result = json!({
+        "ruleId": f.rule.code,
+        "ruleIndex": index[f.rule.code],
+        "level": level(f.severity),
+        "message": {"text": f.message},
+        "locations": [location],
+        "partialFingerprints": {"benchlint/v1": fingerprint},
+    });
+    if !f.related.is_empty() {
+        let related: Vec<Value> = f
+            .related
+            .iter()
+            .zip(&p.related_positions[i])
+            .enumerate()
+            .map(|(k, (r, rp))| {
+                json!({
+                    "id": k + 1,
+                    "physicalLocation": physical(r, *rp),
+                    "message": {"text": pointer_name(&r.pointer)},
+                })
+            })
+            .collect();
+        result["relatedLocations"] = Value::Array(related);
+    }
+    if f.pre_rule {
+        result["properties"] = json!({"preRule": true});
+    }
+    result
 }
 
 #[cfg(test)]
