@@ -900,3 +900,30 @@ fn sarif_validates_against_the_sarif_schema() {
         }
     }
 }
+
+#[test]
+fn terminal_escapes_quoted_from_a_file_are_written_out_not_sent() {
+    let dir = tempfile::tempdir().unwrap();
+    // An unknown schema name is quoted in E003's message; this one would clear the screen.
+    let file = write(
+        dir.path(),
+        "evil.json",
+        "{\"schema\": \"benchlint/\\u001b[2Jresult/v9\", \"id\": \"x\"}\n",
+    );
+    let path = file.to_str().unwrap();
+    for format in ["human", "concise", "github", "junit"] {
+        let r = run(&["check", "--format", format, path]);
+        assert_eq!(r.code, 1, "{format}: {}", r.stderr);
+        assert!(!r.stdout.contains('\u{1b}'), "{format} passed an escape on");
+        assert!(r.stdout.contains("\\u{1b}[2J"), "{format}: {}", r.stdout);
+    }
+    // A raw escape byte (not JSON, so E002) is not passed on by the snippet either.
+    let broken = write(dir.path(), "broken.json", "{\"schema\": \"a\u{1b}[2Jb\"}\n");
+    let r = run(&["check", broken.to_str().unwrap()]);
+    assert!(r.stdout.contains("E002"), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains('\u{1b}'),
+        "the snippet passed an escape on"
+    );
+    assert!(r.stdout.contains("a?[2Jb"), "{}", r.stdout);
+}
