@@ -6,6 +6,7 @@ mod audit_json;
 mod audit_markdown;
 mod audit_text;
 mod concise;
+mod controls;
 mod github;
 mod human;
 mod json;

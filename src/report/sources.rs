@@ -36,23 +36,11 @@ impl Prepared {
     pub fn masked_source(&self, path: &str, in_file: &[Finding]) -> Option<String> {
         let (mut text, _) =
             crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
-        mask_secrets(in_file.iter().filter(|f| f.primary.path == path), &mut text);
+        mask_secrets(in_file.iter(), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
         // text).
         super::mask::mask_all(&mut text);
-        // Raw control characters (JSON forbids them in strings, but a broken file can hold
-        // them) are shown as a stand-in of the same byte length, so no offset or column moves.
-        if text.chars().any(|c| is_unprintable(c) && c != '\r') {
-            text = text
-                .chars()
-                .map(|c| match c {
-                    '\r' => c,
-                    c if is_unprintable(c) && c.len_utf8() == 1 => '?',
-                    c if is_unprintable(c) => '¿',
-                    c => c,
-                })
-                .collect();
-        }
+        super::controls::stand_in(&mut text);
         Some(text)
     }
 }
@@ -149,8 +137,8 @@ pub fn prepare(
                 *text = clean;
             }
             // A value quoted from a file may hold terminal escapes; no output passes them on.
-            if text.chars().any(is_unprintable) {
-                *text = escape_unprintable(text);
+            if let Some(clean) = super::controls::escaped(text) {
+                *text = clean;
             }
         }
     });
@@ -193,25 +181,6 @@ pub fn prepare(
         color,
         max_file_bytes,
     }
-}
-
-/// Control characters other than a line break or a tab: they would move the cursor, colour or
-/// clear a terminal, or be dropped silently by a log viewer.
-fn is_unprintable(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
-}
-
-/// `text` with each unprintable character written as a `\u{..}` escape.
-fn escape_unprintable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if is_unprintable(c) {
-            out.push_str(&c.escape_unicode().to_string());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// Places the findings no worker could: corpus-wide ones, and those pointing into a second
@@ -322,18 +291,5 @@ fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut Stri
             })
             .collect();
         text.replace_range(span.start..span.end, &masked);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape_unprintable;
-
-    #[test]
-    fn terminal_escapes_in_quoted_values_are_written_out() {
-        assert_eq!(
-            escape_unprintable("schema \"x\u{1b}[2Jy\u{7}\" line\nnext\ttab"),
-            "schema \"x\\u{1b}[2Jy\\u{7}\" line\nnext\ttab"
-        );
     }
 }
