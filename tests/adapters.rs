@@ -419,6 +419,7 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
         file_name: "hostile.json",
         doc_index: 0,
         doc_count: 1,
+        folder: None,
     };
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
@@ -529,6 +530,7 @@ fn no_document_is_claimed_by_two_adapters() {
                 file_name: "x.json",
                 doc_index: doc.index,
                 doc_count: 1,
+                folder: None,
             };
             let claims: Vec<&str> = adapters::ADAPTERS
                 .iter()

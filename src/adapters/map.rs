@@ -615,6 +615,7 @@ mod tests {
             file_name: "a.json",
             doc_index: 0,
             doc_count: 1,
+            folder: None,
         };
         let mut b = Builder::new(&doc, &source, "");
         assert!(b.real("/levels/0/ttft_s/p50", "/x/y", 0.001));

@@ -12,6 +12,7 @@ mod vllm;
 
 use serde_json::Value;
 
+use crate::corpus::beside::Folder;
 use crate::model::ProvenanceMap;
 
 /// What an adapter knows about the document it reads.
@@ -25,6 +26,9 @@ pub struct Source<'a> {
     pub doc_index: usize,
     /// Documents in the file.
     pub doc_count: usize,
+    /// The files beside the document, when the loader read it from disk (`None` for a
+    /// document read on its own: an adapter then maps what the document alone records).
+    pub folder: Option<&'a Folder<'a>>,
 }
 
 /// One canonical result produced from a harness document.

@@ -3,6 +3,7 @@
 //! parallel across files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
+pub mod beside;
 mod bounds;
 mod derive;
 mod discover;
@@ -123,11 +124,17 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
+    // What documents may consult beside themselves (a run folder's other files), shared so
+    // that each folder is read once.
+    let hood = beside::Neighbourhood::new(
+        entries.iter().map(|e| e.path.as_path()),
+        options.thresholds.json_limits(),
+    );
     // A bug on one file is an internal error for that file, not the end of the run.
     let outcomes: Vec<FileOutcome> = entries
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
+            catch_panic(|| process_file(e, options, &hood)).unwrap_or_else(|message| FileOutcome {
                 internal: vec![internal_error(
                     "the loader",
                     &format!("`{}`", e.display),
@@ -158,7 +165,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
+fn process_file(entry: &Entry, options: &Options, hood: &beside::Neighbourhood) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -176,7 +183,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             return out;
         }
     };
-    check_text(entry, &text, bom, options, &mut out);
+    check_text(entry, &text, bom, options, hood, &mut out);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -185,7 +192,14 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
 }
 
 /// Everything done with one file's text: parse, recognise, validate, check.
-fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut FileOutcome) {
+fn check_text(
+    entry: &Entry,
+    text: &str,
+    bom: bool,
+    options: &Options,
+    hood: &beside::Neighbourhood,
+    out: &mut FileOutcome,
+) {
     let path = entry.display.as_str();
     if bom {
         let mut loc = Location::new(path, "");
@@ -261,6 +275,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
     let doc_count = parsed.documents.len();
+    let folder = hood.folder(&entry.path, &entry.root);
     for doc in &mut parsed.documents {
         run_document_rules(
             path,
@@ -331,6 +346,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                     file_name: &file_name,
                     doc_index: doc.index,
                     doc_count,
+                    folder: Some(&folder),
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
