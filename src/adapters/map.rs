@@ -444,6 +444,13 @@ impl<'d> Builder<'d> {
             Value::Object(m) => {
                 m.insert(last.clone(), value.into());
             }
+            Value::Array(a) => {
+                let Ok(i) = last.parse::<usize>() else { return };
+                while a.len() <= i {
+                    a.push(Value::Object(Map::new()));
+                }
+                a[i] = value.into();
+            }
             _ => return,
         }
         self.provenance.insert(
@@ -452,6 +459,55 @@ impl<'d> Builder<'d> {
                 pointer: src.to_string(),
             },
         );
+    }
+
+    /// Sets the canonical value at `canonical`, which came from `provenance` (another file of
+    /// the run, a server log) rather than from this document.
+    pub(crate) fn put_from(
+        &mut self,
+        canonical: &str,
+        value: impl Into<Value>,
+        provenance: Provenance,
+    ) {
+        self.put(canonical, value, "");
+        self.provenance.insert(canonical, provenance);
+    }
+
+    /// Makes level 0 of `level` (a result mapped from one level file of a ladder) level `index`
+    /// of this result, with its provenance: recorded here when `beside` is `None`, else
+    /// recorded in the file `beside` (another file of the same run).
+    pub(crate) fn adopt_level(&mut self, index: usize, level: &Mapped, beside: Option<&str>) {
+        let Some(value) = level.value.pointer("/levels/0") else {
+            return;
+        };
+        let at = format!("/levels/{index}");
+        let place = |pointer: &str| match beside {
+            None => Provenance::Recorded {
+                pointer: pointer.to_string(),
+            },
+            Some(path) => Provenance::Beside {
+                path: path.to_string(),
+                pointer: pointer.to_string(),
+            },
+        };
+        let base = match level.provenance.get("") {
+            Some(Provenance::Recorded { pointer }) => pointer.clone(),
+            _ => String::new(),
+        };
+        self.put_from(&at, value.clone(), place(&base));
+        for (canonical, p) in level.provenance.iter() {
+            let Some(rest) = canonical
+                .strip_prefix("/levels/0")
+                .filter(|r| r.is_empty() || r.starts_with('/'))
+            else {
+                continue;
+            };
+            let moved = match p {
+                Provenance::Recorded { pointer } => place(pointer),
+                other => other.clone(),
+            };
+            self.provenance.insert(format!("{at}{rest}"), moved);
+        }
     }
 
     /// Sets a value the format implies without writing it (a harness that always does the same

@@ -3,8 +3,10 @@
 //! converted to the canonical keys' units), and leaves everything else absent so the checklist
 //! rules report it. Rules never know which adapter produced a result.
 
+mod genai_bench;
 mod genai_perf;
 mod guidellm;
+mod ladder;
 mod llmperf;
 mod map;
 mod sglang;
@@ -73,6 +75,7 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &guidellm::Guidellm,
     &genai_perf::GenaiPerf,
     &llmperf::Llmperf,
+    &genai_bench::GenaiBench,
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.

@@ -276,19 +276,23 @@ impl Folder<'_> {
             .is_some_and(|p| self.hood.is_read(&p))
     }
 
-    /// The first JSON document of `name` in `place` (cached), read and parsed within bounds.
+    /// The JSON document of `name` in `place`, read once per run and kept (for the small
+    /// files every document of a folder consults: an experiment's metadata), when the file
+    /// holds exactly one document that parses within bounds.
     pub fn json(&self, place: Place, name: &str) -> Option<Arc<Value>> {
         let key = format!("json:{name}");
-        self.cached(place, &key, |f| f.read_json(place, name))
+        self.cached(place, &key, |f| f.read_json(place, name).map(Arc::new))
             .and_then(|v| Option::clone(&v))
     }
 
-    fn read_json(&self, place: Place, name: &str) -> Option<Arc<Value>> {
+    /// [`Folder::json`] without keeping the value: for files read once to build something
+    /// that is itself cached.
+    pub fn read_json(&self, place: Place, name: &str) -> Option<Value> {
         let text = self.text(place, name, MAX_JSON_BYTES)?;
         let parsed = parse_text_with(&text, false, &self.hood.limits);
         let mut docs = parsed.documents.into_iter();
         match (docs.next(), docs.next()) {
-            (Some(d), None) if parsed.failures.is_empty() => Some(Arc::new(d.value)),
+            (Some(d), None) if parsed.failures.is_empty() => Some(d.value),
             _ => None,
         }
     }

@@ -597,7 +597,7 @@ fn finish_result(
         value
             .pointer("/engine/serve_command_source")
             .and_then(Value::as_str),
-        Some("process" | "container-inspect")
+        Some("process" | "container-inspect" | "launch-command")
     );
     if let (Some(s), true) = (&serve, verbatim) {
         derive::derive_from_command(

@@ -1,0 +1,167 @@
+//! Ladders a harness writes as one file per level in one folder (inference-perf's
+//! `stage_N_lifecycle_metrics.json`, genai-bench's `*_num_concurrency_N_time_Ts.json`), read
+//! as one result with one level per file.
+//!
+//! The folder is one ladder, so it is one result: the ladder rules (R012, R013, R014) see
+//! every level together, and the replication rules count one run, not one per level. Of the
+//! level files of a folder that this run reads, the first in ladder order (the *anchor*)
+//! produces the result and the others are companions; a level's values keep pointing into the
+//! file they came from ([`crate::model::Provenance::Beside`]), so a finding about level 3 lands
+//! in level 3's file. Only files that are themselves being read join the ladder: checking one
+//! level file gives a one-level result, checking the folder gives the whole ladder, whatever
+//! order the files are read in. A document read without its folder (a file holding several
+//! documents, or a document given on its own) is a result of its own.
+//!
+//! The plan of a folder (its level files in order, each already mapped) is made once, by
+//! the first document of the folder that asks; the anchor takes the mapped levels out of it,
+//! so they are not kept after the ladder is built.
+
+use std::sync::Mutex;
+
+use serde_json::Value;
+
+use super::{Mapped, Source};
+use crate::corpus::beside::{Folder, Place};
+
+/// One level file of a folder.
+struct Member {
+    name: String,
+    level: Mapped,
+}
+
+/// The level files of one ladder of a folder that this run reads, in ladder order.
+struct Ladder {
+    names: Vec<String>,
+    levels: Mutex<Option<Vec<Member>>>,
+}
+
+/// The ladders of one folder (a folder may hold several: one per scenario), by group.
+pub(crate) struct Plan {
+    ladders: Vec<(String, Ladder)>,
+}
+
+/// What a document of a folder ladder is.
+pub(crate) enum Role {
+    /// The first level file of the folder: it produces the ladder, these levels in order, each
+    /// with the path of its file as reached from the command line (`None` for itself).
+    Anchor(Vec<(Option<String>, Mapped)>),
+    /// Another level file of the folder: its level is part of the anchor's result.
+    Member,
+    /// Not part of a folder ladder: the document is a result of its own.
+    Alone,
+}
+
+/// How a format's level files are told apart and mapped.
+pub(crate) struct LadderFormat {
+    /// The cache key of the format's plan.
+    pub key: &'static str,
+    /// The ladder a document that is one of the format's level files (named `name`) belongs
+    /// to, and its position there; `None` when it is not one. Files of one folder with equal
+    /// groups form one ladder; positions sort its levels, equal positions keep name order.
+    pub position: fn(name: &str, doc: &Value) -> Option<(String, f64)>,
+    /// The document as a one-level result.
+    pub map: fn(doc: &Value, source: &Source<'_>) -> Mapped,
+}
+
+impl LadderFormat {
+    /// The role of the document `doc` read from `source`.
+    pub(crate) fn role(&self, doc: &Value, source: &Source<'_>) -> Role {
+        let Some(folder) = source.folder else {
+            return Role::Alone;
+        };
+        if source.doc_count != 1 {
+            return Role::Alone;
+        }
+        let me = folder.own_name();
+        let Some((group, _)) = (self.position)(me, doc) else {
+            return Role::Alone;
+        };
+        let Some(plan) = folder.cached(Place::Here, self.key, |f| self.plan(f)) else {
+            return Role::Alone;
+        };
+        let Some((_, ladder)) = plan.ladders.iter().find(|(g, _)| *g == group) else {
+            return Role::Alone;
+        };
+        match ladder.names.iter().position(|n| n == me) {
+            Some(0) => {
+                let taken = ladder
+                    .levels
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .take();
+                let Some(members) = taken else {
+                    return Role::Alone;
+                };
+                Role::Anchor(
+                    members
+                        .into_iter()
+                        .map(|m| {
+                            let beside =
+                                (m.name != me).then(|| folder.display(Place::Here, &m.name));
+                            (beside, m.level)
+                        })
+                        .collect(),
+                )
+            }
+            Some(_) => Role::Member,
+            None => Role::Alone,
+        }
+    }
+
+    /// Reads and maps every level file of the folder that this run reads.
+    fn plan(&self, folder: &Folder<'_>) -> Plan {
+        let mut members: Vec<(String, f64, Member)> = Vec::new();
+        for name in folder.names(Place::Here).iter() {
+            if !folder.in_corpus(Place::Here, name) {
+                continue;
+            }
+            let Some(doc) = folder.read_json(Place::Here, name) else {
+                continue;
+            };
+            let Some((group, position)) = (self.position)(name, &doc) else {
+                continue;
+            };
+            let display = folder.display(Place::Here, name);
+            let source = Source {
+                path: &display,
+                file_name: name,
+                doc_index: 0,
+                doc_count: 1,
+                folder: None,
+            };
+            let level = (self.map)(&doc, &source);
+            members.push((
+                group,
+                position,
+                Member {
+                    name: name.clone(),
+                    level,
+                },
+            ));
+        }
+        // Names are already sorted; a stable sort keeps name order among equal positions.
+        members.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        let mut ladders: Vec<(String, Vec<Member>)> = Vec::new();
+        for (group, _, member) in members {
+            match ladders.last_mut() {
+                Some((g, list)) if *g == group => list.push(member),
+                _ => ladders.push((group, vec![member])),
+            }
+        }
+        Plan {
+            ladders: ladders
+                .into_iter()
+                .map(|(group, list)| {
+                    let names = list.iter().map(|m| m.name.clone()).collect();
+                    (
+                        group,
+                        Ladder {
+                            names,
+                            levels: Mutex::new(Some(list)),
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+}
