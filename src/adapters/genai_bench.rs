@@ -97,26 +97,7 @@ impl Adapter for GenaiBench {
         let mut mapped = match LADDER.role(doc, source) {
             Role::Member => return Reading::Companion,
             Role::Alone => map_level(doc, source),
-            Role::Anchor(levels) => {
-                let mut b = Builder::new(doc, source, "");
-                for (i, (beside, level)) in levels.iter().enumerate() {
-                    b.adopt_level(i, level, beside.as_deref());
-                }
-                let ladder = b.finish();
-                let mut own = map_level(doc, source);
-                own.value["levels"] = ladder.value["levels"].clone();
-                let mut provenance = ladder.provenance;
-                for (k, p) in own.provenance.iter() {
-                    if !k.starts_with("/levels") {
-                        provenance.insert(k.clone(), p.clone());
-                    }
-                }
-                own.provenance = provenance;
-                // Losing levels do not make the ladder a losing run; a ladder that served
-                // nothing at any level does.
-                own.value["outcome"] = outcome_of(&own.value).into();
-                own
-            }
+            Role::Anchor(levels) => super::ladder::assemble(doc, source, &levels, map_level),
         };
         if let Some(folder) = source.folder
             && let Some(meta) = folder.json(Place::Here, METADATA)
@@ -126,18 +107,6 @@ impl Adapter for GenaiBench {
         }
         Reading::Results(vec![mapped])
     }
-}
-
-/// `failed` when no level completed a request and some failed, else `ok`.
-fn outcome_of(result: &Value) -> &'static str {
-    let levels = result["levels"].as_array().map_or(&[][..], Vec::as_slice);
-    let served = levels
-        .iter()
-        .any(|l| l.get("requests").and_then(Value::as_u64).unwrap_or(0) > 0);
-    let failed = levels
-        .iter()
-        .any(|l| l.get("failed").and_then(Value::as_u64).unwrap_or(0) > 0);
-    if !served && failed { "failed" } else { "ok" }
 }
 
 /// Seconds per unit of the file's time fields.

@@ -20,6 +20,7 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 
+use super::map::Builder;
 use super::{Mapped, Source};
 use crate::corpus::beside::{Folder, Place};
 
@@ -164,4 +165,40 @@ impl LadderFormat {
                 .collect(),
         }
     }
+}
+
+/// The result of an anchor: `doc` mapped on its own for what the whole run shares, with the
+/// ladder's `levels` in place of its one level. The run is `failed` only when no level
+/// completed a request and some failed: losing levels do not make a ladder a losing run.
+pub(crate) fn assemble(
+    doc: &Value,
+    source: &Source<'_>,
+    levels: &[(Option<String>, Mapped)],
+    map: fn(&Value, &Source<'_>) -> Mapped,
+) -> Mapped {
+    let mut b = Builder::new(doc, source, "");
+    for (i, (beside, level)) in levels.iter().enumerate() {
+        b.adopt_level(i, level, beside.as_deref());
+    }
+    let ladder = b.finish();
+    let mut own = map(doc, source);
+    own.value["levels"] = ladder.value["levels"].clone();
+    let mut provenance = ladder.provenance;
+    for (k, p) in own.provenance.iter() {
+        if !(k == "/levels" || k.starts_with("/levels/")) {
+            provenance.insert(k.clone(), p.clone());
+        }
+    }
+    own.provenance = provenance;
+    own.value["outcome"] = outcome_of(&own.value).into();
+    own
+}
+
+/// `failed` when no level completed a request and some failed, else `ok`.
+fn outcome_of(result: &Value) -> &'static str {
+    let levels = result["levels"].as_array().map_or(&[][..], Vec::as_slice);
+    let count = |l: &Value, k: &str| l.get(k).and_then(Value::as_u64).unwrap_or(0);
+    let served = levels.iter().any(|l| count(l, "requests") > 0);
+    let failed = levels.iter().any(|l| count(l, "failed") > 0);
+    if !served && failed { "failed" } else { "ok" }
 }

@@ -504,10 +504,44 @@ impl<'d> Builder<'d> {
             };
             let moved = match p {
                 Provenance::Recorded { pointer } => place(pointer),
+                // A value derived from another value of the level follows it.
+                Provenance::Derived { from, pointer } => Provenance::Derived {
+                    from: from.clone(),
+                    pointer: pointer
+                        .strip_prefix("/levels/0/")
+                        .map_or_else(|| pointer.clone(), |r| format!("{at}/{r}")),
+                },
                 other => other.clone(),
             };
             self.provenance.insert(format!("{at}{rest}"), moved);
         }
+    }
+
+    /// The median per-user rate of level `index` derived from its median TPOT (1000 / p50 ms,
+    /// DESIGN.md conventions), with provenance "derived", when the level records a TPOT but no
+    /// per-user rate.
+    pub(crate) fn per_user_from_tpot(&mut self, index: usize) {
+        let tpot = format!("/levels/{index}/tpot_ms/p50");
+        let median = format!("/levels/{index}/per_user_tok_s/median");
+        if self.has(&median) {
+            return;
+        }
+        let Some(ms) = self
+            .value
+            .pointer(&tpot)
+            .and_then(Value::as_f64)
+            .filter(|ms| *ms > 0.0 && ms.is_finite())
+        else {
+            return;
+        };
+        self.put(&median, 1000.0 / ms, "");
+        self.provenance.insert(
+            median,
+            Provenance::Derived {
+                from: "1000 / the median TPOT".into(),
+                pointer: tpot,
+            },
+        );
     }
 
     /// Sets a value the format implies without writing it (a harness that always does the same

@@ -6,6 +6,7 @@
 mod genai_bench;
 mod genai_perf;
 mod guidellm;
+mod inference_perf;
 mod ladder;
 mod llmperf;
 mod map;
@@ -76,6 +77,7 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &genai_perf::GenaiPerf,
     &llmperf::Llmperf,
     &genai_bench::GenaiBench,
+    &inference_perf::InferencePerf,
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
