@@ -7,6 +7,7 @@ mod genai_bench;
 mod genai_perf;
 mod guidellm;
 mod inference_perf;
+mod inferencex;
 mod ladder;
 mod llmperf;
 mod map;
@@ -78,6 +79,7 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &llmperf::Llmperf,
     &genai_bench::GenaiBench,
     &inference_perf::InferencePerf,
+    &inferencex::InferenceX,
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
