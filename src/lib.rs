@@ -25,3 +25,4 @@ pub mod secrets;
 pub mod serve_command;
 pub mod stats;
 pub mod thresholds;
+pub mod yaml;
