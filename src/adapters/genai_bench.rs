@@ -231,7 +231,7 @@ fn metadata(result: &mut Mapped, meta: &Value, path: &str) {
         if result.value.pointer(canonical).is_some() {
             return;
         }
-        set(&mut result.value, canonical, value);
+        super::map::set_value(&mut result.value, canonical, value);
         result.provenance.insert(
             canonical,
             Provenance::Beside {
@@ -321,28 +321,4 @@ fn metadata(result: &mut Mapped, meta: &Value, path: &str) {
 /// genai-bench writes Python's `None` as a string for an unset path.
 fn is_none(s: &str) -> bool {
     s.eq_ignore_ascii_case("none") || s.eq_ignore_ascii_case("null")
-}
-
-/// Sets `value` at `pointer` in `target`, making objects as needed.
-fn set(target: &mut Value, pointer: &str, value: Value) {
-    let mut cur = target;
-    let tokens: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
-        .collect();
-    let Some((last, parents)) = tokens.split_last() else {
-        return;
-    };
-    for t in parents {
-        let Some(obj) = cur.as_object_mut() else {
-            return;
-        };
-        cur = obj
-            .entry(t.clone())
-            .or_insert_with(|| Value::Object(serde_json::Map::new()));
-    }
-    if let Some(obj) = cur.as_object_mut() {
-        obj.insert(last.clone(), value);
-    }
 }

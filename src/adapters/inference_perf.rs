@@ -42,12 +42,30 @@
 use serde_json::Value;
 
 use super::ladder::{LadderFormat, Role};
-use super::map::{Builder, at, count, number};
+use super::map::{Builder, at, count, number, text};
 use super::{Adapter, Mapped, Reading, Source};
 use crate::corpus::beside::Place;
+use crate::model::Provenance;
 
 /// The inference-perf adapter.
 pub struct InferencePerf;
+
+/// Names the run's configuration is saved under, beside the reports or one folder up.
+const CONFIG_NAMES: [&str; 2] = ["config.yaml", "config.yml"];
+
+/// inference-perf's `config.yaml`: `load` (with its `type`, `stages` or `sweep`) beside the
+/// server, API, data or tokenizer sections.
+fn is_config(v: &Value) -> bool {
+    v.get("load").is_some_and(|l| {
+        l.is_object()
+            && ["type", "stages", "sweep"]
+                .iter()
+                .any(|k| l.get(*k).is_some())
+    }) && ["server", "api", "data", "tokenizer"]
+        .iter()
+        .any(|k| v.get(*k).is_some_and(Value::is_object))
+        && v.get("schema").is_none()
+}
 
 fn is_report(v: &Value) -> bool {
     ["load_summary", "successes", "failures"]
@@ -94,6 +112,9 @@ impl Adapter for InferencePerf {
     }
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+        if is_config(doc) {
+            return Reading::Companion;
+        }
         if !is_report(doc) {
             return Reading::NotMine;
         }
@@ -101,11 +122,25 @@ impl Adapter for InferencePerf {
         if !stage && summarises_stages_beside(doc, source) {
             return Reading::Companion;
         }
-        let mapped = match LADDER.role(doc, source) {
+        let (mut mapped, stages) = match LADDER.role(doc, source) {
             Role::Member => return Reading::Companion,
-            Role::Alone => map_report(doc, source),
-            Role::Anchor(levels) => super::ladder::assemble(doc, source, &levels, map_report),
+            Role::Alone => (map_report(doc, source), vec![source.file_name.to_string()]),
+            Role::Anchor(levels) => (
+                super::ladder::assemble(doc, source, &levels, map_report),
+                levels.into_iter().map(|l| l.name).collect(),
+            ),
         };
+        if let Some(folder) = source.folder {
+            let found = [Place::Here, Place::Up].into_iter().find_map(|place| {
+                CONFIG_NAMES.iter().find_map(|name| {
+                    let v = folder.yaml(place, name).filter(|v| is_config(v))?;
+                    Some((folder.display(place, name), v))
+                })
+            });
+            if let Some((path, config)) = found {
+                apply_config(&mut mapped, &config, &path, &stages);
+            }
+        }
         Reading::Results(vec![mapped])
     }
 }
@@ -242,4 +277,88 @@ fn output_tokens(b: &mut Builder<'_>, succeeded: Option<u64>) {
         tokens,
         "/successes/output_len/mean",
     );
+}
+
+/// Fills what the run's `config.yaml` records and the reports do not, pointing into it.
+/// `stages` are the names of the files behind the result's levels, in level order.
+fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[String]) {
+    let _ = stages;
+    let mut fill = |canonical: &str, src: &str, value: Option<Value>| {
+        let Some(value) = value else { return };
+        if result.value.pointer(canonical).is_some() {
+            return;
+        }
+        super::map::set_value(&mut result.value, canonical, value);
+        result.provenance.insert(
+            canonical,
+            Provenance::Beside {
+                path: path.to_string(),
+                pointer: src.to_string(),
+            },
+        );
+    };
+    let name = |src: &str| {
+        at(config, src)
+            .and_then(text)
+            .filter(|s| !is_placeholder(s))
+    };
+    fill(
+        "/model/name",
+        "/server/model_name",
+        name("/server/model_name").map(Value::from),
+    );
+    fill(
+        "/workload/tokenizer",
+        "/tokenizer/pretrained_model_name_or_path",
+        name("/tokenizer/pretrained_model_name_or_path").map(Value::from),
+    );
+    // The server type the client was set up for; `mock` is inference-perf's own test server.
+    fill(
+        "/engine/name",
+        "/server/type",
+        name("/server/type")
+            .map(|s| s.to_ascii_lowercase())
+            .filter(|s| s != "mock")
+            .map(Value::from),
+    );
+    fill(
+        "/harness/backend",
+        "/api/type",
+        name("/api/type").map(Value::from),
+    );
+    fill(
+        "/workload/sampling/load_type",
+        "/load/type",
+        name("/load/type").map(Value::from),
+    );
+    fill(
+        "/workload/ignore_eos",
+        "/server/ignore_eos",
+        at(config, "/server/ignore_eos")
+            .and_then(Value::as_bool)
+            .map(Value::from),
+    );
+    fill(
+        "/workload/dataset",
+        "/data/type",
+        name("/data/type").map(Value::from),
+    );
+    // A fixed output length: the shared-prefix generator's, or a distribution whose bounds meet.
+    let fixed = at(config, "/data/shared_prefix/output_len")
+        .and_then(count)
+        .map(|n| (n, "/data/shared_prefix/output_len"))
+        .or_else(|| {
+            let min = at(config, "/data/output_distribution/min").and_then(count)?;
+            let max = at(config, "/data/output_distribution/max").and_then(count)?;
+            (min == max).then_some((max, "/data/output_distribution/max"))
+        })
+        .filter(|(n, _)| *n >= 1);
+    if let Some((n, src)) = fixed {
+        fill("/workload/max_output_tokens", src, Some(Value::from(n)));
+    }
+}
+
+/// Values a shared config leaves for the user to fill (`<your-hf-token>`).
+fn is_placeholder(s: &str) -> bool {
+    s.starts_with('<') && s.ends_with('>')
 }

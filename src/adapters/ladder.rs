@@ -41,11 +41,20 @@ pub(crate) struct Plan {
     ladders: Vec<(String, Ladder)>,
 }
 
+/// One level of an anchor's ladder.
+pub(crate) struct Level {
+    /// The level file's name.
+    pub name: String,
+    /// Its path as reached from the command line; `None` for the anchor itself.
+    pub beside: Option<String>,
+    /// The level file as a one-level result.
+    pub mapped: Mapped,
+}
+
 /// What a document of a folder ladder is.
 pub(crate) enum Role {
-    /// The first level file of the folder: it produces the ladder, these levels in order, each
-    /// with the path of its file as reached from the command line (`None` for itself).
-    Anchor(Vec<(Option<String>, Mapped)>),
+    /// The first level file of the folder: it produces the ladder, these levels in order.
+    Anchor(Vec<Level>),
     /// Another level file of the folder: its level is part of the anchor's result.
     Member,
     /// Not part of a folder ladder: the document is a result of its own.
@@ -96,10 +105,10 @@ impl LadderFormat {
                 Role::Anchor(
                     members
                         .into_iter()
-                        .map(|m| {
-                            let beside =
-                                (m.name != me).then(|| folder.display(Place::Here, &m.name));
-                            (beside, m.level)
+                        .map(|m| Level {
+                            beside: (m.name != me).then(|| folder.display(Place::Here, &m.name)),
+                            name: m.name,
+                            mapped: m.level,
                         })
                         .collect(),
                 )
@@ -173,12 +182,12 @@ impl LadderFormat {
 pub(crate) fn assemble(
     doc: &Value,
     source: &Source<'_>,
-    levels: &[(Option<String>, Mapped)],
+    levels: &[Level],
     map: fn(&Value, &Source<'_>) -> Mapped,
 ) -> Mapped {
     let mut b = Builder::new(doc, source, "");
-    for (i, (beside, level)) in levels.iter().enumerate() {
-        b.adopt_level(i, level, beside.as_deref());
+    for (i, level) in levels.iter().enumerate() {
+        b.adopt_level(i, &level.mapped, level.beside.as_deref());
     }
     let ladder = b.finish();
     let mut own = map(doc, source);

@@ -297,6 +297,24 @@ impl Folder<'_> {
         }
     }
 
+    /// The first document of the YAML file `name` in `place` (a run's `config.yaml`), read
+    /// once per run and kept, within [`MAX_TEXT_BYTES`] and the YAML reader's bounds scaled to
+    /// a configuration file.
+    pub fn yaml(&self, place: Place, name: &str) -> Option<Arc<Value>> {
+        let key = format!("yaml:{name}");
+        self.cached(place, &key, |f| {
+            let text = f.text(place, name, MAX_TEXT_BYTES)?;
+            let limits = crate::yaml::Limits {
+                max_nodes: 100_000,
+                max_depth: 32,
+                max_text_bytes: 4 * 1024 * 1024,
+            };
+            let docs = crate::yaml::parse(&text, &limits).ok()?;
+            docs.into_iter().next().map(|d| Arc::new(d.value))
+        })
+        .and_then(|v| Option::clone(&v))
+    }
+
     /// The text of `name` in `place`, when it is UTF-8 and at most `cap` bytes.
     pub fn text(&self, place: Place, name: &str, cap: u64) -> Option<String> {
         let path = self.guarded(place, name)?;
