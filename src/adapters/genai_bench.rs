@@ -231,7 +231,7 @@ fn metadata(result: &mut Mapped, meta: &Value, path: &str) {
         if result.value.pointer(canonical).is_some() {
             return;
         }
-        super::map::set_value(&mut result.value, canonical, value);
+        crate::json::insert_at(&mut result.value, canonical, value);
         result.provenance.insert(
             canonical,
             Provenance::Beside {

@@ -288,7 +288,7 @@ fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[Strin
         if result.value.pointer(canonical).is_some() {
             return;
         }
-        super::map::set_value(&mut result.value, canonical, value);
+        crate::json::insert_at(&mut result.value, canonical, value);
         result.provenance.insert(
             canonical,
             Provenance::Beside {

@@ -368,30 +368,6 @@ pub(crate) fn scaled(value: f64, scale: f64) -> f64 {
     value * scale
 }
 
-/// Sets `value` at `pointer` in `target`, making objects as needed.
-pub(crate) fn set_value(target: &mut Value, pointer: &str, value: Value) {
-    let mut cur = target;
-    let tokens: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
-        .collect();
-    let Some((last, parents)) = tokens.split_last() else {
-        return;
-    };
-    for t in parents {
-        let Some(obj) = cur.as_object_mut() else {
-            return;
-        };
-        cur = obj
-            .entry(t.clone())
-            .or_insert_with(|| Value::Object(serde_json::Map::new()));
-    }
-    if let Some(obj) = cur.as_object_mut() {
-        obj.insert(last.clone(), value);
-    }
-}
-
 /// Fills one canonical result and its provenance.
 pub(crate) struct Builder<'d> {
     doc: &'d Value,

@@ -177,6 +177,14 @@ impl Folder<'_> {
         &self.own_name
     }
 
+    /// The name of the document's folder (its real name, so `.` gives the folder's own).
+    pub fn dir_name(&self) -> Option<String> {
+        self.resolve()?
+            .0
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+    }
+
     fn real_dir(&self, place: Place) -> Option<PathBuf> {
         let (real, boundary) = self.resolve()?;
         match place {

@@ -18,3 +18,30 @@ pub use tolerant::{
     parse_text_with,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
+
+use serde_json::Value;
+
+/// Sets `value` at the JSON pointer `pointer` in `target`, making objects as needed (a
+/// pointer through a value that is not an object changes nothing).
+pub fn insert_at(target: &mut Value, pointer: &str, value: Value) {
+    let mut cur = target;
+    let tokens: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let Some((last, parents)) = tokens.split_last() else {
+        return;
+    };
+    for t in parents {
+        let Some(obj) = cur.as_object_mut() else {
+            return;
+        };
+        cur = obj
+            .entry(t.clone())
+            .or_insert_with(|| Value::Object(serde_json::Map::new()));
+    }
+    if let Some(obj) = cur.as_object_mut() {
+        obj.insert(last.clone(), value);
+    }
+}
