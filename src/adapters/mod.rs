@@ -5,6 +5,7 @@
 
 mod genai_bench;
 mod genai_perf;
+mod genai_perf_companions;
 mod guidellm;
 mod inference_perf;
 mod inferencex;

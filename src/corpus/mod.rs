@@ -24,7 +24,7 @@ use serde_json::Value;
 use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location};
 use crate::json::{Document, parse_text_with};
-use crate::model::{CLAIMS_SCHEMA, Provenance, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
+use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
 use crate::serve_command::{self, ServeSettings};
@@ -563,43 +563,23 @@ fn finish_result(
         for c in conflicts {
             let from = Location::new(side_path.clone(), c.pointer.clone());
             let said = format!("the sidecar `{side_path}` says");
-            out.findings
-                .push(conflict_finding(&origin, &provenance, &c, &said, from));
+            out.findings.push(run_folder::conflict_finding(
+                &origin,
+                &provenance,
+                &c,
+                &said,
+                from,
+            ));
         }
     }
     // What the run folder kept: the launch command, then the engine's own log.
-    let kept = run_folder::of(folder);
-    if let Some((path, doc)) = kept.command_document() {
-        let made = |_: &str| Provenance::LaunchCommand {
-            path: path.to_string(),
-        };
-        let conflicts = sidecar::merge_with(&mut value, &doc, &mut provenance, &|p| {
-            (p.matches('/').count() > 1).then(|| made(p))
-        });
-        for c in conflicts {
-            let mut from = Location::new(path, "");
-            from.offset = Some(0);
-            let said = format!("the launch command `{path}` says");
-            out.findings
-                .push(conflict_finding(&origin, &provenance, &c, &said, from));
-        }
-    }
-    if let Some((path, doc, offsets)) = kept.log_document() {
-        let at = |p: &str| offsets.iter().find(|(q, _)| q == p).map(|(_, o)| *o);
-        let conflicts = sidecar::merge_with(&mut value, &doc, &mut provenance, &|p| {
-            at(p).map(|offset| Provenance::ServerLog {
-                path: path.to_string(),
-                offset,
-            })
-        });
-        for c in conflicts {
-            let mut from = Location::new(path, "");
-            from.offset = at(&c.pointer).or(Some(0));
-            let said = format!("the server log `{path}` says");
-            out.findings
-                .push(conflict_finding(&origin, &provenance, &c, &said, from));
-        }
-    }
+    run_folder::merge(
+        folder,
+        &origin,
+        &mut value,
+        &mut provenance,
+        &mut out.findings,
+    );
     let command = value.pointer("/engine/serve_command").cloned();
     let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
         Value::Array(items) => Some(serve_command::parse(
@@ -700,45 +680,6 @@ fn finish_result(
         value,
         provenance,
     });
-}
-
-/// M019: a sidecar or a run-folder companion (`said`: "the server log `x` says") contradicts
-/// the value the result holds at `c.pointer`; the finding sits on that value, with the
-/// companion's place (`from`) beside it.
-fn conflict_finding(
-    origin: &Origin,
-    provenance: &ProvenanceMap,
-    c: &sidecar::Conflict,
-    said: &str,
-    from: Location,
-) -> Finding {
-    let loc = translate(origin, provenance, &c.pointer);
-    // The value kept may itself come from a sidecar or a companion merged before.
-    let holder = match provenance.lookup(&c.pointer) {
-        Some((Provenance::Sidecar { path, .. }, _)) => format!("the sidecar `{path}` says"),
-        Some((Provenance::ServerLog { path, .. }, _)) => format!("the server log `{path}` says"),
-        Some((Provenance::LaunchCommand { path }, _)) => {
-            format!("the launch command `{path}` says")
-        }
-        _ => "the file records".to_string(),
-    };
-    let mut f = finding_at(
-        &rules::m019_sidecar_conflict::RULE,
-        loc,
-        format!(
-            "{said} `{}` is {} but {holder} {}",
-            c.pointer, c.sidecar_value, c.file_value
-        ),
-        Some(if said.starts_with("the sidecar") {
-            "find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()
-        } else {
-            "find out which is true: the server log and the launch command are what the engine ran with, so a result that disagrees was likely mislabelled or measured against another launch; the file's value is kept".into()
-        }),
-    );
-    let short = said.split(" `").next().unwrap_or(said);
-    f.label = Some(format!("{short} {}", c.sidecar_value));
-    f.related.push(from);
-    f
 }
 
 /// What only the per-result rules read, dropped once they have run (`Options::lean`): the

@@ -23,6 +23,11 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::beside::{Folder, MAX_TEXT_BYTES, Place};
+use super::sidecar::{self, Conflict};
+use super::translate::{Origin, finding_at, translate};
+use crate::diagnostic::{Finding, Location};
+use crate::model::{Provenance, ProvenanceMap};
+use crate::rules;
 use crate::serve_command::{self, EngineKind};
 use crate::server_log::{LogFacts, LogScan};
 
@@ -134,4 +139,85 @@ fn server_log(folder: &Folder<'_>, place: Place, names: &[String]) -> Option<(St
         let facts = scan.finish();
         (!facts.facts.is_empty()).then(|| (folder.display(place, name), facts))
     })
+}
+
+/// Merges what `folder`'s run folder kept into the result `value` read from `origin`: the
+/// launch command, then the server log, each filling only what is absent; every
+/// contradiction is an M019 finding in `findings`.
+pub(super) fn merge(
+    folder: &Folder<'_>,
+    origin: &Origin,
+    value: &mut Value,
+    provenance: &mut ProvenanceMap,
+    findings: &mut Vec<Finding>,
+) {
+    let kept = of(folder);
+    if let Some((path, doc)) = kept.command_document() {
+        let made = |_: &str| Provenance::LaunchCommand {
+            path: path.to_string(),
+        };
+        let conflicts = sidecar::merge_with(value, &doc, provenance, &|p| {
+            (p.matches('/').count() > 1).then(|| made(p))
+        });
+        for c in conflicts {
+            let mut from = Location::new(path, "");
+            from.offset = Some(0);
+            let said = format!("the launch command `{path}` says");
+            findings.push(conflict_finding(origin, provenance, &c, &said, from));
+        }
+    }
+    if let Some((path, doc, offsets)) = kept.log_document() {
+        let at = |p: &str| offsets.iter().find(|(q, _)| q == p).map(|(_, o)| *o);
+        let conflicts = sidecar::merge_with(value, &doc, provenance, &|p| {
+            at(p).map(|offset| Provenance::ServerLog {
+                path: path.to_string(),
+                offset,
+            })
+        });
+        for c in conflicts {
+            let mut from = Location::new(path, "");
+            from.offset = at(&c.pointer).or(Some(0));
+            let said = format!("the server log `{path}` says");
+            findings.push(conflict_finding(origin, provenance, &c, &said, from));
+        }
+    }
+}
+
+/// M019: a sidecar or a run-folder companion (`said`: "the server log `x` says") contradicts
+/// the value the result holds at `c.pointer`; the finding sits on that value, with the
+/// companion's place (`from`) beside it.
+pub(super) fn conflict_finding(
+    origin: &Origin,
+    provenance: &ProvenanceMap,
+    c: &Conflict,
+    said: &str,
+    from: Location,
+) -> Finding {
+    let loc = translate(origin, provenance, &c.pointer);
+    // The value kept may itself come from a sidecar or a companion merged before.
+    let holder = match provenance.lookup(&c.pointer) {
+        Some((Provenance::Sidecar { path, .. }, _)) => format!("the sidecar `{path}` says"),
+        Some((Provenance::ServerLog { path, .. }, _)) => format!("the server log `{path}` says"),
+        Some((Provenance::LaunchCommand { path }, _)) => {
+            format!("the launch command `{path}` says")
+        }
+        _ => "the file records".to_string(),
+    };
+    let mut f = finding_at(
+        &rules::m019_sidecar_conflict::RULE,
+        loc,
+        format!(
+            "{said} `{}` is {} but {holder} {}",
+            c.pointer, c.sidecar_value, c.file_value
+        ),
+        Some(if said.starts_with("the sidecar") {
+            "find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()
+        } else {
+            "find out which is true: the server log and the launch command are what the engine ran with, so a result that disagrees was likely mislabelled or measured against another launch; the file's value is kept".into()
+        }),
+    );
+    let short = said.split(" `").next().unwrap_or(said);
+    f.label = Some(format!("{short} {}", c.sidecar_value));
+    f.related.push(from);
+    f
 }
