@@ -10,15 +10,20 @@
 //!
 //! - **Stages are levels.** The stage files of a folder are one ladder ([`super::ladder`]),
 //!   one level per stage in stage order; a level is keyed by its request rate (the load is open
-//!   loop): `requested_rate`, or the stage's `rate` in `config.yaml` for the older files that do
-//!   not record it, with the rate achieved (`achieved_rate`) beside it. A document is a stage
+//!   loop): `requested_rate`, or the stage's `rate` in `config.yaml` (`load.stages[N]`) for the
+//!   older files that do not record it, with the rate achieved (`achieved_rate`) as
+//!   `achieved_request_rate`. A stage whose rate neither records is reported (E003), never
+//!   given a request count as its load. A document is a stage
 //!   when its file is named `stage_N_lifecycle_metrics.json` or when it records a
 //!   `requested_rate` (summaries never do).
 //! - **The summary** (any other name: `summary_lifecycle_metrics.json`, or the same report
-//!   saved as `results.json`) is a companion when the stage files beside it add up to it
-//!   (requests sent and succeeded equal the sums over the stages): it repeats them, and reading
-//!   it would count the run twice. A summary with no stages beside it, or whose counts differ
-//!   (it is another run's), is a result of its own with one level: the whole run.
+//!   saved as `results.json`) pools every stage of its run, each at its own rate, so it is no
+//!   level and is read as a companion: when the stage files beside it add up to it (requests
+//!   sent and succeeded equal the sums over the stages) it repeats them, and reading it would
+//!   count the run twice; without them it records no load a level could be keyed by (no rate:
+//!   a request count is never a concurrency). One case makes it a result of its own, with one
+//!   level: no stage files beside it add up to it and `config.yaml` defines exactly one stage,
+//!   whose rate keys the level (a run written with per-stage reports off).
 //! - **Durations.** `benchmark_time_seconds` is the window the throughputs divide by; older
 //!   files do not record it, and the window is derived as `successes.count /
 //!   throughput.requests_per_sec` (the same division the harness made). Output tokens are
@@ -32,8 +37,9 @@
 //! - **`config.yaml`** supplies the model (`server.model_name`), the tokenizer the client
 //!   counted with (`tokenizer.pretrained_model_name_or_path`), the engine type the client was
 //!   set up for (`server.type`), the API (`api.type`, `harness.backend`), the load type
-//!   (`load.type`, as `workload.sampling.load_type`), `server.ignore_eos` and the stage rates;
-//!   those values point into the config file.
+//!   (`load.type`, as `workload.sampling.load_type`), `server.ignore_eos`, the dataset
+//!   (`data.type`), a fixed output length and the stage rates; those values point into the
+//!   config file. Placeholders left in a shared config (`<your-hf-token>`) are not values.
 //! - A stage where every request failed writes its throughputs as 0.0: the outcome is then
 //!   `failed` (the 600-of-600 committed run of formats2.md), and the zeros stay for R007.
 //!
@@ -119,7 +125,23 @@ impl Adapter for InferencePerf {
             return Reading::NotMine;
         }
         let stage = position(source.file_name, doc).is_some();
-        if !stage && summarises_stages_beside(doc, source) {
+        let config = source.folder.and_then(|f| {
+            [Place::Here, Place::Up].into_iter().find_map(|place| {
+                CONFIG_NAMES.iter().find_map(|name| {
+                    let v = f.yaml(place, name).filter(|v| is_config(v))?;
+                    Some((f.display(place, name), v))
+                })
+            })
+        });
+        // A summary pools the stages of its run: it is a level only when the run had one stage
+        // whose rate the config gives, and is not repeated by stage files beside it.
+        if !stage
+            && (summarises_stages_beside(doc, source)
+                || config
+                    .as_ref()
+                    .and_then(|(_, c)| single_stage_rate(c))
+                    .is_none())
+        {
             return Reading::Companion;
         }
         let (mut mapped, stages) = match LADDER.role(doc, source) {
@@ -130,16 +152,9 @@ impl Adapter for InferencePerf {
                 levels.into_iter().map(|l| l.name).collect(),
             ),
         };
-        if let Some(folder) = source.folder {
-            let found = [Place::Here, Place::Up].into_iter().find_map(|place| {
-                CONFIG_NAMES.iter().find_map(|name| {
-                    let v = folder.yaml(place, name).filter(|v| is_config(v))?;
-                    Some((folder.display(place, name), v))
-                })
-            });
-            if let Some((path, config)) = found {
-                apply_config(&mut mapped, &config, &path, &stages);
-            }
+        if let Some((path, config)) = &config {
+            let stages = if stage { stages } else { Vec::new() };
+            apply_config(&mut mapped, config, path, &stages);
         }
         Reading::Results(vec![mapped])
     }
@@ -189,9 +204,19 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
     if succeeded == Some(0) && failed.is_some_and(|f| f > 0) {
         b.put("/outcome", "failed", "/successes/count");
     }
-    // Until the level model keys a level by its rate, the level's concurrency is the requests
-    // the stage sent, as for the other open-loop formats (map.rs conventions).
-    b.whole("/levels/0/concurrency", "/load_summary/count", 1);
+    // Open loop: the level is keyed by the rate it asked for, with the rate it achieved.
+    if requested_rate(doc).is_some_and(|r| r > 0.0) {
+        b.real(
+            "/levels/0/request_rate",
+            "/load_summary/requested_rate",
+            1.0,
+        );
+    }
+    b.real(
+        "/levels/0/achieved_request_rate",
+        "/load_summary/achieved_rate",
+        1.0,
+    );
     b.whole("/levels/0/requests", "/successes/count", 0);
     b.whole("/levels/0/failed", "/failures/count", 0);
     duration(&mut b, succeeded);
@@ -282,7 +307,7 @@ fn output_tokens(b: &mut Builder<'_>, succeeded: Option<u64>) {
 /// Fills what the run's `config.yaml` records and the reports do not, pointing into it.
 /// `stages` are the names of the files behind the result's levels, in level order.
 fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[String]) {
-    let _ = stages;
+    stage_rates(result, config, path, stages);
     let mut fill = |canonical: &str, src: &str, value: Option<Value>| {
         let Some(value) = value else { return };
         if result.value.pointer(canonical).is_some() {
@@ -361,4 +386,50 @@ fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[Strin
 /// Values a shared config leaves for the user to fill (`<your-hf-token>`).
 fn is_placeholder(s: &str) -> bool {
     s.starts_with('<') && s.ends_with('>')
+}
+
+/// The rate of `load.stages[i]`, when it is a positive number.
+fn stage_rate(config: &Value, i: u64) -> Option<(f64, String)> {
+    let src = format!("/load/stages/{i}/rate");
+    at(config, &src)
+        .and_then(number)
+        .filter(|r| *r > 0.0)
+        .map(|r| (r, src))
+}
+
+/// The rate of a configuration with exactly one stage.
+fn single_stage_rate(config: &Value) -> Option<(f64, String)> {
+    let stages = at(config, "/load/stages")?.as_array()?;
+    (stages.len() == 1).then(|| stage_rate(config, 0)).flatten()
+}
+
+/// Keys by the config's stage rates the levels whose report does not record the rate it asked
+/// for (older versions): level `i` comes from the stage file `stages[i]` (`stage_N_...`, rate
+/// of `load.stages[N]`); a summary (no stage files) is the config's single stage.
+fn stage_rates(result: &mut Mapped, config: &Value, path: &str, stages: &[String]) {
+    let count = result.value["levels"].as_array().map_or(0, Vec::len);
+    for i in 0..count {
+        let pointer = format!("/levels/{i}/request_rate");
+        if result.value.pointer(&pointer).is_some() {
+            continue;
+        }
+        let rate = if stages.is_empty() {
+            single_stage_rate(config)
+        } else {
+            stages
+                .get(i)
+                .and_then(|n| stage_index(n))
+                .and_then(|n| stage_rate(config, n))
+        };
+        if let Some((r, src)) = rate {
+            crate::json::insert_at(&mut result.value, &pointer, Value::from(r));
+            result.provenance.insert(
+                pointer,
+                Provenance::Beside {
+                    path: path.to_string(),
+                    pointer: src,
+                },
+            );
+        }
+    }
 }

@@ -21,8 +21,9 @@ pub use walk::{Path as WalkPath, Step, Visit, walk};
 
 use serde_json::Value;
 
-/// Sets `value` at the JSON pointer `pointer` in `target`, making objects as needed (a
-/// pointer through a value that is not an object changes nothing).
+/// Sets `value` at the JSON pointer `pointer` in `target`, making objects as needed; an
+/// array is entered only at an index it already has, and a pointer through a scalar changes
+/// nothing.
 pub fn insert_at(target: &mut Value, pointer: &str, value: Value) {
     let mut cur = target;
     let tokens: Vec<String> = pointer
@@ -34,14 +35,26 @@ pub fn insert_at(target: &mut Value, pointer: &str, value: Value) {
         return;
     };
     for t in parents {
-        let Some(obj) = cur.as_object_mut() else {
-            return;
+        cur = match cur {
+            Value::Object(obj) => obj
+                .entry(t.clone())
+                .or_insert_with(|| Value::Object(serde_json::Map::new())),
+            Value::Array(items) => match t.parse::<usize>().ok().and_then(|i| items.get_mut(i)) {
+                Some(item) => item,
+                None => return,
+            },
+            _ => return,
         };
-        cur = obj
-            .entry(t.clone())
-            .or_insert_with(|| Value::Object(serde_json::Map::new()));
     }
-    if let Some(obj) = cur.as_object_mut() {
-        obj.insert(last.clone(), value);
+    match cur {
+        Value::Object(obj) => {
+            obj.insert(last.clone(), value);
+        }
+        Value::Array(items) => {
+            if let Some(slot) = last.parse::<usize>().ok().and_then(|i| items.get_mut(i)) {
+                *slot = value;
+            }
+        }
+        _ => {}
     }
 }
