@@ -26,7 +26,9 @@
 //!   (`offloading`, `dp_attention`, `disagg`) go to `workload.sampling`, like the load settings
 //!   of the other formats, so that rows differing in them are not pooled as repeats.
 //! - `spec_decoding` `none` is an explicit off; `hw` (the runner type, `mi355x`, `h200-nb`) is
-//!   the device label; `framework` is the engine (`trt` is TensorRT-LLM).
+//!   the device label; `framework` is the engine (`trt` is TensorRT-LLM). A multi-node
+//!   (disaggregated) row records a parallel size only when its prefill and decode workers
+//!   share it.
 //! - `run_stats.json` (`{hw: {n_success, total}}`, the sweep's success counts) is a companion.
 //!
 //! Rows record no date: `measured_at` is the epoch fallback.
@@ -103,7 +105,19 @@ fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     b.string("/model/precision", &p("precision"));
     let multinode = get("is_multinode").and_then(Value::as_bool) == Some(true);
     if multinode {
-        b.whole("/engine/tensor_parallel_size", &p("decode_tp"), 1);
+        // Disaggregated: the prefill and decode workers have their own sizes; one size is
+        // recorded only when both sides share it.
+        for (prefill, decode, canonical) in [
+            ("prefill_tp", "decode_tp", "/engine/tensor_parallel_size"),
+            ("prefill_ep", "decode_ep", "/engine/expert_parallel_size"),
+        ] {
+            let both = (get(prefill).and_then(count), get(decode).and_then(count));
+            if let (Some(a), Some(b2)) = both
+                && a == b2
+            {
+                b.whole(canonical, &p(decode), 1);
+            }
+        }
     } else {
         b.whole("/engine/tensor_parallel_size", &p("tp"), 1);
         b.whole("/engine/expert_parallel_size", &p("ep"), 1);

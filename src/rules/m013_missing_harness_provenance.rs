@@ -71,13 +71,22 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     }
 }
 
-/// Whether `workload.sampling` holds a sampling parameter. The request rate and concurrency cap
-/// that adapters keep there describe the load, not the sampling, and do not count.
+/// Settings adapters keep in `workload.sampling` for want of a canonical field that describe
+/// the load (a request rate the harness names by a word, the concurrency cap, inference-perf's
+/// arrival `load_type`) or the deployment (InferenceX's `offloading`, `dp_attention`,
+/// `disagg`), not the sampling.
+const NOT_SAMPLING: [&str; 6] = [
+    "request_rate",
+    "max_concurrency",
+    "load_type",
+    "offloading",
+    "dp_attention",
+    "disagg",
+];
+
+/// Whether `workload.sampling` holds a sampling parameter ([`NOT_SAMPLING`] keys do not count).
 fn sampling_recorded(ctx: &ResultCtx<'_>) -> bool {
     ctx.get("/workload/sampling")
         .and_then(serde_json::Value::as_object)
-        .is_some_and(|m| {
-            m.keys()
-                .any(|k| k != "request_rate" && k != "max_concurrency")
-        })
+        .is_some_and(|m| m.keys().any(|k| !NOT_SAMPLING.contains(&k.as_str())))
 }
