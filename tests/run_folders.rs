@@ -8,6 +8,12 @@
 //! line of the log), and a snapshot of the results, their levels, and which files beside them
 //! supplied what.
 
+#![allow(
+    clippy::format_push_string,
+    clippy::case_sensitive_file_extension_comparisons,
+    reason = "test-report building reads more plainly this way"
+)]
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 

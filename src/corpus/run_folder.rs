@@ -59,7 +59,7 @@ impl RunFolder {
 
     /// The partial canonical document the server log gives, and the byte offset of the line
     /// behind each of its pointers.
-    pub fn log_document(&self) -> Option<(&str, Value, Vec<(String, usize)>)> {
+    pub fn log_document(&self) -> Option<LogDocument<'_>> {
         let (path, facts) = self.log.as_ref()?;
         if facts.facts.is_empty() {
             return None;
@@ -73,6 +73,10 @@ impl RunFolder {
         Some((path, doc, offsets))
     }
 }
+
+/// The server log's path, its partial canonical document, and the offset of the line behind
+/// each canonical pointer.
+pub type LogDocument<'a> = (&'a str, Value, Vec<(String, usize)>);
 
 /// The run-folder companions of a result read in `folder` (cached per folder).
 pub fn of(folder: &Folder<'_>) -> Arc<RunFolder> {
@@ -113,7 +117,15 @@ fn launch_command(
 ) -> Option<(String, String, EngineKind)> {
     names
         .iter()
-        .filter(|n| n.to_ascii_lowercase().ends_with("_command.txt"))
+        .filter(|n| {
+            let p = std::path::Path::new(n.as_str());
+            p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+                && p.file_stem().is_some_and(|s| {
+                    s.to_string_lossy()
+                        .to_ascii_lowercase()
+                        .ends_with("_command")
+                })
+        })
         .take(MAX_CANDIDATES)
         .find_map(|name| {
             let text = folder.text(place, name, MAX_TEXT_BYTES)?;
@@ -128,8 +140,10 @@ fn server_log(folder: &Folder<'_>, place: Place, names: &[String]) -> Option<(St
         .iter()
         .filter(|n| *n == "server.log")
         .chain(names.iter().filter(|n| {
-            let l = n.to_ascii_lowercase();
-            *n != "server.log" && l.ends_with(".log") && l.contains("server")
+            let p = std::path::Path::new(n.as_str());
+            *n != "server.log"
+                && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("log"))
+                && n.to_ascii_lowercase().contains("server")
         }));
     logs.take(MAX_CANDIDATES).find_map(|name| {
         let mut scan = LogScan::default();

@@ -240,10 +240,9 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
 
 /// The byte span a location labels: whole characters, one line at most.
 fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
-    let yaml = {
-        let p = l.path.to_ascii_lowercase();
-        p.ends_with(".yaml") || p.ends_with(".yml")
-    };
+    let yaml = std::path::Path::new(&l.path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
     let (start, end) = match l.offset {
         Some(o) => {
             let o = o.min(text.len());

@@ -67,19 +67,18 @@ impl LogScan {
             }
             return false;
         }
-        if self.version.is_none() {
-            if let Some(v) = banner_version(line) {
-                self.version = Some((v, offset));
-                self.vllm_at.get_or_insert(offset);
-            }
+        if self.version.is_none()
+            && let Some(v) = banner_version(line)
+        {
+            self.version = Some((v, offset));
+            self.vllm_at.get_or_insert(offset);
         }
         if self.non_default.is_none()
             && let Some(i) = line.find("non-default args: {")
+            && let Value::Object(args) = pyrepr::value(&line[i + "non-default args: ".len()..])
         {
-            if let Value::Object(args) = pyrepr::value(&line[i + "non-default args: ".len()..]) {
-                self.non_default = Some((args, offset));
-                self.vllm_at.get_or_insert(offset);
-            }
+            self.non_default = Some((args, offset));
+            self.vllm_at.get_or_insert(offset);
         }
         if self.batched.is_none()
             && let Some(i) = line.find("Chunked prefill is enabled with max_num_batched_tokens=")
@@ -95,14 +94,13 @@ impl LogScan {
             && let Some(i) = line.find(" with config: ")
         {
             let head = &line[..i];
-            if let Some(v) = head
-                .rsplit_once("LLM engine (v")
-                .and_then(|(_, r)| r.split(')').next())
-                .filter(|v| !v.is_empty())
+            if self.version.is_none()
+                && let Some(v) = head
+                    .rsplit_once("LLM engine (v")
+                    .and_then(|(_, r)| r.split(')').next())
+                    .filter(|v| !v.is_empty())
             {
-                if self.version.is_none() {
-                    self.version = Some((v.to_string(), offset));
-                }
+                self.version = Some((v.to_string(), offset));
             }
             self.config = Some((
                 pyrepr::keyword_args(&line[i + " with config: ".len()..]),
