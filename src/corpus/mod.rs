@@ -8,7 +8,9 @@ mod derive;
 mod discover;
 mod guard;
 mod read;
+mod places;
 mod sidecar;
+mod text;
 mod translate;
 
 use std::collections::BTreeSet;
@@ -34,6 +36,7 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub use places::{places_in_text, value_span};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -123,11 +126,13 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
+    // The files read in this run: a run folder's logs read together make one result.
+    let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
     // A bug on one file is an internal error for that file, not the end of the run.
     let outcomes: Vec<FileOutcome> = entries
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
+            catch_panic(|| process_file(e, options, &run)).unwrap_or_else(|message| FileOutcome {
                 internal: vec![internal_error(
                     "the loader",
                     &format!("`{}`", e.display),
@@ -158,7 +163,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
+fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -176,7 +181,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             return out;
         }
     };
-    check_text(entry, &text, bom, options, &mut out);
+    check_text(entry, &text, bom, options, run, &mut out);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -185,7 +190,14 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
 }
 
 /// Everything done with one file's text: parse, recognise, validate, check.
-fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut FileOutcome) {
+fn check_text(
+    entry: &Entry,
+    text: &str,
+    bom: bool,
+    options: &Options,
+    run: &BTreeSet<PathBuf>,
+    out: &mut FileOutcome,
+) {
     let path = entry.display.as_str();
     if bom {
         let mut loc = Location::new(path, "");
@@ -202,17 +214,32 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
     #[cfg(test)]
     guard::injected(path, "loader");
-    let mut parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
-    report_parse_problems(path, text, &parsed, out);
-    bounds::report_scan(path, &parsed, &mut out.findings);
+    let yaml_limits = crate::yaml::Limits {
+        max_depth: options.thresholds.max_depth,
+        ..crate::yaml::Limits::default()
+    };
+    let in_run = |p: &Path| run.contains(p);
+    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run)
+    {
+        text::Reading::Json => match parse_json(entry, &file_name, text, options, out) {
+            Some(documents) => (None, documents),
+            None => return,
+        },
+        text::Reading::Documents(form, documents) => (Some(form), documents),
+        text::Reading::Quiet => return,
+        text::Reading::Report(f) => {
+            if f.rule.code == "E004" {
+                out.unknown.push(f);
+            } else {
+                out.findings.push(f);
+            }
+            return;
+        }
+    };
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
-    for doc in &mut parsed.documents {
+    for doc in &mut documents {
         if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
@@ -229,6 +256,37 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             ));
         }
     }
+    check_documents(entry, &file_name, form, documents, options, out);
+}
+
+/// Parses a JSON text and reports what the parser met; `None` when nothing is left to read.
+fn parse_json(
+    entry: &Entry,
+    file_name: &str,
+    text: &str,
+    options: &Options,
+    out: &mut FileOutcome,
+) -> Option<Vec<Document>> {
+    let path = entry.display.as_str();
+    let lower = file_name.to_ascii_lowercase();
+    let by_line = Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
+    if parsed.documents.is_empty() && parsed.failures.len() > 1 {
+        // Nothing parsed and the parser stopped in several places: not JSON at all (a log
+        // whose lines open with `[`), one finding for the file.
+        let first = &parsed.failures[0];
+        out.findings.push(text::not_json(
+            path,
+            text,
+            first.offset,
+            Some(&first.message),
+        ));
+        return None;
+    }
+    report_parse_problems(path, text, &parsed, out);
+    bounds::report_scan(path, &parsed, &mut out.findings);
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
         let mut loc = Location::new(path, "");
         loc.offset = Some(0);
@@ -238,10 +296,24 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             "the file holds no JSON document (it is empty or blank)".into(),
             Some("remove the file, or write the result into it".into()),
         ));
-        return;
+        return None;
     }
-    if sidecar::is_sidecar_name(&file_name) {
-        for doc in &parsed.documents {
+    Some(parsed.documents)
+}
+
+/// Recognises each document (canonical result, claims, sidecar, a harness's format) and
+/// checks what it holds.
+fn check_documents(
+    entry: &Entry,
+    file_name: &str,
+    form: Option<text::Form>,
+    mut documents: Vec<Document>,
+    options: &Options,
+    out: &mut FileOutcome,
+) {
+    let path = entry.display.as_str();
+    if sidecar::is_sidecar_name(file_name) {
+        for doc in &documents {
             run_document_rules(
                 path,
                 doc,
@@ -260,8 +332,9 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
-    let doc_count = parsed.documents.len();
-    for doc in &mut parsed.documents {
+    let doc_count = documents.len();
+    let mut unknown = Vec::new();
+    for doc in &mut documents {
         run_document_rules(
             path,
             doc,
@@ -328,7 +401,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             _ => {
                 let source = Source {
                     path,
-                    file_name: &file_name,
+                    file_name,
                     doc_index: doc.index,
                     doc_count,
                 };
@@ -348,28 +421,19 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                     }
                     Some((_, Reading::Companion | Reading::NotMine)) => {}
                     None => {
-                        let mut f = finding_at(
-                            &rules::e004_unknown_format::RULE,
-                            Location {
-                                path: path.to_string(),
-                                doc_start: doc.start,
-                                pointer: String::new(),
-                                offset: None,
-                            },
-                            format!(
-                                "no adapter recognises document {} of `{path}`; it was skipped",
-                                doc.index + 1
-                            ),
-                            Some(format!(
-                                "write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus"
-                            )),
-                        );
-                        f.label = Some("unknown format".into());
-                        out.unknown.push(f);
+                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
                     }
                 }
             }
         }
+    }
+    // One finding for the file, however many of its documents no adapter reads; a walked
+    // YAML file that is not a result is skipped silently, as any other file of the folder.
+    let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
+    if !walked_yaml
+        && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count)
+    {
+        out.unknown.push(f);
     }
 }
 

@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use saphyr_parser::{Event, Marker, Parser, ScalarStyle, ScanError, Tag};
 use serde_json::{Map, Value};
 
-pub use locate::locate;
+pub use locate::{locate, locate_at_starts};
 
 /// The bounds of one read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
