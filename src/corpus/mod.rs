@@ -160,6 +160,19 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             .into_iter()
             .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
     );
+    // A run that read files but no result checked nothing: a file in a format no adapter
+    // reads is then an error, so the run does not pass.
+    if corpus.results.is_empty() && corpus.claims.is_empty() {
+        for f in corpus
+            .findings
+            .iter_mut()
+            .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
+        {
+            f.severity = crate::diagnostic::Severity::Error;
+            f.message
+                .push_str(" (no file of this run could be read as a result, so nothing was checked)");
+        }
+    }
     corpus
 }
 
@@ -273,9 +286,14 @@ fn parse_json(
         .extension()
         .is_some_and(|e| e == "jsonl" || e == "ndjson");
     let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
-    if parsed.documents.is_empty() && parsed.failures.len() > 1 {
-        // Nothing parsed and the parser stopped in several places: not JSON at all (a log
-        // whose lines open with `[`), one finding for the file.
+    let structured = parsed
+        .documents
+        .iter()
+        .any(|d| d.value.is_object() || d.value.is_array());
+    if !structured && parsed.failures.len() > 1 {
+        // No object or array parsed and the parser stopped in several places: not JSON at
+        // all (a log whose lines open with `[`, read as broken arrays and lone numbers), one
+        // finding for the file.
         let first = &parsed.failures[0];
         out.findings.push(text::not_json(
             path,
