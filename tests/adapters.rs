@@ -64,7 +64,11 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 /// MLPerf loadgen log.
 fn documents(path: &Path) -> Vec<Document> {
     let text = std::fs::read_to_string(path).unwrap();
-    let name = path.file_name().unwrap().to_string_lossy().to_ascii_lowercase();
+    let name = path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_ascii_lowercase();
     if let Some((_, value, _)) = benchlint::adapters::mlperf::log::read(&text) {
         return vec![Document {
             value,

@@ -14,12 +14,16 @@ use watchdog::{LIMIT, Run, bin, run};
 
 fn check(paths: &[&Path]) -> (Run, Vec<Value>) {
     let mut cmd = bin();
-    cmd.args(["check", "--isolated", "--format", "json"]).args(paths);
+    cmd.args(["check", "--isolated", "--format", "json"])
+        .args(paths);
     let r = run(cmd, LIMIT);
     r.assert_ran(&format!("check {paths:?}"));
-    let report: Value = serde_json::from_slice(&r.stdout)
-        .unwrap_or_else(|e| panic!("no JSON ({e}):\n{}", r.out()));
-    let diagnostics = report["diagnostics"].as_array().cloned().unwrap_or_default();
+    let report: Value =
+        serde_json::from_slice(&r.stdout).unwrap_or_else(|e| panic!("no JSON ({e}):\n{}", r.out()));
+    let diagnostics = report["diagnostics"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     (r, diagnostics)
 }
 
@@ -117,7 +121,11 @@ fn tags_run_nothing_and_the_tagged_nodes_read_as_plain_data() {
     let found = input(&ds);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, "E004");
-    assert!(found[0].1.contains("`boom`, `obj`, `mine`"), "{}", found[0].1);
+    assert!(
+        found[0].1.contains("`boom`, `obj`, `mine`"),
+        "{}",
+        found[0].1
+    );
     assert!(!marker.exists());
 }
 

@@ -42,13 +42,25 @@ fn a_text_file_named_gets_one_finding_saying_what_it_looks_like() {
     for i in 0..300 {
         let _ = writeln!(csv, "{i},{},{}", 40 * i, 12 + i);
         let _ = writeln!(log, "INFO 05-10 12:{:02}:00 engine step {i} done", i % 60);
-        let _ = writeln!(bracketed, "[2025-05-10 12:00:{:02}] INFO request {i}", i % 60);
+        let _ = writeln!(
+            bracketed,
+            "[2025-05-10 12:00:{:02}] INFO request {i}",
+            i % 60
+        );
     }
     let cases = [
-        ("sweep.csv", csv, "CSV with 3 columns (concurrency, tok_s, ttft_ms)"),
+        (
+            "sweep.csv",
+            csv,
+            "CSV with 3 columns (concurrency, tok_s, ttft_ms)",
+        ),
         ("server.txt", log, "a log"),
         ("bracketed.log", bracketed, "a log"),
-        ("notes.txt", "The run went fine.\nSee the chart.\n".to_string(), "text"),
+        (
+            "notes.txt",
+            "The run went fine.\nSee the chart.\n".to_string(),
+            "text",
+        ),
     ];
     for (name, text, looks) in cases {
         let path = write(dir.path(), name, &text);
@@ -68,16 +80,18 @@ fn a_text_file_named_gets_one_finding_saying_what_it_looks_like() {
 #[test]
 fn a_yaml_document_no_adapter_reads_gets_one_e004_however_many_documents() {
     let dir = tempfile::tempdir().unwrap();
-    let text: String = (0..50).map(|i| format!("---\nstage: {i}\nrate: 1.5\n")).collect();
+    let text: String = (0..50)
+        .map(|i| format!("---\nstage: {i}\nrate: 1.5\n"))
+        .collect();
     let path = write(dir.path(), "stages.yaml", &text);
     let found = input(&check(&[&path]));
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].0, "E004");
     assert!(
-        found[0]
-            .1
-            .contains("none of the 50 documents of `")
-            && found[0].1.contains("each is a YAML document: an object with keys `stage`, `rate`"),
+        found[0].1.contains("none of the 50 documents of `")
+            && found[0]
+                .1
+                .contains("each is a YAML document: an object with keys `stage`, `rate`"),
         "{}",
         found[0].1
     );
@@ -114,12 +128,17 @@ fn llama_bench_json_is_named_for_what_it_is() {
 #[test]
 fn a_folder_of_only_unreadable_files_does_not_pass() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "unknown.json", r#"{"tokens_per_second": 812.4}"#);
+    write(
+        dir.path(),
+        "unknown.json",
+        r#"{"tokens_per_second": 812.4}"#,
+    );
     write(dir.path(), "notes.txt", "not read in a walk\n");
     let r = run(
         {
             let mut c = bin();
-            c.args(["check", "--isolated", "--format", "json"]).arg(dir.path());
+            c.args(["check", "--isolated", "--format", "json"])
+                .arg(dir.path());
             c
         },
         LIMIT,
@@ -129,7 +148,10 @@ fn a_folder_of_only_unreadable_files_does_not_pass() {
     let v: Value = serde_json::from_slice(&r.stdout).unwrap();
     let ds = v["diagnostics"].as_array().unwrap();
     assert_eq!(ds.len(), 1, "{ds:#?}");
-    assert_eq!((ds[0]["code"].as_str(), ds[0]["severity"].as_str()), (Some("E004"), Some("error")));
+    assert_eq!(
+        (ds[0]["code"].as_str(), ds[0]["severity"].as_str()),
+        (Some("E004"), Some("error"))
+    );
     assert!(
         ds[0]["message"]
             .as_str()
@@ -186,7 +208,11 @@ fn walked_folders_read_yaml_reports_and_loadgen_logs_and_skip_the_rest_silently(
         )
         .unwrap();
     }
-    write(root, "config.yaml", "load:\n  type: poisson\n  stages: [{rate: 1, duration: 60}]\n");
+    write(
+        root,
+        "config.yaml",
+        "load:\n  type: poisson\n  stages: [{rate: 1, duration: 60}]\n",
+    );
     write(root, "broken-config.yml", "a: [1, 2\n");
     write(root, "notes.txt", "not a result\n");
     write(root, "sweep.csv", "a,b\n1,2\n");
@@ -196,18 +222,35 @@ fn walked_folders_read_yaml_reports_and_loadgen_logs_and_skip_the_rest_silently(
     let formats: Vec<&str> = c.corpus.results.iter().map(|r| r.origin.format).collect();
     assert_eq!(formats, ["mlperf", "guidellm", "guidellm"], "{formats:?}");
     // The run's two logs are one result, read from the detail log.
-    assert!(c.corpus.results[0].origin.path.ends_with("mlperf_log_detail.txt"));
+    assert!(
+        c.corpus.results[0]
+            .origin
+            .path
+            .ends_with("mlperf_log_detail.txt")
+    );
     // A walked YAML that looks like a report but does not parse is reported.
-    write(root, "bad-report.yaml", "benchmarks:\n- metrics: {ttft: [1, 2}\n");
+    write(
+        root,
+        "bad-report.yaml",
+        "benchmarks:\n- metrics: {ttft: [1, 2}\n",
+    );
     let found = input(&check(&[root]));
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert!(found[0].1.contains("YAML that could not be read"), "{}", found[0].1);
+    assert!(
+        found[0].1.contains("YAML that could not be read"),
+        "{}",
+        found[0].1
+    );
 }
 
 #[test]
 fn an_unparsable_yaml_named_on_the_command_line_is_one_finding_at_the_error() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write(dir.path(), "report.yaml", "benchmarks:\n- a: 1\n  b: [1, 2\n  c: 3\n");
+    let path = write(
+        dir.path(),
+        "report.yaml",
+        "benchmarks:\n- a: 1\n  b: [1, 2\n  c: 3\n",
+    );
     let c = check(&[&path]);
     let found = input(&c);
     assert_eq!(found.len(), 1, "{found:#?}");

@@ -54,7 +54,8 @@ fn a_guidellm_report_saved_as_yaml_reads_as_its_json_twin() {
 /// `check --format json` of `path`: its diagnostics.
 fn diagnostics(path: &Path) -> Vec<Value> {
     let mut cmd = bin();
-    cmd.args(["check", "--isolated", "--format", "json"]).arg(path);
+    cmd.args(["check", "--isolated", "--format", "json"])
+        .arg(path);
     let r = run(cmd, LIMIT);
     r.assert_ran("check");
     let v: Value = serde_json::from_slice(&r.stdout).unwrap();
@@ -107,7 +108,10 @@ fn a_loadgen_run_folder_is_one_result_read_from_the_detail_log() {
     let r = &c.corpus.results[0];
     assert!(r.origin.path.ends_with("mlperf_log_detail.txt"));
     assert_eq!(r.value["measured_at"], "2025-02-14T03:27:51Z");
-    assert_eq!(r.value.pointer("/levels/0/request_rate"), Some(&json!("inf")));
+    assert_eq!(
+        r.value.pointer("/levels/0/request_rate"),
+        Some(&json!("inf"))
+    );
     assert_eq!(r.value.pointer("/levels/0/concurrency"), None);
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(24576)));
     let validity = &r.value["harness"]["validity"];
@@ -157,8 +161,14 @@ fn the_harness_verdict_and_its_checks_are_kept() {
     assert_eq!(v["latency_constraints_met"], false);
     assert_eq!(v["ttft_limit_s"], json!(2.0));
     assert_eq!(v["tpot_limit_ms"], json!(200.0));
-    assert_eq!(r.value.pointer("/levels/0/request_rate"), Some(&json!(30.0)));
-    assert_eq!(r.value.pointer("/levels/0/ttft_s/p99"), Some(&json!(3.316_805_447)));
+    assert_eq!(
+        r.value.pointer("/levels/0/request_rate"),
+        Some(&json!(30.0))
+    );
+    assert_eq!(
+        r.value.pointer("/levels/0/ttft_s/p99"),
+        Some(&json!(3.316_805_447))
+    );
     // The typed model reads it too.
     let typed = r.doc.harness.as_ref().unwrap().validity.as_ref().unwrap();
     assert_eq!(typed.verdict, Some(benchlint::model::Verdict::Invalid));
@@ -168,7 +178,10 @@ fn the_harness_verdict_and_its_checks_are_kept() {
     let l002 = ds.iter().find(|d| d["code"] == "L002").expect("L002");
     let line = l002["line"].as_u64().unwrap() as usize;
     assert!(
-        text.lines().nth(line - 1).unwrap().starts_with("50.00 percentile first token latency"),
+        text.lines()
+            .nth(line - 1)
+            .unwrap()
+            .starts_with("50.00 percentile first token latency"),
         "{l002}"
     );
 }
@@ -190,7 +203,10 @@ fn the_real_loadgen_run_is_one_server_result_at_its_target_qps() {
     let c = check(&[folder]);
     assert_eq!(c.corpus.results.len(), 1);
     let r = &c.corpus.results[0];
-    assert_eq!(r.value.pointer("/levels/0/request_rate"), Some(&json!(73.5)));
+    assert_eq!(
+        r.value.pointer("/levels/0/request_rate"),
+        Some(&json!(73.5))
+    );
     assert_eq!(
         r.value.pointer("/levels/0/achieved_request_rate"),
         Some(&json!(73.6649))
@@ -199,12 +215,21 @@ fn the_real_loadgen_run_is_one_server_result_at_its_target_qps() {
         r.value.pointer("/levels/0/throughput_tok_s/aggregate"),
         Some(&json!(21028.2))
     );
-    assert_eq!(r.value.pointer("/levels/0/ttft_s/p99"), Some(&json!(1.604_171_041)));
-    assert_eq!(r.value.pointer("/levels/0/tpot_ms/p50"), Some(&json!(143.943_044)));
+    assert_eq!(
+        r.value.pointer("/levels/0/ttft_s/p99"),
+        Some(&json!(1.604_171_041))
+    );
+    assert_eq!(
+        r.value.pointer("/levels/0/tpot_ms/p50"),
+        Some(&json!(143.943_044))
+    );
     assert_eq!(r.value["harness"]["version"], "4.1");
     assert_eq!(r.value["harness"]["revision"], "379ee5345a");
     assert_eq!(r.value["harness"]["validity"]["verdict"], "valid");
-    assert_eq!(r.value["harness"]["validity"]["min_duration_s"], json!(600.0));
+    assert_eq!(
+        r.value["harness"]["validity"]["min_duration_s"],
+        json!(600.0)
+    );
     assert!(
         !c.findings.iter().any(|f| f.rule.code.starts_with('E')),
         "no input finding"
@@ -232,7 +257,12 @@ fn import_writes_canonical_files_for_yaml_reports_and_loadgen_logs() {
     // The canonical files read back as they were mapped, with no input finding.
     let c = check(&[out.path()]);
     assert_eq!(c.corpus.results.len(), 3);
-    assert!(c.corpus.results.iter().all(|r| r.origin.format == "canonical"));
+    assert!(
+        c.corpus
+            .results
+            .iter()
+            .all(|r| r.origin.format == "canonical")
+    );
     assert!(!c.findings.iter().any(|f| f.rule.code.starts_with('E')));
     let mlperf = c
         .corpus
@@ -240,5 +270,8 @@ fn import_writes_canonical_files_for_yaml_reports_and_loadgen_logs() {
         .iter()
         .find(|r| r.doc.id.contains("mlperf_log_detail"))
         .unwrap();
-    assert_eq!(mlperf.value["harness"]["validity"]["min_duration_s"], json!(0.0));
+    assert_eq!(
+        mlperf.value["harness"]["validity"]["min_duration_s"],
+        json!(0.0)
+    );
 }

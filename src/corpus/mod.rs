@@ -7,8 +7,8 @@ mod bounds;
 mod derive;
 mod discover;
 mod guard;
-mod read;
 mod places;
+mod read;
 mod sidecar;
 mod text;
 mod translate;
@@ -160,17 +160,20 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             .into_iter()
             .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
     );
-    // A run that read files but no result checked nothing: a file in a format no adapter
-    // reads is then an error, so the run does not pass.
-    if corpus.results.is_empty() && corpus.claims.is_empty() {
+    // A folder walked without finding one result checked nothing: a file in it in a format
+    // no adapter reads is then an error, so the run does not pass. (A file named on its own
+    // keeps its warning: the user asked about that file and is told what it is.)
+    let walked = entries.iter().any(|e| !e.named);
+    if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
         for f in corpus
             .findings
             .iter_mut()
             .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
         {
             f.severity = crate::diagnostic::Severity::Error;
-            f.message
-                .push_str(" (no file of this run could be read as a result, so nothing was checked)");
+            f.message.push_str(
+                " (no file of this run could be read as a result, so nothing was checked)",
+            );
         }
     }
     corpus
@@ -234,8 +237,7 @@ fn check_text(
         ..crate::yaml::Limits::default()
     };
     let in_run = |p: &Path| run.contains(p);
-    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run)
-    {
+    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
         text::Reading::Json => match parse_json(entry, &file_name, text, options, out) {
             Some(documents) => (None, documents),
             None => return,
@@ -448,9 +450,7 @@ fn check_documents(
     // One finding for the file, however many of its documents no adapter reads; a walked
     // YAML file that is not a result is skipped silently, as any other file of the folder.
     let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
-    if !walked_yaml
-        && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count)
-    {
+    if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
         out.unknown.push(f);
     }
 }

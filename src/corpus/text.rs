@@ -94,7 +94,11 @@ pub(super) fn read(
     let yaml_name = lower.ends_with(".yaml") || lower.ends_with(".yml");
     let walked_yaml = yaml_name && !entry.named;
     match yaml::parse(text, limits) {
-        Ok(docs) if docs.iter().any(|d| d.value.is_object() || d.value.is_array()) => {
+        Ok(docs)
+            if docs
+                .iter()
+                .any(|d| d.value.is_object() || d.value.is_array()) =>
+        {
             return Reading::Documents(
                 Form::Yaml,
                 docs.into_iter()
@@ -157,7 +161,12 @@ pub(super) fn not_json(path: &str, text: &str, offset: usize, stopped: Option<&s
     if let Some(why) = stopped {
         message.push_str(&format!(" (the JSON parser stopped here: {why})"));
     }
-    let mut f = finding_at(&rules::e002_invalid_json::RULE, loc, message, Some(READS.into()));
+    let mut f = finding_at(
+        &rules::e002_invalid_json::RULE,
+        loc,
+        message,
+        Some(READS.into()),
+    );
     f.label = Some("not JSON".into());
     f
 }
@@ -180,7 +189,10 @@ pub(crate) fn describe_text(text: &str) -> String {
         let cells = first.matches(sep).count();
         if cells > 0
             && lines.len() > 1
-            && lines.iter().take(5).all(|l| l.matches(sep).count() == cells)
+            && lines
+                .iter()
+                .take(5)
+                .all(|l| l.matches(sep).count() == cells)
         {
             let header: Vec<&str> = first.split(sep).map(str::trim).take(4).collect();
             return format!(

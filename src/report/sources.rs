@@ -297,8 +297,8 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
 fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut String) {
     for f in findings.filter(|f| f.rule.code == "M018") {
         // In a YAML report or a log, the value after the key on the line it is placed at.
-        if let Some(Some(offset)) = crate::corpus::places_in_text(text, &[&f.primary])
-            .and_then(|p| p.into_iter().next())
+        if let Some(Some(offset)) =
+            crate::corpus::places_in_text(text, &[&f.primary]).and_then(|p| p.into_iter().next())
         {
             if let Some((start, end)) = crate::corpus::value_span(text, offset)
                 && text.is_char_boundary(start)

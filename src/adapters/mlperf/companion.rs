@@ -13,7 +13,8 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
     match doc {
         Value::Object(map) => {
             let has = |k: &str| map.contains_key(k);
-            (has("system_name") && (has("accelerator_model_name") || has("host_processor_model_name")))
+            (has("system_name")
+                && (has("accelerator_model_name") || has("host_processor_model_name")))
                 || (has("os_version") && has("cpu_version") && has("python_version"))
                 || map.keys().any(|k| {
                     k.starts_with("app-mlperf-inference")
@@ -96,8 +97,14 @@ mod tests {
             "user.conf",
             "# tuned\n*.Server.target_qps = 73.5\nllama2-70b.Server.min_duration = 600000\n"
         ));
-        assert!(is_text_companion("pip_freeze.raw", "numpy==1.26.4\ntorch==2.3.0\n"));
-        assert!(is_text_companion("accuracy.txt", "{'rouge1': 44.4}\nhash=ab12\n"));
+        assert!(is_text_companion(
+            "pip_freeze.raw",
+            "numpy==1.26.4\ntorch==2.3.0\n"
+        ));
+        assert!(is_text_companion(
+            "accuracy.txt",
+            "{'rouge1': 44.4}\nhash=ab12\n"
+        ));
         assert!(!is_text_companion("notes.conf", "just words\n"));
     }
 }

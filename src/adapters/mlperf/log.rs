@@ -32,7 +32,11 @@ pub type Index = Vec<(String, usize)>;
 
 /// Which loadgen log `text` is, by its content.
 pub fn log_kind(text: &str) -> Option<LogKind> {
-    let mut head = text.lines().map(str::trim).filter(|l| !l.is_empty()).take(6);
+    let mut head = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(6);
     let lines: Vec<&str> = head.by_ref().collect();
     if lines.first().is_some_and(|l| l.starts_with(":::MLLOG")) {
         return Some(LogKind::Detail);
@@ -88,8 +92,7 @@ pub fn summary(text: &str) -> (Value, Index) {
             continue;
         }
         let lower = trimmed.to_ascii_lowercase();
-        if lower.contains("encountered") && (lower.contains("warning") || lower.contains("error"))
-        {
+        if lower.contains("encountered") && (lower.contains("warning") || lower.contains("error")) {
             let key = if lower.contains("warning") {
                 "warnings"
             } else {
@@ -119,7 +122,8 @@ pub fn summary(text: &str) -> (Value, Index) {
             continue;
         }
         list = None;
-        let value_at = at + colon + 1 + (line[colon + 1..].len() - line[colon + 1..].trim_start().len());
+        let value_at =
+            at + colon + 1 + (line[colon + 1..].len() - line[colon + 1..].trim_start().len());
         map.insert(key.into(), scalar(raw));
         index.push((pointer(key), value_at));
     }
@@ -214,7 +218,10 @@ No errors encountered during test.
             v["TTFT Early Stopping Result"],
             json!(["Run unsuccessful.", "Processed 10 queries."])
         );
-        assert_eq!((v["warnings"].clone(), v["errors"].clone()), (json!(9), json!(0)));
+        assert_eq!(
+            (v["warnings"].clone(), v["errors"].clone()),
+            (json!(9), json!(0))
+        );
         let at = index.iter().find(|(k, _)| k == "/target_qps").unwrap().1;
         assert_eq!(&SUMMARY[at..at + 2], "80");
         let at = index.iter().find(|(k, _)| k == "/Result is").unwrap().1;
@@ -230,8 +237,15 @@ garbage line\n\
 :::MLLOG {broken\n";
         assert_eq!(log_kind(text), Some(LogKind::Detail));
         let (v, index) = detail(text);
-        assert_eq!(v, json!({"loadgen_version": "4.1 @ 379ee5345a", "result_validity": "VALID"}));
-        let at = index.iter().find(|(k, _)| k == "/result_validity").unwrap().1;
+        assert_eq!(
+            v,
+            json!({"loadgen_version": "4.1 @ 379ee5345a", "result_validity": "VALID"})
+        );
+        let at = index
+            .iter()
+            .find(|(k, _)| k == "/result_validity")
+            .unwrap()
+            .1;
         assert_eq!(&text[at..at + 7], "\"VALID\"");
     }
 

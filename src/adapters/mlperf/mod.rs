@@ -108,11 +108,19 @@ fn same_run(summary: &Value, detail: &Path) -> bool {
     let figure = |v: &Value, keys: &[&str]| keys.iter().find_map(|k| v.get(*k).and_then(number));
     let s = figure(
         summary,
-        &["Completed samples per second", "Samples per second", "Scheduled samples per second"],
+        &[
+            "Completed samples per second",
+            "Samples per second",
+            "Scheduled samples per second",
+        ],
     );
     let f = figure(
         &d,
-        &["result_completed_samples_per_sec", "result_samples_per_second", "result_scheduled_samples_per_sec"],
+        &[
+            "result_completed_samples_per_sec",
+            "result_samples_per_second",
+            "result_scheduled_samples_per_sec",
+        ],
     );
     match (s, f) {
         // The summary prints two decimals.
@@ -151,7 +159,10 @@ const SUMMARY: Keys = Keys {
         ("min_duration_met", "Min duration satisfied"),
         ("min_queries_met", "Min queries satisfied"),
         ("early_stopping_met", "Early stopping satisfied"),
-        ("latency_constraints_met", "Performance constraints satisfied"),
+        (
+            "latency_constraints_met",
+            "Performance constraints satisfied",
+        ),
     ],
     params: [
         ("min_duration_s", "min_duration (ms)", 0.001),
@@ -170,11 +181,31 @@ const SUMMARY: Keys = Keys {
     tokens_server: "Completed tokens per second",
     tokens_offline: "Tokens per second",
     latencies: [
-        ("ttft_s/p50", "50.00 percentile first token latency (ns)", 1e-9),
-        ("ttft_s/p95", "95.00 percentile first token latency (ns)", 1e-9),
-        ("ttft_s/p99", "99.00 percentile first token latency (ns)", 1e-9),
-        ("tpot_ms/p50", "50.00 percentile time to output token (ns)", 1e-6),
-        ("tpot_ms/p95", "95.00 percentile time to output token (ns)", 1e-6),
+        (
+            "ttft_s/p50",
+            "50.00 percentile first token latency (ns)",
+            1e-9,
+        ),
+        (
+            "ttft_s/p95",
+            "95.00 percentile first token latency (ns)",
+            1e-9,
+        ),
+        (
+            "ttft_s/p99",
+            "99.00 percentile first token latency (ns)",
+            1e-9,
+        ),
+        (
+            "tpot_ms/p50",
+            "50.00 percentile time to output token (ns)",
+            1e-6,
+        ),
+        (
+            "tpot_ms/p95",
+            "95.00 percentile time to output token (ns)",
+            1e-6,
+        ),
         ("e2e_s/p50", "50.00 percentile latency (ns)", 1e-9),
         ("e2e_s/p95", "95.00 percentile latency (ns)", 1e-9),
     ],
@@ -208,11 +239,31 @@ const DETAIL: Keys = Keys {
     tokens_server: "result_completed_tokens_per_second",
     tokens_offline: "result_tokens_per_second",
     latencies: [
-        ("ttft_s/p50", "result_first_token_50.00_percentile_latency_ns", 1e-9),
-        ("ttft_s/p95", "result_first_token_95.00_percentile_latency_ns", 1e-9),
-        ("ttft_s/p99", "result_first_token_99.00_percentile_latency_ns", 1e-9),
-        ("tpot_ms/p50", "result_time_per_output_token_50.00_percentile_ns", 1e-6),
-        ("tpot_ms/p95", "result_time_per_output_token_95.00_percentile_ns", 1e-6),
+        (
+            "ttft_s/p50",
+            "result_first_token_50.00_percentile_latency_ns",
+            1e-9,
+        ),
+        (
+            "ttft_s/p95",
+            "result_first_token_95.00_percentile_latency_ns",
+            1e-9,
+        ),
+        (
+            "ttft_s/p99",
+            "result_first_token_99.00_percentile_latency_ns",
+            1e-9,
+        ),
+        (
+            "tpot_ms/p50",
+            "result_time_per_output_token_50.00_percentile_ns",
+            1e-6,
+        ),
+        (
+            "tpot_ms/p95",
+            "result_time_per_output_token_95.00_percentile_ns",
+            1e-6,
+        ),
         ("e2e_s/p50", "result_50.00_percentile_latency_ns", 1e-9),
         ("e2e_s/p95", "result_95.00_percentile_latency_ns", 1e-9),
     ],
@@ -261,7 +312,10 @@ fn src(key: &str) -> String {
 fn map(doc: &Value, source: &Source<'_>, keys: &Keys, scenario: Option<(&str, &str)>) -> Mapped {
     let mut b = Builder::new(doc, source, "");
     b.put("/harness/name", "mlperf-loadgen", "");
-    if let Some(stamp) = at(doc, "/test_datetime").and_then(Value::as_str).and_then(from_iso) {
+    if let Some(stamp) = at(doc, "/test_datetime")
+        .and_then(Value::as_str)
+        .and_then(from_iso)
+    {
         b.measured_at(stamp, "/test_datetime");
     }
     if let Some(version) = at(doc, "/loadgen_version").and_then(text) {
@@ -274,7 +328,11 @@ fn map(doc: &Value, source: &Source<'_>, keys: &Keys, scenario: Option<(&str, &s
         }
     }
     if let Some(status) = at(doc, "/loadgen_git_status_message").and_then(Value::as_str) {
-        b.put("/harness/dirty", !status.trim().is_empty(), "/loadgen_git_status_message");
+        b.put(
+            "/harness/dirty",
+            !status.trim().is_empty(),
+            "/loadgen_git_status_message",
+        );
     }
     let scenario_name = scenario.map(|(_, s)| s.to_ascii_lowercase());
     let scenario_src = scenario.map_or_else(String::new, |(k, _)| src(k));
@@ -357,7 +415,12 @@ fn figures(b: &mut Builder<'_>, keys: &Keys, scenario: Option<&str>) {
                 b.put("/levels/0/requests", q, &src(queries_key));
             } else {
                 let how = format!("{queries_key} × {}", keys.samples_per_query);
-                b.derived("/levels/0/requests", q.saturating_mul(s), &how, &src(queries_key));
+                b.derived(
+                    "/levels/0/requests",
+                    q.saturating_mul(s),
+                    &how,
+                    &src(queries_key),
+                );
             }
         }
     }
