@@ -80,9 +80,10 @@ fn a_text_file_named_gets_one_finding_saying_what_it_looks_like() {
 #[test]
 fn a_yaml_document_no_adapter_reads_gets_one_e004_however_many_documents() {
     let dir = tempfile::tempdir().unwrap();
-    let text: String = (0..50)
-        .map(|i| format!("---\nstage: {i}\nrate: 1.5\n"))
-        .collect();
+    let mut text = String::new();
+    for i in 0..50 {
+        let _ = write!(text, "---\nstage: {i}\nrate: 1.5\n");
+    }
     let path = write(dir.path(), "stages.yaml", &text);
     let found = input(&check(&[&path]));
     assert_eq!(found.len(), 1, "{found:#?}");

@@ -51,6 +51,11 @@ fn a_guidellm_report_saved_as_yaml_reads_as_its_json_twin() {
     assert_eq!(codes(&json), codes(&yaml), "the same findings");
 }
 
+/// A line or column number of a diagnostic.
+fn at_usize(v: &Value) -> usize {
+    usize::try_from(v.as_u64().unwrap()).unwrap()
+}
+
 /// `check --format json` of `path`: its diagnostics.
 fn diagnostics(path: &Path) -> Vec<Value> {
     let mut cmd = bin();
@@ -71,8 +76,8 @@ fn findings_on_a_yaml_report_point_at_its_own_lines() {
     assert!(!ds.is_empty());
     for d in &ds {
         let pointer = d["pointer"].as_str().unwrap();
-        let line = d["line"].as_u64().unwrap() as usize;
-        let column = d["column"].as_u64().unwrap() as usize;
+        let line = at_usize(&d["line"]);
+        let column = at_usize(&d["column"]);
         let at = &lines[line - 1][column - 1..];
         // Each finding sits on the key its pointer ends with, or on the first key of the
         // benchmark it is about (a `- ` item).
@@ -96,7 +101,7 @@ fn findings_on_a_yaml_report_point_at_its_own_lines() {
     let second_line = text[..second].lines().count() + 1;
     assert!(ds.iter().any(|d| {
         d["pointer"].as_str().unwrap().starts_with("/benchmarks/1")
-            && d["line"].as_u64().unwrap() as usize >= second_line
+            && at_usize(&d["line"]) >= second_line
     }));
 }
 
@@ -176,7 +181,7 @@ fn the_harness_verdict_and_its_checks_are_kept() {
     let text = std::fs::read_to_string(&path).unwrap();
     let ds = diagnostics(&path);
     let l002 = ds.iter().find(|d| d["code"] == "L002").expect("L002");
-    let line = l002["line"].as_u64().unwrap() as usize;
+    let line = at_usize(&l002["line"]);
     assert!(
         text.lines()
             .nth(line - 1)

@@ -37,7 +37,8 @@ pub fn is_candidate(name: &str) -> bool {
     [".json", ".jsonl", ".ndjson", ".yaml", ".yml"]
         .iter()
         .any(|ext| lower.ends_with(ext))
-        || (lower.starts_with("mlperf_log_") && lower.ends_with(".txt"))
+        || (lower.starts_with("mlperf_log_")
+            && Path::new(&lower).extension().is_some_and(|e| e == "txt"))
 }
 
 fn skipped_dir(name: &str) -> bool {

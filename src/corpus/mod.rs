@@ -246,9 +246,9 @@ fn check_text(
         text::Reading::Quiet => return,
         text::Reading::Report(f) => {
             if f.rule.code == "E004" {
-                out.unknown.push(f);
+                out.unknown.push(*f);
             } else {
-                out.findings.push(f);
+                out.findings.push(*f);
             }
             return;
         }

@@ -9,6 +9,7 @@
 //! (DESIGN.md, "Real formats read in place"), unless reading it hit a bound or it looks like a
 //! report (a top-level `benchmarks:`) that could not be read.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
@@ -39,17 +40,23 @@ pub(super) enum Reading {
     /// Recognised for what it is; nothing to read and nothing to say.
     Quiet,
     /// One finding for the whole file.
-    Report(Finding),
+    Report(Box<Finding>),
 }
 
 /// The help of a finding about a file benchlint does not read.
 const READS: &str = "benchlint reads JSON, JSON Lines, YAML reports and MLPerf loadgen logs: export the result as JSON from the harness, or move the file out of the corpus";
 
+/// Whether `file_name` ends in one of `extensions` (any case).
+fn has_extension(file_name: &str, extensions: &[&str]) -> bool {
+    Path::new(file_name)
+        .extension()
+        .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
+
 /// Whether `text` is read as JSON: a `.jsonl` / `.ndjson` name, a text that opens an object
 /// or an array, or one whose first line is a JSON value on its own.
 pub(crate) fn is_json(file_name: &str, text: &str) -> bool {
-    let lower = file_name.to_ascii_lowercase();
-    if lower.ends_with(".jsonl") || lower.ends_with(".ndjson") {
+    if has_extension(file_name, &["jsonl", "ndjson"]) {
         return true;
     }
     let body = text.trim_start();
@@ -91,7 +98,7 @@ pub(super) fn read(
     if adapters::mlperf::is_text_companion(&lower, text) {
         return Reading::Quiet;
     }
-    let yaml_name = lower.ends_with(".yaml") || lower.ends_with(".yml");
+    let yaml_name = has_extension(file_name, &["yaml", "yml"]);
     let walked_yaml = yaml_name && !entry.named;
     match yaml::parse(text, limits) {
         Ok(docs)
@@ -111,19 +118,22 @@ pub(super) fn read(
             );
         }
         Ok(_) if walked_yaml => return Reading::Quiet,
-        Ok(_) => {}
         Err(e) if e.kind == yaml::ErrorKind::Bound => {
-            return Reading::Report(yaml_error(path, &e, "YAML refused"));
+            return Reading::Report(Box::new(yaml_error(path, &e, "YAML refused")));
         }
         Err(e) if yaml_name => {
             if walked_yaml && !looks_like_a_report(text) {
                 return Reading::Quiet;
             }
-            return Reading::Report(yaml_error(path, &e, "YAML that could not be read"));
+            return Reading::Report(Box::new(yaml_error(
+                path,
+                &e,
+                "YAML that could not be read",
+            )));
         }
-        Err(_) => {}
+        Ok(_) | Err(_) => {}
     }
-    Reading::Report(not_json(path, text, 0, None))
+    Reading::Report(Box::new(not_json(path, text, 0, None)))
 }
 
 /// A top-level `benchmarks:` key: a GuideLLM report, whatever its name.
@@ -159,7 +169,7 @@ pub(super) fn not_json(path: &str, text: &str, offset: usize, stopped: Option<&s
         if lines == 1 { "" } else { "s" }
     );
     if let Some(why) = stopped {
-        message.push_str(&format!(" (the JSON parser stopped here: {why})"));
+        let _ = write!(message, " (the JSON parser stopped here: {why})");
     }
     let mut f = finding_at(
         &rules::e002_invalid_json::RULE,

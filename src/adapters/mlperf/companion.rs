@@ -54,7 +54,10 @@ pub fn is_text_companion(lower_name: &str, text: &str) -> bool {
         l.split_once('=')
             .is_some_and(|(k, v)| k.trim().split('.').count() >= 3 && !v.trim().is_empty())
     };
-    if lower_name.ends_with(".conf") && lines.iter().all(conf) {
+    let conf_name = std::path::Path::new(lower_name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("conf"));
+    if conf_name && lines.iter().all(conf) {
         return true;
     }
     let pinned = lines

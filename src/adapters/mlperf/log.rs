@@ -41,7 +41,7 @@ pub fn log_kind(text: &str) -> Option<LogKind> {
     if lines.first().is_some_and(|l| l.starts_with(":::MLLOG")) {
         return Some(LogKind::Detail);
     }
-    if lines.iter().any(|l| *l == "MLPerf Results Summary")
+    if lines.contains(&"MLPerf Results Summary")
         || (lines.iter().any(|l| l.starts_with("SUT name"))
             && lines.iter().any(|l| l.starts_with("Scenario")))
     {

@@ -385,7 +385,8 @@ fn validity(b: &mut Builder<'_>, keys: &Keys, scenario: Option<&str>) {
     }
     for (field, key, scale) in keys.params {
         let canonical = format!("/harness/validity/{field}");
-        if scale == 1.0 {
+        // Query counts are whole numbers; durations are scaled to seconds.
+        if field.ends_with("_queries") {
             b.whole(&canonical, &src(key), 0);
         } else {
             b.real(&canonical, &src(key), scale);
