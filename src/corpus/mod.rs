@@ -1,12 +1,14 @@
-//! Loading a corpus: discovery, reading, parsing, recognising each document, merging sidecars,
-//! deriving from serve commands, and running the per-document and per-result rules, in
-//! parallel across files. Bad input becomes findings; nothing here aborts the run.
+//! Loading a corpus: discovery, reading, parsing (JSON, or the text formats `text` reads:
+//! YAML reports, MLPerf loadgen logs), recognising each document, merging sidecars, deriving
+//! from serve commands, and running the per-document and per-result rules, in parallel across
+//! files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
 mod bounds;
 mod derive;
 mod discover;
 mod guard;
+mod parse;
 mod places;
 mod read;
 mod sidecar;
@@ -23,7 +25,7 @@ use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location};
-use crate::json::{Document, parse_text_with};
+use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
@@ -238,7 +240,7 @@ fn check_text(
     };
     let in_run = |p: &Path| run.contains(p);
     let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
-        text::Reading::Json => match parse_json(entry, &file_name, text, options, out) {
+        text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
             Some(documents) => (None, documents),
             None => return,
         },
@@ -272,53 +274,6 @@ fn check_text(
         }
     }
     check_documents(entry, &file_name, form, documents, options, out);
-}
-
-/// Parses a JSON text and reports what the parser met; `None` when nothing is left to read.
-fn parse_json(
-    entry: &Entry,
-    file_name: &str,
-    text: &str,
-    options: &Options,
-    out: &mut FileOutcome,
-) -> Option<Vec<Document>> {
-    let path = entry.display.as_str();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
-    let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
-    let structured = parsed
-        .documents
-        .iter()
-        .any(|d| d.value.is_object() || d.value.is_array());
-    if !structured && parsed.failures.len() > 1 {
-        // No object or array parsed and the parser stopped in several places: not JSON at
-        // all (a log whose lines open with `[`, read as broken arrays and lone numbers), one
-        // finding for the file.
-        let first = &parsed.failures[0];
-        out.findings.push(text::not_json(
-            path,
-            text,
-            first.offset,
-            Some(&first.message),
-        ));
-        return None;
-    }
-    report_parse_problems(path, text, &parsed, out);
-    bounds::report_scan(path, &parsed, &mut out.findings);
-    if parsed.documents.is_empty() && parsed.failures.is_empty() {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(0);
-        out.findings.push(finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            "the file holds no JSON document (it is empty or blank)".into(),
-            Some("remove the file, or write the result into it".into()),
-        ));
-        return None;
-    }
-    Some(parsed.documents)
 }
 
 /// Recognises each document (canonical result, claims, sidecar, a harness's format) and
@@ -452,81 +407,6 @@ fn check_documents(
     let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
     if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
         out.unknown.push(f);
-    }
-}
-
-fn report_parse_problems(
-    path: &str,
-    text: &str,
-    parsed: &crate::json::ParsedText,
-    out: &mut FileOutcome,
-) {
-    for f in &parsed.failures {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(f.offset);
-        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
-        let mut finding = finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            format!(
-                "{}{}",
-                f.message,
-                if truncated {
-                    " (the document is truncated)"
-                } else {
-                    ""
-                }
-            ),
-            Some("fix the JSON, or re-export the result from the harness".into()),
-        );
-        finding.label = Some("parsing stopped here".into());
-        out.findings.push(finding);
-    }
-    // One finding per document, at its first non-standard token.
-    let mut seen = BTreeSet::new();
-    for (i, n) in parsed.nonstandard.iter().enumerate() {
-        let doc_start = parsed
-            .documents
-            .iter()
-            .rev()
-            .find(|d| d.start <= n.offset)
-            .map_or(0, |d| d.start);
-        if !seen.insert(doc_start) {
-            continue;
-        }
-        let more = parsed.nonstandard[i + 1..]
-            .iter()
-            .take_while(|m| {
-                parsed
-                    .documents
-                    .iter()
-                    .rev()
-                    .find(|d| d.start <= m.offset)
-                    .map_or(0, |d| d.start)
-                    == doc_start
-            })
-            .count();
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(n.offset);
-        let mut finding = finding_at(
-            &rules::e005_nonstandard_json::RULE,
-            loc,
-            format!(
-                "bare `{}` is not JSON; read as the string \"{}\"{}",
-                n.token,
-                n.token,
-                if more > 0 {
-                    format!(" ({more} more in this document)")
-                } else {
-                    String::new()
-                }
-            ),
-            Some(
-                "write null for a value that was not measured, or a string such as \"inf\"".into(),
-            ),
-        );
-        finding.label = Some("not JSON".into());
-        out.findings.push(finding);
     }
 }
 
