@@ -4,10 +4,12 @@
 use serde_json::Value;
 
 /// Whether `doc` (JSON) is one of the MLPerf side files: the system description
-/// (`system_meta.json`, `systems/<system>.json`), the automation's host and version records
-/// (`cm-*.json`, `mlc-*.json`, `os_info.json`), `pip_freeze.json`, the reference harness's
-/// `results.json` (`TestScenario.*`), `measurements.json`, the accuracy log
-/// (`mlperf_log_accuracy.json`) and the trace (`mlperf_log_trace.json`).
+/// (`system_meta.json`, `systems/<system>.json`), the automation's host, SUT and version
+/// records (`cm-*.json`, `mlc-*.json`, `os_info.json`), `pip_freeze.json`, the reference
+/// harness's `results.json` (`TestScenario.*`), `measurements.json`, the accuracy log
+/// (`mlperf_log_accuracy.json`) and the trace (`mlperf_log_trace.json`). Most are told by
+/// their keys; the automation's `cm-*` / `mlc-*` records, whose shapes vary by script, also by
+/// their name.
 pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
     let lower = file_name.to_ascii_lowercase();
     match doc {
@@ -24,10 +26,15 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
                 })
                 || (has("pip_freeze") && map.len() == 1)
                 || (has("starting_weights_filename") && has("weight_data_types"))
+                || (has("hardware_name") && has("implementation") && has("framework"))
                 || (has("traceEvents") && lower.starts_with("mlperf_log_trace"))
+                || lower.starts_with("cm-")
+                || lower.starts_with("mlc-")
         }
         Value::Array(items) => {
             lower.starts_with("mlperf_log_accuracy")
+                || lower.starts_with("cm-")
+                || lower.starts_with("mlc-")
                 || lower.starts_with("mlperf_log_trace")
                 || (!items.is_empty()
                     && items.iter().all(|i| {
@@ -91,6 +98,14 @@ mod tests {
             "x.json"
         ));
         assert!(is_json_companion(&json!([]), "mlperf_log_accuracy.json"));
+        assert!(is_json_companion(
+            &json!({"hardware_name": "a18cbc095633", "implementation": "reference", "device": "cuda", "framework": "onnxruntime"}),
+            "cm-sut-info.json"
+        ));
+        assert!(is_json_companion(
+            &json!({"os_version": "Linux-6.8", "cpu_version": "x86_64", "python_version": "3.10.12"}),
+            "mlc-host-info.json"
+        ));
         assert!(!is_json_companion(&json!({"results": {}}), "results.json"));
     }
 
