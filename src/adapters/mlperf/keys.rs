@@ -18,6 +18,10 @@ pub(super) struct Keys {
     pub(super) query_count: Option<&'static str>,
     pub(super) tokens_server: &'static str,
     pub(super) tokens_offline: &'static str,
+    /// The longest sample latency: an Offline run's length.
+    pub(super) max_latency: &'static str,
+    /// Completed samples per second (Server).
+    pub(super) completed: &'static str,
     /// (canonical, source key, scale)
     pub(super) latencies: [(&'static str, &'static str, f64); 7],
 }
@@ -52,6 +56,8 @@ pub(super) const SUMMARY: Keys = Keys {
     query_count: None,
     tokens_server: "Completed tokens per second",
     tokens_offline: "Tokens per second",
+    max_latency: "Max latency (ns)",
+    completed: "Completed samples per second",
     latencies: [
         (
             "ttft_s/p50",
@@ -110,6 +116,8 @@ pub(super) const DETAIL: Keys = Keys {
     query_count: Some("result_query_count"),
     tokens_server: "result_completed_tokens_per_second",
     tokens_offline: "result_tokens_per_second",
+    max_latency: "result_max_latency_ns",
+    completed: "result_completed_samples_per_sec",
     latencies: [
         (
             "ttft_s/p50",

@@ -20,6 +20,9 @@
 //!   one query of `samples_per_query` samples (`concurrency` = samples per query).
 //! - **Figures.** Tokens per second (Server: completed tokens per second; Offline: tokens per
 //!   second) is the level's aggregate throughput; samples per second has no canonical field.
+//!   The run's length is `duration_s`: in Offline the longest sample latency (loadgen's
+//!   samples per second is the sample count over it); in Server, read from the detail log,
+//!   (samples - 1) / completed samples per second, loadgen's own definition (derived).
 //!   TTFT and TPOT percentiles (ns) become `ttft_s` and `tpot_ms`; sample latency percentiles
 //!   become `e2e_s` except in Offline, where a sample's latency is its place in the one
 //!   query's queue, not a request's time. `requests` is the detail log's query count times
@@ -270,6 +273,11 @@ fn figures(b: &mut Builder<'_>, keys: &Keys, scenario: Option<&str>) {
         keys.tokens_server
     };
     b.real("/levels/0/throughput_tok_s/aggregate", &src(tokens), 1.0);
+    if scenario == Some("offline") {
+        // Loadgen's Offline samples per second is the sample count over the longest sample
+        // latency: the run lasted that long.
+        b.real("/levels/0/duration_s", &src(keys.max_latency), 1e-9);
+    }
     if let Some(queries_key) = keys.query_count {
         let queries = at(doc, &src(queries_key)).and_then(Value::as_u64);
         let per_query = at(doc, &src(keys.samples_per_query)).and_then(Value::as_u64);
@@ -284,6 +292,17 @@ fn figures(b: &mut Builder<'_>, keys: &Keys, scenario: Option<&str>) {
                     &how,
                     &src(queries_key),
                 );
+            }
+            // Loadgen's Server figure is (samples - 1) over the time the last sample
+            // completed: that time is the run's length.
+            let completed = at(doc, &src(keys.completed)).and_then(number);
+            if let (Some(rate), true, Some("server")) = (completed, q > 1, scenario) {
+                #[expect(clippy::cast_precision_loss, reason = "a query count, far below 2^52")]
+                let seconds = (q.saturating_mul(s) - 1) as f64 / rate;
+                if seconds.is_finite() && seconds > 0.0 {
+                    let how = format!("({queries_key} - 1) / {}", keys.completed);
+                    b.derived("/levels/0/duration_s", seconds, &how, &src(keys.completed));
+                }
             }
         }
     }
