@@ -559,6 +559,25 @@ impl<'d> Builder<'d> {
         );
     }
 
+    /// Sets a value computed from recorded ones, with provenance "derived": `from` says how,
+    /// `src` is the recorded value it rests on (where a finding about it lands).
+    pub(crate) fn derived(
+        &mut self,
+        canonical: &str,
+        value: impl Into<Value>,
+        from: &str,
+        src: &str,
+    ) {
+        self.put(canonical, value, src);
+        self.provenance.insert(
+            canonical,
+            Provenance::Derived {
+                from: from.to_string(),
+                pointer: src.to_string(),
+            },
+        );
+    }
+
     /// Copies the number at `src`, times `scale`, to `canonical`; false when `src` holds no
     /// non-negative finite number.
     pub(crate) fn real(&mut self, canonical: &str, src: &str, scale: f64) -> bool {

@@ -12,13 +12,17 @@ mod inferencex;
 mod ladder;
 mod llmperf;
 mod map;
+pub mod mlperf;
 mod sglang;
+mod unread;
 mod vllm;
 
 use serde_json::Value;
 
 use crate::corpus::beside::Folder;
 use crate::model::ProvenanceMap;
+
+pub use unread::describe as describe_unread;
 
 /// What an adapter knows about the document it reads.
 #[derive(Debug, Clone, Copy)]
@@ -81,6 +85,7 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &genai_bench::GenaiBench,
     &inference_perf::InferencePerf,
     &inferencex::InferenceX,
+    &mlperf::Mlperf,
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.

@@ -1,6 +1,7 @@
-//! Loading a corpus: discovery, reading, parsing, recognising each document, merging sidecars,
-//! deriving from serve commands, and running the per-document and per-result rules, in
-//! parallel across files. Bad input becomes findings; nothing here aborts the run.
+//! Loading a corpus: discovery, reading, parsing (JSON, or the text formats `text` reads:
+//! YAML reports, MLPerf loadgen logs), recognising each document, merging sidecars, deriving
+//! from serve commands, and running the per-document and per-result rules, in parallel across
+//! files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
 pub mod beside;
@@ -8,9 +9,12 @@ mod bounds;
 mod derive;
 mod discover;
 mod guard;
+mod parse;
+mod places;
 mod read;
 mod run_folder;
 mod sidecar;
+mod text;
 mod translate;
 
 use std::collections::BTreeSet;
@@ -23,7 +27,7 @@ use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location};
-use crate::json::{Document, parse_text_with};
+use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
@@ -36,6 +40,7 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub use places::{places_in_text, value_span};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -125,6 +130,8 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
+    // The files read in this run: a run folder's logs read together make one result.
+    let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
     // What documents may consult beside themselves (a run folder's other files), shared so
     // that each folder is read once.
     let hood = beside::Neighbourhood::new(
@@ -135,13 +142,15 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     let outcomes: Vec<FileOutcome> = entries
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options, &hood)).unwrap_or_else(|message| FileOutcome {
-                internal: vec![internal_error(
-                    "the loader",
-                    &format!("`{}`", e.display),
-                    &message,
-                )],
-                ..FileOutcome::default()
+            catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
+                FileOutcome {
+                    internal: vec![internal_error(
+                        "the loader",
+                        &format!("`{}`", e.display),
+                        &message,
+                    )],
+                    ..FileOutcome::default()
+                }
             })
         })
         .collect();
@@ -163,10 +172,30 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             .into_iter()
             .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
     );
+    // A folder walked without finding one result checked nothing: a file in it in a format
+    // no adapter reads is then an error, so the run does not pass. (A file named on its own
+    // keeps its warning: the user asked about that file and is told what it is.)
+    let walked = entries.iter().any(|e| !e.named);
+    if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
+        for f in corpus
+            .findings
+            .iter_mut()
+            .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
+        {
+            f.severity = crate::diagnostic::Severity::Error;
+            f.message.push_str(
+                " (no file of this run could be read as a result, so nothing was checked)",
+            );
+        }
+    }
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options, hood: &beside::Neighbourhood) -> FileOutcome {
+fn process_file(
+    entry: &Entry,
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -184,7 +213,7 @@ fn process_file(entry: &Entry, options: &Options, hood: &beside::Neighbourhood) 
             return out;
         }
     };
-    check_text(entry, &text, bom, options, hood, &mut out);
+    check_text(entry, &text, bom, options, (run, hood), &mut out);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -198,7 +227,7 @@ fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    hood: &beside::Neighbourhood,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -217,17 +246,31 @@ fn check_text(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
     #[cfg(test)]
     guard::injected(path, "loader");
-    let mut parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
-    report_parse_problems(path, text, &parsed, out);
-    bounds::report_scan(path, &parsed, &mut out.findings);
+    let yaml_limits = crate::yaml::Limits {
+        max_depth: options.thresholds.max_depth,
+        ..crate::yaml::Limits::default()
+    };
+    let in_run = |p: &Path| run.contains(p);
+    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
+        text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
+            Some(documents) => (None, documents),
+            None => return,
+        },
+        text::Reading::Documents(form, documents) => (Some(form), documents),
+        text::Reading::Quiet => return,
+        text::Reading::Report(f) => {
+            if f.rule.code == "E004" {
+                out.unknown.push(*f);
+            } else {
+                out.findings.push(*f);
+            }
+            return;
+        }
+    };
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
-    for doc in &mut parsed.documents {
+    for doc in &mut documents {
         if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
@@ -244,19 +287,23 @@ fn check_text(
             ));
         }
     }
-    if parsed.documents.is_empty() && parsed.failures.is_empty() {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(0);
-        out.findings.push(finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            "the file holds no JSON document (it is empty or blank)".into(),
-            Some("remove the file, or write the result into it".into()),
-        ));
-        return;
-    }
-    if sidecar::is_sidecar_name(&file_name) {
-        for doc in &parsed.documents {
+    let folder = hood.folder(&entry.path, &entry.root);
+    check_documents(entry, &file_name, form, documents, (options, &folder), out);
+}
+
+/// Recognises each document (canonical result, claims, sidecar, a harness's format) and
+/// checks what it holds.
+fn check_documents(
+    entry: &Entry,
+    file_name: &str,
+    form: Option<text::Form>,
+    mut documents: Vec<Document>,
+    (options, folder): (&Options, &beside::Folder<'_>),
+    out: &mut FileOutcome,
+) {
+    let path = entry.display.as_str();
+    if sidecar::is_sidecar_name(file_name) {
+        for doc in &documents {
             run_document_rules(
                 path,
                 doc,
@@ -275,9 +322,9 @@ fn check_text(
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
-    let doc_count = parsed.documents.len();
-    let folder = hood.folder(&entry.path, &entry.root);
-    for doc in &mut parsed.documents {
+    let doc_count = documents.len();
+    let mut unknown = Vec::new();
+    for doc in &mut documents {
         run_document_rules(
             path,
             doc,
@@ -301,7 +348,7 @@ fn check_text(
                         origin("canonical"),
                         value,
                         ProvenanceMap::default(),
-                        (&sides, &folder),
+                        (&sides, folder),
                         options,
                         out,
                     );
@@ -344,10 +391,10 @@ fn check_text(
             _ => {
                 let source = Source {
                     path,
-                    file_name: &file_name,
+                    file_name,
                     doc_index: doc.index,
                     doc_count,
-                    folder: Some(&folder),
+                    folder: Some(folder),
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
@@ -357,7 +404,7 @@ fn check_text(
                                 origin(name),
                                 m.value,
                                 m.provenance,
-                                (&sides, &folder),
+                                (&sides, folder),
                                 options,
                                 out,
                             );
@@ -365,103 +412,17 @@ fn check_text(
                     }
                     Some((_, Reading::Companion | Reading::NotMine)) => {}
                     None => {
-                        let mut f = finding_at(
-                            &rules::e004_unknown_format::RULE,
-                            Location {
-                                path: path.to_string(),
-                                doc_start: doc.start,
-                                pointer: String::new(),
-                                offset: None,
-                            },
-                            format!(
-                                "no adapter recognises document {} of `{path}`; it was skipped",
-                                doc.index + 1
-                            ),
-                            Some(format!(
-                                "write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus"
-                            )),
-                        );
-                        f.label = Some("unknown format".into());
-                        out.unknown.push(f);
+                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
                     }
                 }
             }
         }
     }
-}
-
-fn report_parse_problems(
-    path: &str,
-    text: &str,
-    parsed: &crate::json::ParsedText,
-    out: &mut FileOutcome,
-) {
-    for f in &parsed.failures {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(f.offset);
-        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
-        let mut finding = finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            format!(
-                "{}{}",
-                f.message,
-                if truncated {
-                    " (the document is truncated)"
-                } else {
-                    ""
-                }
-            ),
-            Some("fix the JSON, or re-export the result from the harness".into()),
-        );
-        finding.label = Some("parsing stopped here".into());
-        out.findings.push(finding);
-    }
-    // One finding per document, at its first non-standard token.
-    let mut seen = BTreeSet::new();
-    for (i, n) in parsed.nonstandard.iter().enumerate() {
-        let doc_start = parsed
-            .documents
-            .iter()
-            .rev()
-            .find(|d| d.start <= n.offset)
-            .map_or(0, |d| d.start);
-        if !seen.insert(doc_start) {
-            continue;
-        }
-        let more = parsed.nonstandard[i + 1..]
-            .iter()
-            .take_while(|m| {
-                parsed
-                    .documents
-                    .iter()
-                    .rev()
-                    .find(|d| d.start <= m.offset)
-                    .map_or(0, |d| d.start)
-                    == doc_start
-            })
-            .count();
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(n.offset);
-        let mut finding = finding_at(
-            &rules::e005_nonstandard_json::RULE,
-            loc,
-            format!(
-                "bare `{}` is not JSON; read as the string \"{}\"{}",
-                n.token,
-                n.token,
-                if more > 0 {
-                    format!(" ({more} more in this document)")
-                } else {
-                    String::new()
-                }
-            ),
-            Some(
-                "write null for a value that was not measured, or a string such as \"inf\"".into(),
-            ),
-        );
-        finding.label = Some("not JSON".into());
-        out.findings.push(finding);
+    // One finding for the file, however many of its documents no adapter reads; a walked
+    // YAML file that is not a result is skipped silently, as any other file of the folder.
+    let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
+    if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
+        out.unknown.push(f);
     }
 }
 

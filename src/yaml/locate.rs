@@ -17,6 +17,19 @@ use crate::json::escape_pointer_token;
 /// its nearest ancestor that it does. `None` when the text has no such document, or stops
 /// parsing before it.
 pub fn locate(text: &str, wanted: &[(usize, &str)]) -> Vec<Option<usize>> {
+    locate_by(text, wanted, false)
+}
+
+/// [`locate`] with each document named by the byte offset it starts at
+/// ([`super::Document::start`]) instead of its index.
+pub fn locate_at_starts(text: &str, wanted: &[(usize, &str)]) -> Vec<Option<usize>> {
+    locate_by(text, wanted, true)
+}
+
+fn locate_by(text: &str, wanted: &[(usize, &str)], by_start: bool) -> Vec<Option<usize>> {
+    if wanted.is_empty() {
+        return Vec::new();
+    }
     let mut prefixes: HashSet<(usize, &str)> = HashSet::new();
     for &(doc, pointer) in wanted {
         prefixes.insert((doc, ""));
@@ -27,7 +40,11 @@ pub fn locate(text: &str, wanted: &[(usize, &str)]) -> Vec<Option<usize>> {
             }
         }
     }
-    let last_doc = wanted.iter().map(|w| w.0).max();
+    let last_doc = if by_start {
+        None
+    } else {
+        wanted.iter().map(|w| w.0).max()
+    };
     let mut found: HashMap<(usize, String), usize> = HashMap::new();
     let mut offsets = Offsets::new(text);
     let mut walk = Walk::default();
@@ -36,9 +53,10 @@ pub fn locate(text: &str, wanted: &[(usize, &str)]) -> Vec<Option<usize>> {
         let at = span.start.index();
         match event {
             Event::DocumentStart(_) => {
-                let doc = walk.doc.map_or(0, |d| d + 1);
-                walk.doc = Some(doc);
-                if last_doc.is_none_or(|last| doc > last) {
+                let index = walk.doc_index.map_or(0, |d| d + 1);
+                walk.doc_index = Some(index);
+                walk.doc = Some(if by_start { offsets.byte(at) } else { index });
+                if last_doc.is_some_and(|last| index > last) {
                     break;
                 }
                 walk.path.clear();
@@ -92,6 +110,9 @@ struct Frame {
 
 #[derive(Default)]
 struct Walk {
+    /// The document's index in the stream.
+    doc_index: Option<usize>,
+    /// The document as the caller names it: its index, or its start.
     doc: Option<usize>,
     path: String,
     frames: Vec<Frame>,
