@@ -2,6 +2,13 @@
 //! model. Each adapter recognises its format by content, maps what the format records (units
 //! converted to the canonical keys' units), and leaves everything else absent so the checklist
 //! rules report it. Rules never know which adapter produced a result.
+//!
+//! A format whose meaning spans a folder reads the files beside its document through
+//! [`Source::folder`] ([`crate::corpus::beside`]: bounded, inside the corpus, cached per
+//! folder): a ladder written as one file per level ([`ladder`]: inference-perf, genai-bench),
+//! an experiment's metadata, a run's `config.yaml`. What a run folder keeps for every format
+//! (the engine's log, the launch command) is merged by the loader, not by adapters
+//! (`corpus::run_folder`).
 
 mod genai_bench;
 mod genai_perf;
