@@ -5,7 +5,7 @@
 //!
 //! A format whose meaning spans a folder reads the files beside its document through
 //! [`Source::folder`] ([`crate::corpus::beside`]: bounded, inside the corpus, cached per
-//! folder): a ladder written as one file per level ([`ladder`]: inference-perf, genai-bench),
+//! folder): a ladder written as one file per level (`ladder`: inference-perf, genai-bench),
 //! an experiment's metadata, a run's `config.yaml`. What a run folder keeps for every format
 //! (the engine's log, the launch command) is merged by the loader, not by adapters
 //! (`corpus::run_folder`).
