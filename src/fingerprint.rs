@@ -27,14 +27,29 @@
 //! * **workload**: `name`, `kind`, `prompts`, `dataset`, `prompt_tokens` (`min`, `max`,
 //!   `mean`, exactly as recorded), `max_output_tokens`, `ignore_eos`, `temperature`, `sampling`,
 //!   `window` (`mode`, `ramp_s`, `measure_s`), `token_count_source`.
+//! * **labels**: every free-form label the harness recorded (vLLM `--metadata` pairs that name
+//!   no canonical field, its `--label`, a scenario name), key and text. A harness user labels
+//!   what the file does not record (`deployment=no-features`, `gateway=kgateway`): three runs
+//!   whose labels name three deployments are three configurations, not three replicates.
 //!
 //! An absent field is part of the fingerprint as an absence: a file that records
 //! `enforce_eager: false` and one that records nothing are not known to be the same
 //! configuration (DESIGN.md conventions: "Silence is not an answer").
 //!
+//! # Unknown is never equal to unknown
+//!
+//! Equal fingerprints make replicates only when the configuration is identified: the
+//! [`IDENTIFYING_FIELDS`] (model name, engine name, device model, precision, and the workload by
+//! its name, its `scenario` label or its prompt shape) are known. Two files that both lack the
+//! model name may hold two models; pooling them would compute a spread between different
+//! things. A result with any of them absent (or a placeholder such as `"unknown"`) is
+//! **unpooled**: [`groups`] gives it a configuration of its own ([`Fingerprint::unpooled`]), so
+//! it is never a replicate of anything, and the replication rules leave it alone until a
+//! sidecar supplies what is missing; its M findings say what that is.
+//!
 //! # Never in the fingerprint
 //!
-//! [`IDENTITY_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
+//! [`RUN_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
 //! `repeat`, the harness `version`, `revision`, `dirty` and `backend`), the conditions of that
 //! run, which the M and R rules check per file (`platform.host`, `description`,
 //! `device.memory_gib`, `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`,
@@ -118,11 +133,61 @@ pub const DEFINING_FIELDS: &[&str] = &[
     "workload.window.ramp_s",
     "workload.window.measure_s",
     "workload.token_count_source",
+    "labels",
 ];
+
+/// What must be known for a result to be a replicate of anything (DESIGN.md conventions: "every
+/// identity field ... is known on both"), as the words messages use and the dotted paths behind
+/// them. The workload counts as known when any of its three paths is (a workload name, a
+/// `scenario` label, or a typical prompt length).
+pub const IDENTIFYING_FIELDS: &[(&str, &[&str])] = &[
+    ("model name", &["model.name"]),
+    ("engine name", &["engine.name"]),
+    ("device model", &["platform.device.model"]),
+    ("precision", &["model.precision"]),
+    (
+        "workload (its name, scenario or prompt shape)",
+        &["workload.name", "labels.scenario", "workload.prompt_tokens"],
+    ),
+];
+
+/// The [`IDENTIFYING_FIELDS`] that `doc` does not record (absent, blank or a placeholder), by
+/// their words; empty when the configuration is identified. With `with_workload` false, only the
+/// setup's (model, engine, device, precision).
+pub fn unidentified(doc: &ResultDoc, with_workload: bool) -> Vec<&'static str> {
+    let known = |v: Option<&String>| {
+        v.is_some_and(|s| !crate::rules::m016_placeholder_value::is_placeholder(s))
+    };
+    let workload = doc.workload.as_ref();
+    let found = [
+        known(doc.model.as_ref().and_then(|m| m.name.as_ref())),
+        known(doc.engine.as_ref().and_then(|e| e.name.as_ref())),
+        known(
+            doc.platform
+                .as_ref()
+                .and_then(|p| p.device.as_ref())
+                .and_then(|d| d.model.as_ref()),
+        ),
+        known(doc.model.as_ref().and_then(|m| m.precision.as_ref())),
+        !with_workload
+            || known(workload.and_then(|w| w.name.as_ref()))
+            || known(doc.labels.as_ref().and_then(|l| l.get("scenario")))
+            || workload
+                .and_then(|w| w.prompt_tokens.as_ref())
+                .and_then(crate::model::PromptTokens::typical)
+                .is_some_and(f64::is_finite),
+    ];
+    IDENTIFYING_FIELDS
+        .iter()
+        .zip(found)
+        .filter(|(_, ok)| !ok)
+        .map(|((words, _), _)| *words)
+        .collect()
+}
 
 /// Everything else a canonical result holds, never part of the fingerprint: run identity, run
 /// conditions, provenance of the settings, and the results. A path covers everything under it.
-pub const IDENTITY_FIELDS: &[&str] = &[
+pub const RUN_FIELDS: &[&str] = &[
     "schema",
     "id",
     "measured_at",
@@ -164,6 +229,7 @@ pub const IDENTITY_FIELDS: &[&str] = &[
 pub struct Fingerprint {
     canonical: String,
     label: String,
+    pooled: bool,
 }
 
 impl Fingerprint {
@@ -194,7 +260,29 @@ impl Fingerprint {
         Fingerprint {
             canonical,
             label: label(doc, with_workload),
+            pooled: true,
         }
+    }
+
+    /// The fingerprint of a result that is not identified ([`unidentified`]): its own
+    /// configuration, never equal to another result's. `key` tells it apart (the result's id
+    /// and where it was read); it is written into the canonical form as `"unpooled"`.
+    pub fn unpooled(doc: &ResultDoc, key: &str) -> Self {
+        let mut print = Self::build(doc, true);
+        print.canonical.pop();
+        if print.canonical.len() > 1 {
+            print.canonical.push(',');
+        }
+        print.canonical.push_str("\"unpooled\":");
+        print.canonical.push_str(&json_string(key));
+        print.canonical.push('}');
+        print.pooled = false;
+        print
+    }
+
+    /// Whether results may share this fingerprint: false for an unidentified result's own.
+    pub fn is_pooled(&self) -> bool {
+        self.pooled
     }
 
     /// The canonical form: the defining fields present, as sorted JSON.
@@ -226,15 +314,28 @@ impl fmt::Display for Fingerprint {
 
 /// The replicates of each configuration: indices into `results` of the successful runs
 /// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
-/// the corpus but never replicates (DESIGN.md conventions).
+/// the corpus but never replicates (DESIGN.md conventions); a copy of a run already counted
+/// ([`crate::copies`], S010) is not counted again; an unidentified result is a configuration
+/// of its own ([`Fingerprint::unpooled`]).
 pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
     use rayon::prelude::*;
+    let copy = crate::copies::copy_mask(results);
     // Fingerprints are built in parallel (each is a small canonical JSON); grouping them stays
     // in path order.
     let order = path_order(results);
     let prints: Vec<Option<Fingerprint>> = order
         .par_iter()
-        .map(|&i| (results[i].doc.outcome == Outcome::Ok).then(|| Fingerprint::of(&results[i].doc)))
+        .map(|&i| {
+            let r = &results[i];
+            (r.doc.outcome == Outcome::Ok && !copy[i]).then(|| {
+                if unidentified(&r.doc, true).is_empty() {
+                    Fingerprint::of(&r.doc)
+                } else {
+                    let key = format!("{} {}#{}", r.doc.id, r.origin.path, r.origin.doc_start);
+                    Fingerprint::unpooled(&r.doc, &key)
+                }
+            })
+        })
         .collect();
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
     for (i, print) in order.into_iter().zip(prints) {
@@ -336,6 +437,17 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
         put("model.kernel", text(&mo.kernel));
         put("model.thinking", flag(mo.thinking));
     }
+    // Labels may name the deployment as well as the workload: they belong to the setup too.
+    put(
+        "labels",
+        doc.labels.as_ref().filter(|l| !l.is_empty()).map(|map| {
+            let v: serde_json::Map<String, Value> = map
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::from(v.as_str())))
+                .collect();
+            canonical_json(&Value::Object(v))
+        }),
+    );
     if !with_workload {
         return fields;
     }
@@ -758,6 +870,11 @@ mod tests {
                 "/workload/token_count_source",
                 json!("stream-chunks"),
             ),
+            (
+                "labels",
+                "/labels",
+                json!({ "deployment": "pd-disaggregated" }),
+            ),
         ];
         let names: Vec<&str> = mutations.iter().map(|(n, _, _)| *n).collect();
         assert_eq!(
@@ -830,12 +947,63 @@ mod tests {
         };
         for path in all {
             let defining = covered(&path, DEFINING_FIELDS);
-            let identity = covered(&path, IDENTITY_FIELDS);
+            let identity = covered(&path, RUN_FIELDS);
             assert!(
                 defining ^ identity,
-                "`{path}` must be in exactly one of DEFINING_FIELDS and IDENTITY_FIELDS"
+                "`{path}` must be in exactly one of DEFINING_FIELDS and RUN_FIELDS"
             );
         }
+    }
+
+    #[test]
+    fn identity_fields_must_be_known_and_the_workload_by_any_of_three() {
+        let doc = |v: Value| -> ResultDoc { serde_json::from_value(v).unwrap() };
+        assert!(unidentified(&doc(complete()), true).is_empty());
+        let mut v = complete();
+        remove(&mut v, "/model/name");
+        set(&mut v, "/model/precision", "unknown".into());
+        assert_eq!(
+            unidentified(&doc(v), true),
+            ["model name", "precision"],
+            "absent and placeholder are both unknown"
+        );
+        // The workload is known by its name, a scenario label or its prompt shape.
+        let mut v = complete();
+        remove(&mut v, "/workload/name");
+        assert!(
+            unidentified(&doc(v.clone()), true).is_empty(),
+            "prompt shape"
+        );
+        remove(&mut v, "/workload/prompt_tokens");
+        assert_eq!(
+            unidentified(&doc(v.clone()), true),
+            ["workload (its name, scenario or prompt shape)"]
+        );
+        assert!(
+            unidentified(&doc(v.clone()), false).is_empty(),
+            "setup only"
+        );
+        set(&mut v, "/labels", serde_json::json!({ "scenario": "chat" }));
+        assert!(unidentified(&doc(v), true).is_empty(), "scenario label");
+    }
+
+    #[test]
+    fn unpooled_fingerprints_never_equal_another() {
+        let mut v = complete();
+        remove(&mut v, "/engine/name");
+        let d: ResultDoc = serde_json::from_value(v).unwrap();
+        let (a, b) = (
+            Fingerprint::unpooled(&d, "a.json#0"),
+            Fingerprint::unpooled(&d, "b.json#0"),
+        );
+        assert_ne!(a, b);
+        assert!(!a.is_pooled() && Fingerprint::of(&d).is_pooled());
+        assert!(
+            a.canonical().ends_with(",\"unpooled\":\"a.json#0\"}"),
+            "{}",
+            a.canonical()
+        );
+        assert_eq!(a.label(), Fingerprint::of(&d).label());
     }
 
     #[test]

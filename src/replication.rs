@@ -34,15 +34,36 @@ pub struct Configuration {
     pub fingerprint: Fingerprint,
     /// Indices of its runs in the corpus results, in path order.
     pub members: Vec<usize>,
+    /// What its single run does not record of the identifying fields
+    /// ([`crate::fingerprint::IDENTIFYING_FIELDS`]); empty for an identified configuration. An
+    /// unidentified result is a configuration of its own, which the replication rules do not
+    /// judge and `summary` gives no pooled interval.
+    pub unidentified: Vec<&'static str>,
+}
+
+impl Configuration {
+    /// Whether the configuration is identified, so that its runs are replicates of each other
+    /// and the replication rules judge them.
+    pub fn is_identified(&self) -> bool {
+        self.unidentified.is_empty()
+    }
 }
 
 /// Every configuration of the corpus with at least one successful run, in fingerprint order.
 pub fn configurations(results: &[LoadedResult]) -> Vec<Configuration> {
     groups(results)
         .into_iter()
-        .map(|(fingerprint, members)| Configuration {
-            fingerprint,
-            members,
+        .map(|(fingerprint, members)| {
+            let unidentified = if fingerprint.is_pooled() {
+                Vec::new()
+            } else {
+                crate::fingerprint::unidentified(&results[members[0]].doc, true)
+            };
+            Configuration {
+                fingerprint,
+                members,
+                unidentified,
+            }
         })
         .collect()
 }

@@ -356,6 +356,28 @@ pub(crate) fn known_keys(b: &mut Builder<'_>, base: &str) {
     }
 }
 
+/// Copies every free-form label among the keys of the object at `base` into `labels`: a
+/// non-empty string under a key that `own` does not claim for the harness (vLLM merges each
+/// `--metadata KEY=VALUE` pair into its result as a string, §0.5). Labels are part of the
+/// configuration fingerprint, so two deployments the user labelled apart stay apart; a pair
+/// that also names a canonical field ([`known_keys`]) is kept as a label too, as written.
+pub(crate) fn labels(b: &mut Builder<'_>, base: &str, own: impl Fn(&str) -> bool) {
+    let Some(obj) = at(b.doc(), base).and_then(Value::as_object) else {
+        return;
+    };
+    for (key, v) in obj {
+        if own(key) || key.trim().is_empty() {
+            continue;
+        }
+        if let Value::String(text) = v
+            && !text.trim().is_empty()
+        {
+            let canonical = format!("/labels/{}", escape_pointer_token(key));
+            b.put(&canonical, text.trim(), &ptr(base, &[key]));
+        }
+    }
+}
+
 /// `value × scale`, dividing by the whole reciprocal for a unit step down (ms to s is `/ 1000`,
 /// which keeps `388.1` ms as `0.3881` s where `× 0.001` would give `0.38810000000000006`).
 pub(crate) fn scaled(value: f64, scale: f64) -> f64 {

@@ -14,6 +14,11 @@ declare_rule! {
     /// shortfall is reported once. A configuration whose speculation setting is not recorded is
     /// checked here (M005 reports the missing setting).
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// Seed 000: "Without speculation the spread was 1–3%, and n=5 is enough." At a CV of 2%,
     /// five runs give a 95% interval of about ±3%; two runs give an interval twelve times the
@@ -38,7 +43,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_runs;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         let members = &config.members;
         let first = members[0];
         if ctx.results[first].doc.speculation_on() == Some(true) {
