@@ -266,7 +266,8 @@ impl Fingerprint {
 
     /// The fingerprint of a result that is not identified ([`unidentified`]): its own
     /// configuration, never equal to another result's. `key` tells it apart (the result's id
-    /// and where it was read); it is written into the canonical form as `"unpooled"`.
+    /// and where it was read); it is written into the canonical form as `"unpooled"`, and the
+    /// label ends with the result's id.
     pub fn unpooled(doc: &ResultDoc, key: &str) -> Self {
         let mut print = Self::build(doc, true);
         print.canonical.pop();
@@ -277,6 +278,8 @@ impl Fingerprint {
         print.canonical.push_str(&json_string(key));
         print.canonical.push('}');
         print.pooled = false;
+        // Its label names the result: several unidentified results read alike otherwise.
+        print.label = format!("{} | result {}", print.label, doc.id);
         print
     }
 
@@ -1003,7 +1006,10 @@ mod tests {
             "{}",
             a.canonical()
         );
-        assert_eq!(a.label(), Fingerprint::of(&d).label());
+        assert_eq!(
+            a.label(),
+            format!("{} | result {}", Fingerprint::of(&d).label(), d.id)
+        );
     }
 
     #[test]

@@ -392,6 +392,9 @@ pub struct ConfigSummary {
     pub launches: usize,
     /// Runs that record no launch id (counted as one launch together).
     pub runs_without_launch_id: usize,
+    /// What the configuration's single result does not record of the identifying fields; empty
+    /// when identified. An unidentified result is pooled with no other: one run, no interval.
+    pub unidentified: Vec<&'static str>,
     /// The levels, by concurrency.
     pub levels: Vec<LevelSummary>,
 }
@@ -412,18 +415,24 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                 .filter_map(|s| {
                     let values = s.values();
                     let d = describe(&values)?;
-                    let ci95 = launch_interval(&s.by_launch()).map(|iv| Ci95 {
-                        estimate: iv.estimate,
-                        low: iv.low,
-                        high: iv.high,
-                        df: iv.df,
-                        basis: match iv.basis {
-                            IntervalBasis::AcrossLaunches { launches } => {
-                                format!("across {launches} launches")
-                            }
-                            IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
-                        },
-                    });
+                    // An unidentified result is one run of its own: no interval to quote.
+                    let pooled = config.is_identified();
+                    let ci95 = launch_interval(&s.by_launch())
+                        .filter(|_| pooled)
+                        .map(|iv| Ci95 {
+                            estimate: iv.estimate,
+                            low: iv.low,
+                            high: iv.high,
+                            df: iv.df,
+                            basis: match iv.basis {
+                                IntervalBasis::AcrossLaunches { launches } => {
+                                    format!("across {launches} launches")
+                                }
+                                IntervalBasis::SingleInstance { .. } => {
+                                    "single instance".to_string()
+                                }
+                            },
+                        });
                     let median_of = |m: &BTreeMap<u64, Vec<f64>>| {
                         m.get(&s.concurrency).and_then(|v| quantile_type7(v, 0.5))
                     };
@@ -450,6 +459,7 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                 runs: runs(results, members),
                 launches: l.count,
                 runs_without_launch_id: l.unrecorded,
+                unidentified: config.unidentified.clone(),
                 levels,
             };
             (config.fingerprint, summary)

@@ -43,7 +43,9 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text};
+use super::map::{
+    Builder, NONE_COMPLETED, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text,
+};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The genai-perf / `AIPerf` adapter.
@@ -221,11 +223,11 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
         });
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
-    } else if let Some((n, src)) = &failed
+    } else if let Some((n, _)) = &failed
         && *n > 0
         && completed.unwrap_or(0) == 0
     {
-        b.put("/outcome", "failed", src);
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     let config = Config::read(doc);

@@ -28,6 +28,9 @@ use super::{Mapped, Source};
 use crate::json::escape_pointer_token;
 use crate::model::{Provenance, ProvenanceMap, RESULT_SCHEMA};
 
+/// What a derived outcome `failed` is concluded from, as provenance and messages say it.
+pub(crate) const NONE_COMPLETED: &str = "the counts: no request completed and some failed";
+
 /// `measured_at` of a format that records no date (`SGLang`, genai-perf): the epoch.
 pub(crate) const UNDATED: &str = "1970-01-01T00:00:00Z";
 
@@ -487,6 +490,28 @@ impl<'d> Builder<'d> {
             Provenance::Derived {
                 from: why.to_string(),
                 pointer: String::new(),
+            },
+        );
+    }
+
+    /// Sets a value benchlint concluded from other values of the file (the outcome `failed` of a
+    /// run whose every request errored), with provenance "derived": not a label the author gave
+    /// (DESIGN.md conventions; R007 still reports such a run's zero levels). `from` says what it
+    /// was concluded from; a finding about it lands where `canonical_src` (a canonical pointer,
+    /// such as `/levels/0/requests`) was read.
+    pub(crate) fn derived(
+        &mut self,
+        canonical: &str,
+        value: impl Into<Value>,
+        from: &str,
+        canonical_src: &str,
+    ) {
+        self.put(canonical, value, "");
+        self.provenance.insert(
+            canonical,
+            Provenance::Derived {
+                from: from.to_string(),
+                pointer: canonical_src.to_string(),
             },
         );
     }

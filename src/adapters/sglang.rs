@@ -31,7 +31,7 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, ptr, rate};
+use super::map::{Builder, NONE_COMPLETED, at, count, ptr, rate};
 use super::vllm::detailed;
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -81,7 +81,7 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         _ => None,
     };
     if completed == Some(0) && failed.is_some_and(|(f, _)| f > 0) {
-        b.put("/outcome", "failed", "/completed");
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1)
@@ -112,11 +112,14 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
     } else {
         b.whole("/levels/0/output_tokens", "/total_output_tokens", 0);
     }
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        "/output_throughput",
-        1.0,
-    );
+    // With no completed request the 0.0 is not a measurement (R006, R007 read the counts).
+    if completed != Some(0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            "/output_throughput",
+            1.0,
+        );
+    }
     if completed.is_some_and(|c| c > 0) {
         let sets: [(&str, &str, &[&str], f64); 3] = [
             ("ttft_ms", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),

@@ -37,7 +37,9 @@
 
 use serde_json::{Map, Value};
 
-use super::map::{Builder, at, count, from_compact_date, known_keys, labels, number, ptr, rate};
+use super::map::{
+    Builder, NONE_COMPLETED, at, count, from_compact_date, known_keys, labels, number, ptr, rate,
+};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The vLLM serving benchmark adapter.
@@ -232,7 +234,7 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         },
     };
     if completed == Some(0) && failed.as_ref().is_some_and(|(f, _)| *f > 0) {
-        b.put("/outcome", "failed", &p("completed"));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1)
@@ -248,12 +250,15 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     }
     b.real("/levels/0/duration_s", &p("duration"), 1.0);
     b.whole("/levels/0/output_tokens", &p("total_output_tokens"), 0);
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        &p("output_throughput"),
-        1.0,
-    );
-    // With no successful request vLLM writes 0.0 for every latency: not a measurement.
+    // With no successful request vLLM writes 0.0 for the throughput and every latency: not a
+    // measurement, and not a figure the level reports (R006, R007 see the counts instead).
+    if completed != Some(0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            &p("output_throughput"),
+            1.0,
+        );
+    }
     if completed.is_some_and(|c| c > 0) {
         latencies(&mut b, base);
     }

@@ -1,5 +1,5 @@
 //! Loading a corpus: discovery, reading, parsing, recognising each document, merging sidecars,
-//! deriving from serve commands, and running the per-document and per-result rules, in
+//! deriving from serve commands (and a per-user rate from a median TPOT), and running the per-document and per-result rules, in
 //! parallel across files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
@@ -7,6 +7,7 @@ mod bounds;
 mod derive;
 mod discover;
 mod guard;
+mod per_user;
 mod read;
 mod sidecar;
 mod translate;
@@ -34,6 +35,7 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub use per_user::FROM_TPOT;
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -591,6 +593,7 @@ fn finish_result(
             &mut provenance,
         );
     }
+    per_user::derive_per_user(&mut value, &mut provenance);
     // Read from a borrow: cloning a document with thousands of samples costs more than
     // checking it.
     let typed = ResultDoc::deserialize(&value).or_else(|_| {

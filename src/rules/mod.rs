@@ -6,6 +6,7 @@
 
 mod context;
 mod registry;
+pub mod served;
 
 pub mod c001_mixed_precision;
 pub mod c002_mixed_speculation;

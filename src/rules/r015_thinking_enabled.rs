@@ -1,5 +1,6 @@
 //! `thinking-enabled` (R015): the model reasoned before answering.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::TokenCountSource;
 
@@ -15,6 +16,9 @@ declare_rule! {
     /// reasoning in a separate field (`reasoning_content`) that such harnesses often drop.
     /// Server usage counts (`server-usage`) include reasoning tokens. An absent or `false`
     /// `thinking` is not reported.
+    ///
+    /// A run that completed no request has no figure to mix reasoning into and is skipped: R006
+    /// and R007 report it.
     ///
     /// ## Why is this bad?
     /// Seed 002 runs "with thinking off by default, so two models are comparable and a short run
@@ -47,6 +51,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     if ctx.result.model.as_ref().and_then(|m| m.thinking) != Some(true) {
         return;
     }

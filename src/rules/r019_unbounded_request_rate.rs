@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::r012_non_monotonic_ladder::num;
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -20,6 +21,9 @@ declare_rule! {
     ///   number (`--metadata` values are strings: `"none"`).
     ///
     /// A finite rate (a number), SGLang's `"trace"` replay, or any numeric cap is not reported.
+    ///
+    /// A run that completed no request has no latency figure to misread and is skipped: R006
+    /// and R007 report it.
     ///
     /// ## Why is this bad?
     /// With an infinite rate and no cap, the client sends every prompt at once; the engine
@@ -73,6 +77,9 @@ fn is_cap(cap: &Value) -> bool {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(rate) = ctx.get("/workload/sampling/request_rate") else {
         return;
     };
