@@ -162,9 +162,39 @@ fn workload(b: &mut Builder<'_>, doc: &Value) {
     );
     if random {
         b.whole("/workload/max_output_tokens", "/random_output_len", 1);
+        output_range(b, doc);
     } else if name == "sharegpt" {
         b.whole("/workload/max_output_tokens", "/sharegpt_output_len", 1);
     }
+}
+
+/// The random dataset draws each request's output length uniformly between
+/// `int(random_output_len × random_range_ratio)` and `random_output_len` (§2.2): with a ratio
+/// under 1 the cap is the longest length asked for, not the length, and the smallest goes to
+/// `workload.sampling.output_tokens_min` (R020 compares the delivered mean with the middle of
+/// the range).
+fn output_range(b: &mut Builder<'_>, doc: &Value) {
+    let (Some(len), Some(ratio)) = (
+        doc.get("random_output_len").and_then(count),
+        doc.get("random_range_ratio").and_then(super::map::number),
+    ) else {
+        return;
+    };
+    if !(0.0..1.0).contains(&ratio) || len == 0 {
+        return;
+    }
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss,
+        reason = "a length far below 2^52 times a ratio in [0, 1)"
+    )]
+    let low = (len as f64 * ratio) as u64;
+    b.put(
+        "/workload/sampling/output_tokens_min",
+        low,
+        "/random_range_ratio",
+    );
 }
 
 /// `server_info` (late 2025): `SGLang`'s server arguments and version (§2.2). Its keys are
