@@ -144,7 +144,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             "/model/thinking",
             format!(
                 "thinking was on: {} of the {} output tokens {} were reasoning, and the aggregate \
-                 counts them ({} tok/s × {} s = {} tokens): the figures mix reasoning and answer \
+                 counts them ({} tok/s × {} s ≈ {} tokens): the figures mix reasoning and answer \
                  tokens and are comparable only with other thinking runs",
                 tokens(reasoning),
                 tokens(output),
@@ -165,7 +165,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!("/levels/{level}/throughput_tok_s/aggregate"),
                 format!(
                     "thinking was on and the aggregate counts only the answer tokens ({} tok/s × \
-                     {} s = {} tokens, the {} answer tokens): the {} reasoning tokens the model \
+                     {} s ≈ {} tokens, the {} answer tokens): the {} reasoning tokens the model \
                      generated are missing from every throughput figure",
                     format_fixed(aggregate, 2),
                     format_fixed(duration, 1),

@@ -4,7 +4,7 @@
 use super::r012_non_monotonic_ladder::streams;
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::Level;
+use crate::model::{Level, PromptSource};
 use crate::stats::mean;
 
 declare_rule! {
@@ -15,14 +15,16 @@ declare_rule! {
     ///   `workload.max_output_tokens`), or when `workload.sampling.min_tokens` is set (vLLM's
     ///   sampling parameter: no request may stop earlier; the length is the smaller of it and
     ///   `max_output_tokens`), the mean must reach `min_output_fraction` (90%) of the length.
-    /// - **far below the cap, whatever `ignore_eos` says.** Otherwise (EOS honoured, or
-    ///   `ignore_eos` not recorded), the mean must reach `min_output_cap_fraction` (60%) of
-    ///   `max_output_tokens`. Outputs that stop at EOS end where the model stops, so some fall
-    ///   short of any cap; but a mean under three fifths of it means the cap does not describe
-    ///   the workload that was measured, and a reader who takes the cap for the output length
-    ///   (a "1,000 in / 500 out" label) reads another workload. The message says which
-    ///   `ignore_eos` the file records, since a harness that meant to ignore EOS and was not
-    ///   obeyed looks exactly like this.
+    /// - **far below the cap.** Otherwise the mean must reach `min_output_cap_fraction` (60%)
+    ///   of `max_output_tokens`, whatever `ignore_eos` says, with one exception: real text
+    ///   (`workload.prompts` `fixed` or `dataset`) with `ignore_eos: false` recorded, where the
+    ///   file itself says the outputs end where the model stops and the cap is only a ceiling.
+    ///   Everywhere else (`ignore_eos` not recorded; random-token or unrecorded prompts, whose
+    ///   cap is the only output length the workload names) a mean under three fifths of the cap
+    ///   means the cap does not describe the workload that was measured, and a reader who takes
+    ///   it for the output length (a "1,000 in / 500 out" label) reads another workload. The
+    ///   message says which `ignore_eos` the file records, since a harness that meant to ignore
+    ///   EOS and was not obeyed looks exactly like this.
     ///
     /// When the harness drew each request's length from a range (`SGLang`'s random dataset with
     /// a range ratio under 1: `workload.sampling.output_tokens_min` is the shortest length,
@@ -133,6 +135,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             true,
         )
     } else {
+        // Real text with EOS honoured ends where the model stops: the cap is a ceiling there.
+        let real_text = matches!(
+            workload.prompts,
+            Some(PromptSource::Fixed | PromptSource::Dataset)
+        );
+        if real_text && workload.ignore_eos == Some(false) {
+            return;
+        }
         let eos = match workload.ignore_eos {
             Some(_) => "ignore_eos false: EOS was honoured",
             None => "ignore_eos not recorded",
