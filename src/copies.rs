@@ -129,7 +129,7 @@ mod tests {
         ResultDoc {
             measured_at: measured_at.into(),
             levels: vec![Level {
-                concurrency: 8,
+                concurrency: Some(8),
                 requests: Some(300),
                 duration_s: Some(35.84472489100017),
                 throughput_tok_s: Some(Throughput {
@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn levels_with_counts_only_are_not_compared() {
         let counts = Level {
-            concurrency: 4,
+            concurrency: Some(4),
             requests: Some(0),
             failed: Some(8),
             ..Level::default()

@@ -307,10 +307,52 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
     assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
+    // An uncapped run at rate inf is an open-loop level: its 2,000 prompts are a request
+    // count, not a concurrency.
     assert_eq!(
-        r.value.pointer("/workload/sampling/request_rate"),
+        r.value.pointer("/levels/0/request_rate"),
         Some(&json!("inf"))
     );
+    assert_eq!(recorded(&r, "/levels/0/request_rate"), "/request_rate");
+    assert_eq!(r.value.pointer("/levels/0/concurrency"), None);
+}
+
+#[test]
+fn a_capped_run_at_rate_inf_is_a_closed_loop_level_at_the_cap_and_a_finite_rate_is_open_loop() {
+    let text =
+        std::fs::read_to_string(Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (rate, cap, key, value) in [
+        (json!("inf"), json!(32), "/levels/0/concurrency", json!(32)),
+        (
+            json!(10.0),
+            json!(null),
+            "/levels/0/request_rate",
+            json!(10.0),
+        ),
+        (
+            json!(10.0),
+            json!(64),
+            "/levels/0/max_concurrency",
+            json!(64),
+        ),
+    ] {
+        let mut doc: Value = serde_json::from_str(&text).unwrap();
+        doc["request_rate"] = rate.clone();
+        doc["max_concurrency"] = cap.clone();
+        let path = dir.path().join("run.json");
+        std::fs::write(&path, doc.to_string()).unwrap();
+        let r = only_result(&path);
+        assert_eq!(r.value.pointer(key), Some(&value), "{rate} {cap}");
+        if rate != json!("inf") {
+            assert_eq!(
+                r.value.pointer("/levels/0/concurrency"),
+                None,
+                "{rate} {cap}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -371,12 +413,9 @@ fn sglang_infinity_request_rate_is_kept_as_inf() {
         .corpus
         .results
         .iter()
-        .find(|r| r.value.pointer("/workload/sampling/request_rate") == Some(&json!("inf")))
+        .find(|r| r.value.pointer("/levels/0/request_rate") == Some(&json!("inf")))
         .expect("a line with request_rate Infinity");
-    assert_eq!(
-        recorded(inf, "/workload/sampling/request_rate"),
-        "/request_rate"
-    );
+    assert_eq!(recorded(inf, "/levels/0/request_rate"), "/request_rate");
 }
 
 #[test]
@@ -483,8 +522,9 @@ fn a_level_whose_concurrency_the_file_does_not_give_is_reported_not_invented() {
             .unwrap(),
     )
     .unwrap();
-    doc["num_prompts"] = json!("unknown");
-    doc["completed"] = json!(null);
+    // Neither a rate nor a cap: the level has no load, and the prompt count is not one.
+    doc["request_rate"] = json!(null);
+    doc["max_concurrency"] = json!(null);
     std::fs::write(&path, doc.to_string()).unwrap();
     let checked = check(&path);
     assert!(checked.corpus.results.is_empty());

@@ -9,10 +9,6 @@
 //! engine launch is labelled single instance. `--replicas N` multiplies the aggregate (N
 //! independent copies behind a router serve N times the users at the same per-user rate).
 //!
-//! A configuration with no capacity says why: its first level has no per-user rate (neither
-//! recorded nor derivable from a median TPOT), or it does not clear the floor (`no_capacity` in
-//! JSON: `no-per-user-rate`, `below-floor`, `marginal`; null when a level passes).
-//!
 //! Formats: `table` (comfy-table) and `json`. Exit status 0; 2 on bad arguments or a bad
 //! config file.
 
@@ -26,7 +22,7 @@ use serde_json::json;
 
 use super::{EXIT_CLEAN, Output};
 use crate::audit::{Capacity, LadderPoint};
-use crate::claims::capacity::{LevelClass, capacity, classify, ladder};
+use crate::claims::capacity::{capacity, ladder};
 use crate::claims::num;
 use crate::config::{self, GlobSidecars};
 use crate::corpus::{self, Corpus, Options};
@@ -99,7 +95,6 @@ struct Row {
     fingerprint: String,
     results: Vec<String>,
     capacity: Capacity,
-    none: Option<NoCapacity>,
     per_user: Option<f64>,
     runs: usize,
     launches: usize,
@@ -113,9 +108,8 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
         .map(|c| {
             let points = ladder(&corpus.results, &c.members);
             let cap = capacity(&points, args.floor, args.replicas);
-            let at: Option<&LadderPoint> = cap
-                .concurrency
-                .and_then(|k| points.iter().find(|p| p.concurrency == k));
+            let at: Option<&LadderPoint> =
+                cap.level.and_then(|k| points.iter().find(|p| p.key == k));
             Row {
                 label: c.fingerprint.label().to_string(),
                 fingerprint: c.fingerprint.short(),
@@ -127,7 +121,6 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
                 per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
                 runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
                 launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
-                none: NoCapacity::of(&points, args.floor, &cap),
                 capacity: cap,
             }
         })
@@ -140,56 +133,14 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
     Ok(Output::stdout(bytes, EXIT_CLEAN))
 }
 
-/// Why a configuration has no capacity: it records no per-user rate at its first level (so it
-/// cannot be shown to clear anything), or its first level does not clear the floor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum NoCapacity {
-    /// The first level has no per-user rate (recorded, or derived from the median TPOT).
-    NoPerUserRate,
-    /// The first level's per-user rate is below the floor.
-    BelowFloor,
-    /// The first level's per-user interval straddles the floor.
-    Marginal,
-}
-
-impl NoCapacity {
-    /// The reason for a ladder with no passing level; `None` when one passes.
-    fn of(points: &[LadderPoint], floor: f64, c: &Capacity) -> Option<Self> {
-        if c.concurrency.is_some() {
-            return None;
-        }
-        let first = points.first()?;
-        Some(match classify(first.per_user_tok_s.as_ref(), floor) {
-            LevelClass::Unknown | LevelClass::Pass => NoCapacity::NoPerUserRate,
-            LevelClass::Fail => NoCapacity::BelowFloor,
-            LevelClass::Marginal => NoCapacity::Marginal,
-        })
-    }
-
-    /// The word `--format json` writes.
-    fn key(self) -> &'static str {
-        match self {
-            NoCapacity::NoPerUserRate => "no-per-user-rate",
-            NoCapacity::BelowFloor => "below-floor",
-            NoCapacity::Marginal => "marginal",
-        }
-    }
-
-    /// What the table says.
-    fn words(self) -> &'static str {
-        match self {
-            NoCapacity::NoPerUserRate => "none: no per-user rate",
-            NoCapacity::BelowFloor => "none: no level clears the floor",
-            NoCapacity::Marginal => "none: the first level straddles the floor",
-        }
-    }
-}
-
-fn capacity_words(c: &Capacity, none: Option<NoCapacity>) -> String {
-    match (c.concurrency, c.marginal_interval) {
-        (Some(_), Some((lo, hi))) => format!("{lo}–{hi} (marginal)"),
+fn capacity_words(c: &Capacity) -> String {
+    match (c.level, c.marginal_interval) {
+        (Some(_), Some((lo, hi))) => format!("{}–{hi} (marginal)", lo.value_text()),
         (Some(k), None) => k.to_string(),
-        (None, _) => none.map_or("none", NoCapacity::words).to_string(),
+        (None, _) => format!(
+            "none: {}",
+            c.none_because.unwrap_or("no level clears the floor")
+        ),
     }
 }
 
@@ -214,7 +165,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     table.set_header(vec![
         "configuration",
         "fingerprint",
-        "streams",
+        "capacity",
         "aggregate tok/s",
         "per user tok/s",
         "runs",
@@ -226,7 +177,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
         table.add_row(vec![
             r.label.clone(),
             r.fingerprint.clone(),
-            capacity_words(c, r.none),
+            capacity_words(c),
             c.aggregate_tok_s.map_or_else(|| "–".into(), num),
             r.per_user.map_or_else(|| "–".into(), num),
             r.runs.to_string(),
@@ -245,9 +196,9 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     }
     let _ = writeln!(out, "{table}");
     out.push_str(
-        "streams: the highest concurrency whose per-user 95% interval clears the floor at every level up to it; \
-         marginal: the next level's interval straddles the floor; none: the first level has no per-user rate \
-         (recorded, or derived from its median TPOT) or does not clear the floor\n",
+        "capacity: the highest level (streams in flight, or requests per second for a rate-driven ladder) whose \
+         per-user 95% interval clears the floor at every level up to it; marginal: the next level's interval \
+         straddles the floor\n",
     );
     out.into_bytes()
 }
@@ -261,7 +212,8 @@ fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
                 "fingerprint": r.fingerprint,
                 "results": r.results,
                 "capacity": r.capacity.concurrency,
-                "no_capacity": r.none.map(NoCapacity::key),
+                "capacity_request_rate": r.capacity.request_rate,
+                "none_because": r.capacity.none_because,
                 "aggregate_tok_s": r.capacity.aggregate_tok_s,
                 "per_user_tok_s": r.per_user,
                 "marginal_interval": r.capacity.marginal_interval.map(|(a, b)| [a, b]),

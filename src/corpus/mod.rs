@@ -651,6 +651,24 @@ fn finish_result(
             return;
         }
     };
+    // The schema asks every level for a concurrency or a request rate; an adapter that found
+    // neither in the file (a corrupted or absent load) must not have one invented.
+    if let Some(i) = doc
+        .levels
+        .iter()
+        .position(|l| l.concurrency.is_none() && l.request_rate.is_none())
+    {
+        out.findings.push(finding_at(
+            &rules::e003_schema_violation::RULE,
+            translate(&origin, &provenance, &format!("/levels/{i}")),
+            format!(
+                "the result could not be read as `{RESULT_SCHEMA}`: level {i} records neither a concurrency nor a \
+                 request rate (a request count is neither)"
+            ),
+            None,
+        ));
+        return;
+    }
     let states = artifacts::check(&doc, &entry.path, &entry.root);
     out.artifact_refs
         .extend(artifacts::referenced(&doc, &entry.path));

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::RequestRate;
+
 /// `measured_at` of a result whose file records no date (adapters write the Unix epoch).
 pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
 
@@ -525,11 +527,24 @@ pub enum TokenCountSource {
     ClientTokenizer,
 }
 
-/// One concurrency level of a ladder.
+/// One level of a ladder: a closed-loop concurrency or an open-loop request rate.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Level {
-    /// Streams in flight.
-    pub concurrency: u64,
+    /// Streams kept in flight (closed loop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Requests sent per second (open loop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_rate: Option<RequestRate>,
+    /// Requests per second actually sent, where the harness measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub achieved_request_rate: Option<f64>,
+    /// Cap on requests in flight of an open-loop level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_concurrency: Option<u64>,
+    /// Measured mean number of requests in flight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_in_flight: Option<f64>,
     /// Requests completed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requests: Option<u64>,
@@ -548,11 +563,6 @@ pub struct Level {
     /// Reasoning (thinking) tokens among `output_tokens`, where the harness counts them apart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reasoning_tokens: Option<u64>,
-    /// Requests in flight on average over the measured window (Little's law: the requests' summed
-    /// latency over the window), where the harness reports it: below `concurrency` when streams
-    /// pause between requests (think time of multi-turn traces).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mean_in_flight: Option<f64>,
     /// Throughput, each figure labelled, tokens per second.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throughput_tok_s: Option<Throughput>,
@@ -571,9 +581,23 @@ pub struct Level {
     /// Accelerator memory in use, GiB.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_mem_gib: Option<f64>,
+    /// Mean power drawn during the level, and where it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_w: Option<LevelPower>,
     /// Per-request values behind the summaries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<Samples>,
+}
+
+/// Mean power of a level.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LevelPower {
+    /// Mean power over the measured window, watts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    /// Wall or device power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<PowerKind>,
 }
 
 /// Throughput figures, tokens per second.

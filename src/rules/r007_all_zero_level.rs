@@ -110,7 +110,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             format!("/levels/{i}/{field}"),
             format!(
                 "{}: {evidence}{failed} {context}: zeros read as bad hardware rather than as a stopped server",
-                at_streams(level.concurrency)
+                at_streams(level.key())
             ),
         )
         .label("nothing was served")

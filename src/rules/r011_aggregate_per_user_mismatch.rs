@@ -2,16 +2,19 @@
 //! the arithmetic check seed 004 asks every reader to make.
 
 use super::r002_token_count_mismatch::count_f64;
+use super::r012_non_monotonic_ladder::streams;
 use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::Level;
+use crate::model::{Level, LevelKey};
 
 declare_rule! {
     /// ## What it checks
-    /// For every level with a concurrency of at least 1, what each stream delivered (the
-    /// aggregate divided by the streams: `throughput_tok_s.aggregate / concurrency`; when no
-    /// aggregate is recorded, `output_tokens / duration_s / concurrency`, the convention's
-    /// definition) against what each stream is expected to deliver. The division is done here:
+    /// For every level whose requests in flight are known (its concurrency, or the mean in
+    /// flight the harness measured; an open-loop level without that is skipped), what each
+    /// stream delivered (the aggregate divided by the streams: `throughput_tok_s.aggregate /
+    /// concurrency`; when no aggregate is recorded, `output_tokens / duration_s /
+    /// concurrency`, the convention's definition) against what each stream is expected to
+    /// deliver. The division is done here:
     /// a per-stream figure the file might carry is not trusted. The relative difference,
     /// `(aggregate / streams − expected) / expected`, above `aggregate_per_user_tolerance` (25%)
     /// in either direction is reported at the aggregate (or at the per-user rate when the
@@ -228,13 +231,15 @@ fn too_many_failed(ctx: &ResultCtx<'_>, level: &Level) -> bool {
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.aggregate_per_user_tolerance;
     for (i, level) in ctx.result.levels.iter().enumerate() {
-        if completed_nothing(level) || level.concurrency == 0 || too_many_failed(ctx, level) {
+        if completed_nothing(level) || too_many_failed(ctx, level) {
             continue;
         }
-        // Requests in flight on average, when recorded (streams pause between turns), else the
-        // streams kept in flight.
-        let in_flight = level.mean_in_flight.filter(|m| m.is_finite() && *m > 0.0);
-        let streams = in_flight.unwrap_or_else(|| count_f64(level.concurrency));
+        // Requests in flight on average when the harness measured it (streams pause between
+        // turns, or an open-loop level), else the streams kept in flight.
+        let measured = level.mean_in_flight.filter(|m| m.is_finite() && *m > 0.0);
+        let Some(streams) = measured.or_else(|| level.in_flight()).filter(|s| *s > 0.0) else {
+            continue;
+        };
         // The aggregate as recorded, else derived from the level's own counts.
         let recorded = level.throughput_tok_s.as_ref().and_then(|t| t.aggregate);
         let (aggregate, derived) = if let Some(a) = recorded {
@@ -276,17 +281,16 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         } else {
             format!("/levels/{i}/throughput_tok_s/aggregate")
         };
-        let n = level.concurrency;
-        let over = match in_flight {
-            Some(m) => format!(
-                "over {} requests in flight on average ({n} stream{}) is {} tok/s per request in flight",
+        let over = match (measured, level.streams()) {
+            (Some(m), Some(n)) => format!(
+                "over {} requests in flight on average ({}) is {} tok/s per request in flight",
                 rate(m),
-                if n == 1 { "" } else { "s" },
+                streams_words(n),
                 rate(per_stream)
             ),
-            None => format!(
-                "over {n} stream{} is {} tok/s per stream",
-                if n == 1 { "" } else { "s" },
+            _ => format!(
+                "over {} is {} tok/s per stream",
+                in_flight_words(level, streams),
                 rate(per_stream)
             ),
         };
@@ -305,4 +309,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
              publish the aggregate beside the per-user rate only when the two agree",
         );
     }
+}
+
+/// "8 streams", "1 stream", "a mean of 6.4 requests in flight".
+fn in_flight_words(level: &Level, in_flight: f64) -> String {
+    match level.streams() {
+        Some(n) => streams_words(n),
+        None => format!("a mean of {} requests in flight", rate(in_flight)),
+    }
+}
+
+/// "8 streams", "1 stream".
+fn streams_words(n: u64) -> String {
+    streams(LevelKey::Streams(n))
 }

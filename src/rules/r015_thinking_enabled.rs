@@ -148,7 +148,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                  tokens and are comparable only with other thinking runs",
                 tokens(reasoning),
                 tokens(output),
-                at_streams(ctx.result.levels[level].concurrency),
+                at_streams(ctx.result.levels[level].key()),
                 format_fixed(aggregate, 2),
                 format_fixed(duration, 1),
                 format_fixed(aggregate * duration, 0),

@@ -174,7 +174,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked} tokens asked for \
                  ({why}); the floor is {:.0}%",
                 per_request,
-                streams(level.concurrency),
+                streams(level.key()),
                 per_request / asked * 100.0,
                 fraction * 100.0,
             )
@@ -184,7 +184,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                  ({why}), under {:.0}% of it: the outputs stopped far short of the cap, so the run measured a \
                  shorter-output workload than its cap describes",
                 per_request,
-                streams(level.concurrency),
+                streams(level.key()),
                 per_request / asked * 100.0,
                 fraction * 100.0,
             )

@@ -27,7 +27,7 @@ mod tests {
     #[test]
     fn a_level_with_no_completed_request_served_nothing() {
         let level = |requests, output_tokens| Level {
-            concurrency: 8,
+            concurrency: Some(8),
             requests,
             output_tokens,
             failed: Some(8),
