@@ -131,7 +131,7 @@ mod tests {
             levels: vec![Level {
                 concurrency: Some(8),
                 requests: Some(300),
-                duration_s: Some(35.84472489100017),
+                duration_s: Some(35.844_724_891_000_17),
                 throughput_tok_s: Some(Throughput {
                     aggregate: Some(aggregate),
                     ..Throughput::default()
@@ -144,13 +144,13 @@ mod tests {
 
     #[test]
     fn the_same_start_time_and_figures_are_the_same_run() {
-        let a = run("2025-05-30T19:47:38Z", 2258.212337970085);
+        let a = run("2025-05-30T19:47:38Z", 2_258.212_337_970_085);
         assert!(same_run(&a, &a.clone()));
         assert_eq!(key_hash(&a), key_hash(&a.clone()));
         // Another start time, another figure or another launch: another run.
         assert!(!same_run(
             &a,
-            &run("2025-05-30T19:48:48Z", 2258.212337970085)
+            &run("2025-05-30T19:48:48Z", 2_258.212_337_970_085)
         ));
         assert!(!same_run(&a, &run("2025-05-30T19:47:38Z", 2258.2)));
         let mut relaunched = a.clone();

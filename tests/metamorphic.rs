@@ -57,7 +57,7 @@ fn respelled(v: &Value, n: &mut usize, out: &mut String) {
                 }
             } else if let Some(f) = num.as_f64().filter(|f| f.fract() != 0.0) {
                 // Rust's exponent form is the shortest spelling that reads back exactly.
-                if *n % 2 == 0 {
+                if (*n).is_multiple_of(2) {
                     write!(out, "{f:e}").unwrap();
                 } else {
                     out.push_str(&num.to_string());

@@ -74,7 +74,7 @@ mod tests {
     #[test]
     fn the_median_tpot_gives_the_median_per_user_rate() {
         let mut v = serde_json::json!({ "levels": [
-            { "concurrency": 1, "tpot_ms": { "p50": 13.686303201518745 } },
+            { "concurrency": 1, "tpot_ms": { "p50": 13.686_303_201_518_745 } },
             { "concurrency": 2, "tpot_ms": { "p50": 20.0 }, "per_user_tok_s": { "median": 40.0 } },
             { "concurrency": 4, "tpot_ms": { "p50": 0.0 } },
             { "concurrency": 8, "tpot_ms": { "p50": 25.0 }, "per_user_tok_s": { "p10": 30.0 } }
