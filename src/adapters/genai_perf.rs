@@ -41,6 +41,12 @@
 //! measures a level's prefill or decode throughput (`AIPerf`'s prefill figures are each
 //! request's prompt over its own TTFT), so only the aggregate is mapped. The API key `AIPerf`
 //! writes into `input_config` is never copied.
+//!
+//! Derived from the export's own figures: the requests in flight on average,
+//! `mean_in_flight`, by Little's law (the summed request latency over the benchmark duration;
+//! below the concurrency when a multi-turn trace pauses between turns); the reasoning tokens
+//! `AIPerf` counts apart (`total_reasoning_tokens`, part of `total_osl`) go to
+//! `reasoning_tokens`, and `--scenario` to `labels.scenario`.
 
 use serde_json::Value;
 

@@ -33,7 +33,7 @@
 use serde_json::Value;
 
 use super::map::{
-    Builder, NONE_COMPLETED, at, count, flag, from_epoch_seconds, known_keys, number, ptr,
+    Builder, NONE_COMPLETED, at, count, flag, from_epoch_seconds, known_keys, labels, number, ptr,
 };
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -217,6 +217,8 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         b.put("/workload/token_count_source", "server-usage", &prefer);
     }
     known_keys(&mut b, "/config/metadata/labels");
+    // The scenario's labels name what the report does not record (a deployment, a variant).
+    labels(&mut b, "/config/metadata/labels", |_| false);
     b.finish()
 }
 

@@ -19,6 +19,15 @@
 //!   `max_concurrency`); [`Builder::load`] applies this. A request count (`num_prompts`,
 //!   `completed`) is never a concurrency: an open-loop level without a cap has none. A rate
 //!   the harness names by a word (`"trace"`) is kept in `workload.sampling.request_rate`.
+//! - **outcome**: `ok`, unless the file says otherwise (a harness's own cancelled flag) or
+//!   every request of the run failed; that `failed` is benchlint's conclusion from the counts,
+//!   recorded with provenance "derived" ([`Builder::derived`]): it is not a label the author
+//!   gave, so R007 still reports the zero levels (DESIGN.md conventions). A throughput or
+//!   latency the harness writes as `0.0` for a level with no completed request is not mapped:
+//!   it is not a measurement.
+//! - **labels**: free-form labels a harness records (vLLM's `--metadata` pairs and `--label`,
+//!   `GuideLLM`'s scenario labels, `AIPerf`'s scenario) go to `labels` ([`labels`]), which the
+//!   configuration fingerprint includes.
 //! - A value the format does not record is left out, never a placeholder; numbers that are
 //!   negative, `NaN` or infinite are left out too (formats.md §0.1, §0.9).
 

@@ -28,6 +28,9 @@
 //! text (`output_tokens`, `client-tokenizer`); `total_output_tokens` is the server's count, or
 //! the requested lengths where the server reported none, so it is `server_output_tokens`, the
 //! figure R002 cross-checks. The headline `output_throughput` is `SGLang`'s (server count).
+//! The random dataset draws each output length between `random_output_len ×
+//! random_range_ratio` and `random_output_len`: the cap is `max_output_tokens`, the shortest
+//! length `workload.sampling.output_tokens_min` (when the ratio is under 1).
 
 use serde_json::Value;
 

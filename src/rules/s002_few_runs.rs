@@ -8,7 +8,8 @@ declare_rule! {
     /// Every configuration (results sharing a configuration fingerprint, successful runs only)
     /// must have at least `min_runs` (5) runs. A run is one result (one ladder), counted at the
     /// configuration's best-replicated level, so that the one-level documents of a single
-    /// `vllm bench serve` sweep are not counted as runs of each other.
+    /// `vllm bench serve` sweep are not counted as runs of each other. A copy of a run already
+    /// counted (the same start time and figures, S010) is not a run.
     ///
     /// Configurations with speculative decoding on are left to S001, which asks for 15: one
     /// shortfall is reported once. A configuration whose speculation setting is not recorded is
