@@ -272,7 +272,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             (aggregate.to_string(), "")
         };
         let meaning = if diff < 0.0 {
-            "the level held a stall or stragglers, so the aggregate is not a steady-state number"
+            "the level held a stall or stragglers (or the two figures count different tokens), so the \
+             aggregate is not a steady-state number"
         } else {
             "the streams delivered less than the aggregate claims, so one of the two is miscounted"
         };
