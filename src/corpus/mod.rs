@@ -4,6 +4,7 @@
 
 mod artifacts;
 mod bounds;
+mod claims;
 mod derive;
 mod discover;
 mod guard;
@@ -303,7 +304,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                     // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
                     whole_numbers_as_integers(&mut value);
                     out.findings
-                        .extend(unreadable_claims(path, doc.start, &value));
+                        .extend(claims::unreadable(path, doc.start, &value));
                     out.claims.push(LoadedClaims {
                         origin: origin("claims"),
                         value,
@@ -477,38 +478,6 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     );
     f.label = Some("does not match the schema".into());
     f
-}
-
-/// E003 for each claim of a schema-valid claims document that still cannot be read as a claim
-/// (a count too large for an integer): a claims file that cannot be used is always a finding,
-/// never a silent "unresolved".
-fn unreadable_claims(path: &str, doc_start: usize, value: &Value) -> Vec<Finding> {
-    let Some(claims) = value.get("claims").and_then(Value::as_array) else {
-        return Vec::new();
-    };
-    claims
-        .iter()
-        .enumerate()
-        .filter_map(|(i, raw)| {
-            let e = crate::claims::Claim::deserialize(raw).err()?;
-            let mut f = finding_at(
-                &rules::e003_schema_violation::RULE,
-                Location {
-                    path: path.to_string(),
-                    doc_start,
-                    pointer: format!("/claims/{i}"),
-                    offset: None,
-                },
-                format!(
-                    "claim {} could not be read as `{CLAIMS_SCHEMA}`: {e}",
-                    i + 1
-                ),
-                Some("see `benchlint schema claims` for each field's type".into()),
-            );
-            f.label = Some("not a readable claim".into());
-            Some(f)
-        })
-        .collect()
 }
 
 fn load_sidecar(path: &Path) -> Option<(String, Value)> {
