@@ -26,3 +26,4 @@ pub mod secrets;
 pub mod serve_command;
 pub mod stats;
 pub mod thresholds;
+pub mod yaml;

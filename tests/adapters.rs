@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use benchlint::adapters::{self, Reading, Source};
 use benchlint::corpus::{LoadedResult, Options};
 use benchlint::engine::{self, Checked};
-use benchlint::json::parse_text;
+use benchlint::json::{Document, parse_text};
 use benchlint::model::{Provenance, ResultDoc};
 use benchlint::rules::{Check, Emitter, RULES, ResultCtx};
 use benchlint::schema;
@@ -48,13 +48,48 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl") {
+            } else if p
+                .file_name()
+                .is_some_and(|n| benchlint::corpus::is_candidate(&n.to_string_lossy()))
+            {
                 out.push(p);
             }
         }
     }
     out.sort();
     out
+}
+
+/// The documents of a file as the loader reads them: JSON (Lines), a YAML report, or an
+/// MLPerf loadgen log.
+fn documents(path: &Path) -> Vec<Document> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_ascii_lowercase();
+    if let Some((_, value, _)) = benchlint::adapters::mlperf::log::read(&text) {
+        return vec![Document {
+            value,
+            start: 0,
+            index: 0,
+        }];
+    }
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        return benchlint::yaml::parse(&text, &benchlint::yaml::Limits::default())
+            .map(|docs| {
+                docs.into_iter()
+                    .map(|d| Document {
+                        value: d.value,
+                        start: d.start,
+                        index: d.index,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+    parse_text(&text, name.ends_with(".jsonl")).documents
 }
 
 fn check(path: &Path) -> Checked {
@@ -127,8 +162,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         problems.push(format!("{display}: a companion file produced results"));
     }
 
-    let text = std::fs::read_to_string(path).unwrap();
-    let parsed = parse_text(&text, name.ends_with(".jsonl"));
+    let parsed = documents(path);
     let mut out = String::new();
     let loader: Vec<String> = checked
         .findings
@@ -148,7 +182,6 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
             ));
         }
         let source = parsed
-            .documents
             .iter()
             .find(|d| d.start == r.origin.doc_start)
             .map(|d| &d.value);
@@ -461,9 +494,7 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
     };
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
-        for doc in &parsed.documents {
+        for doc in &documents(&path) {
             let bases = [
                 "",
                 "/0",
@@ -561,9 +592,7 @@ fn no_document_is_claimed_by_two_adapters() {
     }
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
-        for doc in &parsed.documents {
+        for doc in &documents(&path) {
             let source = Source {
                 path: "x.json",
                 file_name: "x.json",

@@ -29,6 +29,14 @@
 //! `rate` for `constant`, `poisson` and the other rate strategies (the cap as
 //! `max_concurrency`); the requests a level sent are never its concurrency. The measured window excludes warm-up and cool-down,
 //! which the report records (`warmup_duration`, `duration`).
+//!
+//! A report saved as YAML (`save_file` with a `.yaml` path: PyYAML's `yaml.dump`, keys
+//! sorted, an object met twice written once with an anchor and then as aliases, tuples
+//! tagged `!!python/tuple`) is read by the YAML reader (`crate::yaml`, aliases expanded under
+//! its bound, tags ignored) into the same value and mapped here unchanged; every source
+//! pointer then names the same key, and findings are placed on the YAML's own lines (a
+//! member at its key, a benchmark at its first key, an absent field at the nearest object
+//! written out).
 
 use serde_json::Value;
 

@@ -503,24 +503,24 @@ impl<'d> Builder<'d> {
         );
     }
 
-    /// Sets a value benchlint concluded from other values of the file (the outcome `failed` of a
-    /// run whose every request errored), with provenance "derived": not a label the author gave
-    /// (DESIGN.md conventions; R007 still reports such a run's zero levels). `from` says what it
-    /// was concluded from; a finding about it lands where `canonical_src` (a canonical pointer,
-    /// such as `/levels/0/requests`) was read.
+    /// Sets a value computed from recorded ones, with provenance "derived": `from` says how,
+    /// `src` what it rests on, where a finding about it lands: the harness's own key, or the
+    /// canonical pointer of a value already filled (`/levels/0/requests` for the outcome
+    /// `failed` of a run whose every request errored: not a label the author gave, so R007
+    /// still reports its zero levels, DESIGN.md conventions).
     pub(crate) fn derived(
         &mut self,
         canonical: &str,
         value: impl Into<Value>,
         from: &str,
-        canonical_src: &str,
+        src: &str,
     ) {
-        self.put(canonical, value, "");
+        self.put(canonical, value, src);
         self.provenance.insert(
             canonical,
             Provenance::Derived {
                 from: from.to_string(),
-                pointer: canonical_src.to_string(),
+                pointer: src.to_string(),
             },
         );
     }

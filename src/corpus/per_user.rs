@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use crate::model::{Provenance, ProvenanceMap};
 
 /// What the derived rate is taken from, as provenance and messages say it.
-pub const FROM_TPOT: &str = "1000 / the median time per output token (`tpot_ms.p50`)";
+const FROM_TPOT: &str = "1000 / the median time per output token (`tpot_ms.p50`)";
 
 /// Fills `per_user_tok_s.median` of every level of `value` that records a median TPOT and no
 /// per-user summary, recording each as derived.

@@ -55,8 +55,14 @@ fn translate_depth(
         Some((Provenance::Sidecar { path, pointer: src }, rest)) => {
             Location::new(path.clone(), format!("{src}{rest}"))
         }
+        // A derived value points at what it rests on: a canonical value with a provenance of its
+        // own (followed to where that was read), or a key of the harness document itself.
         Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {
-            translate_depth(origin, provenance, src, depth + 1)
+            if origin.is_canonical() || provenance.get(src).is_some() {
+                translate_depth(origin, provenance, src, depth + 1)
+            } else {
+                here(src.clone())
+            }
         }
         _ if origin.is_canonical() => here(pointer.to_string()),
         _ => here(String::new()),

@@ -109,6 +109,61 @@ pub struct Harness {
     /// request format, in the harness's own word, not the engine that served it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backend: Option<String>,
+    /// The harness's own verdict on the run and the parameters it judged it against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validity: Option<HarnessValidity>,
+}
+
+/// A harness's own verdict (MLPerf loadgen's `Result is : VALID`) and the minimums, caps and
+/// limits behind it: a verdict is only as good as its parameters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HarnessValidity {
+    /// Valid (every check the harness makes passed) or invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+    /// Why the harness declared the run invalid, in its words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invalid_reason: Option<String>,
+    /// The run lasted at least `min_duration_s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_duration_met: Option<bool>,
+    /// The run issued at least `min_queries`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_queries_met: Option<bool>,
+    /// The early-stopping criterion was met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub early_stopping_met: Option<bool>,
+    /// The latency constraints were met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_constraints_met: Option<bool>,
+    /// Minimum run duration held to, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_duration_s: Option<f64>,
+    /// Cap on run duration, seconds (0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_duration_s: Option<f64>,
+    /// Minimum query count held to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_queries: Option<u64>,
+    /// Cap on queries issued (0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_queries: Option<u64>,
+    /// Time-to-first-token limit of the latency constraint, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ttft_limit_s: Option<f64>,
+    /// Time-per-output-token limit of the latency constraint, milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpot_limit_ms: Option<f64>,
+}
+
+/// A harness's verdict on a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Every check the harness makes passed.
+    Valid,
+    /// At least one failed.
+    Invalid,
 }
 
 /// One start of the serving engine: the unit of replication.

@@ -73,9 +73,35 @@ pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
 /// samples has a line per number and an index of every line would cost more than the search.
 fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
     let mut locator = Locator::default();
+    // A YAML report or a loadgen log: its values are placed by the reader of its format.
+    let unplaced: Vec<&Location> = locations
+        .iter()
+        .copied()
+        .filter(|l| l.offset.is_none())
+        .collect();
+    let mut text_places = crate::corpus::places_in_text(text, &unplaced)
+        .map(Vec::into_iter)
+        .into_iter()
+        .flatten();
     let spans: Vec<(usize, usize)> = locations
         .iter()
-        .map(|l| span_in(text, &mut locator, l))
+        .map(|l| {
+            let placed = if l.offset.is_none() {
+                text_places.next().flatten()
+            } else {
+                None
+            };
+            match placed {
+                Some(offset) => {
+                    let at = Location {
+                        offset: Some(offset),
+                        ..(*l).clone()
+                    };
+                    span_in(text, &mut locator, &at)
+                }
+                None => span_in(text, &mut locator, l),
+            }
+        })
         .collect();
     let mut starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
     starts.sort_unstable();
@@ -270,6 +296,28 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
 /// snippet can show it and no offset moves.
 fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut String) {
     for f in findings.filter(|f| f.rule.code == "M018") {
+        // In a YAML report or a log, the value after the key on the line it is placed at.
+        if let Some(Some(offset)) =
+            crate::corpus::places_in_text(text, &[&f.primary]).and_then(|p| p.into_iter().next())
+        {
+            if let Some((start, end)) = crate::corpus::value_span(text, offset)
+                && text.is_char_boundary(start)
+                && text.is_char_boundary(end)
+            {
+                let masked: String = text[start..end]
+                    .char_indices()
+                    .map(|(i, c)| {
+                        if i == 0 {
+                            c.to_string()
+                        } else {
+                            "*".repeat(c.len_utf8())
+                        }
+                    })
+                    .collect();
+                text.replace_range(start..end, &masked);
+            }
+            continue;
+        }
         let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
             continue;
         };

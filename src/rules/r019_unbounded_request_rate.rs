@@ -20,7 +20,9 @@ declare_rule! {
     /// `workload.sampling.max_concurrency` (absent, `null`, or a string that is not a number,
     /// as vLLM's `--metadata` strings are) the same way.
     ///
-    /// A finite rate, SGLang's `"trace"` replay, or any numeric cap is not reported.
+    /// A finite rate, SGLang's `"trace"` replay, or any numeric cap is not reported; nor is a
+    /// level that reports no latency (no `ttft_s`, `tpot_ms` or `e2e_s`), an offline-throughput
+    /// figure such as MLPerf's Offline scenario, since nothing it records measures the queue.
     ///
     /// A run that completed no request has no latency figure to misread and is skipped: R006
     /// and R007 report it.
@@ -86,6 +88,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             let flood = level.request_rate == Some(RequestRate::Unbounded)
                 && level.concurrency.is_none()
                 && level.max_concurrency.is_none();
+            let reports_latency =
+                level.ttft_s.is_some() || level.tpot_ms.is_some() || level.e2e_s.is_some();
+            if !reports_latency {
+                continue;
+            }
             if !flood {
                 continue;
             }
