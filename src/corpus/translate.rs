@@ -102,6 +102,39 @@ mod tests {
     }
 
     #[test]
+    fn a_derived_value_lands_on_what_it_rests_on() {
+        let mut p = ProvenanceMap::default();
+        p.insert(
+            "/levels/0/requests",
+            Provenance::Recorded {
+                pointer: "/completed".into(),
+            },
+        );
+        // The outcome concluded from the counts: a canonical value with a provenance of its own.
+        p.insert(
+            "/outcome",
+            Provenance::Derived {
+                from: "the counts".into(),
+                pointer: "/levels/0/requests".into(),
+            },
+        );
+        // A duration computed from a key of the harness document itself.
+        p.insert(
+            "/levels/0/duration_s",
+            Provenance::Derived {
+                from: "(queries - 1) / rate".into(),
+                pointer: "/result_completed_samples_per_sec".into(),
+            },
+        );
+        let vllm = origin("vllm");
+        assert_eq!(translate(&vllm, &p, "/outcome").pointer, "/completed");
+        assert_eq!(
+            translate(&vllm, &p, "/levels/0/duration_s").pointer,
+            "/result_completed_samples_per_sec"
+        );
+    }
+
+    #[test]
     fn canonical_pointers_map_to_themselves() {
         let loc = translate(
             &origin("canonical"),
