@@ -7,6 +7,12 @@
 //! configuration and level) and `json`. A value that is not defined (the CV of one run, the
 //! interval of one run) is `–` in the table and in Markdown, an empty cell in CSV and `null` in
 //! JSON: never NaN. A CV above the S005 threshold is marked `!`.
+//!
+//! A result that does not record its model name, engine name, device model, precision or
+//! workload is a configuration of its own (DESIGN.md conventions, "unknown is never equal to
+//! unknown"): its table says so and what is missing (`unidentified` in JSON, empty for an
+//! identified configuration), and it gets no interval, since one run of an unknown
+//! configuration is not pooled with another.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -171,6 +177,14 @@ fn heading(c: &ConfigSummary) -> String {
             plural(n, "run", "runs")
         ),
     };
+    if !c.unidentified.is_empty() {
+        return format!(
+            "fingerprint {}: not identified ({} not recorded), so pooled with no other result: \
+             1 run, no interval (`benchlint check` lists what is missing)",
+            c.fingerprint,
+            c.unidentified.join(", "),
+        );
+    }
     format!(
         "fingerprint {}: {} over {}{unrecorded}",
         c.fingerprint,

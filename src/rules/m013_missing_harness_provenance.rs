@@ -73,11 +73,13 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 
 /// Settings adapters keep in `workload.sampling` for want of a canonical field that describe
 /// the load (a request rate the harness names by a word, the concurrency cap, inference-perf's
-/// arrival `load_type`) or the deployment (InferenceX's `offloading`, `dp_attention`,
+/// arrival `load_type`), the workload's shape (the shortest output length of a drawn range,
+/// `output_tokens_min`) or the deployment (InferenceX's `offloading`, `dp_attention`,
 /// `disagg`), not the sampling.
-const NOT_SAMPLING: [&str; 6] = [
+const NOT_SAMPLING: [&str; 7] = [
     "request_rate",
     "max_concurrency",
+    "output_tokens_min",
     "load_type",
     "offloading",
     "dp_attention",
