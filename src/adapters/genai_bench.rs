@@ -32,7 +32,7 @@
 use serde_json::Value;
 
 use super::ladder::{LadderFormat, Role};
-use super::map::{Builder, at, count, number, ptr, text};
+use super::map::{Builder, NONE_COMPLETED, at, count, number, ptr, text};
 use super::{Adapter, Mapped, Reading, Source};
 use crate::corpus::beside::Place;
 use crate::model::Provenance;
@@ -129,19 +129,19 @@ fn map_level(doc: &Value, source: &Source<'_>) -> Mapped {
     let completed = at(doc, &p("num_completed_requests")).and_then(count);
     let failed = at(doc, &p("num_error_requests")).and_then(count);
     if completed == Some(0) && failed.is_some_and(|f| f > 0) {
-        b.put("/outcome", "failed", &p("num_completed_requests"));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
     b.whole("/levels/0/concurrency", &p("num_concurrency"), 1);
     b.whole("/levels/0/requests", &p("num_completed_requests"), 0);
     b.whole("/levels/0/failed", &p("num_error_requests"), 0);
     b.real("/levels/0/duration_s", &p("run_duration"), 1.0);
     b.whole("/levels/0/output_tokens", &s("num_output_tokens", "sum"), 0);
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        &p("mean_output_throughput_tokens_per_s"),
-        1.0,
-    );
     if completed.is_some_and(|c| c > 0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            &p("mean_output_throughput_tokens_per_s"),
+            1.0,
+        );
         for q in ["p50", "p95", "p99"] {
             b.real(&format!("/levels/0/ttft_s/{q}"), &s("ttft", q), secs);
         }

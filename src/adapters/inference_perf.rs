@@ -37,18 +37,19 @@
 //! - **`config.yaml`** supplies the model (`server.model_name`), the tokenizer the client
 //!   counted with (`tokenizer.pretrained_model_name_or_path`), the engine type the client was
 //!   set up for (`server.type`), the API (`api.type`, `harness.backend`), the load type
-//!   (`load.type`, as `workload.sampling.load_type`), `server.ignore_eos`, the dataset
+//!   (`load.type`, the label `load_type`: constant or Poisson arrivals), `server.ignore_eos`, the dataset
 //!   (`data.type`), a fixed output length and the stage rates; those values point into the
 //!   config file. Placeholders left in a shared config (`<your-hf-token>`) are not values.
 //! - A stage where every request failed writes its throughputs as 0.0: the outcome is then
-//!   `failed` (the 600-of-600 committed run of formats2.md), and the zeros stay for R007.
+//!   `failed`, derived from the counts (the 600-of-600 committed run of formats2.md), and the
+//!   zeros are not mapped (no measurement); R006 and R007 read the counts.
 //!
 //! inference-perf records no date: `measured_at` is the epoch fallback.
 
 use serde_json::Value;
 
 use super::ladder::{LadderFormat, Role};
-use super::map::{Builder, at, count, number, text};
+use super::map::{Builder, NONE_COMPLETED, at, count, number, text};
 use super::{Adapter, Mapped, Reading, Source};
 use crate::corpus::beside::Place;
 use crate::model::Provenance;
@@ -202,7 +203,7 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
     let succeeded = at(doc, "/successes/count").and_then(count);
     let failed = at(doc, "/failures/count").and_then(count);
     if succeeded == Some(0) && failed.is_some_and(|f| f > 0) {
-        b.put("/outcome", "failed", "/successes/count");
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
     // Open loop: the level is keyed by the rate it asked for, with the rate it achieved.
     if requested_rate(doc).is_some_and(|r| r > 0.0) {
@@ -221,12 +222,13 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
     b.whole("/levels/0/failed", "/failures/count", 0);
     duration(&mut b, succeeded);
     output_tokens(&mut b, succeeded);
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        "/successes/throughput/output_tokens_per_sec",
-        1.0,
-    );
+    // With no success the harness writes 0.0 throughputs: not a measurement (map.rs).
     if succeeded.is_some_and(|n| n > 0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            "/successes/throughput/output_tokens_per_sec",
+            1.0,
+        );
         let l = "/successes/latency";
         for (q, key) in [("p50", "median"), ("p95", "p95"), ("p99", "p99")] {
             b.real(
@@ -352,7 +354,7 @@ fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[Strin
         name("/api/type").map(Value::from),
     );
     fill(
-        "/workload/sampling/load_type",
+        "/labels/load_type",
         "/load/type",
         name("/load/type").map(Value::from),
     );

@@ -23,8 +23,8 @@
 //!   `num_decode_gpu` (multi-node), and the aggregate is that product. On one node the
 //!   harness counts `tp` GPUs: `devices_per_node` is `tp` there.
 //! - **Settings without a canonical field** that still define the configuration
-//!   (`offloading`, `dp_attention`, `disagg`) go to `workload.sampling`, like the load settings
-//!   of the other formats, so that rows differing in them are not pooled as repeats.
+//!   (`offloading`, `dp_attention`, `disagg`) are labels (`labels`, text), part of the
+//!   configuration fingerprint, so that rows differing in them are not pooled as repeats.
 //! - `spec_decoding` `none` is an explicit off; `hw` (the runner type, `mi355x`, `h200-nb`) is
 //!   the device label; `framework` is the engine (`trt` is TensorRT-LLM). A multi-node
 //!   (disaggregated) row records a parallel size only when its prefill and decode workers
@@ -35,7 +35,7 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, number, ptr, text};
+use super::map::{Builder, NONE_COMPLETED, at, count, number, ptr, text};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The InferenceX adapter.
@@ -141,8 +141,13 @@ fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         None => {}
     }
     for key in ["offloading", "dp_attention", "disagg"] {
-        if let Some(v) = get(key).filter(|v| text(v).is_some() || v.is_boolean()) {
-            b.put(&ptr("/workload/sampling", &[key]), v.clone(), &p(key));
+        let label = match get(key) {
+            Some(Value::Bool(v)) => Some(v.to_string()),
+            Some(v) => text(v),
+            None => None,
+        };
+        if let Some(l) = label {
+            b.put(&ptr("/labels", &[key]), l, &p(key));
         }
     }
     b.string("/workload/name", &p("scenario_type"));
@@ -162,12 +167,13 @@ fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         b.put("/levels/0/failed", t - s, &p("num_requests_total"));
     }
     if ok == Some(0) && total.is_some_and(|t| t > 0) {
-        b.put("/outcome", "failed", &p("num_requests_successful"));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
     b.real("/levels/0/duration_s", &p("duration_seconds"), 1.0);
     b.whole("/levels/0/output_tokens", &p("total_generation_tokens"), 0);
-    aggregate(&mut b, base, multinode);
+    // A row of a run that completed nothing carries zeros, not measurements (map.rs).
     if ok.is_none_or(|n| n > 0) {
+        aggregate(&mut b, base, multinode);
         latencies(&mut b, base);
     }
     b.finish()

@@ -20,9 +20,10 @@ use std::sync::Mutex;
 
 use serde_json::Value;
 
-use super::map::Builder;
+use super::map::{Builder, NONE_COMPLETED};
 use super::{Mapped, Source};
 use crate::corpus::beside::{Folder, Place};
+use crate::model::Provenance;
 
 /// One level file of a folder.
 struct Member {
@@ -178,7 +179,8 @@ impl LadderFormat {
 
 /// The result of an anchor: `doc` mapped on its own for what the whole run shares, with the
 /// ladder's `levels` in place of its one level. The run is `failed` only when no level
-/// completed a request and some failed: losing levels do not make a ladder a losing run.
+/// completed a request and some failed (an outcome derived from the counts, as map.rs says):
+/// losing levels do not make a ladder a losing run.
 pub(crate) fn assemble(
     doc: &Value,
     source: &Source<'_>,
@@ -199,7 +201,21 @@ pub(crate) fn assemble(
         }
     }
     own.provenance = provenance;
-    own.value["outcome"] = outcome_of(&own.value).into();
+    let outcome = outcome_of(&own.value);
+    own.value["outcome"] = outcome.into();
+    own.provenance.insert(
+        "/outcome",
+        if outcome == "failed" {
+            Provenance::Derived {
+                from: NONE_COMPLETED.to_string(),
+                pointer: "/levels".to_string(),
+            }
+        } else {
+            Provenance::Recorded {
+                pointer: String::new(),
+            }
+        },
+    );
     own
 }
 

@@ -71,24 +71,18 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     }
 }
 
-/// Settings adapters keep in `workload.sampling` for want of a canonical field that describe
-/// the load (a request rate the harness names by a word, the concurrency cap, inference-perf's
-/// arrival `load_type`), the workload's shape (the shortest output length of a drawn range,
-/// `output_tokens_min`) or the deployment (InferenceX's `offloading`, `dp_attention`,
-/// `disagg`), not the sampling.
-const NOT_SAMPLING: [&str; 7] = [
-    "request_rate",
-    "max_concurrency",
-    "output_tokens_min",
-    "load_type",
-    "offloading",
-    "dp_attention",
-    "disagg",
-];
-
-/// Whether `workload.sampling` holds a sampling parameter ([`NOT_SAMPLING`] keys do not count).
+/// Whether `workload.sampling` holds a sampling parameter. The request rate and concurrency cap
+/// that adapters keep there describe the load, and the shortest output length of a drawn range
+/// (`output_tokens_min`) the workload's shape, not the sampling: they do not count.
 fn sampling_recorded(ctx: &ResultCtx<'_>) -> bool {
     ctx.get("/workload/sampling")
         .and_then(serde_json::Value::as_object)
-        .is_some_and(|m| m.keys().any(|k| !NOT_SAMPLING.contains(&k.as_str())))
+        .is_some_and(|m| {
+            m.keys().any(|k| {
+                !matches!(
+                    k.as_str(),
+                    "request_rate" | "max_concurrency" | "output_tokens_min"
+                )
+            })
+        })
 }
