@@ -70,8 +70,14 @@ pub struct Neighbourhood {
     in_corpus: OnceLock<Vec<PathBuf>>,
     /// Values computed per (real folder path, key).
     cache: Mutex<BTreeMap<(PathBuf, String), Cell>>,
+    /// Each folder's real path and boundary, per (folder as reached, corpus root): resolved
+    /// once per folder, not once per file.
+    resolved: Mutex<BTreeMap<(PathBuf, PathBuf), Resolved>>,
     limits: Limits,
 }
+
+/// A folder's real path and the real path nothing consulted from it may leave.
+type Resolved = Option<(PathBuf, PathBuf)>;
 
 impl std::fmt::Debug for Neighbourhood {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -88,6 +94,7 @@ impl Neighbourhood {
             files: files.into_iter().map(Path::to_path_buf).collect(),
             in_corpus: OnceLock::new(),
             cache: Mutex::new(BTreeMap::new()),
+            resolved: Mutex::new(BTreeMap::new()),
             limits,
         }
     }
@@ -123,6 +130,42 @@ impl Neighbourhood {
             .is_ok()
     }
 
+    /// The real path of the folder `shown` and its boundary: the corpus root, or for a folder
+    /// that is the root itself, the folder above it (so a document there still sees its run
+    /// folder).
+    fn resolve(&self, shown: &Path, root: &Path) -> Resolved {
+        let key = (shown.to_path_buf(), root.to_path_buf());
+        if let Some(r) = self
+            .resolved
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&key)
+        {
+            return r.clone();
+        }
+        let dir = if shown.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            shown
+        };
+        let found = (|| {
+            let real = std::fs::canonicalize(dir).ok()?;
+            let root = std::fs::canonicalize(root).ok()?;
+            let boundary = if real == root {
+                root.parent()
+                    .map_or_else(|| root.clone(), Path::to_path_buf)
+            } else {
+                root
+            };
+            real.starts_with(&boundary).then_some((real, boundary))
+        })();
+        self.resolved
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(key, found.clone());
+        found
+    }
+
     fn cell(&self, folder: &Path, key: &str) -> Cell {
         let mut cache = self
             .cache
@@ -153,22 +196,7 @@ impl Folder<'_> {
     /// root, the folder above it (so it still sees its run folder).
     fn resolve(&self) -> Option<&(PathBuf, PathBuf)> {
         self.resolved
-            .get_or_init(|| {
-                let shown = if self.shown.as_os_str().is_empty() {
-                    Path::new(".")
-                } else {
-                    &self.shown
-                };
-                let real = std::fs::canonicalize(shown).ok()?;
-                let root = std::fs::canonicalize(&self.root).ok()?;
-                let boundary = if real == root {
-                    root.parent()
-                        .map_or_else(|| root.clone(), Path::to_path_buf)
-                } else {
-                    root
-                };
-                real.starts_with(&boundary).then_some((real, boundary))
-            })
+            .get_or_init(|| self.hood.resolve(&self.shown, &self.root))
             .as_ref()
     }
 
