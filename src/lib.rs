@@ -25,6 +25,7 @@ pub mod schema;
 pub mod secrets;
 pub mod serve_command;
 pub mod server_log;
+pub mod skeleton;
 pub mod stats;
 pub mod thresholds;
 pub mod yaml;

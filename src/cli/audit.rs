@@ -68,13 +68,18 @@ fn parse_floor(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Thresholds, selection and sidecars from the config file, as `check` reads them. `Err` with
-/// the rendered diagnostic of a bad config file.
-fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
-    let found = if args.isolated {
+/// Thresholds, selection and sidecars from the config file, as `check` reads them: `config`
+/// when given, none with `isolated`, else the `benchlint.toml` found upward from the first
+/// path. `Err` with the rendered diagnostic of a bad config file.
+pub(super) fn config_options(
+    paths: &[PathBuf],
+    config: Option<&Path>,
+    isolated: bool,
+) -> Result<Options, String> {
+    let found = if isolated {
         None
-    } else if let Some(p) = &args.config {
-        Some(p.clone())
+    } else if let Some(p) = config {
+        Some(p.to_path_buf())
     } else {
         paths.first().and_then(|p| config::discover(p))
     };
@@ -168,7 +173,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             ));
         }
     }
-    let options = match options(args, &paths) {
+    let options = match config_options(&paths, args.config.as_deref(), args.isolated) {
         Ok(o) => o,
         Err(rendered) => {
             let _ = std::io::stderr().write_all(rendered.as_bytes());

@@ -10,8 +10,10 @@ mod ci;
 mod compare;
 mod completions;
 mod import;
+mod inputs;
 mod rule;
 mod rule_pages;
+mod sidecar;
 mod summary;
 
 use std::io::Write;
@@ -69,6 +71,16 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
     Capture(capture::CaptureArgs),
+    /// Write the skeleton of a sidecar for each result file that misses checklist items.
+    ///
+    /// The skeleton (`run.meta.json` for `run.json`) holds exactly the keys the checklist rules
+    /// (M001-M014) report absent on that file, each null, and values benchlint can work out
+    /// already, filled in and listed under `"$benchlint".derived`. Replace each null with the
+    /// value in force, put the file beside the result, and run `benchlint check` again: the
+    /// file itself is never edited. Prints one skeleton, or writes them with `-o DIR` (never into
+    /// the corpus) or `--write-beside` (into it, when asked). Exit status: 0 when done, 2 when
+    /// a skeleton could not be written (an existing file without `--force`, a symbolic link).
+    Sidecar(sidecar::SidecarArgs),
     /// Per configuration and level: median, min, max, n, launches, CV and 95% CI of throughput.
     Summary(summary::SummaryArgs),
     /// Per configuration, the highest concurrency whose per-user rate clears a floor at every
@@ -173,6 +185,7 @@ pub fn main() -> u8 {
         Command::Compare(args) => compare::run(&args),
         Command::Cards { file } => cards::run(&file),
         Command::Capture(args) => capture::run(&args),
+        Command::Sidecar(args) => sidecar::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Audit(args) => audit::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)

@@ -289,6 +289,8 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
                 "not an object",
             ));
         }
+        let mut value = value;
+        crate::corpus::sidecar::prepare(&mut value);
         if let Some(e) = crate::schema::validate(crate::schema::Kind::Sidecar, &value).first() {
             let at = if e.pointer.is_empty() {
                 "/"

@@ -134,6 +134,10 @@ pub struct Emit {
     pub help: Option<String>,
     /// Other places involved.
     pub related: Vec<Location>,
+    /// For an absent checklist value ([`Emitter::missing`]): what is missing, in words. The
+    /// loader words the help of such a finding for the file it is on (a harness's file takes
+    /// the value from a sidecar), and `benchlint sidecar` lists these pointers.
+    pub absent: Option<String>,
 }
 
 impl Emit {
@@ -192,6 +196,7 @@ impl<'o> Emitter<'o> {
             label: None,
             help: None,
             related: Vec::new(),
+            absent: None,
         });
         self.out.last_mut().expect("just pushed")
     }
@@ -214,6 +219,7 @@ impl<'o> Emitter<'o> {
         let e = self.emit(pointer, format!("not recorded: {what} (`{pointer}`)"));
         e.label(format!("`{dotted}` belongs here"));
         e.help(help);
+        e.absent = Some(what.to_string());
         e
     }
 }
