@@ -494,3 +494,20 @@ fn a_missing_item_on_a_harness_file_says_where_the_value_goes() {
         "add `platform.description` in words (boxes, cards, fabric)"
     );
 }
+
+#[test]
+fn checklist_rule_pages_say_how_a_sidecar_supplies_the_items() {
+    for n in 1..=14 {
+        let code = format!("M{n:03}");
+        let r = run(&["rule", &code]);
+        assert_eq!(r.code, 0);
+        assert!(
+            r.stdout.contains("`benchlint sidecar run.json`"),
+            "{code}: {}",
+            r.stdout
+        );
+        assert!(r.stdout.contains("`run.meta.json`"), "{code}");
+    }
+    let r = run(&["rule", "M007"]);
+    assert!(r.stdout.contains("benchlint capture --pid PID"), "{}", r.stdout);
+}
