@@ -99,7 +99,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 /// A VALID verdict judged against minimums below loadgen's defaults.
 fn lowered_minimums(ctx: &ResultCtx<'_>, validity: &HarnessValidity, out: &mut Emitter<'_>) {
     let scenario = loadgen_scenario(ctx.result);
-    let name = scenario.map_or("this", |(s, _)| s);
+    let run = scenario.map_or_else(|| "run".to_string(), |(s, _)| format!("{s} run"));
     if let Some(d) = validity
         .min_duration_s
         .filter(|d| d.is_finite() && *d < LOADGEN_MIN_DURATION_S)
@@ -107,7 +107,7 @@ fn lowered_minimums(ctx: &ResultCtx<'_>, validity: &HarnessValidity, out: &mut E
         out.emit(
             "/harness/validity/min_duration_s",
             format!(
-                "the harness declared the run VALID against a minimum duration of {} s, lowered from loadgen's \
+                "the harness declared the {run} VALID against a minimum duration of {} s, lowered from loadgen's \
                  default of {} s: VALID here certifies a run shorter than the benchmark allows",
                 num(d),
                 num(LOADGEN_MIN_DURATION_S),
@@ -124,7 +124,7 @@ fn lowered_minimums(ctx: &ResultCtx<'_>, validity: &HarnessValidity, out: &mut E
         out.emit(
             "/harness/validity/min_queries",
             format!(
-                "the harness declared the {name} run VALID against a minimum of {q} quer{}, lowered from \
+                "the harness declared the {run} VALID against a minimum of {q} quer{}, lowered from \
                  loadgen's default of {default}: too few queries for the percentiles the verdict rests on",
                 if q == 1 { "y" } else { "ies" },
             ),
