@@ -4,6 +4,7 @@
 //! rules report it. Rules never know which adapter produced a result.
 
 mod genai_perf;
+mod gpu_telemetry;
 mod guidellm;
 mod llmperf;
 mod map;
