@@ -74,6 +74,7 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     if !is_secret_key(key)
         || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
         || v.chars().all(|c| c == '*')
+        || is_template(v)
     {
         return None;
     }
@@ -81,6 +82,27 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
         "a non-empty value under the key `{key}` ({} characters)",
         v.chars().count()
     )))
+}
+
+/// A slot a shared config leaves for the user to fill, not a value: `<your-hf-token>`,
+/// `${HF_TOKEN}`, `$HF_TOKEN`.
+fn is_template(v: &str) -> bool {
+    let word = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' ' | b'.'))
+    };
+    v.strip_prefix('<')
+        .and_then(|r| r.strip_suffix('>'))
+        .is_some_and(word)
+        || v.strip_prefix("${")
+            .and_then(|r| r.strip_suffix('}'))
+            .is_some_and(word)
+        || v.strip_prefix('$').is_some_and(|r| {
+            r.bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+                && !r.is_empty()
+        })
 }
 
 /// Well-known token shapes, whatever key they sit under.
@@ -244,6 +266,20 @@ mod tests {
             .is_some()
         );
         assert!(classify(Some("notes"), "ran with eager mode off").is_none());
+    }
+
+    #[test]
+    fn template_slots_are_not_secrets() {
+        for v in [
+            "<your-hf-token>",
+            "${HF_TOKEN}",
+            "$HF_TOKEN",
+            "<YOUR API KEY>",
+        ] {
+            assert_eq!(classify(Some("token"), v), None, "{v}");
+        }
+        assert!(classify(Some("token"), "<not closed").is_some());
+        assert!(classify(Some("api_key"), "abc$HF").is_some());
     }
 
     #[test]

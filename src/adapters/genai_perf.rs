@@ -32,7 +32,8 @@
 //! - companions: genai-perf's raw `profile_export.json` (`experiments`), `inputs.json`
 //!   (`data` of payloads), per-request `profile_export.jsonl` records, `AIPerf`'s sweep and
 //!   multi-run aggregates (`aggregation_type`), `run_config.json`, `phase_manifest.json`, the
-//!   `.aiperf_results_ready.json` marker.
+//!   `.aiperf_results_ready.json` marker, and `AIPerf`'s other outputs (`*_timeslices.json`,
+//!   `server_metrics_export.json` / `.jsonl`, `gpu_telemetry_export.jsonl`).
 //!
 //! genai-perf records no date: `measured_at` is the epoch fallback; `AIPerf`'s `start_time`
 //! is a local time without offset, read as UTC. A level is keyed by the configured concurrency;
@@ -117,39 +118,6 @@ fn is_phase_export(v: &Value) -> bool {
         && phase(v, "warmup").is_some()
 }
 
-/// Side files that carry no result of their own.
-fn is_companion(v: &Value) -> bool {
-    let Some(m) = v.as_object() else {
-        return false;
-    };
-    // genai-perf's raw perf_analyzer export.
-    let raw = m.contains_key("experiments")
-        && (m.contains_key("service_kind") || m.contains_key("endpoint"));
-    // inputs.json of both harnesses: {"data": [{"payload" | "payloads": [...]}]}.
-    let inputs = m.get("data").and_then(Value::as_array).is_some_and(|d| {
-        !d.is_empty()
-            && d.iter()
-                .all(|e| e.get("payload").is_some() || e.get("payloads").is_some())
-    });
-    // AIPerf's sweep and multi-run aggregates: the per-level exports beside them are the results.
-    let aggregate =
-        m.contains_key("aggregation_type") || v.pointer("/metadata/aggregation_type").is_some();
-    // AIPerf's run_config.json and phase_manifest.json.
-    let run_config =
-        m.contains_key("benchmark_id") && (m.contains_key("cfg") || m.contains_key("resolved"));
-    let manifest = m.get("phases").and_then(Value::as_array).is_some_and(|p| {
-        !p.is_empty()
-            && p.iter()
-                .all(|x| x.get("phase_kind").is_some() || x.get("metrics_json").is_some())
-    });
-    // AIPerf's `.aiperf_results_ready.json` marker: {ready, was_cancelled, partial}.
-    let marker = m.get("ready").is_some_and(Value::is_boolean) && m.contains_key("partial");
-    // One line of AIPerf's per-request profile_export.jsonl.
-    let record = v.pointer("/metadata/x_request_id").is_some()
-        || v.pointer("/metadata/benchmark_phase").is_some();
-    raw || inputs || aggregate || run_config || manifest || marker || record
-}
-
 impl Adapter for GenaiPerf {
     fn name(&self) -> &'static str {
         "genai-perf"
@@ -158,7 +126,7 @@ impl Adapter for GenaiPerf {
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
         if is_export(doc) && !is_phase_export(doc) {
             Reading::Results(vec![map_export(doc, source)])
-        } else if is_phase_export(doc) || is_companion(doc) {
+        } else if is_phase_export(doc) || super::genai_perf_companions::is_companion(doc) {
             Reading::Companion
         } else {
             Reading::NotMine

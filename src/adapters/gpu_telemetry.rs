@@ -121,6 +121,7 @@ mod tests {
             file_name: "a.json",
             doc_index: 0,
             doc_count: 1,
+            folder: None,
         };
         let mut b = Builder::new(&doc, &source, "");
         map(&mut b, &doc, served);

@@ -5,6 +5,7 @@
 //! aborts the run.
 
 mod artifacts;
+pub mod beside;
 mod bounds;
 mod claims;
 mod derive;
@@ -14,6 +15,7 @@ mod parse;
 mod per_user;
 mod places;
 mod read;
+mod run_folder;
 mod sidecar;
 mod text;
 mod translate;
@@ -133,17 +135,25 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     }
     // The files read in this run: a run folder's logs read together make one result.
     let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
+    // What documents may consult beside themselves (a run folder's other files), shared so
+    // that each folder is read once.
+    let hood = beside::Neighbourhood::new(
+        entries.iter().map(|e| e.path.as_path()),
+        options.thresholds.json_limits(),
+    );
     // A bug on one file is an internal error for that file, not the end of the run.
     let outcomes: Vec<FileOutcome> = entries
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options, &run)).unwrap_or_else(|message| FileOutcome {
-                internal: vec![internal_error(
-                    "the loader",
-                    &format!("`{}`", e.display),
-                    &message,
-                )],
-                ..FileOutcome::default()
+            catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
+                FileOutcome {
+                    internal: vec![internal_error(
+                        "the loader",
+                        &format!("`{}`", e.display),
+                        &message,
+                    )],
+                    ..FileOutcome::default()
+                }
             })
         })
         .collect();
@@ -184,7 +194,11 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> FileOutcome {
+fn process_file(
+    entry: &Entry,
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -202,7 +216,7 @@ fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> Fi
             return out;
         }
     };
-    check_text(entry, &text, bom, options, run, &mut out);
+    check_text(entry, &text, bom, options, (run, hood), &mut out);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -216,7 +230,7 @@ fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    run: &BTreeSet<PathBuf>,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -276,7 +290,8 @@ fn check_text(
             ));
         }
     }
-    check_documents(entry, &file_name, form, documents, options, out);
+    let folder = hood.folder(&entry.path, &entry.root);
+    check_documents(entry, &file_name, form, documents, (options, &folder), out);
 }
 
 /// Recognises each document (canonical result, claims, sidecar, a harness's format) and
@@ -286,7 +301,7 @@ fn check_documents(
     file_name: &str,
     form: Option<text::Form>,
     mut documents: Vec<Document>,
-    options: &Options,
+    (options, folder): (&Options, &beside::Folder<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -336,7 +351,7 @@ fn check_documents(
                         origin("canonical"),
                         value,
                         ProvenanceMap::default(),
-                        &sides,
+                        (&sides, folder),
                         options,
                         out,
                     );
@@ -387,6 +402,7 @@ fn check_documents(
                     file_name,
                     doc_index: doc.index,
                     doc_count,
+                    folder: Some(folder),
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
@@ -396,7 +412,7 @@ fn check_documents(
                                 origin(name),
                                 m.value,
                                 m.provenance,
-                                &sides,
+                                (&sides, folder),
                                 options,
                                 out,
                             );
@@ -500,7 +516,7 @@ fn finish_result(
     origin: Origin,
     mut value: Value,
     mut provenance: ProvenanceMap,
-    sides: &[(String, Value)],
+    (sides, folder): (&[(String, Value)], &beside::Folder<'_>),
     options: &Options,
     out: &mut FileOutcome,
 ) {
@@ -512,30 +528,27 @@ fn finish_result(
         ));
     }
     for (side_path, side_value) in sides {
-        for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
-            let loc = translate(&origin, &provenance, &c.pointer);
-            // The value kept may come from a sidecar merged before this one.
-            let holder = match provenance.lookup(&c.pointer) {
-                Some((crate::model::Provenance::Sidecar { path, .. }, _)) => {
-                    format!("the sidecar `{path}` says")
-                }
-                _ => "the file records".to_string(),
-            };
-            let mut f = finding_at(
-                &rules::m019_sidecar_conflict::RULE,
-                loc,
-                format!(
-                    "the sidecar `{side_path}` says `{}` is {} but {holder} {}",
-                    c.pointer, c.sidecar_value, c.file_value
-                ),
-                Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
-            );
-            f.label = Some(format!("the sidecar says {}", c.sidecar_value));
-            f.related
-                .push(Location::new(side_path.clone(), c.pointer.clone()));
-            out.findings.push(f);
+        let conflicts = sidecar::merge(&mut value, side_value, side_path, &mut provenance);
+        for c in conflicts {
+            let from = Location::new(side_path.clone(), c.pointer.clone());
+            let said = format!("the sidecar `{side_path}` says");
+            out.findings.push(run_folder::conflict_finding(
+                &origin,
+                &provenance,
+                &c,
+                &said,
+                from,
+            ));
         }
     }
+    // What the run folder kept: the launch command, then the engine's own log.
+    run_folder::merge(
+        folder,
+        &origin,
+        &mut value,
+        &mut provenance,
+        &mut out.findings,
+    );
     let command = value.pointer("/engine/serve_command").cloned();
     let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
         Value::Array(items) => Some(serve_command::parse(
@@ -551,7 +564,7 @@ fn finish_result(
         value
             .pointer("/engine/serve_command_source")
             .and_then(Value::as_str),
-        Some("process" | "container-inspect")
+        Some("process" | "container-inspect" | "launch-command")
     );
     if let (Some(s), true) = (&serve, verbatim) {
         derive::derive_from_command(

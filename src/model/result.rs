@@ -367,6 +367,9 @@ pub enum ServeCommandSource {
     Process,
     /// Read from `docker inspect` output.
     ContainerInspect,
+    /// Read from a file the launcher wrote beside the results with the command as it ran
+    /// it (`vllm_command.txt`): verbatim.
+    LaunchCommand,
     /// Copied from the script that launched the engine.
     LauncherScript,
     /// Typed by a person.
@@ -374,11 +377,14 @@ pub enum ServeCommandSource {
 }
 
 impl ServeCommandSource {
-    /// Read from the running process or the container: the command is verbatim.
+    /// Read from the running process, the container, or the launcher's own record of the
+    /// command it ran: the command is verbatim.
     pub fn is_verbatim(self) -> bool {
         matches!(
             self,
-            ServeCommandSource::Process | ServeCommandSource::ContainerInspect
+            ServeCommandSource::Process
+                | ServeCommandSource::ContainerInspect
+                | ServeCommandSource::LaunchCommand
         )
     }
 
@@ -387,6 +393,7 @@ impl ServeCommandSource {
         match self {
             ServeCommandSource::Process => "process",
             ServeCommandSource::ContainerInspect => "container-inspect",
+            ServeCommandSource::LaunchCommand => "launch-command",
             ServeCommandSource::LauncherScript => "launcher-script",
             ServeCommandSource::Typed => "typed",
         }
