@@ -367,7 +367,10 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
         "{:?}",
         r.provenance.get("/levels/0/failed")
     );
-    assert_eq!(r.value.pointer("/levels/0/total_requests"), Some(&json!(2000)));
+    assert_eq!(
+        r.value.pointer("/levels/0/total_requests"),
+        Some(&json!(2000))
+    );
     assert_eq!(recorded(&r, "/levels/0/total_requests"), "/num_prompts");
     // An uncapped run at rate inf is an open-loop level: its 2,000 prompts are a request
     // count, not a concurrency.
