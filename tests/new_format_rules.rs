@@ -4,7 +4,7 @@
 //! (skipped with a printed reason when absent) and fixtures of our own, or variants of them
 //! written into a scratch folder (each says what changed).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use benchlint::diagnostic::Finding;
 use serde_json::Value;
@@ -23,6 +23,14 @@ fn file_of(f: &Finding) -> String {
         .unwrap()
         .to_string_lossy()
         .into_owned()
+}
+
+/// The whole check of `path`: its results and findings.
+fn checked(path: &Path) -> benchlint::engine::Checked {
+    benchlint::engine::check(
+        &[path.to_path_buf()],
+        &benchlint::corpus::Options::default(),
+    )
 }
 
 /// Copies a fixture folder into `to`, file by file (the fixtures are flat).
@@ -135,9 +143,8 @@ fn the_real_amd_server_run_valid_on_loadgens_own_minimums_is_not_r026() {
     let all = findings(&[&folder]);
     assert!(with_code(&all, "R026").is_empty());
     // It was judged at all: the harness's verdict and minimums were read.
-    let checked =
-        benchlint::engine::check(&[folder.clone()], &benchlint::corpus::Options::default());
-    let v = &checked.corpus.results[0].value;
+    let run = checked(&folder);
+    let v = &run.corpus.results[0].value;
     assert_eq!(
         v.pointer("/harness/validity/verdict"),
         Some(&Value::from("valid"))
@@ -189,14 +196,14 @@ fn inferencex_rows_compare_the_clients_tokens_with_the_servers_counter() {
     let Some(file) = real("inferencex/ajith-sirra-amd__0601_results_bmk_10__agg_bmk.json") else {
         return;
     };
-    let checked = benchlint::engine::check(&[file.clone()], &benchlint::corpus::Options::default());
-    let level = &checked.corpus.results[0].value["levels"][0];
+    let run = checked(&file);
+    let level = &run.corpus.results[0].value["levels"][0];
     // The client's tokens are what the output throughput divides by the duration.
     assert_eq!(level["output_tokens"], 159_787);
     assert_eq!(level["server_output_tokens"], 184_008);
     // Not two figures of one count that contradict each other (R025), but a client count short
     // of the server's (R002).
-    let all = checked.findings;
+    let all = run.findings;
     assert!(with_code(&all, "R025").is_empty());
     assert_eq!(with_code(&all, "R002").len(), 2);
 }
@@ -240,12 +247,9 @@ fn streamed_real_runs_are_not_r028_and_say_they_streamed() {
     else {
         return;
     };
-    let checked =
-        benchlint::engine::check(&[aiperf.clone()], &benchlint::corpus::Options::default());
+    let run = checked(&aiperf);
     assert_eq!(
-        checked.corpus.results[0]
-            .value
-            .pointer("/workload/streaming"),
+        run.corpus.results[0].value.pointer("/workload/streaming"),
         Some(&Value::Bool(true))
     );
     let Some(root) = real("") else { return };
@@ -368,16 +372,13 @@ fn aiperf_dcgm_telemetry_gives_the_serving_gpus_device_power() {
     let Some(file) = real("genai-perf/wellflat-k8s-dev__aiperf__profile_export_aiperf.json") else {
         return;
     };
-    let checked = benchlint::engine::check(
-        &[PathBuf::from(&file)],
-        &benchlint::corpus::Options::default(),
-    );
-    let power = &checked.corpus.results[0].value["levels"][0]["power_w"];
+    let run = checked(&file);
+    let power = &run.corpus.results[0].value["levels"][0]["power_w"];
     // One A100 held the model (73 GB in use); the seven idle ones on the node are not counted.
     assert!(
         (power["mean"].as_f64().unwrap() - 94.617_877).abs() < 1e-5,
         "{power}"
     );
     assert_eq!(power["kind"], "device");
-    assert!(with_code(&checked.findings, "L005").is_empty());
+    assert!(with_code(&run.findings, "L005").is_empty());
 }

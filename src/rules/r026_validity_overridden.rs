@@ -15,7 +15,8 @@ declare_rule! {
     ///   against are below the harness's defaults: for MLPerf loadgen (`harness.name`
     ///   `mlperf-loadgen`), a `min_duration_s` under 600 s (`mlperf.conf`: every scenario,
     ///   `min_duration = 600000` ms), or a `min_queries` under the scenario's default (Server and
-    ///   SingleStream 100, loadgen's own default; MultiStream 662, `mlperf.conf`). Offline's
+    ///   SingleStream 100, loadgen's own default in `test_settings.h`, which `mlperf.conf` keeps;
+    ///   MultiStream 662, `mlperf.conf`). Offline's
     ///   minimum is a sample count that depends on the model (24,576 for llama2-70b), which the
     ///   logs do not name, so only its duration is judged. The scenario is read from the level:
     ///   a finite `request_rate` is Server, `"inf"` is Offline, `concurrency` 1 SingleStream,
