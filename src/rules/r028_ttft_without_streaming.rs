@@ -112,9 +112,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             let outputs = per_request.map_or_else(String::new, |m| {
                 format!(" with {} output tokens per request", num(m))
             });
+            let why = if streaming == Some(true) {
+                "although the run is recorded as streamed, no first token was timed"
+            } else {
+                "so the run did not stream and no first token was timed"
+            };
             format!(
                 "{at}: the TTFT p50 of {} s is the end-to-end p50 of {} s{outputs}: the first token arrived with \
-                 the whole response, so the run did not stream and no first token was timed",
+                 the whole response, {why}",
                 num(t),
                 num(e),
             )
