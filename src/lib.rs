@@ -18,6 +18,7 @@ pub mod engine;
 pub mod fingerprint;
 pub mod json;
 pub mod model;
+pub mod numbers;
 pub mod replication;
 pub mod report;
 pub mod rules;

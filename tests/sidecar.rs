@@ -509,5 +509,9 @@ fn checklist_rule_pages_say_how_a_sidecar_supplies_the_items() {
         assert!(r.stdout.contains("`run.meta.json`"), "{code}");
     }
     let r = run(&["rule", "M007"]);
-    assert!(r.stdout.contains("benchlint capture --pid PID"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("benchlint capture --pid PID"),
+        "{}",
+        r.stdout
+    );
 }

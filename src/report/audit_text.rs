@@ -185,19 +185,25 @@ pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
     ))
 }
 
-/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `198.1 (-428.3 to 824.5)` when
-/// a bound is negative, `33.1 (no interval)` when the bounds are equal, `—` when absent.
+/// An estimate with its 95% interval: `537.6 (520.1–555.0)`; `198.1 (0.0–824.5, clipped at
+/// 0: too few launches for an interval above zero)` when the interval reaches below zero,
+/// which no throughput or rate can (the JSON keeps the bound as computed); `33.1 (no
+/// interval)` when the bounds are equal; `—` when absent.
 pub fn estimate(e: Option<&Estimate>, decimals: usize) -> String {
     match e {
         None => "—".into(),
         Some(e) if e.high <= e.low => format!("{} (no interval)", fixed(e.value, decimals)),
         Some(e) => {
-            // A dash after a minus sign reads as a second minus: `to` when a bound is negative.
-            let sep = if e.low < 0.0 { " to " } else { "–" };
+            let (low, clipped) = crate::numbers::nonnegative_low(e.low);
+            let why = if clipped {
+                format!(", {}", crate::numbers::CLIPPED_AT_ZERO)
+            } else {
+                String::new()
+            };
             format!(
-                "{} ({}{sep}{})",
+                "{} ({}–{}{why})",
                 fixed(e.value, decimals),
-                fixed(e.low, decimals),
+                fixed(low, decimals),
                 fixed(e.high, decimals)
             )
         }

@@ -2,9 +2,9 @@
 //! for.
 
 use super::r002_token_count_mismatch::at_streams;
-use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::RequestRate;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
