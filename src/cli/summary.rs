@@ -209,8 +209,9 @@ fn legend(max_cv: f64, clipped: bool) -> String {
     format!(
         "CV above {:.0}% is marked !. 95% CI: t interval over the launch means (across k \
          launches), or over the runs of one launch (single instance: excludes the \
-         launch-to-launch variance).{clipped} {UNDEFINED}: not defined.",
-        max_cv * 100.0
+         launch-to-launch variance).{clipped} {UNDEFINED}: not defined. {}",
+        max_cv * 100.0,
+        crate::fingerprint::LABEL_LEGEND
     )
 }
 

@@ -79,6 +79,8 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     out.push_str("<h2 id=\"configurations\">Configurations</h2>\n");
     if report.ladders.is_empty() {
         out.push_str("<p>No configuration produced a ladder.</p>\n");
+    } else {
+        let _ = writeln!(out, "<p>{}</p>", escape(crate::fingerprint::LABEL_LEGEND));
     }
     for (i, ladder) in report.ladders.iter().enumerate() {
         ladder_section(&mut out, i, ladder, report.floor_tok_s);

@@ -23,6 +23,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
         out.push_str("\nNo configuration produced a ladder.\n");
+    } else {
+        // benchlint's own words, not text from an input.
+        let _ = writeln!(out, "\n{}", crate::fingerprint::LABEL_LEGEND);
     }
     for ladder in &report.ladders {
         ladder_section(&mut out, ladder, report.floor_tok_s);
