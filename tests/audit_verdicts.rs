@@ -114,7 +114,9 @@ fn capacities_reproduce_the_seed_rows() {
     let by_units = |units: &str| {
         r.ladders
             .iter()
-            .find(|l| l.label.contains("Qwen3.8") && l.label.contains(&format!("GB10 x{units}")))
+            .find(|l| {
+                l.label.contains("Qwen3.8") && l.label.contains(&format!("{units} × NVIDIA GB10"))
+            })
             .unwrap_or_else(|| {
                 panic!(
                     "no ladder for {units} units: {:?}",
@@ -132,7 +134,9 @@ fn capacities_reproduce_the_seed_rows() {
     let at30 = |units: &str| {
         r30.ladders
             .iter()
-            .find(|l| l.label.contains("Qwen3.8") && l.label.contains(&format!("GB10 x{units}")))
+            .find(|l| {
+                l.label.contains("Qwen3.8") && l.label.contains(&format!("{units} × NVIDIA GB10"))
+            })
             .and_then(|l| l.capacity.clone())
             .unwrap()
     };

@@ -300,7 +300,7 @@ fn capacity_prints_the_service_level_rows() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["label"].as_str().unwrap().contains("GB10 x2"))
+        .find(|c| c["label"].as_str().unwrap().contains("2 × NVIDIA GB10"))
         .unwrap();
     assert_eq!(pair["capacity"], json!(8));
     assert_eq!(pair["aggregate_tok_s"], json!(140.8));

@@ -432,8 +432,8 @@ mod tests {
         assert_eq!(pct(0.0), "0.0%");
         assert_eq!(pct_abs(0.058), "5.8%");
         assert_eq!(num(537.63), "537.6");
-        assert_eq!(num(1.0476), "1.05");
-        assert_eq!(num(4623.36), "4,623.4");
+        assert_eq!(num(1.0476), "1.048");
+        assert_eq!(num(4623.36), "4,623");
     }
 
     #[test]

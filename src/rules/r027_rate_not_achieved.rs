@@ -73,7 +73,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 at_streams(level.key()),
                 num(achieved),
                 achieved / asked * 100.0,
-                num(asked),
+                // The rate asked for names the level: shown as the level's label shows it.
+                RequestRate::PerSecond(asked),
                 num(floor * 100.0),
             ),
         )
