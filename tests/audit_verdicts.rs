@@ -181,3 +181,43 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
         );
     }
 }
+
+#[test]
+fn every_claim_reads_as_one_verdict_with_each_reason_once() {
+    let r = report(20.0);
+    for c in &r.claims {
+        // A rule's reason is told once, whichever bases it fired on.
+        let mut told: Vec<&str> = c
+            .reasons
+            .iter()
+            .filter_map(|s| s.strip_suffix(").")?.rsplit_once(" (").map(|(_, code)| code))
+            .filter(|code| code.len() == 4)
+            .collect();
+        let n = told.len();
+        told.sort_unstable();
+        told.dedup();
+        assert_eq!(told.len(), n, "{}: {:#?}", c.id, c.reasons);
+        // No reason repeats another's words.
+        for (i, a) in c.reasons.iter().enumerate() {
+            for b in &c.reasons[i + 1..] {
+                let (a, b) = (a.trim_end_matches('.'), b.trim_end_matches('.'));
+                assert!(!a.contains(b) && !b.contains(a), "{}: {a} / {b}", c.id);
+            }
+        }
+    }
+    // Restated, and the matched comparison not decidable: one sentence says both.
+    let c = claim(&r, "per-unit-decline");
+    assert_eq!(c.verdict, Verdict::Restated, "{c:#?}");
+    assert!(
+        c.reasons[0].starts_with("Restated on a matched per-user floor")
+            && c.reasons[0].contains("not decidable from these runs (single launch")
+            && c.reasons[0].contains("not yet a finding"),
+        "{}",
+        c.reasons[0]
+    );
+    assert!(
+        !c.reasons.iter().any(|s| s.starts_with("On that basis")),
+        "{:#?}",
+        c.reasons
+    );
+}
