@@ -190,7 +190,11 @@ fn every_claim_reads_as_one_verdict_with_each_reason_once() {
         let mut told: Vec<&str> = c
             .reasons
             .iter()
-            .filter_map(|s| s.strip_suffix(").")?.rsplit_once(" (").map(|(_, code)| code))
+            .filter_map(|s| {
+                s.strip_suffix(").")?
+                    .rsplit_once(" (")
+                    .map(|(_, code)| code)
+            })
             .filter(|code| code.len() == 4)
             .collect();
         let n = told.len();

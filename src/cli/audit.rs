@@ -1,6 +1,8 @@
 //! `benchlint audit [PATH..] --claims FILE`: the retractions report. Loads the corpus and the
 //! claims file (which may live outside the paths), decides each claim, and prints Markdown
-//! (default) or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`.
+//! (default) or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`,
+//! and the rule pages they link (`rules/`, Markdown and HTML), so that every rule link resolves
+//! inside the folder; printed, the report names `benchlint rule CODE` instead of a link.
 //!
 //! Exit codes: 0 every claim upheld or pre-rule; 1 any claim restated, unresolved or retracted;
 //! 2 bad arguments, a bad config file, an unreadable or invalid claims file, an output folder
@@ -27,8 +29,8 @@ pub struct AuditArgs {
     /// The claims file (`benchlint/claims/v1`); it is read even when it lies outside the paths.
     #[arg(long, value_name = "FILE")]
     pub claims: PathBuf,
-    /// Write `report.md`, `report.html` and `report.json` into this folder (created if needed)
-    /// instead of printing the report.
+    /// Write `report.md`, `report.html`, `report.json` and the rule pages (`rules/`) into this
+    /// folder (created if needed) instead of printing the report.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Service-level floor, tokens per second per user: capacity and matched-basis
@@ -224,10 +226,12 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     } else {
         EXIT_CLEAN
     };
-    let ctx = AuditContext::new(
+    let mut ctx = AuditContext::new(
         paths.iter().map(|p| paths::slashes(p)).collect(),
         Some(paths::slashes(&args.claims)),
     );
+    // The rule pages ship beside a report written to a folder, so its rule links resolve.
+    ctx.rule_pages = args.output.is_some();
     let Some(dir) = &args.output else {
         let bytes = match args.format {
             AuditFormat::Markdown => report::audit_markdown(&audit, &ctx),
@@ -257,8 +261,9 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             )
         })?;
     }
+    super::rule_pages::write_for_report(dir)?;
     let text = format!(
-        "wrote report.md, report.html and report.json into {}: {}\n",
+        "wrote report.md, report.html, report.json and the rule pages they link (rules/) into {}: {}\n",
         dir.display(),
         report::audit_verdict_counts(&audit)
     );

@@ -92,7 +92,8 @@ pub enum Command {
     /// The retractions report: a verdict per published claim, with the ladders behind it.
     ///
     /// Prints Markdown (or JSON with `--format json`), or with `-o DIR` writes `report.md`,
-    /// `report.html` (self-contained, with charts) and `report.json` into DIR. Exit status: 0
+    /// `report.html` (self-contained, with charts), `report.json` and the rule pages they link
+    /// (`rules/`) into DIR. Exit status: 0
     /// when every claim is upheld or pre-rule, 1 when any claim is restated, unresolved or
     /// retracted, 2 on bad arguments or an unreadable claims file.
     Audit(audit::AuditArgs),

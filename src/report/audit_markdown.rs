@@ -18,7 +18,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     summary(&mut out, report);
     out.push_str("\n## Claims\n");
     for claim in &report.claims {
-        claim_section(&mut out, report, claim);
+        claim_section(&mut out, report, claim, ctx.rule_pages);
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
@@ -133,7 +133,7 @@ fn summary(out: &mut String, report: &AuditReport) {
     }
 }
 
-fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
+fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome, pages: bool) {
     let _ = writeln!(out, "\n### {}\n", code(&c.id));
     if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
         let _ = writeln!(out, "> {}\n", text(s));
@@ -150,8 +150,18 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
         let codes: Vec<String> = c
             .codes
             .iter()
-            .map(|code| match rule_page(code) {
-                Some((page, name)) => format!("[{} {}]({page})", text(code), text(name)),
+            .map(|code| match rule_page(code, false) {
+                Some((page, name)) if pages => {
+                    format!("[{} {}]({page})", text(code), text(name))
+                }
+                Some((_, name)) => {
+                    format!(
+                        "{} {} (`benchlint rule {}`)",
+                        text(code),
+                        text(name),
+                        text(code)
+                    )
+                }
                 None => text(code),
             })
             .collect();

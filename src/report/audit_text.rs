@@ -16,15 +16,20 @@ pub struct AuditContext {
     pub inputs: Vec<String>,
     /// The claims file as given on the command line.
     pub claims_file: Option<String>,
+    /// Whether the rule pages ship beside the report, in `rules/` (`audit -o DIR` writes them):
+    /// rule codes then link to them; otherwise they name `benchlint rule CODE`, never a page
+    /// that is not there.
+    pub rule_pages: bool,
 }
 
 impl AuditContext {
-    /// The context of this build of benchlint, for these inputs.
+    /// The context of this build of benchlint, for these inputs (rule pages not shipped).
     pub fn new(inputs: Vec<String>, claims_file: Option<String>) -> Self {
         AuditContext {
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs,
             claims_file,
+            rule_pages: false,
         }
     }
 }
@@ -175,14 +180,17 @@ pub fn verdict_counts(report: &AuditReport) -> String {
     }
 }
 
-/// A rule code's page (`rules/C005-constant-total-concurrency.md`) and name, when benchlint
-/// knows the code.
-pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
+/// A rule code's page as shipped beside a report (`rules/C005-constant-total-concurrency.md`,
+/// or `.html` for the HTML report) and its name, when benchlint knows the code.
+pub fn rule_page(code: &str, html: bool) -> Option<(String, &'static str)> {
     let rule = crate::rules::find_rule(code)?;
-    Some((
-        format!("rules/{}", super::rule_page_name(rule.meta)),
-        rule.meta.name,
-    ))
+    let page = super::rule_page_name(rule.meta);
+    let page = if html {
+        page.replace(".md", ".html")
+    } else {
+        page
+    };
+    Some((format!("rules/{page}"), rule.meta.name))
 }
 
 /// An estimate with its 95% interval: `537.6 (520.1–555.0)`; `198.1 (0.0–824.5, clipped at

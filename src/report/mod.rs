@@ -33,3 +33,4 @@ pub use rule_docs::{INFORMATION_URI, RULE_DOCS_BASE, category, rule_page_name, r
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, place_in_text, prepare};
 pub use statistics::{json as statistics_json, text as statistics_text};
+pub use svg::escape as escape_html;
