@@ -97,10 +97,15 @@ pub enum Command {
     /// when every claim is upheld or pre-rule, 1 when any claim is restated, unresolved or
     /// retracted, 2 on bad arguments or an unreadable claims file.
     Audit(audit::AuditArgs),
-    /// Print the model, engine and platform cards of a result file as JSON.
+    /// Print the model, engine and platform cards of each result as JSON.
+    ///
+    /// One result gives its cards as one object; several (a file of several runs, a folder)
+    /// give an array, each with the `path` of the file its result was read from. Exit status 2 when the
+    /// paths hold no result benchlint can read.
     Cards {
-        /// A result file (canonical or a harness format).
-        file: PathBuf,
+        /// Result files (canonical or a harness format) and folders of them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
     /// Print a bundled JSON Schema: result, claims, report or audit.
     Schema {
@@ -184,7 +189,7 @@ pub fn main() -> u8 {
         Command::Summary(args) => summary::run(&args),
         Command::Capacity(args) => capacity::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::Cards { file } => cards::run(&file),
+        Command::Cards { paths } => cards::run(&paths),
         Command::Capture(args) => capture::run(&args),
         Command::Sidecar(args) => sidecar::run(&args),
         Command::Import(args) => import::run(&args),
