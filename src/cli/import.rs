@@ -1,5 +1,8 @@
 //! `benchlint import`: canonical files from whatever was read (harness formats, sidecars,
-//! derivations), each with a provenance file saying where every value came from.
+//! derivations), each with a provenance file saying where every value came from. The outputs
+//! mirror the inputs: each is named by the path of its file relative to the argument that
+//! reached it (`vllm/run.json` and `vllm/run.provenance.json`, `sglang/run.jsonl.json`), and
+//! each input that gave no result is named with the reason.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -38,24 +41,41 @@ fn absolute(p: &Path) -> PathBuf {
     PathBuf::from(corpus::normal_path(&joined))
 }
 
-/// A file name from a result id: letters, digits, `.`, `_` and `-` kept, the rest `_`.
-fn file_stem(id: &str) -> String {
-    let s: String = id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    let s = s.trim_matches('.').to_string();
-    if s.is_empty() {
-        "result".into()
-    } else {
-        s.chars().take(150).collect()
+/// The path under the output folder of each result, without the final `.json`: the path of the
+/// file it was read from relative to its argument, its `.json` dropped (`vllm/run.json` gives
+/// `vllm/run`, `sglang/run.jsonl` gives `sglang/run.jsonl`, kept whole so that it never meets
+/// `sglang/run.json`), with `-1`, `-2`, ... in file order when the file holds several results
+/// and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror the corpus, sort
+/// as their sources do, and say where each result came from; the result's id stays inside.
+fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
+    let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for r in results {
+        *per_file.entry(r.origin.path.as_str()).or_default() += 1;
     }
+    let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut used = BTreeSet::new();
+    results
+        .iter()
+        .map(|r| {
+            let rel = super::inputs::relative_to_argument(&r.origin.path, args);
+            let mut stem = rel.strip_suffix(".json").unwrap_or(&rel).to_string();
+            if stem.is_empty() || stem.ends_with('/') {
+                stem.push_str("result");
+            }
+            if per_file[r.origin.path.as_str()] > 1 {
+                let k = seen.entry(r.origin.path.as_str()).or_default();
+                *k += 1;
+                stem = format!("{stem}-{k}");
+            }
+            let mut name = stem.clone();
+            let mut n = 2;
+            while !used.insert(name.clone()) {
+                name = format!("{stem}-{n}");
+                n += 1;
+            }
+            name
+        })
+        .collect()
 }
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
@@ -130,16 +150,14 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
             corpus::describe_io(&e)
         )
     })?;
-    let mut used = BTreeSet::new();
     let mut redacted = 0;
-    for r in &loaded.results {
-        let stem = file_stem(&r.doc.id);
-        let mut name = stem.clone();
-        let mut n = 2;
-        while !used.insert(name.clone()) {
-            name = format!("{stem}-{n}");
-            n += 1;
-        }
+    // In path order, so that a file's results are numbered in the order the file holds them.
+    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
+    results.sort_by(|a, b| {
+        (&a.origin.path, a.origin.doc_start).cmp(&(&b.origin.path, b.origin.doc_start))
+    });
+    let names = output_names(&results, &args.paths);
+    for (r, name) in results.iter().zip(&names) {
         let provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
@@ -148,6 +166,15 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         });
         let write = |file: String, v: &Value| {
             let path = args.output.join(file);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    format!(
+                        "cannot create `{}`: {}",
+                        parent.display(),
+                        corpus::describe_io(&e)
+                    )
+                })?;
+            }
             std::fs::write(&path, format!("{v:#}\n")).map_err(|e| {
                 format!(
                     "cannot write `{}`: {}",
@@ -162,11 +189,6 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         write(format!("{name}.json"), &value)?;
         write(format!("{name}.provenance.json"), &provenance)?;
     }
-    let problems = loaded
-        .findings
-        .iter()
-        .filter(|f| f.rule.code.starts_with('E'))
-        .count();
     let mut text = format!(
         "imported {} results from {} files into {}",
         loaded.results.len(),
@@ -179,13 +201,26 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
             "; {redacted} secret values were replaced by \"<redacted>\""
         );
     }
-    if problems > 0 {
-        let _ = write!(
-            text,
-            "; {problems} input problems were skipped (`benchlint check` shows them)"
-        );
-    }
     text.push('\n');
+    // Each input that gave no result because it could not be read, with the reason.
+    let with_results: BTreeSet<&str> = loaded
+        .results
+        .iter()
+        .map(|r| r.origin.path.as_str())
+        .collect();
+    let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
+    for f in &loaded.findings {
+        let path = f.primary.path.as_str();
+        if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(path)
+        {
+            skipped
+                .entry(path)
+                .or_insert_with(|| format!("{} {}", f.rule.code, f.message));
+        }
+    }
+    for (path, why) in &skipped {
+        let _ = writeln!(text, "skipped {path}: {why}");
+    }
     let code = if corpus::report_internal_errors(&loaded.internal_errors) {
         super::EXIT_TROUBLE
     } else {
