@@ -515,3 +515,49 @@ fn checklist_rule_pages_say_how_a_sidecar_supplies_the_items() {
         r.stdout
     );
 }
+
+#[test]
+fn a_value_copied_from_another_result_carries_no_secret() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = "sk-proj-4fGh7Jk9Lm2Nq5Rs8Tv1Wx3Yz6Ab0Cd";
+    let result = |id: &str, command: Option<Value>| {
+        let mut r = json!({
+            "schema": "benchlint/result/v1", "id": id, "measured_at": "2026-03-12T09:00:00Z",
+            "outcome": "ok", "engine": {"name": "vllm"},
+            "levels": [{"concurrency": 1, "throughput_tok_s": {"aggregate": 50.0}}]
+        });
+        if let Some(c) = command {
+            r["engine"]["serve_command"] = c;
+            r["engine"]["serve_command_source"] = json!("process");
+        }
+        r.to_string()
+    };
+    let file = tmp.path().join("runs.jsonl");
+    std::fs::write(
+        &file,
+        format!(
+            "{}\n{}\n",
+            result(
+                "a",
+                Some(json!(["vllm", "serve", "m", "--api-key", secret]))
+            ),
+            result("b", None)
+        ),
+    )
+    .unwrap();
+    let r = run(&["sidecar", "--isolated", &file.to_string_lossy()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains(secret), "{}", r.stdout);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(
+        v["engine"]["serve_command"][4],
+        json!("<redacted>"),
+        "{v:#}"
+    );
+    // What goes with the command comes with it.
+    assert_eq!(
+        v["engine"]["serve_command_source"],
+        json!("process"),
+        "{v:#}"
+    );
+}

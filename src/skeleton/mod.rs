@@ -15,6 +15,8 @@
 //! * A note under the top-level key `"$benchlint"`: the file it was made for, how to complete
 //!   it, each missing key with its rule, what it is and the kind of value the schema expects,
 //!   and under `derived` each filled-in value with where it came from.
+//! * No secret: a value copied from another result or quoted in the note is redacted as
+//!   `benchlint import` redacts (`"<redacted>"`).
 //!
 //! # Why it stays a valid sidecar
 //!
@@ -268,12 +270,27 @@ pub fn build(
                 }
             }
         }
+        // What goes with the item, for the results that lack the item and the companion too:
+        // the others' value when they agree on it, else a null to fill.
         for (of, companion, why) in COMPANIONS {
-            if of == pointer
-                && !has_value(&doc, companion)
-                && !results.iter().any(|r| has_value(&r.value, companion))
-                && set(&mut doc, companion, Value::Null)
+            if of != pointer
+                || has_value(&doc, companion)
+                || item.lacking.iter().all(|r| has_value(&r.value, companion))
             {
+                continue;
+            }
+            if let derive::Recorded::Agreed(value, n) = derive::recorded(&item.others, companion) {
+                if set(&mut doc, companion, value) {
+                    derived.insert(
+                        dotted(companion),
+                        Value::from(format!(
+                            "recorded by {n} of the {} results in this file, with `{}`",
+                            results.len(),
+                            dotted(of)
+                        )),
+                    );
+                }
+            } else if set(&mut doc, companion, Value::Null) {
                 let kind = crate::schema::result_field_kind(companion)
                     .map_or_else(String::new, |k| format!(" ({k})"));
                 missing.insert(
@@ -296,8 +313,12 @@ pub fn build(
     if let Value::Object(rest) = doc {
         out.extend(rest);
     }
+    // A value copied from another result (a serve command with `--api-key`, say) or quoted in
+    // a note carries no credential into the sidecar: secrets become "<redacted>".
+    let mut value = Value::Object(out);
+    crate::secrets::redact_value(&mut value);
     Some(Skeleton {
-        value: Value::Object(out),
+        value,
         missing: counts.0,
         derived: counts.1,
     })
