@@ -31,6 +31,10 @@ use crate::skeleton;
 
 /// Arguments of `sidecar`.
 #[derive(Debug, clap::Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "command-line switches, each its own flag"
+)]
 pub struct SidecarArgs {
     /// Result files, or folders of them.
     #[arg(required = true)]
@@ -99,7 +103,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     if args.output.is_none() && !args.write_beside {
         return print_one(&plan, code);
     }
-    write_all(args, &plan, code)
+    Ok(write_all(args, &plan, code))
 }
 
 /// Decides each file's skeleton and its place.
@@ -203,7 +207,7 @@ fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
 }
 
 /// With `-o DIR` or `--write-beside`: every skeleton written, and a line for each file.
-fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Result<Output, String> {
+fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
     for p in &plan.skeletons {
@@ -252,7 +256,7 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Result<Output, St
         };
         let _ = writeln!(text, "{}: {next}", plural(written, "skeleton"));
     }
-    Ok(Output::stdout(text.into_bytes(), code))
+    Output::stdout(text.into_bytes(), code)
 }
 
 fn plural(n: usize, one: &str) -> String {

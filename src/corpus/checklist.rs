@@ -10,6 +10,7 @@
 //! stays the rule's ("add `platform.host`"). The rules themselves never learn which harness
 //! wrote a file; the loader chooses the wording from where the result was read.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
@@ -152,16 +153,18 @@ pub fn harness_help(
     let keys = keys_example(pointer);
     let mut help = rule_help.map_or_else(String::new, |h| format!("{h}; "));
     if exists {
-        help.push_str(&format!(
+        let _ = write!(
+            help,
             "this {format} file is a harness's output, so set it in its sidecar `{sidecar}` as `{keys}`"
-        ));
+        );
     } else {
-        help.push_str(&format!(
+        let _ = write!(
+            help,
             "this {format} file is a harness's output, so rather than edit it put the value in a sidecar beside it, `{sidecar}`, as `{keys}` (`benchlint sidecar {}` writes one with every key the file lacks)",
             shell_word(path)
-        ));
+        );
     }
-    if capture_supplies(pointer) {
+    if capture_supplies(pointer) && !help.contains("benchlint capture") {
         help.push_str(
             "; `benchlint capture --pid PID` reads the serve command and environment of the running engine",
         );

@@ -82,6 +82,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::fmt::Write as _;
 
 use serde_json::Value;
 
@@ -599,7 +600,7 @@ fn platform_part(doc: &ResultDoc) -> Option<String> {
         (None, None) => return None,
     };
     if let Some(n) = nodes {
-        text.push_str(&format!(" on {n} nodes"));
+        let _ = write!(text, " on {n} nodes");
     }
     Some(text)
 }

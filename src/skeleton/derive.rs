@@ -225,7 +225,7 @@ mod tests {
     use crate::model::ProvenanceMap;
     use serde_json::json;
 
-    fn result(value: Value) -> LoadedResult {
+    fn result(value: &Value) -> LoadedResult {
         let mut full = json!({
             "schema": "benchlint/result/v1", "id": "r", "measured_at": "2026-01-01T00:00:00Z",
             "outcome": "ok", "levels": [{"concurrency": 1}]
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn a_typed_command_fills_settings_to_check() {
-        let r = result(json!({"engine": {
+        let r = result(&json!({"engine": {
             "serve_command": "vllm serve m --max-num-seqs 64 --enforce-eager",
             "serve_command_source": "typed"}}));
         let d = from_results(&[&r], "/engine/max_num_seqs").unwrap();
@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn device_count_and_precision_from_what_is_recorded() {
-        let r = result(json!({
+        let r = result(&json!({
             "engine": {"tensor_parallel_size": 4, "data_parallel_size": 2},
             "model": {"name": "MiniMaxAI/MiniMax-M2.5-MXFP4"}}));
         assert_eq!(
@@ -275,15 +275,15 @@ mod tests {
             from_results(&[&r], "/model/precision").unwrap().value,
             json!("mxfp4")
         );
-        let two = result(json!({"model": {"name": "x/Model-FP8-KV-FP16"}}));
+        let two = result(&json!({"model": {"name": "x/Model-FP8-KV-FP16"}}));
         assert!(from_results(&[&two], "/model/precision").is_none());
     }
 
     #[test]
     fn the_other_results_agree_or_not() {
-        let a = result(json!({"platform": {"host": "h1"}}));
-        let b = result(json!({"platform": {"host": "h1"}}));
-        let c = result(json!({"platform": {"host": "h2"}}));
+        let a = result(&json!({"platform": {"host": "h1"}}));
+        let b = result(&json!({"platform": {"host": "h1"}}));
+        let c = result(&json!({"platform": {"host": "h2"}}));
         assert!(matches!(
             recorded(&[&a, &b], "/platform/host"),
             Recorded::Agreed(_, 2)

@@ -42,6 +42,8 @@
 
 pub mod derive;
 
+use std::fmt::Write as _;
+
 use serde_json::{Map, Value, json};
 
 use crate::corpus::LoadedResult;
@@ -249,10 +251,11 @@ pub fn build(
                 ),
             }),
             derive::Recorded::Disagree(values) => {
-                about.push_str(&format!(
+                let _ = write!(
+                    about,
                     "; the results of this file that record it disagree ({}), so no one value in a sidecar fits every result",
                     values.join(", ")
-                ));
+                );
                 None
             }
             derive::Recorded::Nowhere => derive::from_results(&item.lacking, pointer),
