@@ -24,4 +24,5 @@ pub mod schema;
 pub mod secrets;
 pub mod serve_command;
 pub mod stats;
+pub mod text;
 pub mod thresholds;

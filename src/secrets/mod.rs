@@ -1,135 +1,107 @@
 //! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
 
+mod keys;
+mod shapes;
+mod text;
+
+pub use keys::is_secret_key;
+pub use shapes::known_shape;
+
 /// Why a value was taken for a secret. The text never contains the value itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SecretKind(pub String);
 
-/// Key names whose non-empty values are secrets.
-const SECRET_KEYS: [&str; 12] = [
-    "api_key",
-    "apikey",
-    "api-key",
-    "token",
-    "access_token",
-    "auth_token",
-    "hf_token",
-    "password",
-    "passwd",
-    "secret",
-    "authorization",
-    "bearer",
-];
-
 /// Values that say "no secret here".
-const HARMLESS: [&str; 10] = [
+const HARMLESS: [&str; 21] = [
     "",
     "none",
     "null",
     "empty",
     "n/a",
+    "na",
     "redacted",
     "<redacted>",
+    "[redacted]",
     "***",
     "dummy",
     "not-set",
+    "unset",
+    "true",
+    "false",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "-",
+    "?",
 ];
 
-/// Whether a key name is one whose value is a secret (`OPENAI_API_KEY`, `hf_token`, ...).
-pub fn is_secret_key(key: &str) -> bool {
-    // Called for every string of every document: compare bytes, allocate nothing.
-    let k = key.as_bytes();
-    let ends_with = |s: &[u8]| k.len() >= s.len() && k[k.len() - s.len()..].eq_ignore_ascii_case(s);
-    let contains = |s: &[u8]| k.windows(s.len()).any(|w| w.eq_ignore_ascii_case(s));
-    SECRET_KEYS.iter().any(|s| {
-        let s = s.as_bytes();
-        k.eq_ignore_ascii_case(s)
-            || (k.len() > s.len()
-                && ends_with(s)
-                && matches!(k[k.len() - s.len() - 1], b'_' | b'-'))
-    }) || ends_with(b"_key") && (contains(b"api") || contains(b"secret") || contains(b"access"))
+/// Whether `v` says there is no secret: empty, a placeholder (`EMPTY`, `<redacted>`, `***`),
+/// a yes/no, or a reference to one kept elsewhere (`$OPENAI_API_KEY`, `${HF_TOKEN}`,
+/// `env:TOKEN`).
+pub fn is_harmless(v: &str) -> bool {
+    let v = v.trim();
+    HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
+        || v.chars().all(|c| c == '*' || c == 'x' || c == 'X')
+        || v.starts_with('$')
+        || v.starts_with("env:")
+        || v.starts_with("os.environ")
 }
 
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
 pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     let v = value.trim();
-    if let Some(kind) = known_format(v) {
+    if let Some(kind) = known_shape(v) {
         return Some(kind);
     }
-    // Free text (notes, a logged command line) may carry a credential among other words.
-    if v.contains(' ') {
-        let words: Vec<&str> = v.split_whitespace().take(4096).collect();
-        for (i, w) in words.iter().enumerate() {
-            let w = w.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | ';' | '(' | ')'));
-            let found = known_format(w).or_else(|| {
-                let next = words.get(i + 1)?;
-                w.eq_ignore_ascii_case("bearer")
-                    .then(|| known_format(&format!("Bearer {next}")))?
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-    }
-    let key = key?;
-    if !is_secret_key(key)
-        || HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
-        || v.chars().all(|c| c == '*')
-    {
-        return None;
-    }
-    Some(SecretKind(format!(
-        "a non-empty value under the key `{key}` ({} characters)",
-        v.chars().count()
-    )))
-}
-
-/// Well-known token shapes, whatever key they sit under.
-fn known_format(v: &str) -> Option<SecretKind> {
-    // Every shape below starts with one of these bytes or holds a PEM header; most strings in a
-    // result (names, versions, units) are ruled out by their first byte.
-    if !matches!(
-        v.as_bytes().first(),
-        Some(b's' | b'h' | b'g' | b'n' | b'x' | b'A' | b'B' | b'b')
-    ) && !v.contains("-----BEGIN")
-    {
-        return None;
-    }
-    let body_len = |prefix: &str| {
-        v.strip_prefix(prefix)
-            .map(|rest| rest.chars().filter(char::is_ascii_alphanumeric).count())
-    };
-    let shapes: [(&str, usize, &str); 8] = [
-        ("sk-", 20, "an OpenAI-style secret key"),
-        ("hf_", 30, "a Hugging Face token"),
-        ("ghp_", 30, "a GitHub token"),
-        ("github_pat_", 30, "a GitHub token"),
-        ("nvapi-", 30, "an NVIDIA API key"),
-        ("xoxb-", 20, "a Slack token"),
-        ("AKIA", 16, "an AWS access key id"),
-        ("glpat-", 20, "a GitLab token"),
-    ];
-    for (prefix, min, name) in shapes {
-        if body_len(prefix).is_some_and(|n| n >= min) && !v.contains(' ') {
-            return Some(SecretKind(format!(
-                "{name} (`{prefix}` prefix, {} characters)",
-                v.chars().count()
-            )));
-        }
-    }
-    if let Some(rest) = v
-        .strip_prefix("Bearer ")
-        .or_else(|| v.strip_prefix("bearer "))
-        && rest.trim().len() >= 16
+    if let Some(key) = key
+        && is_secret_key(key)
+        && !is_harmless(v)
+        && !is_working_directory(key, v)
     {
         return Some(SecretKind(format!(
-            "a bearer token ({} characters)",
-            rest.trim().chars().count()
+            "a non-empty value under the key `{key}` ({} characters)",
+            v.chars().count()
         )));
     }
-    if v.contains("-----BEGIN") && v.contains("PRIVATE KEY") {
-        return Some(SecretKind("a private key".into()));
+    // Free text (notes, a logged command line) may carry a credential among other words.
+    if v.len() > 8 && v.contains([' ', '=', ':', '/', '"', '\'', ',']) && !text::find(v).is_empty()
+    {
+        return Some(SecretKind(format!(
+            "a credential inside a text of {} characters",
+            v.chars().count()
+        )));
     }
     None
+}
+
+/// `PWD=/home/user/bench`: the shell's working folder, not a password.
+fn is_working_directory(key: &str, v: &str) -> bool {
+    matches!(key, "PWD" | "OLDPWD") && v.starts_with('/')
+}
+
+/// Byte ranges of `text` that hold secrets (credential-shaped words, the values of secret
+/// flags and assignments, bearer tokens, URL passwords), sorted and not overlapping.
+pub fn find_in_text(text: &str) -> Vec<(usize, usize)> {
+    text::find(text)
+}
+
+/// `text` with every secret [`find_in_text`] finds replaced by `<redacted>`; `None` when there
+/// is none.
+pub fn redact_text(text: &str) -> Option<String> {
+    let ranges = text::find(text);
+    if ranges.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (s, e) in ranges {
+        out.push_str(&text[at..s]);
+        out.push_str("<redacted>");
+        at = e;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
 }
 
 /// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
@@ -138,9 +110,12 @@ pub fn redact_argv(argv: &[String]) -> Vec<String> {
     let mut redact_next = false;
     for a in argv {
         if redact_next {
-            out.push("<redacted>".to_string());
             redact_next = false;
-            continue;
+            // A flag given no value (`--api-key --port 8`) leaves the next flag alone.
+            if !a.starts_with("--") {
+                out.push("<redacted>".to_string());
+                continue;
+            }
         }
         if let Some((k, v)) = a.split_once('=') {
             let key = k.trim_start_matches('-');
@@ -165,10 +140,7 @@ pub fn redact_argv(argv: &[String]) -> Vec<String> {
 /// Positions in an argv whose values are secrets (`--api-key VALUE`, `--hf-token=VALUE`,
 /// `HF_TOKEN=VALUE`, a token-shaped word): the places [`redact_argv`] redacts.
 pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
-    let harmless = |a: &str| {
-        let v = a.split_once('=').map_or(a, |(_, v)| v).trim();
-        HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h)) || v.chars().all(|c| c == '*')
-    };
+    let harmless = |a: &str| is_harmless(a.split_once('=').map_or(a, |(_, v)| v));
     redact_argv(argv)
         .iter()
         .zip(argv)
@@ -185,8 +157,9 @@ pub fn command_line_has_secret(line: &str) -> bool {
 }
 
 /// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes
-/// for one (under their key), secret arguments of argv arrays, and one-line commands that pass
-/// one (redacted word by word, then joined with spaces). Returns how many values changed.
+/// for one (under their key), secret arguments of argv arrays, one-line commands that pass one
+/// (redacted word by word, then joined with spaces), and key names that are credentials
+/// themselves (renamed `<redacted>`, `<redacted-2>`, ...). Returns how many values changed.
 pub fn redact_value(value: &mut serde_json::Value) -> usize {
     use serde_json::Value;
     let mut changed = 0;
@@ -194,13 +167,16 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
     while let Some((key, v)) = stack.pop() {
         match v {
             Value::String(s) => {
+                let mut hit = false;
+                if command_line_has_secret(s) {
+                    *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
+                    hit = true;
+                }
                 if classify(key.as_deref(), s).is_some() {
                     *s = "<redacted>".to_string();
-                    changed += 1;
-                } else if command_line_has_secret(s) {
-                    *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
-                    changed += 1;
+                    hit = true;
                 }
+                changed += usize::from(hit);
             }
             Value::Array(items) => {
                 let strings: Vec<String> = items
@@ -215,8 +191,36 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
                 }
                 stack.extend(items.iter_mut().map(|i| (key.clone(), i)));
             }
-            Value::Object(map) => stack.extend(map.iter_mut().map(|(k, v)| (Some(k.clone()), v))),
+            Value::Object(map) => {
+                changed += redact_keys(map);
+                stack.extend(map.iter_mut().map(|(k, v)| (Some(k.clone()), v)));
+            }
             _ => {}
+        }
+    }
+    changed
+}
+
+/// Renames the keys of `map` that are credentials (a token used as a key), keeping the order.
+fn redact_keys(map: &mut serde_json::Map<String, serde_json::Value>) -> usize {
+    let secret = |k: &str| known_shape(k.trim()).is_some() || !text::find(k).is_empty();
+    if !map.keys().any(|k| secret(k)) {
+        return 0;
+    }
+    let mut changed = 0;
+    let old = std::mem::take(map);
+    for (k, v) in old {
+        if secret(&k) {
+            changed += 1;
+            let mut name = "<redacted>".to_string();
+            let mut n = 2;
+            while map.contains_key(&name) {
+                name = format!("<redacted-{n}>");
+                n += 1;
+            }
+            map.insert(name, v);
+        } else {
+            map.insert(k, v);
         }
     }
     changed
