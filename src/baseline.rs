@@ -153,9 +153,9 @@ impl Baseline {
         let mut applied = Applied::default();
         findings.retain(|f| {
             let k = (
-                self.key(&f.primary.path),
+                self.key(f.primary.path.raw()),
                 f.rule.code.to_string(),
-                f.primary.pointer.clone(),
+                f.primary.pointer.raw().to_string(),
             );
             match left.get_mut(&k) {
                 Some(n) if *n > 0 => {
@@ -216,13 +216,13 @@ impl Baseline {
             }
         }
         for f in findings {
-            let path = self.key(&f.primary.path);
+            let path = self.key(f.primary.path.raw());
             entries
                 .entry(path)
                 .or_default()
                 .entry(f.rule.code.to_string())
                 .or_default()
-                .push(f.primary.pointer.clone());
+                .push(f.primary.pointer.raw().to_string());
         }
         for codes in entries.values_mut() {
             for pointers in codes.values_mut() {

@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 
 use crate::rules::RuleMeta;
+use crate::text::{FileText, Text};
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -30,19 +31,21 @@ impl Severity {
 /// A place in a file: a JSON pointer inside one of its documents.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Location {
-    /// The file as reached from the command-line argument, never made absolute.
-    pub path: String,
+    /// The file as reached from the command-line argument, never made absolute (a file name
+    /// is text from an input).
+    pub path: FileText,
     /// Byte offset of the document (JSON Lines and concatenated files hold several).
     pub doc_start: usize,
-    /// JSON pointer inside that document (`""` is the whole document).
-    pub pointer: String,
+    /// JSON pointer inside that document (`""` is the whole document); its keys come from the
+    /// file.
+    pub pointer: FileText,
     /// An exact byte offset that overrides the pointer (parse errors have no pointer).
     pub offset: Option<usize>,
 }
 
 impl Location {
     /// A pointer into the first (or only) document of `path`.
-    pub fn new(path: impl Into<String>, pointer: impl Into<String>) -> Self {
+    pub fn new(path: impl Into<FileText>, pointer: impl Into<FileText>) -> Self {
         Location {
             path: path.into(),
             doc_start: 0,
@@ -65,12 +68,12 @@ pub struct Finding {
     pub primary: Location,
     /// Other places involved (the other files of a group, the sidecar of a conflict).
     pub related: Vec<Location>,
-    /// What was found, with the numbers.
-    pub message: String,
+    /// What was found, with the numbers (the values it quotes keep their origin).
+    pub message: Text,
     /// The text of the label drawn under the value.
-    pub label: Option<String>,
+    pub label: Option<Text>,
     /// What to do about it.
-    pub help: Option<String>,
+    pub help: Option<Text>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,

@@ -134,7 +134,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         .findings
         .iter()
         .filter(|f| f.rule.code.starts_with('E'))
-        .map(|f| format!("{} {}", f.rule.code, f.primary.pointer))
+        .map(|f| format!("{} {}", f.rule.code, f.primary.pointer.raw()))
         .collect();
     out.push_str(&format!(
         "file findings: {loader:?}\nresults: {}\n",

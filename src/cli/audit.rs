@@ -195,11 +195,11 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             .iter()
             .find(|f| {
                 f.rule.code.starts_with('E')
-                    && paths::absolute(Path::new(&f.primary.path)) == claims_file
+                    && paths::absolute(Path::new(f.primary.path.raw())) == claims_file
             })
             .map_or_else(
                 || "it holds no `benchlint/claims/v1` document".to_string(),
-                |f| f.message.clone(),
+                |f| f.message.raw(),
             );
         return Err(format!(
             "the claims file `{}` cannot be used: {why}",
@@ -220,8 +220,8 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         EXIT_CLEAN
     };
     let ctx = AuditContext::new(
-        paths.iter().map(|p| paths::slashes(p)).collect(),
-        Some(paths::slashes(&args.claims)),
+        paths.iter().map(|p| paths::slashes(p).into()).collect(),
+        Some(paths::slashes(&args.claims).into()),
     );
     let Some(dir) = &args.output else {
         let bytes = match args.format {

@@ -20,7 +20,7 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
     if corpus.results.is_empty() {
         let why = corpus.findings.first().map_or_else(
             || "no result in it".to_string(),
-            |f| format!("{} {}", f.rule.code, f.message),
+            |f| format!("{} {}", f.rule.code, f.message.raw()),
         );
         return Err(format!(
             "`{}` holds no result benchlint can read ({why})",

@@ -307,7 +307,7 @@ pub fn finish(
     let mut suppressed = 0;
     let mut stale = Vec::new();
     if let Some(b) = &setup.baseline {
-        findings.retain(|f| !b.is_self(&f.primary.path));
+        findings.retain(|f| !b.is_self(f.primary.path.raw()));
         let files: Vec<String> = files.iter().filter(|f| !b.is_self(f)).cloned().collect();
         if ci.update_baseline {
             let updated = b.updated(&findings, &files, selection);

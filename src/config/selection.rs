@@ -280,8 +280,8 @@ impl Selection {
         let mut cache: BTreeMap<(String, &'static str), bool> = BTreeMap::new();
         findings.retain(|f| {
             *cache
-                .entry((f.primary.path.clone(), f.rule.code))
-                .or_insert_with(|| self.runs_on(&f.primary.path, f.rule.code))
+                .entry((f.primary.path.raw().to_string(), f.rule.code))
+                .or_insert_with(|| self.runs_on(f.primary.path.raw(), f.rule.code))
         });
         for f in findings.iter_mut() {
             if f.pre_rule {

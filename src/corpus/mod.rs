@@ -12,7 +12,6 @@ mod sidecar;
 mod translate;
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -26,6 +25,7 @@ use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
 use crate::serve_command::{self, ServeSettings};
+use crate::text::Text;
 use crate::thresholds::Thresholds;
 
 pub use artifacts::normal as normal_path;
@@ -153,7 +153,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus.findings.extend(
         unknown
             .into_iter()
-            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
+            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(f.primary.path.raw())))),
     );
     corpus
 }
@@ -193,7 +193,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         out.findings.push(finding_at(
             &rules::e005_nonstandard_json::RULE,
             loc,
-            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read".into(),
+            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read",
             Some("save the file as UTF-8 without a byte order mark".into()),
         ));
     }
@@ -217,7 +217,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
             let loc = Location {
-                path: path.to_string(),
+                path: path.into(),
                 doc_start: doc.start,
                 pointer: "/levels".into(),
                 offset: None,
@@ -235,7 +235,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         out.findings.push(finding_at(
             &rules::e002_invalid_json::RULE,
             loc,
-            "the file holds no JSON document (it is empty or blank)".into(),
+            "the file holds no JSON document (it is empty or blank)",
             Some("remove the file, or write the result into it".into()),
         ));
         return;
@@ -270,7 +270,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             &mut out.internal,
         );
         let origin = |format: &'static str| Origin {
-            path: path.to_string(),
+            path: path.into(),
             doc_start: doc.start,
             format,
         };
@@ -312,7 +312,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                 let mut f = finding_at(
                     &rules::e003_schema_violation::RULE,
                     Location {
-                        path: path.to_string(),
+                        path: path.into(),
                         doc_start: doc.start,
                         pointer: "/schema".into(),
                         offset: None,
@@ -351,18 +351,18 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                         let mut f = finding_at(
                             &rules::e004_unknown_format::RULE,
                             Location {
-                                path: path.to_string(),
+                                path: path.into(),
                                 doc_start: doc.start,
-                                pointer: String::new(),
+                                pointer: "".into(),
                                 offset: None,
                             },
                             format!(
                                 "no adapter recognises document {} of `{path}`; it was skipped",
                                 doc.index + 1
                             ),
-                            Some(format!(
-                                "write it as `{RESULT_SCHEMA}`, convert it with `benchlint import`, or move it out of the corpus"
-                            )),
+                            Some(Text::own(concat!(
+                                "write it as `benchlint/result/v1`, convert it with `benchlint import`, or move it out of the corpus"
+                            ))),
                         );
                         f.label = Some("unknown format".into());
                         out.unknown.push(f);
@@ -452,9 +452,9 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     let mut f = finding_at(
         &rules::e003_schema_violation::RULE,
         Location {
-            path: path.to_string(),
+            path: path.into(),
             doc_start,
-            pointer: e.pointer.clone(),
+            pointer: e.pointer.clone().into(),
             offset: None,
         },
         format!(
@@ -514,9 +514,9 @@ fn run_document_rules(
             }
             for e in emits {
                 let loc = Location {
-                    path: path.to_string(),
+                    path: path.into(),
                     doc_start: doc.start,
-                    pointer: e.pointer.clone(),
+                    pointer: e.pointer.clone().into(),
                     offset: None,
                 };
                 findings.push(emit_to_finding(e, loc, Vec::new(), None));
@@ -547,20 +547,36 @@ fn finish_result(
             // The value kept may come from a sidecar merged before this one.
             let holder = match provenance.lookup(&c.pointer) {
                 Some((crate::model::Provenance::Sidecar { path, .. }, _)) => {
-                    format!("the sidecar `{path}` says")
+                    crate::text!("the sidecar `{}` says", path)
                 }
-                _ => "the file records".to_string(),
+                _ => Text::own("the file records"),
             };
+            // A secret is named, never quoted: the value under `/engine/api_key` is not shown.
+            let key = c.pointer.rsplit('/').next();
+            let shown = |v: &Value| match v {
+                Value::String(s) if crate::secrets::classify(key, s).is_some() => {
+                    Text::own("a secret (not shown)")
+                }
+                v => Text::file(v.to_string()),
+            };
+            let mut message = crate::text!(
+                "the sidecar `{}` says `{}` is {} but ",
+                side_path,
+                &c.pointer,
+                shown(&c.sidecar_value)
+            );
+            message.push_text(holder);
+            message.push_own(" ");
+            message.push_text(shown(&c.file_value));
             let mut f = finding_at(
                 &rules::m019_sidecar_conflict::RULE,
                 loc,
-                format!(
-                    "the sidecar `{side_path}` says `{}` is {} but {holder} {}",
-                    c.pointer, c.sidecar_value, c.file_value
-                ),
+                message,
                 Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
             );
-            f.label = Some(format!("the sidecar says {}", c.sidecar_value));
+            let mut label = Text::own("the sidecar says ");
+            label.push_text(shown(&c.sidecar_value));
+            f.label = Some(label);
             f.related
                 .push(Location::new(side_path.clone(), c.pointer.clone()));
             out.findings.push(f);
@@ -645,7 +661,7 @@ fn finish_result(
                     .iter()
                     .map(|r| {
                         if r.path.is_empty() {
-                            translate(&origin, &provenance, &r.pointer)
+                            translate(&origin, &provenance, r.pointer.raw())
                         } else {
                             r.clone()
                         }
@@ -701,10 +717,11 @@ pub fn emit_to_finding(
     {
         pre_rule = true;
         severity = crate::diagnostic::Severity::Info;
-        let _ = write!(
-            message,
-            " [measured {date}, before this rule was adopted on {since}: labelled, not failed]"
-        );
+        message.push_text(crate::text!(
+            " [measured {}, before this rule was adopted on {}: labelled, not failed]",
+            date,
+            crate::text::Own(since)
+        ));
     }
     Finding {
         rule,

@@ -4,6 +4,7 @@
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
 use crate::rules::RuleMeta;
+use crate::text::Text;
 
 /// Where a result was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,9 +40,9 @@ fn translate_depth(
     depth: u8,
 ) -> Location {
     let here = |p: String| Location {
-        path: origin.path.clone(),
+        path: origin.path.clone().into(),
         doc_start: origin.doc_start,
-        pointer: p,
+        pointer: p.into(),
         offset: None,
     };
     match provenance.lookup(pointer) {
@@ -67,8 +68,8 @@ fn translate_depth(
 pub fn finding_at(
     rule: &'static RuleMeta,
     location: Location,
-    message: String,
-    help: Option<String>,
+    message: impl Into<Text>,
+    help: Option<Text>,
 ) -> Finding {
     Finding {
         rule,
@@ -76,7 +77,7 @@ pub fn finding_at(
         pre_rule: false,
         primary: location,
         related: Vec::new(),
-        message,
+        message: message.into(),
         label: None,
         help,
         placed: None,
@@ -149,7 +150,7 @@ mod tests {
             },
         );
         let s = translate(&origin("canonical"), &p, "/engine/max_num_seqs");
-        assert_eq!((s.path.as_str(), s.doc_start), ("a.meta.json", 0));
+        assert_eq!((s.path.raw(), s.doc_start), ("a.meta.json", 0));
         assert_eq!(
             translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer,
             "/engine/serve_command/4"

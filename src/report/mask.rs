@@ -31,41 +31,6 @@ pub fn mask_all(text: &mut String) {
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
-/// `s` with every word [`classify`] takes for a secret replaced by `<redacted>`; `None` when
-/// there is none. The last line of defence for messages, labels and help texts that quote a
-/// value from a file.
-pub fn redact_words(s: &str) -> Option<String> {
-    fn trim(w: &str) -> &str {
-        w.trim_matches(|c: char| {
-            matches!(
-                c,
-                '"' | '\'' | '`' | ',' | ';' | '(' | ')' | '[' | ']' | '{' | '}' | ':'
-            )
-        })
-    }
-    let secret = |w: &str| !trim(w).is_empty() && classify(None, trim(w)).is_some();
-    if !s.split_whitespace().any(secret) {
-        return None;
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
-        out.push_str(&rest[..start]);
-        rest = &rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = &rest[..end];
-        if secret(word) {
-            let core = trim(word);
-            out.push_str(&word.replacen(core, "<redacted>", 1));
-        } else {
-            out.push_str(word);
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    Some(out)
-}
-
 fn decode(raw_with_quotes: &str) -> String {
     let inner = &raw_with_quotes[1..raw_with_quotes.len() - 1];
     if inner.contains('\\') {
@@ -187,20 +152,6 @@ mod tests {
         let broken = format!("api_key: {KEY}\n{{\"token\": \"abc-é-def\"");
         let t = masked(&broken);
         assert!(!t.contains(KEY) && !t.contains("abc-é-def"), "{t}");
-    }
-
-    #[test]
-    fn words_in_messages() {
-        let m = format!("recorded as \"fp8\" but the command says \"{KEY}\" (--kv-cache-dtype)");
-        assert_eq!(
-            redact_words(&m).unwrap(),
-            "recorded as \"fp8\" but the command says \"<redacted>\" (--kv-cache-dtype)"
-        );
-        assert_eq!(redact_words("nothing to see, sk-short"), None);
-        assert_eq!(
-            redact_words(&format!("Bearer {KEY}")).unwrap(),
-            "Bearer <redacted>"
-        );
     }
 
     #[test]

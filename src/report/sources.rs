@@ -10,7 +10,7 @@ use rayon::prelude::*;
 pub use crate::diagnostic::Position;
 use crate::diagnostic::{Finding, Location, Placed};
 use crate::engine::Summary;
-use crate::json::{Locator, locate};
+use crate::json::Locator;
 
 /// Findings with everything a reporter needs.
 #[derive(Debug)]
@@ -33,14 +33,19 @@ impl Prepared {
     /// The text of `path` with every secret masked (the values `in_file`'s M018 findings point
     /// at, and anything else that looks like one), for a snippet. Read on demand, one file at a
     /// time, so memory does not hold every file with findings at once.
-    pub fn masked_source(&self, path: &str, in_file: &[Finding]) -> Option<String> {
+    pub fn masked_source(
+        &self,
+        path: &str,
+        in_file: &[Finding],
+        positions: &[Option<Position>],
+    ) -> Option<String> {
         let (mut text, _) =
             crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
-        mask_secrets(in_file.iter(), &mut text);
+        mask_secrets(in_file.iter().zip(positions), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
-        // text).
+        // text), and every character that could act on a terminal or hide text.
         super::mask::mask_all(&mut text);
-        super::controls::stand_in(&mut text);
+        crate::text::stand_in(&mut text);
         Some(text)
     }
 }
@@ -127,21 +132,8 @@ pub fn prepare(
     max_file_bytes: u64,
     color: bool,
 ) -> Prepared {
-    // No message, label or help quotes a secret, whichever rule wrote it.
-    findings.par_iter_mut().for_each(|f| {
-        for text in std::iter::once(&mut f.message)
-            .chain(f.label.as_mut())
-            .chain(f.help.as_mut())
-        {
-            if let Some(clean) = super::mask::redact_words(text) {
-                *text = clean;
-            }
-            // A value quoted from a file may hold terminal escapes; no output passes them on.
-            if let Some(clean) = super::controls::escaped(text) {
-                *text = clean;
-            }
-        }
-    });
+    // Messages, labels and help texts keep the origin of what they quote: each writer masks
+    // and escapes it for its format (crate::text).
     place_the_rest(&mut findings, max_file_bytes);
     let positions: Vec<Option<Position>> = findings
         .iter()
@@ -195,12 +187,12 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
         .filter(|(_, f)| f.placed.is_none())
     {
         by_path
-            .entry(f.primary.path.as_str())
+            .entry(f.primary.path.raw())
             .or_default()
             .push((i, None, &f.primary));
         for (k, r) in f.related.iter().enumerate() {
             by_path
-                .entry(r.path.as_str())
+                .entry(r.path.raw())
                 .or_default()
                 .push((i, Some(k), r));
         }
@@ -245,7 +237,7 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
             let o = o.min(text.len());
             (o, (o + 1).min(text.len()))
         }
-        None => match locator.locate_first_line(text, l.doc_start, &l.pointer) {
+        None => match locator.locate_first_line(text, l.doc_start, l.pointer.raw()) {
             // An absent field is labelled on the opening of the object that should hold it.
             Some(s) if !s.exact => (s.start, (s.start + 1).min(text.len())),
             Some(s) => (s.start, s.end),
@@ -267,29 +259,33 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
-/// snippet can show it and no offset moves.
-fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut String) {
-    for f in findings.filter(|f| f.rule.code == "M018") {
-        let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
+/// snippet can show it and no offset moves. Each finding's span was found when the file was
+/// checked: no pointer is looked up again.
+fn mask_secrets<'a>(
+    findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
+    text: &mut String,
+) {
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (f, pos) in findings {
+        let Some(pos) = pos.filter(|_| f.rule.code == "M018") else {
             continue;
         };
-        if !span.exact
-            || span.end <= span.start + 1
-            || !text.is_char_boundary(span.start)
-            || !text.is_char_boundary(span.end)
-        {
+        let (start, end) = (pos.start, pos.start + pos.len);
+        if end > bytes.len() || end <= start + 1 {
             continue;
         }
-        let masked: String = text[span.start..span.end]
-            .char_indices()
-            .map(|(i, c)| {
-                if i == 0 || c == '"' {
-                    c.to_string()
-                } else {
-                    "*".repeat(c.len_utf8())
-                }
-            })
-            .collect();
-        text.replace_range(span.start..span.end, &masked);
+        // The quotes of a string stay; whole characters are replaced, each byte by `*`.
+        let inner_start = if bytes[start] == b'"' {
+            start + 1
+        } else {
+            start
+        };
+        for b in &mut bytes[inner_start..end] {
+            if *b != b'"' {
+                *b = b'*';
+            }
+        }
     }
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }

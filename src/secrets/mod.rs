@@ -64,7 +64,26 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
             v.chars().count()
         )));
     }
-    // Free text (notes, a logged command line) may carry a credential among other words.
+    // Free text (notes, a logged command line) may carry a credential among other words: a
+    // credential-shaped word or a bearer token is named for what it is.
+    if v.contains(' ') {
+        let mut words = v.split_whitespace().take(4096).peekable();
+        while let Some(w) = words.next() {
+            let w = w.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | ';' | '(' | ')'));
+            if let Some(kind) = known_shape(w) {
+                return Some(kind);
+            }
+            if w.eq_ignore_ascii_case("bearer")
+                && let Some(next) = words.peek()
+                && shapes::auth_value(next)
+            {
+                return Some(SecretKind(format!(
+                    "a bearer token ({} characters)",
+                    next.chars().count()
+                )));
+            }
+        }
+    }
     if v.len() > 8 && v.contains([' ', '=', ':', '/', '"', '\'', ',']) && !text::find(v).is_empty()
     {
         return Some(SecretKind(format!(

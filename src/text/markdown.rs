@@ -3,7 +3,9 @@
 //! opens or closes one: its backticks are content, and a span is fenced with one backtick more
 //! than the longest run it holds (CommonMark), so nothing inside can end it.
 
-/// Markdown text on one line: `\`, `` ` ``, `[`, `]`, `|`, `*`, `_` escaped, `<`, `>`, `&` as
+use super::Origin;
+
+/// Markdown text on one line: `\`, `` ` ``, `[`, `]`, `|` escaped, `<`, `>`, `&` as
 /// entities, and the `://` of a bare URL and the dot of `www.` escaped so GitHub makes no link.
 pub fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -14,7 +16,7 @@ pub fn text(s: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
-            '\\' | '[' | ']' | '|' | '`' | '*' | '_' => {
+            '\\' | '[' | ']' | '|' | '`' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -64,15 +66,22 @@ pub fn code(s: &str, in_table: bool) -> String {
     }
 }
 
-/// Splits pieces `(from_input, text)` into spans: `(code, [(from_input, text)])`, at the
-/// backticks of benchlint's own pieces. An unclosed span is text.
-fn spans(pieces: &[(bool, String)]) -> Vec<(bool, Vec<(bool, String)>)> {
+/// Splits pieces `(origin, text)` into spans: `(code, [(from_input, text)])`, at the
+/// backticks of benchlint's own pieces and of its quoting sentences. An unclosed span is text.
+fn spans(pieces: &[(Origin, String)]) -> Vec<(bool, Vec<(bool, String)>)> {
     let mut out: Vec<(bool, Vec<(bool, String)>)> = vec![(false, Vec::new())];
-    for (file, s) in pieces {
-        if *file {
+    for (origin, s) in pieces {
+        if *origin == Origin::File {
             out.last_mut().expect("one span").1.push((true, s.clone()));
             continue;
         }
+        // A quoting sentence is masked and escaped as a whole, then split at its backticks.
+        let quoting = *origin == Origin::Quoting;
+        let s = if quoting {
+            super::line(s).into_owned()
+        } else {
+            s.clone()
+        };
         let mut first = true;
         for chunk in s.split('`') {
             if !first {
@@ -81,6 +90,7 @@ fn spans(pieces: &[(bool, String)]) -> Vec<(bool, Vec<(bool, String)>)> {
             }
             first = false;
             if !chunk.is_empty() {
+                // Already masked and escaped: shown as benchlint's own from here.
                 out.last_mut()
                     .expect("one span")
                     .1
@@ -98,8 +108,8 @@ fn spans(pieces: &[(bool, String)]) -> Vec<(bool, Vec<(bool, String)>)> {
     out
 }
 
-/// Markdown on one line from pieces `(from_input, text)`.
-pub fn render(pieces: &[(bool, String)], in_table: bool) -> String {
+/// Markdown on one line from pieces `(origin, text)`.
+pub fn render(pieces: &[(Origin, String)], in_table: bool) -> String {
     let mut out = String::new();
     for (is_code, parts) in spans(pieces) {
         if is_code {
@@ -127,8 +137,8 @@ pub fn render(pieces: &[(bool, String)], in_table: bool) -> String {
     out
 }
 
-/// HTML from pieces `(from_input, text)`: code spans as `<code>`, everything escaped.
-pub fn render_html(pieces: &[(bool, String)]) -> String {
+/// HTML from pieces `(origin, text)`: code spans as `<code>`, everything escaped.
+pub fn render_html(pieces: &[(Origin, String)]) -> String {
     let mut out = String::new();
     for (is_code, parts) in spans(pieces) {
         let mut inner = String::new();
@@ -171,25 +181,39 @@ mod tests {
     #[test]
     fn own_backticks_make_code_input_backticks_do_not() {
         let pieces = vec![
-            (false, "result `".to_string()),
-            (true, "x`<img onerror=1>`[l](javascript:a)".to_string()),
-            (false, "` is missing; see https://x.y".to_string()),
+            (Origin::Own, "result `".to_string()),
+            (
+                Origin::File,
+                "x`<img onerror=1>`[l](javascript:a)".to_string(),
+            ),
+            (Origin::Own, "` is missing; see https://x.y".to_string()),
         ];
         assert_eq!(
             render(&pieces, false),
             "result ``x`<img onerror=1>`[l](javascript:a)`` is missing; see https\\://x.y"
         );
         assert_eq!(
-            render(&[(true, "<b>`x`</b> www.evil.com".to_string())], false),
+            render(
+                &[(Origin::File, "<b>`x`</b> www.evil.com".to_string())],
+                false
+            ),
             "&lt;b&gt;\\`x\\`&lt;/b&gt; www\\.evil.com"
         );
         assert_eq!(
-            render(&[(false, "odd ` tick".to_string())], false),
+            render(&[(Origin::Own, "odd ` tick".to_string())], false),
             "odd \\` tick"
         );
         assert_eq!(
-            render_html(&[(false, "a `b` c".into()), (true, "<i>".into())]),
+            render_html(&[
+                (Origin::Own, "a `b` c".into()),
+                (Origin::File, "<i>".into())
+            ]),
             "a <code>b</code> c&lt;i&gt;"
+        );
+        // A quoting sentence: its backticks make code, never a backtick inside one.
+        assert_eq!(
+            render(&[(Origin::Quoting, "on `x`y` here".into())], false),
+            "on `x`y\\` here"
         );
     }
 }

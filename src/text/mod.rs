@@ -151,6 +151,17 @@ pub fn html_escape(s: &str) -> String {
     out
 }
 
+/// Where a piece of a [`Text`] came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Benchlint's own words.
+    Own,
+    /// An input.
+    File,
+    /// Benchlint's sentence quoting inputs between backticks.
+    Quoting,
+}
+
 /// One part of a [`Text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Part {
@@ -177,6 +188,10 @@ pub enum Text {
     Own(Cow<'static, str>),
     /// All from an input (also any `String` of unknown origin).
     File(String),
+    /// A sentence of benchlint's that quotes inputs between backticks, built as one string
+    /// (`format!`): all of it is masked and escaped as input is; its backticks delimit code
+    /// spans, which never hold a backtick, so no quoted value can open or close one.
+    Quoting(String),
     /// Mixed.
     Parts(Vec<Part>),
 }
@@ -198,30 +213,35 @@ impl Text {
         Text::File(s.into())
     }
 
+    /// A sentence of benchlint's quoting inputs between backticks (see [`Text::Quoting`]).
+    pub fn quoting(s: impl Into<String>) -> Self {
+        Text::Quoting(s.into())
+    }
+
     /// `template` (benchlint's words) with each `{}` replaced by the next of `args`, each
     /// keeping its origin. Used by [`text!`](crate::text!).
-    pub fn template(template: &'static str, args: Vec<Part>) -> Self {
-        let mut parts = Vec::with_capacity(args.len() * 2 + 1);
+    pub fn template(template: &'static str, args: Vec<Text>) -> Self {
+        let mut out = Text::Parts(Vec::with_capacity(args.len() * 2 + 1));
         let mut args = args.into_iter();
         let mut rest = template;
         while let Some(at) = rest.find("{}") {
             if at > 0 {
-                parts.push(Part::Own(Cow::Borrowed(&rest[..at])));
+                out.push_own(&rest[..at]);
             }
             match args.next() {
-                Some(a) => parts.push(a),
-                None => parts.push(Part::Own(Cow::Borrowed("{}"))),
+                Some(a) => out.push_text(a),
+                None => out.push_own("{}"),
             }
             rest = &rest[at + 2..];
         }
         if !rest.is_empty() {
-            parts.push(Part::Own(Cow::Borrowed(rest)));
+            out.push_own(rest);
         }
         debug_assert!(
             args.next().is_none(),
             "more arguments than `{{}}` in {template:?}"
         );
-        Text::Parts(parts)
+        out
     }
 
     /// The parts, in order.
@@ -232,15 +252,16 @@ impl Text {
         }
     }
 
-    fn each(&self, f: &mut dyn FnMut(bool, &str)) {
+    fn each(&self, f: &mut dyn FnMut(Origin, &str)) {
         match self {
-            Text::Own(s) => f(false, s),
-            Text::File(s) => f(true, s),
+            Text::Own(s) => f(Origin::Own, s),
+            Text::File(s) => f(Origin::File, s),
+            Text::Quoting(s) => f(Origin::Quoting, s),
             Text::Parts(parts) => {
                 for p in parts {
                     match p {
-                        Part::Own(s) => f(false, s),
-                        Part::File(s) => f(true, s),
+                        Part::Own(s) => f(Origin::Own, s),
+                        Part::File(s) => f(Origin::File, s),
                     }
                 }
             }
@@ -261,7 +282,7 @@ impl Text {
     pub fn push_text(&mut self, other: Text) {
         match other {
             Text::Own(s) => self.push_part(Part::Own(s)),
-            Text::File(s) => self.push_part(Part::File(s)),
+            Text::File(s) | Text::Quoting(s) => self.push_part(Part::File(s)),
             Text::Parts(ps) => ps.into_iter().for_each(|p| self.push_part(p)),
         }
     }
@@ -270,7 +291,7 @@ impl Text {
         let parts = match std::mem::take(self) {
             Text::Own(s) if s.is_empty() => Vec::new(),
             Text::Own(s) => vec![Part::Own(s)],
-            Text::File(s) => vec![Part::File(s)],
+            Text::File(s) | Text::Quoting(s) => vec![Part::File(s)],
             Text::Parts(p) => p,
         };
         let mut parts = parts;
@@ -296,14 +317,14 @@ impl Text {
     pub fn line(&self) -> Cow<'_, str> {
         match self {
             Text::Own(s) => Cow::Borrowed(s),
-            Text::File(s) => line(s),
+            Text::File(s) | Text::Quoting(s) => line(s),
             Text::Parts(_) => {
                 let mut out = String::new();
-                self.each(&mut |file, s| {
-                    if file {
-                        out.push_str(&line(s));
-                    } else {
+                self.each(&mut |origin, s| {
+                    if origin == Origin::Own {
                         out.push_str(s);
+                    } else {
+                        out.push_str(&line(s));
                     }
                 });
                 Cow::Owned(out)
@@ -315,14 +336,14 @@ impl Text {
     pub fn masked(&self) -> Cow<'_, str> {
         match self {
             Text::Own(s) => Cow::Borrowed(s),
-            Text::File(s) => masked(s),
+            Text::File(s) | Text::Quoting(s) => masked(s),
             Text::Parts(_) => {
                 let mut out = String::new();
-                self.each(&mut |file, s| {
-                    if file {
-                        out.push_str(&masked(s));
-                    } else {
+                self.each(&mut |origin, s| {
+                    if origin == Origin::Own {
                         out.push_str(s);
+                    } else {
+                        out.push_str(&masked(s));
                     }
                 });
                 Cow::Owned(out)
@@ -334,21 +355,21 @@ impl Text {
     /// input text they hold, fenced so it cannot close them), the rest is escaped text.
     pub fn md(&self, in_table: bool) -> String {
         let mut pieces = Vec::new();
-        self.each(&mut |file, s| pieces.push((file, s.to_string())));
+        self.each(&mut |origin, s| pieces.push((origin, s.to_string())));
         markdown::render(&pieces, in_table)
     }
 
     /// For HTML: benchlint's `` `...` `` spans become `<code>`, everything escaped.
     pub fn html(&self) -> String {
         let mut pieces = Vec::new();
-        self.each(&mut |file, s| pieces.push((file, s.to_string())));
+        self.each(&mut |origin, s| pieces.push((origin, s.to_string())));
         markdown::render_html(&pieces)
     }
 
     fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
         let parts: Vec<&str> = match self {
             Text::Own(s) => vec![s.as_ref()],
-            Text::File(s) => vec![s.as_str()],
+            Text::File(s) | Text::Quoting(s) => vec![s.as_str()],
             Text::Parts(p) => p.iter().map(Part::as_str).collect(),
         };
         parts.into_iter().flat_map(str::bytes)
@@ -377,6 +398,15 @@ impl Ord for Text {
             (Text::File(a), Text::File(b)) => a.cmp(b),
             _ => self.bytes().cmp(other.bytes()),
         }
+    }
+}
+
+/// The terminal and log form ([`Text::line`]): the one a `{}` gives, masked and escaped, so
+/// that formatting a message anywhere never passes an input through raw. Markdown and HTML
+/// writers use [`Text::md`] and [`Text::html`].
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line())
     }
 }
 
@@ -411,9 +441,9 @@ impl serde::Serialize for Text {
 }
 
 /// A value given to [`text!`](crate::text!): its origin decides how it is shown.
-pub trait IntoPart {
-    /// The part.
-    fn into_part(self) -> Part;
+pub trait Arg {
+    /// The value as text, with its origin.
+    fn into_text(self) -> Text;
 }
 
 /// Benchlint's own words given to [`text!`](crate::text!) as an argument (a `&str` argument
@@ -421,52 +451,64 @@ pub trait IntoPart {
 #[derive(Debug, Clone, Copy)]
 pub struct Own(pub &'static str);
 
-impl IntoPart for Own {
-    fn into_part(self) -> Part {
-        Part::Own(Cow::Borrowed(self.0))
+impl Arg for Own {
+    fn into_text(self) -> Text {
+        Text::Own(Cow::Borrowed(self.0))
     }
 }
 
-impl IntoPart for String {
-    fn into_part(self) -> Part {
-        Part::File(self)
+impl Arg for Text {
+    fn into_text(self) -> Text {
+        self
     }
 }
 
-impl IntoPart for &String {
-    fn into_part(self) -> Part {
-        Part::File(self.clone())
+impl Arg for &Text {
+    fn into_text(self) -> Text {
+        self.clone()
     }
 }
 
-impl IntoPart for &str {
-    fn into_part(self) -> Part {
-        Part::File(self.to_string())
+impl Arg for String {
+    fn into_text(self) -> Text {
+        Text::File(self)
     }
 }
 
-impl IntoPart for &FileText {
-    fn into_part(self) -> Part {
-        Part::File(self.0.clone())
+impl Arg for &String {
+    fn into_text(self) -> Text {
+        Text::File(self.clone())
     }
 }
 
-impl IntoPart for FileText {
-    fn into_part(self) -> Part {
-        Part::File(self.0)
+impl Arg for &str {
+    fn into_text(self) -> Text {
+        Text::File(self.to_string())
+    }
+}
+
+impl Arg for &FileText {
+    fn into_text(self) -> Text {
+        Text::File(self.0.clone())
+    }
+}
+
+impl Arg for FileText {
+    fn into_text(self) -> Text {
+        Text::File(self.0)
     }
 }
 
 macro_rules! own_numbers {
     ($($t:ty),*) => {$(
-        impl IntoPart for $t {
-            fn into_part(self) -> Part {
-                Part::Own(Cow::Owned(self.to_string()))
+        impl Arg for $t {
+            fn into_text(self) -> Text {
+                Text::Own(Cow::Owned(self.to_string()))
             }
         }
-        impl IntoPart for &$t {
-            fn into_part(self) -> Part {
-                Part::Own(Cow::Owned(self.to_string()))
+        impl Arg for &$t {
+            fn into_text(self) -> Text {
+                Text::Own(Cow::Owned(self.to_string()))
             }
         }
     )*};
@@ -475,13 +517,13 @@ own_numbers!(u8, u16, u32, u64, usize, i32, i64, f64);
 
 /// A [`Text`] from a template whose `{}` are filled with arguments, each keeping its origin:
 /// the template and numbers are benchlint's own, strings are text from an input (see
-/// [`IntoPart`]). `text!("`{}` is used by {} results", id, n)`.
+/// [`Arg`]). `text!("`{}` is used by {} results", id, n)`.
 #[macro_export]
 macro_rules! text {
     ($template:literal $(, $arg:expr)* $(,)?) => {
         $crate::text::Text::template(
             $template,
-            vec![$($crate::text::IntoPart::into_part($arg)),*],
+            vec![$($crate::text::Arg::into_text($arg)),*],
         )
     };
 }
