@@ -27,6 +27,7 @@ use crate::claims::num;
 use crate::config::{self, GlobSidecars};
 use crate::corpus::{self, Corpus, Options};
 use crate::replication::configurations;
+use crate::text::FileText;
 
 /// Arguments of `capacity`.
 #[derive(Debug, clap::Args)]
@@ -91,9 +92,9 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
 
 /// One configuration's row.
 struct Row {
-    label: String,
+    label: FileText,
     fingerprint: String,
-    results: Vec<String>,
+    results: Vec<FileText>,
     capacity: Capacity,
     per_user: Option<f64>,
     runs: usize,
@@ -112,12 +113,12 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
                 .concurrency
                 .and_then(|k| points.iter().find(|p| p.concurrency == k));
             Row {
-                label: c.fingerprint.label().to_string(),
+                label: c.fingerprint.label().into(),
                 fingerprint: c.fingerprint.short(),
                 results: c
                     .members
                     .iter()
-                    .map(|&i| corpus.results[i].doc.id.clone())
+                    .map(|&i| corpus.results[i].doc.id.as_str().into())
                     .collect(),
                 per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
                 runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
@@ -173,7 +174,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     for r in rows {
         let c = &r.capacity;
         table.add_row(vec![
-            r.label.clone(),
+            r.label.line().into_owned(),
             r.fingerprint.clone(),
             capacity_words(c),
             c.aggregate_tok_s.map_or_else(|| "–".into(), num),
@@ -220,5 +221,5 @@ fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
         .collect();
     let doc =
         json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
-    format!("{doc:#}\n").into_bytes()
+    crate::text::json::pretty_redacted(doc)
 }

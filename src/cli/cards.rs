@@ -37,8 +37,9 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
     } else {
         serde_json::Value::Array(cards)
     };
+    // Cards quote the file: every secret in them is redacted, hidden characters escaped.
     Ok(Output::stdout(
-        format!("{value:#}\n").into_bytes(),
+        crate::text::json::pretty_redacted(value),
         EXIT_CLEAN,
     ))
 }

@@ -218,7 +218,12 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
 }
 
 fn warn(message: &str) {
-    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
+    // Names the config file and its globs: input text, masked and escaped.
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: warning: {}",
+        crate::text::line(message)
+    );
 }
 
 /// Globs of the config that match none of the files checked: a warning each, never silent.
@@ -258,16 +263,23 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
     let _ = writeln!(
         err,
         "benchlint: {word}: the baseline `{}` has {n} stale {} (matching no finding any more):",
-        paths::display(&baseline.path),
+        crate::text::line(&paths::display(&baseline.path)),
         if n == 1 { "entry" } else { "entries" }
     );
+    // Entries are the baseline file's text.
     for s in stale {
         let pointer = if s.pointer.is_empty() {
             "/"
         } else {
             &s.pointer
         };
-        let _ = writeln!(err, "  {}: {} at {pointer}", s.path, s.code);
+        let _ = writeln!(
+            err,
+            "  {}: {} at {}",
+            crate::text::line(&s.path),
+            crate::text::line(&s.code),
+            crate::text::line(pointer)
+        );
     }
     let _ = writeln!(
         err,
@@ -321,7 +333,7 @@ pub fn finish(
                 } else {
                     "entries"
                 },
-                paths::display(&updated.path)
+                crate::text::line(&paths::display(&updated.path))
             );
             suppressed = updated.apply(&mut findings, &files, selection).suppressed;
         } else {

@@ -127,22 +127,25 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     let mut used = BTreeSet::new();
     let mut redacted = 0;
     for r in &loaded.results {
-        let stem = file_stem(&r.doc.id);
+        // A file name is an output too: an id holding a credential does not name a file.
+        let stem = file_stem(&crate::text::masked(&r.doc.id));
         let mut name = stem.clone();
         let mut n = 2;
         while !used.insert(name.clone()) {
             name = format!("{stem}-{n}");
             n += 1;
         }
-        let provenance = json!({
+        let mut provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
             "source": { "path": r.origin.path, "format": r.origin.format },
             "values": provenance_of(r),
         });
+        // Pointers are made of the file's keys, and paths and ids are the file's text too.
+        crate::secrets::redact_value(&mut provenance);
         let write = |file: String, v: &Value| {
             let path = args.output.join(file);
-            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| {
+            std::fs::write(&path, crate::text::json::pretty_line(v)).map_err(|e| {
                 format!(
                     "cannot write `{}`: {}",
                     path.display(),
@@ -165,7 +168,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         "imported {} results from {} files into {}",
         loaded.results.len(),
         loaded.files,
-        args.output.display()
+        crate::text::line(&args.output.to_string_lossy())
     );
     if redacted > 0 {
         let _ = write!(

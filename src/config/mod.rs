@@ -121,29 +121,42 @@ impl ConfigError {
     }
 
     /// The diagnostic as text: `path:line:column: message`, then a snippet with the label.
+    /// The file's name, its text and the message (which may quote it) are input: secrets are
+    /// masked and control, bidirectional and invisible characters escaped or replaced before
+    /// anything reaches the terminal.
     pub fn render(&self, color: bool) -> String {
+        let display = crate::text::line(&self.display);
+        let message = crate::text::line(&self.message);
         let place = match self.line_column() {
-            Some((l, c)) => format!("{}:{l}:{c}", self.display),
-            None => self.display.clone(),
+            Some((l, c)) => format!("{display}:{l}:{c}"),
+            None => display.to_string(),
         };
+        let help = self.help.as_deref().map(crate::text::line);
         let (Some(text), Some(span)) = (&self.text, &self.span) else {
-            let mut out = format!("benchlint: error: {place}: {}\n", self.message);
-            if let Some(h) = &self.help {
+            let mut out = format!("benchlint: error: {place}: {message}\n");
+            if let Some(h) = &help {
                 let _ = writeln!(out, "  help: {h}");
             }
             return out;
         };
         let start = span.start.min(text.len());
         let len = span.end.min(text.len()).saturating_sub(start);
+        // Same length, same offsets: the span still points where it did.
+        let mut shown = text.clone();
+        crate::report::mask_snippet(&mut shown);
+        crate::text::stand_in(&mut shown);
         let mut out = format!("benchlint: error: bad config file {place}\n");
-        let mut diag = miette::MietteDiagnostic::new(self.message.clone()).with_label(
-            miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, len)),
+        let mut diag = miette::MietteDiagnostic::new(message.into_owned()).with_label(
+            miette::LabeledSpan::new_primary_with_span(
+                Some(crate::text::line(&self.label).into_owned()),
+                (start, len),
+            ),
         );
-        if let Some(h) = &self.help {
-            diag = diag.with_help(h.clone());
+        if let Some(h) = help {
+            diag = diag.with_help(h.into_owned());
         }
         let report = miette::Report::new(diag).with_source_code(
-            miette::NamedSource::new(&self.display, text.clone()).with_language("toml"),
+            miette::NamedSource::new(display.into_owned(), shown).with_language("toml"),
         );
         let theme = if color {
             miette::GraphicalTheme::unicode()

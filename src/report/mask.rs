@@ -4,20 +4,25 @@
 //! `api_key` in the same object (only the last one is parsed), a key in the part of an array
 //! past `max_array_items`, or a token in a file too broken to parse would still show. This pass
 //! walks the text itself (strings and bare words, keys tracked per object, no recursion) and
-//! overwrites, byte for byte, every string or word [`classify`] takes for a secret, so no
-//! offset moves and every line keeps its length.
+//! overwrites, byte for byte, every string or word [`classify`] takes for a secret, every key
+//! that is a credential, and the value after a secret flag in an argv array (`"--api-key",
+//! "VALUE"`). Then the text is read as free text too (`api_key = VALUE` in a config file,
+//! `Bearer VALUE` in a broken line). No offset moves and every line keeps its length.
 
-use crate::secrets::classify;
+use crate::secrets::{classify, find_in_text, is_harmless, is_secret_key, known_shape};
 
 struct Frame {
     array: bool,
     expect_key: bool,
     key: Option<String>,
+    /// In an array: the string before was a secret flag (`--api-key`).
+    after_flag: bool,
 }
 
-/// Overwrites every secret-looking string value and bare word of `text` with `*`.
+/// Overwrites every secret-looking string, key and bare word of `text` with `*`.
 pub fn mask_all(text: &mut String) {
-    let ranges = secret_ranges(text);
+    let mut ranges = secret_ranges(text);
+    ranges.extend(find_in_text(text));
     if ranges.is_empty() {
         return;
     }
@@ -53,6 +58,7 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     array: bytes[i] == b'[',
                     expect_key: bytes[i] == b'{',
                     key: None,
+                    after_flag: false,
                 });
                 i += 1;
             }
@@ -72,11 +78,16 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                 let (inner_start, inner_end) = (i + 1, if closed { end - 1 } else { end });
                 if let Some(f) = stack.last_mut().filter(|f| !f.array && f.expect_key) {
                     f.expect_key = false;
-                    f.key = Some(if closed {
+                    let key = if closed {
                         decode(&text[i..end])
                     } else {
                         text[inner_start..inner_end].to_string()
-                    });
+                    };
+                    // A credential used as a key.
+                    if known_shape(key.trim()).is_some() {
+                        out.push((inner_start, inner_end));
+                    }
+                    f.key = Some(key);
                 } else {
                     // A value: under its member's key, or the key of the array holding it.
                     let key = stack
@@ -89,8 +100,17 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     } else {
                         text[inner_start..inner_end].to_string()
                     };
-                    if inner_end > inner_start && classify(key, &value).is_some() {
+                    let after_flag = stack.last().is_some_and(|f| f.array && f.after_flag);
+                    if inner_end > inner_start
+                        && (classify(key, &value).is_some()
+                            || (after_flag && !value.starts_with("--") && !is_harmless(&value)))
+                    {
                         out.push((inner_start, inner_end));
+                    }
+                    if let Some(f) = stack.last_mut().filter(|f| f.array) {
+                        f.after_flag = value.starts_with('-')
+                            && !value.contains('=')
+                            && is_secret_key(value.trim_start_matches('-'));
                     }
                 }
                 i = end;
@@ -152,6 +172,21 @@ mod tests {
         let broken = format!("api_key: {KEY}\n{{\"token\": \"abc-é-def\"");
         let t = masked(&broken);
         assert!(!t.contains(KEY) && !t.contains("abc-é-def"), "{t}");
+    }
+
+    #[test]
+    fn masks_argv_values_keys_and_config_text() {
+        let argv = r#"{"cmd": ["vllm", "serve", "--api-key", "plainvalue99", "--port", "8000"]}"#;
+        let t = masked(argv);
+        assert!(!t.contains("plainvalue99") && t.contains("\"8000\""), "{t}");
+        let key = format!(r#"{{"env": {{"{KEY}": 1}}}}"#);
+        assert!(!masked(&key).contains(KEY));
+        let toml = "[[sidecar]]\napi_key = \"hunter2hunter2\"\nPGPASSWORD=s3cr3t psql\n";
+        let t = masked(toml);
+        assert!(
+            !t.contains("hunter2hunter2") && !t.contains("s3cr3t"),
+            "{t}"
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub use human::render as human;
 pub use json::{render as json, write as write_json};
 pub use json_lines::{render as json_lines, write as write_json_lines};
 pub use junit::render as junit;
+pub use mask::mask_all as mask_snippet;
 pub use rule_docs::{INFORMATION_URI, RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, place_in_text, prepare};

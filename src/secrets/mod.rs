@@ -220,26 +220,37 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
     changed
 }
 
-/// Renames the keys of `map` that are credentials (a token used as a key), keeping the order.
+/// Renames the keys of `map` that hold a credential (a token used as a key, a pointer through
+/// one), the credential replaced by `<redacted>` (`-2`, `-3`, ... on a clash), keeping the
+/// order.
 fn redact_keys(map: &mut serde_json::Map<String, serde_json::Value>) -> usize {
-    let secret = |k: &str| known_shape(k.trim()).is_some() || !text::find(k).is_empty();
-    if !map.keys().any(|k| secret(k)) {
+    let redacted = |k: &str| {
+        if known_shape(k.trim()).is_some() {
+            Some("<redacted>".to_string())
+        } else {
+            redact_text(k)
+        }
+    };
+    if !map.keys().any(|k| redacted(k).is_some()) {
         return 0;
     }
     let mut changed = 0;
     let old = std::mem::take(map);
     for (k, v) in old {
-        if secret(&k) {
-            changed += 1;
-            let mut name = "<redacted>".to_string();
-            let mut n = 2;
-            while map.contains_key(&name) {
-                name = format!("<redacted-{n}>");
-                n += 1;
+        match redacted(&k) {
+            Some(base) => {
+                changed += 1;
+                let mut name = base.clone();
+                let mut n = 2;
+                while map.contains_key(&name) {
+                    name = format!("{base}-{n}");
+                    n += 1;
+                }
+                map.insert(name, v);
             }
-            map.insert(name, v);
-        } else {
-            map.insert(k, v);
+            None => {
+                map.insert(k, v);
+            }
         }
     }
     changed

@@ -91,6 +91,14 @@ pub fn to_writer<T: Serialize + ?Sized>(out: &mut dyn io::Write, value: &T) -> i
     value.serialize(&mut ser).map_err(io::Error::other)
 }
 
+/// A JSON document built from inputs (cards, a comparison, a capacity table) as pretty JSON
+/// followed by a line feed, every secret in it replaced by `"<redacted>"` first (values under
+/// secret keys, credential-shaped values, secrets inside text, keys that are credentials).
+pub fn pretty_redacted(mut value: serde_json::Value) -> Vec<u8> {
+    crate::secrets::redact_value(&mut value);
+    pretty_line(&value)
+}
+
 /// `value` as pretty JSON followed by a line feed.
 pub fn pretty_line<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     let mut bytes = Vec::new();
