@@ -85,38 +85,38 @@ fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
     let mut starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
     starts.sort_unstable();
     starts.dedup();
+    // One forward pass: line and column of every start, counted from the one before (so many
+    // findings on one long line cost one pass over it, not one each).
     let bytes = text.as_bytes();
-    let mut lines_at: Vec<usize> = Vec::with_capacity(starts.len());
-    let (mut counted_to, mut line) = (0usize, 1usize);
+    let mut places: Vec<(usize, usize)> = Vec::with_capacity(starts.len());
+    let (mut at, mut line, mut column) = (0usize, 1usize, 1usize);
     for &start in &starts {
+        let gap = &bytes[at..start];
         // The compiler vectorises this count; no crate is needed for one loop.
         #[expect(
             clippy::naive_bytecount,
             reason = "one vectorised loop, not worth a crate"
         )]
-        let newlines = bytes[counted_to..start]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        line += newlines;
-        counted_to = start;
-        lines_at.push(line);
+        let newlines = gap.iter().filter(|&&b| b == b'\n').count();
+        if newlines > 0 {
+            line += newlines;
+            let line_start = at + gap.iter().rposition(|&b| b == b'\n').expect("counted") + 1;
+            column = text.get(line_start..start).map_or(0, |t| t.chars().count()) + 1;
+        } else {
+            column += text.get(at..start).map_or(0, |t| t.chars().count());
+        }
+        at = start;
+        places.push((line, column));
     }
     spans
         .into_iter()
         .map(|(start, end)| {
-            let line = lines_at[starts
+            let (line, column) = places[starts
                 .binary_search(&start)
                 .expect("every start was counted")];
-            let line_start = bytes[..start]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
             Position {
                 line,
-                column: text
-                    .get(line_start..start)
-                    .map_or(1, |t| t.chars().count() + 1),
+                column,
                 start,
                 len: end - start,
                 chars: text[start..end].chars().count(),

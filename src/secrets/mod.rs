@@ -11,8 +11,15 @@ pub use shapes::known_shape;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SecretKind(pub String);
 
-/// Values that say "no secret here".
-const HARMLESS: [&str; 21] = [
+/// Values that say "no secret here" (placeholders in documentation and examples included).
+const HARMLESS: [&str; 28] = [
+    "value",
+    "key",
+    "token",
+    "secret",
+    "password",
+    "your_api_key",
+    "your-api-key",
     "",
     "none",
     "null",
