@@ -76,12 +76,15 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
         return Err(format!("`{}` does not exist", missing.display()));
     }
     let mut options = Options::default();
-    if let Some(found) = paths.first().and_then(|p| config::discover(p)) {
-        let c = config::load(&found).map_err(|e| {
-            e.render(std::io::stderr().is_terminal())
-                .trim_end()
-                .to_string()
-        })?;
+    let config = config::for_run(&paths, None, false).map_err(|e| {
+        // The diagnostic, with its snippet, is written as it is; the error says no more.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            e.render(std::io::stderr().is_terminal()).as_bytes(),
+        );
+        super::ALREADY_SHOWN.to_string()
+    })?;
+    if let Some(c) = config {
         if let Some(t) = &c.thresholds {
             options.thresholds = t.clone();
         }

@@ -166,14 +166,7 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         return Err("--statistics works with --format human, concise or json".into());
     }
     let cli = cli_layer(ci)?;
-    let found = if ci.isolated {
-        None
-    } else if let Some(p) = &ci.config {
-        Some(p.clone())
-    } else {
-        paths.first().and_then(|p| config::discover(p))
-    };
-    let config = match found.as_deref().map(config::load).transpose() {
+    let config = match config::for_run(paths, ci.config.as_deref(), ci.isolated) {
         Ok(c) => c,
         Err(e) => {
             let color = color_for(ci.color, std::io::stderr().is_terminal());
@@ -202,6 +195,11 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         .map(|c| (c.severity.clone(), c.per_file_ignores.clone()))
         .unwrap_or_default();
     options.selection = Selection::new(&layers, severity, per_file, &base);
+    if config.as_ref().is_some_and(|c| c.in_tree) {
+        options.selection = options
+            .selection
+            .with_protected(config::trust::protected_codes());
+    }
     if let Some(limit) = args.max_file_size {
         options.thresholds.max_file_bytes = limit;
     }
@@ -396,12 +394,8 @@ pub fn finish(
         render(args.format, &prepared)
     };
     if let Some(out) = &ci.output {
-        std::fs::write(out, &bytes).map_err(|e| {
-            format!(
-                "the report could not be written to `{}`: {e}",
-                paths::display(out)
-            )
-        })?;
+        super::output::write_file(out, &bytes)
+            .map_err(|e| format!("the report could not be written: {e}"))?;
         return Ok(Output::stdout(Vec::new(), code));
     }
     Ok(Output::stdout(bytes, code))

@@ -10,7 +10,10 @@ mod ci;
 mod compare;
 mod completions;
 mod import;
+mod output;
 mod rule;
+
+pub use output::write_file;
 mod rule_pages;
 mod summary;
 
@@ -25,6 +28,9 @@ pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;
 /// Exit code: the tool could not do its job.
 pub const EXIT_TROUBLE: u8 = 2;
+
+/// The error of a command that has already written its diagnostic to stderr.
+const ALREADY_SHOWN: &str = "";
 
 /// Lint and audit LLM inference benchmark result files.
 #[derive(Debug, Parser)]
@@ -207,6 +213,7 @@ pub fn main() -> u8 {
             let _ = stdout.flush();
             out.code
         }
+        Err(message) if message == ALREADY_SHOWN => EXIT_TROUBLE,
         Err(message) => {
             // An error names paths and quotes files: masked and escaped as any input is.
             let _ = writeln!(

@@ -256,7 +256,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         return;
     }
     // The sidecar beside the file first (the most specific), then the config's, in order.
-    let sides: Vec<(String, Value)> = load_sidecar(&entry.path)
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root)
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
@@ -472,10 +472,16 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     f
 }
 
-fn load_sidecar(path: &Path) -> Option<(String, Value)> {
+/// The sidecar beside `path`, if there is one inside `root`: a `run.meta.json` that is a
+/// symlink to a place outside the folder being checked is not merged (discovery reports it,
+/// E001, and it is not followed here either).
+fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
     for candidate in sidecar::candidates(path) {
         if !candidate.is_file() {
             continue;
+        }
+        if !artifacts::resolves_inside(root, &candidate) {
+            return None;
         }
         let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
         let value: Value = serde_json::from_str(&text).ok()?;
