@@ -122,6 +122,90 @@ impl Finding {
     }
 }
 
+/// Findings past a cap (`max_findings_per_file`, `max_findings`): counted by severity, never
+/// stored. The summary's counts and the exit code include them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Omitted {
+    /// At error severity.
+    pub errors: usize,
+    /// At warning severity.
+    pub warnings: usize,
+    /// At info severity (pre-rule labels included).
+    pub infos: usize,
+    /// Of the infos, pre-rule labels (they never fail a run).
+    pub pre_rule: usize,
+}
+
+impl Omitted {
+    /// Counts one finding.
+    pub fn count(&mut self, severity: Severity, pre_rule: bool) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+        if pre_rule {
+            self.pre_rule += 1;
+        }
+    }
+
+    /// Counts `n` findings of one severity.
+    pub fn count_n(&mut self, severity: Severity, n: usize) {
+        match severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+            Severity::Info => self.infos += n,
+        }
+    }
+
+    /// Adds another count.
+    pub fn add(&mut self, other: Omitted) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        self.pre_rule += other.pre_rule;
+    }
+
+    /// All of them.
+    pub fn total(&self) -> usize {
+        self.errors + self.warnings + self.infos
+    }
+
+    /// Whether any, pre-rule labels aside, is at `threshold` or above.
+    pub fn any_at_least(&self, threshold: Severity) -> bool {
+        match threshold {
+            Severity::Error => self.errors > 0,
+            Severity::Warning => self.errors + self.warnings > 0,
+            Severity::Info => self.total() > self.pre_rule,
+        }
+    }
+}
+
+/// Keeps the first `cap` of `findings` (in the order they were made, which is deterministic),
+/// counting the rest into `omitted` with the severity the selection gives them; findings of
+/// rules the selection turns off on their file are dropped without a count.
+pub fn keep_within(
+    findings: &mut Vec<Finding>,
+    cap: usize,
+    omitted: &mut Omitted,
+    selection: &crate::config::Selection,
+) {
+    if findings.len() <= cap {
+        return;
+    }
+    for f in findings.drain(cap..) {
+        if !selection.runs_on(f.primary.path.raw(), f.rule.code) {
+            continue;
+        }
+        let severity = if f.pre_rule {
+            f.severity
+        } else {
+            selection.severity_of(f.rule.code).unwrap_or(f.severity)
+        };
+        omitted.count(severity, f.pre_rule);
+    }
+}
+
 /// Sorts findings into their output order and drops exact duplicates.
 pub fn sort_findings(findings: &mut Vec<Finding>) {
     findings.sort_by(Finding::sort_key_cmp);

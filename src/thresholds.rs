@@ -173,6 +173,7 @@ impl Thresholds {
         crate::json::Limits {
             max_depth: self.max_depth,
             max_array_items: self.max_array_items.max(1),
+            max_failures: self.max_findings_per_file,
         }
     }
 }

@@ -285,6 +285,39 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
     );
 }
 
+/// Says on stderr that findings went past the caps, and where.
+fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
+    let n = corpus.omitted.total();
+    if n == 0 {
+        return;
+    }
+    let files: Vec<String> = corpus
+        .capped_files
+        .iter()
+        .take(5)
+        .map(|f| format!("`{}`", crate::text::line(f)))
+        .collect();
+    let more = corpus.capped_files.len().saturating_sub(files.len());
+    let mut listed = files.join(", ");
+    if more > 0 {
+        listed.push_str(&format!(" and {more} more"));
+    }
+    let per_file = if files.is_empty() {
+        String::new()
+    } else {
+        format!(" (over {} in {listed})", t.max_findings_per_file)
+    };
+    warn_own(&format!(
+        "{n} findings past the caps were counted (in the summary and the exit code) but not listed{per_file}; the run keeps at most {} per file and {} in all (`max_findings_per_file`, `max_findings` under [thresholds])",
+        t.max_findings_per_file, t.max_findings
+    ));
+}
+
+/// A warning of benchlint's own words (inputs in it already escaped).
+fn warn_own(message: &str) {
+    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
+}
+
 /// Applies the baseline, decides the exit code and renders the report.
 pub fn finish(
     args: &CheckArgs,
@@ -349,7 +382,9 @@ pub fn finish(
     let failing = findings
         .iter()
         .any(|f| !f.pre_rule && f.severity >= threshold)
+        || corpus.omitted.any_at_least(threshold)
         || (!stale.is_empty() && !ci.allow_stale_baseline);
+    report_omitted(&corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&corpus.internal_errors) {
         EXIT_TROUBLE

@@ -19,7 +19,7 @@ use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
-use crate::diagnostic::{Finding, Location};
+use crate::diagnostic::{Finding, Location, Omitted, keep_within};
 use crate::json::{Document, parse_text_with};
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
@@ -88,6 +88,10 @@ pub struct Corpus {
     /// Bugs caught while loading (a panic in the loader or a rule, see [`catch_panic`]): each
     /// makes the run exit 2 after the findings are printed.
     pub internal_errors: Vec<String>,
+    /// Findings past `max_findings_per_file` or `max_findings`: counted, not stored.
+    pub omitted: Omitted,
+    /// Files whose findings went past `max_findings_per_file`, in path order.
+    pub capped_files: Vec<String>,
 }
 
 impl Corpus {
@@ -106,7 +110,33 @@ struct FileOutcome {
     unknown: Vec<Finding>,
     artifact_refs: Vec<PathBuf>,
     internal: Vec<String>,
+    omitted: Omitted,
 }
+
+impl FileOutcome {
+    /// Keeps at most `max_findings_per_file` findings (those made first), counting the rest.
+    fn cap(&mut self, options: &Options) {
+        let cap = options.thresholds.max_findings_per_file;
+        keep_within(
+            &mut self.findings,
+            cap,
+            &mut self.omitted,
+            &options.selection,
+        );
+        let left = cap.saturating_sub(self.findings.len());
+        keep_within(
+            &mut self.unknown,
+            left,
+            &mut self.omitted,
+            &options.selection,
+        );
+    }
+}
+
+/// Files processed in parallel between two merges: findings are merged in path order, so the
+/// run's cap keeps the same findings whatever the threads do, and memory holds at most this
+/// many files' findings beyond the cap.
+const CHUNK: usize = 256;
 
 /// Loads every file under `args`.
 pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
@@ -123,29 +153,51 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
-    // A bug on one file is an internal error for that file, not the end of the run.
-    let outcomes: Vec<FileOutcome> = entries
-        .par_iter()
-        .map(|e| {
-            catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
-                internal: vec![internal_error(
-                    "the loader",
-                    &format!("`{}`", e.display),
-                    &message,
-                )],
-                ..FileOutcome::default()
-            })
-        })
-        .collect();
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
-    for o in outcomes {
-        corpus.results.extend(o.results);
-        corpus.claims.extend(o.claims);
-        corpus.findings.extend(o.findings);
-        unknown.extend(o.unknown);
-        referenced.extend(o.artifact_refs);
-        corpus.internal_errors.extend(o.internal);
+    let run_cap = options.thresholds.max_findings;
+    for chunk in entries.chunks(CHUNK) {
+        // A bug on one file is an internal error for that file, not the end of the run.
+        let outcomes: Vec<FileOutcome> = chunk
+            .par_iter()
+            .map(|e| {
+                catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
+                    internal: vec![internal_error(
+                        "the loader",
+                        &format!("`{}`", e.display),
+                        &message,
+                    )],
+                    ..FileOutcome::default()
+                })
+            })
+            .collect();
+        for (e, mut o) in chunk.iter().zip(outcomes) {
+            if o.omitted.total() > 0 {
+                corpus.capped_files.push(e.display.clone());
+            }
+            corpus.omitted.add(o.omitted);
+            let room = run_cap.saturating_sub(corpus.findings.len() + unknown.len());
+            keep_within(
+                &mut o.findings,
+                room,
+                &mut corpus.omitted,
+                &options.selection,
+            );
+            let room =
+                run_cap.saturating_sub(corpus.findings.len() + unknown.len() + o.findings.len());
+            keep_within(
+                &mut o.unknown,
+                room,
+                &mut corpus.omitted,
+                &options.selection,
+            );
+            corpus.results.extend(o.results);
+            corpus.claims.extend(o.claims);
+            corpus.findings.extend(o.findings);
+            unknown.extend(o.unknown);
+            referenced.extend(o.artifact_refs);
+            corpus.internal_errors.extend(o.internal);
+        }
     }
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
@@ -177,6 +229,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
         }
     };
     check_text(entry, &text, bom, options, &mut out);
+    out.cap(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -210,6 +263,15 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
     guard::injected(path, "loader");
     let mut parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
     report_parse_problems(path, text, &parsed, out);
+    // Broken documents past the bound were counted by the parser: each is an E002.
+    if parsed.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
+        let severity = options
+            .selection
+            .severity_of("E002")
+            .unwrap_or(rules::e002_invalid_json::RULE.severity);
+        out.omitted.count_n(severity, parsed.failures_omitted);
+    }
+    out.cap(options);
     bounds::report_scan(path, &parsed, &mut out.findings);
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
     for doc in &mut parsed.documents {
@@ -262,6 +324,8 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .collect();
     let doc_count = parsed.documents.len();
     for doc in &mut parsed.documents {
+        // Findings are kept within the file's bound as they are made, not after.
+        out.cap(options);
         run_document_rules(
             path,
             doc,

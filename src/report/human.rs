@@ -190,11 +190,17 @@ pub fn summary_line(s: &Summary) -> String {
         plural(s.files, "file", "files"),
         plural(s.results, "result", "results")
     );
-    let suppressed = if s.suppressed > 0 {
+    let mut suppressed = if s.suppressed > 0 {
         format!(" ({} suppressed by the baseline)", s.suppressed)
     } else {
         String::new()
     };
+    if s.omitted > 0 {
+        suppressed.push_str(&format!(
+            " ({} of them past the finding caps: counted, not listed)",
+            s.omitted
+        ));
+    }
     if s.errors + s.warnings + s.infos == 0 {
         return format!("All checks passed: {scope}{suppressed}.");
     }
