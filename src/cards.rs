@@ -38,9 +38,31 @@ fn insert<T: Into<Value>>(map: &mut Map<String, Value>, key: &str, value: Option
     }
 }
 
+/// The level's load under `prefix`: `concurrency` for a closed-loop level, `request_rate` (and
+/// `max_concurrency`, `mean_in_flight` where recorded) for an open-loop one. A request count is
+/// never shown as a concurrency.
+fn insert_load(map: &mut Map<String, Value>, prefix: &str, level: &Level) {
+    insert(map, &format!("{prefix}concurrency"), level.concurrency);
+    if level.concurrency.is_none() {
+        if let Some(rate) = level.request_rate {
+            map.insert(format!("{prefix}request_rate"), json!(rate));
+        }
+        insert(
+            map,
+            &format!("{prefix}max_concurrency"),
+            level.max_concurrency,
+        );
+    }
+    insert(
+        map,
+        &format!("{prefix}mean_in_flight"),
+        level.mean_in_flight,
+    );
+}
+
 /// The three cards of one result, as JSON. Absent values are left out, never guessed.
 pub fn cards(doc: &ResultDoc) -> Value {
-    let single = doc.levels.iter().find(|l| l.concurrency == 1);
+    let single = doc.levels.iter().find(|l| l.concurrency == Some(1));
     let mut model = Map::new();
     let m = doc.model.clone().unwrap_or_default();
     insert(&mut model, "name", m.name);
@@ -81,14 +103,14 @@ pub fn cards(doc: &ResultDoc) -> Value {
     insert(&mut engine, "max_num_seqs", e.max_num_seqs);
     if let Some((level, agg)) = peak(doc) {
         engine.insert("peak_aggregate_tok_s".into(), json!(agg));
-        engine.insert("peak_concurrency".into(), json!(level.concurrency));
+        insert_load(&mut engine, "peak_", level);
     }
     let curve: Vec<Value> = doc
         .levels
         .iter()
         .map(|l| {
             let mut point = Map::new();
-            point.insert("concurrency".into(), json!(l.concurrency));
+            insert_load(&mut point, "", l);
             insert(&mut point, "aggregate_tok_s", aggregate(l));
             insert(
                 &mut point,
@@ -142,8 +164,8 @@ pub fn cards(doc: &ResultDoc) -> Value {
         platform.insert(
                 "cost_basis".into(),
                 json!(format!(
-                    "output tokens only, at the measured peak ({agg:.1} tok/s aggregate at {} streams) sustained for the whole hour; excludes prompt tokens, idle time and redundancy",
-                    level.concurrency
+                    "output tokens only, at the measured peak ({agg:.1} tok/s aggregate at {}) sustained for the whole hour; excludes prompt tokens, idle time and redundancy",
+                    level.key()
                 )),
             );
     }
@@ -162,7 +184,7 @@ mod tests {
         d.levels = levels
             .into_iter()
             .map(|(c, a)| Level {
-                concurrency: c,
+                concurrency: Some(c),
                 throughput_tok_s: Some(crate::model::Throughput {
                     aggregate: Some(a),
                     ..Default::default()
@@ -200,14 +222,14 @@ mod tests {
     #[test]
     fn aggregate_falls_back_to_tokens_over_the_window() {
         let l = Level {
-            concurrency: 4,
+            concurrency: Some(4),
             output_tokens: Some(24_000),
             duration_s: Some(120.0),
             ..Level::default()
         };
         assert_eq!(aggregate(&l), Some(200.0));
         let zero = Level {
-            concurrency: 4,
+            concurrency: Some(4),
             output_tokens: Some(24_000),
             duration_s: Some(0.0),
             ..Level::default()

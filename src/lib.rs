@@ -26,3 +26,4 @@ pub mod serve_command;
 pub mod stats;
 pub mod text;
 pub mod thresholds;
+pub mod yaml;

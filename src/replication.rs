@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::corpus::{LoadedResult, translate};
 use crate::diagnostic::Location;
 use crate::fingerprint::{Fingerprint, groups};
-use crate::model::Level;
+use crate::model::{Level, LevelKey, RequestRate};
 use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
 
 pub use crate::fingerprint::path_order;
@@ -112,14 +112,9 @@ pub fn launches(results: &[LoadedResult], members: &[usize]) -> Launches {
 /// The number of runs of a configuration: the most runs that measured any one concurrency, or
 /// the number of results when none records a level.
 pub fn runs(results: &[LoadedResult], members: &[usize]) -> usize {
-    let mut per_level: BTreeMap<u64, usize> = BTreeMap::new();
+    let mut per_level: BTreeMap<LevelKey, usize> = BTreeMap::new();
     for &i in members {
-        let distinct: BTreeSet<u64> = results[i]
-            .doc
-            .levels
-            .iter()
-            .map(|l| l.concurrency)
-            .collect();
+        let distinct: BTreeSet<LevelKey> = results[i].doc.levels.iter().map(Level::key).collect();
         for c in distinct {
             *per_level.entry(c).or_default() += 1;
         }
@@ -140,11 +135,11 @@ pub struct Point {
     pub value: f64,
 }
 
-/// A figure at one concurrency across the runs of a configuration.
+/// A figure at one level (streams or request rate) across the runs of a configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Series {
-    /// Streams in flight.
-    pub concurrency: u64,
+    /// The level's load: streams in flight, or requests per second.
+    pub key: LevelKey,
     /// The figure's key under the level (`throughput_tok_s/aggregate`).
     pub figure: &'static str,
     /// One point per run that measured it, in path order.
@@ -204,15 +199,15 @@ pub const TTFT_P50: Figure = ("ttft_s/p50", |l| l.ttft_s.as_ref()?.p50);
 /// two levels at one concurrency contributes its first.
 pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Vec<Series> {
     let (key, read) = figure;
-    let mut by_level: BTreeMap<u64, Vec<Point>> = BTreeMap::new();
+    let mut by_level: BTreeMap<LevelKey, Vec<Point>> = BTreeMap::new();
     for &i in members {
         let mut seen = BTreeSet::new();
         for (li, level) in results[i].doc.levels.iter().enumerate() {
-            if !seen.insert(level.concurrency) {
+            if !seen.insert(level.key()) {
                 continue;
             }
             if let Some(value) = read(level).filter(|v| v.is_finite()) {
-                by_level.entry(level.concurrency).or_default().push(Point {
+                by_level.entry(level.key()).or_default().push(Point {
                     result: i,
                     level: li,
                     launch: launch_id(&results[i]).map(str::to_string),
@@ -223,21 +218,21 @@ pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Ve
     }
     by_level
         .into_iter()
-        .map(|(concurrency, points)| Series {
-            concurrency,
+        .map(|(level_key, points)| Series {
+            key: level_key,
             figure: key,
             points,
         })
         .collect()
 }
 
-/// Throughput at every concurrency: the aggregate where any run records one, else decode.
+/// Throughput at every level: the aggregate where any run records one, else decode.
 pub fn throughput_series(results: &[LoadedResult], members: &[usize]) -> Vec<Series> {
     let aggregate = series(results, members, AGGREGATE);
     let decode = series(results, members, DECODE);
-    let mut out: BTreeMap<u64, Series> = decode.into_iter().map(|s| (s.concurrency, s)).collect();
+    let mut out: BTreeMap<LevelKey, Series> = decode.into_iter().map(|s| (s.key, s)).collect();
     for s in aggregate {
-        out.insert(s.concurrency, s);
+        out.insert(s.key, s);
     }
     out.into_values().collect()
 }
@@ -330,8 +325,15 @@ pub struct Ci95 {
 /// One level of one configuration: the descriptive statistics of `research/stats.md` §8.1.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LevelSummary {
-    /// Streams in flight.
-    pub concurrency: u64,
+    /// The level's load key, for ordering and labels.
+    #[serde(skip)]
+    pub key: LevelKey,
+    /// Streams in flight (a closed-loop level).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Requests per second (an open-loop level).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_rate: Option<RequestRate>,
     /// The throughput figure summarised: `aggregate`, else `decode`.
     pub figure: &'static str,
     /// Runs with a value at this level.
@@ -371,7 +373,7 @@ pub struct ConfigSummary {
     pub launches: usize,
     /// Runs that record no launch id (counted as one launch together).
     pub runs_without_launch_id: usize,
-    /// The levels, by concurrency.
+    /// The levels, by load (streams, then request rates).
     pub levels: Vec<LevelSummary>,
 }
 
@@ -384,8 +386,8 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
         .map(|config| {
             let members = &config.members;
             let l = launches(results, members);
-            let per_user = by_concurrency(series(results, members, PER_USER));
-            let ttft = by_concurrency(series(results, members, TTFT_P50));
+            let per_user = by_level(series(results, members, PER_USER));
+            let ttft = by_level(series(results, members, TTFT_P50));
             let levels = throughput_series(results, members)
                 .into_iter()
                 .filter_map(|s| {
@@ -403,11 +405,16 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                             IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
                         },
                     });
-                    let median_of = |m: &BTreeMap<u64, Vec<f64>>| {
-                        m.get(&s.concurrency).and_then(|v| quantile_type7(v, 0.5))
+                    let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
+                        m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
                     };
                     Some(LevelSummary {
-                        concurrency: s.concurrency,
+                        key: s.key,
+                        concurrency: s.key.streams(),
+                        request_rate: match s.key {
+                            LevelKey::Rate(r) => Some(r),
+                            _ => None,
+                        },
                         figure: s.figure_name(),
                         n: d.n,
                         launches: s.by_launch().len(),
@@ -438,11 +445,8 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
     out.into_iter().map(|(_, s)| s).collect()
 }
 
-fn by_concurrency(series: Vec<Series>) -> BTreeMap<u64, Vec<f64>> {
-    series
-        .into_iter()
-        .map(|s| (s.concurrency, s.values()))
-        .collect()
+fn by_level(series: Vec<Series>) -> BTreeMap<LevelKey, Vec<f64>> {
+    series.into_iter().map(|s| (s.key, s.values())).collect()
 }
 
 #[cfg(test)]

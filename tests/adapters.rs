@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use benchlint::adapters::{self, Reading, Source};
 use benchlint::corpus::{LoadedResult, Options};
 use benchlint::engine::{self, Checked};
-use benchlint::json::parse_text;
+use benchlint::json::{Document, parse_text};
 use benchlint::model::{Provenance, ResultDoc};
 use benchlint::rules::{Check, Emitter, RULES, ResultCtx};
 use benchlint::schema;
@@ -48,13 +48,48 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "json" || x == "jsonl") {
+            } else if p
+                .file_name()
+                .is_some_and(|n| benchlint::corpus::is_candidate(&n.to_string_lossy()))
+            {
                 out.push(p);
             }
         }
     }
     out.sort();
     out
+}
+
+/// The documents of a file as the loader reads them: JSON (Lines), a YAML report, or an
+/// MLPerf loadgen log.
+fn documents(path: &Path) -> Vec<Document> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .to_ascii_lowercase();
+    if let Some((_, value, _)) = benchlint::adapters::mlperf::log::read(&text) {
+        return vec![Document {
+            value,
+            start: 0,
+            index: 0,
+        }];
+    }
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        return benchlint::yaml::parse(&text, &benchlint::yaml::Limits::default())
+            .map(|docs| {
+                docs.into_iter()
+                    .map(|d| Document {
+                        value: d.value,
+                        start: d.start,
+                        index: d.index,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+    parse_text(&text, name.ends_with(".jsonl")).documents
 }
 
 fn check(path: &Path) -> Checked {
@@ -127,8 +162,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         problems.push(format!("{display}: a companion file produced results"));
     }
 
-    let text = std::fs::read_to_string(path).unwrap();
-    let parsed = parse_text(&text, name.ends_with(".jsonl"));
+    let parsed = documents(path);
     let mut out = String::new();
     let loader: Vec<String> = checked
         .findings
@@ -148,7 +182,6 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
             ));
         }
         let source = parsed
-            .documents
             .iter()
             .find(|d| d.start == r.origin.doc_start)
             .map(|d| &d.value);
@@ -307,10 +340,52 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
     assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
+    // An uncapped run at rate inf is an open-loop level: its 2,000 prompts are a request
+    // count, not a concurrency.
     assert_eq!(
-        r.value.pointer("/workload/sampling/request_rate"),
+        r.value.pointer("/levels/0/request_rate"),
         Some(&json!("inf"))
     );
+    assert_eq!(recorded(&r, "/levels/0/request_rate"), "/request_rate");
+    assert_eq!(r.value.pointer("/levels/0/concurrency"), None);
+}
+
+#[test]
+fn a_capped_run_at_rate_inf_is_a_closed_loop_level_at_the_cap_and_a_finite_rate_is_open_loop() {
+    let text =
+        std::fs::read_to_string(Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"))
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (rate, cap, key, value) in [
+        (json!("inf"), json!(32), "/levels/0/concurrency", json!(32)),
+        (
+            json!(10.0),
+            json!(null),
+            "/levels/0/request_rate",
+            json!(10.0),
+        ),
+        (
+            json!(10.0),
+            json!(64),
+            "/levels/0/max_concurrency",
+            json!(64),
+        ),
+    ] {
+        let mut doc: Value = serde_json::from_str(&text).unwrap();
+        doc["request_rate"] = rate.clone();
+        doc["max_concurrency"] = cap.clone();
+        let path = dir.path().join("run.json");
+        std::fs::write(&path, doc.to_string()).unwrap();
+        let r = only_result(&path);
+        assert_eq!(r.value.pointer(key), Some(&value), "{rate} {cap}");
+        if rate != json!("inf") {
+            assert_eq!(
+                r.value.pointer("/levels/0/concurrency"),
+                None,
+                "{rate} {cap}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -371,12 +446,9 @@ fn sglang_infinity_request_rate_is_kept_as_inf() {
         .corpus
         .results
         .iter()
-        .find(|r| r.value.pointer("/workload/sampling/request_rate") == Some(&json!("inf")))
+        .find(|r| r.value.pointer("/levels/0/request_rate") == Some(&json!("inf")))
         .expect("a line with request_rate Infinity");
-    assert_eq!(
-        recorded(inf, "/workload/sampling/request_rate"),
-        "/request_rate"
-    );
+    assert_eq!(recorded(inf, "/levels/0/request_rate"), "/request_rate");
 }
 
 #[test]
@@ -422,9 +494,7 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
     };
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
-        for doc in &parsed.documents {
+        for doc in &documents(&path) {
             let bases = [
                 "",
                 "/0",
@@ -483,8 +553,9 @@ fn a_level_whose_concurrency_the_file_does_not_give_is_reported_not_invented() {
             .unwrap(),
     )
     .unwrap();
-    doc["num_prompts"] = json!("unknown");
-    doc["completed"] = json!(null);
+    // Neither a rate nor a cap: the level has no load, and the prompt count is not one.
+    doc["request_rate"] = json!(null);
+    doc["max_concurrency"] = json!(null);
     std::fs::write(&path, doc.to_string()).unwrap();
     let checked = check(&path);
     assert!(checked.corpus.results.is_empty());
@@ -521,9 +592,7 @@ fn no_document_is_claimed_by_two_adapters() {
     }
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let parsed = parse_text(&text, path.extension().is_some_and(|e| e == "jsonl"));
-        for doc in &parsed.documents {
+        for doc in &documents(&path) {
             let source = Source {
                 path: "x.json",
                 file_name: "x.json",

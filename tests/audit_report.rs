@@ -9,6 +9,7 @@ use std::process::Command;
 use benchlint::audit::{
     AuditReport, Capacity, ClaimOutcome, ConfigLadder, Estimate, LadderPoint, LosingRun, Verdict,
 };
+use benchlint::model::LevelKey;
 use benchlint::report::{AuditContext, audit_html, audit_json, audit_markdown};
 use serde_json::Value;
 
@@ -24,7 +25,9 @@ fn point(
     launches: usize,
 ) -> LadderPoint {
     LadderPoint {
-        concurrency,
+        key: LevelKey::Streams(concurrency),
+        concurrency: Some(concurrency),
+        request_rate: None,
         aggregate_tok_s: agg.into(),
         per_user_tok_s: per_user.into(),
         runs,
@@ -165,9 +168,12 @@ fn hand_built() -> AuditReport {
         ],
         capacity: Some(Capacity {
             floor_tok_s: 20.0,
+            level: Some(LevelKey::Streams(16)),
             concurrency: Some(16),
+            request_rate: None,
+            none_because: None,
             aggregate_tok_s: Some(420.0),
-            marginal_interval: Some((16, 32)),
+            marginal_interval: Some((LevelKey::Streams(16), LevelKey::Streams(32))),
             single_instance: false,
         }),
     };
@@ -183,7 +189,10 @@ fn hand_built() -> AuditReport {
         ],
         capacity: Some(Capacity {
             floor_tok_s: 20.0,
+            level: Some(LevelKey::Streams(8)),
             concurrency: Some(8),
+            request_rate: None,
+            none_because: None,
             aggregate_tok_s: Some(140.8),
             marginal_interval: None,
             single_instance: true,
@@ -200,7 +209,10 @@ fn hand_built() -> AuditReport {
         ],
         capacity: Some(Capacity {
             floor_tok_s: 20.0,
+            level: Some(LevelKey::Streams(1)),
             concurrency: Some(1),
+            request_rate: None,
+            none_because: None,
             aggregate_tok_s: Some(33.2),
             marginal_interval: None,
             single_instance: false,

@@ -50,3 +50,37 @@ fn a_file_without_results_is_exit_2() {
     let (code, _) = cards("testdata");
     assert_eq!(code, 2);
 }
+
+#[test]
+fn a_rate_driven_run_is_carded_by_its_request_rate_never_by_its_prompt_count() {
+    let path = "../shared/realworld/vllm/nerdalert-vllm-bench-automation__results.jsonl";
+    if !std::path::Path::new(path).exists() {
+        println!("skipping: ../shared/realworld not found");
+        return;
+    }
+    let (code, v) = cards(path);
+    assert_eq!(code, 0);
+    let cards = v.as_array().unwrap();
+    assert_eq!(cards.len(), 9);
+    // The first line ran 300 prompts at 10 req/s: no concurrency of 300 anywhere.
+    assert_eq!(cards[0]["engine"]["peak_request_rate"], 10.0);
+    for card in cards {
+        assert!(card["engine"].get("peak_concurrency").is_none(), "{card}");
+        for point in card["engine"]["scaling_curve"].as_array().unwrap() {
+            assert!(point.get("concurrency").is_none(), "{point}");
+            assert!(point.get("request_rate").is_some(), "{point}");
+        }
+    }
+}
+
+#[test]
+fn a_rate_driven_fixture_is_carded_by_its_request_rate() {
+    let (code, v) = cards("testdata/adapters/genai-perf/nested-config-request-rate.json");
+    assert_eq!(code, 0);
+    let engine = &v["engine"];
+    assert_eq!(engine["scaling_curve"][0]["request_rate"], 10.0, "{engine}");
+    assert!(
+        engine["scaling_curve"][0].get("concurrency").is_none(),
+        "{engine}"
+    );
+}

@@ -362,12 +362,14 @@ fn summary_of_a_single_run_shows_dashes_never_nan() {
 fn summary_csv_and_markdown_carry_the_same_levels() {
     let (_, csv) = summary(&["--format", "csv", GB300, FIFTEEN]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[0].starts_with("fingerprint,label,concurrency,figure,n,launches,median"));
+    assert!(
+        lines[0].starts_with("fingerprint,label,concurrency,request_rate,figure,n,launches,median")
+    );
     assert_eq!(lines.len(), 1 + 8);
     assert!(
         lines
             .iter()
-            .any(|l| l.contains(",8,aggregate,2,2,910.25,740.4,1080.1,")),
+            .any(|l| l.contains(",8,,aggregate,2,2,910.25,740.4,1080.1,")),
         "{csv}"
     );
     let (_, md) = summary(&["--format", "markdown", GB300, FIFTEEN]);

@@ -34,8 +34,9 @@
 //!   `.aiperf_results_ready.json` marker.
 //!
 //! genai-perf records no date: `measured_at` is the epoch fallback; `AIPerf`'s `start_time`
-//! is a local time without offset, read as UTC. Concurrency is the configured concurrency; in
-//! request-rate mode, the configured request count. Tokens are counted by the client
+//! is a local time without offset, read as UTC. A level is keyed by the configured concurrency;
+//! in request-rate mode by the rate (the concurrency, if any, is its cap), never by the
+//! request count. Tokens are counted by the client
 //! tokenizer (§0.3) unless `AIPerf` was told to use the server's counts. Neither harness
 //! measures a level's prefill or decode throughput (`AIPerf`'s prefill figures are each
 //! request's prompt over its own TTFT), so only the aggregate is mapped. The API key `AIPerf`
@@ -229,15 +230,17 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
     }
 
     let config = Config::read(doc);
-    let _ = config
-        .concurrency
+    // Request-rate mode is an open-loop level (the concurrency, if any, its cap); otherwise
+    // the configured concurrency. The request count is never a concurrency.
+    let cap_src = config.concurrency.as_ref().map_or("", |(_, s)| s.as_str());
+    let keyed_by_rate = config
+        .request_rate
         .as_ref()
-        .is_some_and(|(_, src)| b.whole("/levels/0/concurrency", src, 1))
-        || config
-            .request_count
-            .as_ref()
-            .is_some_and(|src| b.whole("/levels/0/concurrency", src, 1))
-        || b.whole("/levels/0/concurrency", "/request_count/avg", 1);
+        .is_some_and(|src| at(doc, src).and_then(rate).is_some())
+        && b.load(config.request_rate.as_deref().unwrap_or(""), cap_src);
+    if !keyed_by_rate && !cap_src.is_empty() {
+        b.whole("/levels/0/concurrency", cap_src, 1);
+    }
     b.whole("/levels/0/requests", "/request_count/avg", 0);
     if let Some((n, src)) = &failed {
         b.put("/levels/0/failed", *n, src);
@@ -405,7 +408,6 @@ fn client(b: &mut Builder<'_>) {
 #[derive(Default)]
 struct Config {
     concurrency: Option<(u64, String)>,
-    request_count: Option<String>,
     request_rate: Option<String>,
     output_mean: Option<String>,
     output_stddev: Option<String>,
@@ -442,17 +444,6 @@ impl Config {
                 .filter(|n| *n >= 1)
                 .map(|n| (n, s))
         });
-        // Nested genai-perf counts requests as a measurement mode: {mode: request_count, num}.
-        let measured_count = at(doc, "/input_config/perf_analyzer/measurement/mode")
-            .and_then(Value::as_str)
-            .is_some_and(|m| m.eq_ignore_ascii_case("request_count"))
-            .then(|| "/input_config/perf_analyzer/measurement/num".to_string());
-        let mut request_count = in_phase("requests");
-        request_count.extend(owned(&[
-            "/input_config/loadgen/request_count",
-            "/input_config/request_count",
-        ]));
-        request_count.extend(measured_count);
         let mut request_rate = in_phase("rate");
         request_rate.extend(in_phase("request_rate"));
         request_rate.extend(owned(&[
@@ -472,7 +463,6 @@ impl Config {
         ]));
         Config {
             concurrency,
-            request_count: first(&request_count),
             request_rate: first(&request_rate),
             output_mean: first(&owned(&[
                 "/input_config/datasets/0/prompts/osl/mean",
@@ -555,14 +545,6 @@ impl Config {
                 "/total_usage_completion_tokens/avg",
                 0,
             );
-        }
-        if let Some(src) = &self.request_rate
-            && let Some(r) = at(doc, src).and_then(rate)
-        {
-            b.put("/workload/sampling/request_rate", r, src);
-            if let Some((n, csrc)) = &self.concurrency {
-                b.put("/workload/sampling/max_concurrency", *n, csrc);
-            }
         }
     }
 }

@@ -23,14 +23,24 @@
 //! were cut off at the end of the window, not failed). The sampled request lists are never
 //! counted (they hold warm-up requests and are reservoir samples, §3.2); only the settings
 //! every sampled request was sent with (`max_tokens`, `ignore_eos`, `temperature`) are read
-//! from them. `measured_at` is the benchmark's `start_time` (Unix seconds). Concurrency is
-//! 1 for `synchronous`, `streams` for `concurrent`, else the strategy's `max_concurrency`,
-//! else the requests the level sent. The measured window excludes warm-up and cool-down,
+//! from them. `measured_at` is the benchmark's `start_time` (Unix seconds). A level is keyed
+//! by its concurrency for `synchronous` (1) and `concurrent` (`streams`), by an unbounded rate
+//! for `throughput` (a closed loop at `max_concurrency` when capped), and by the strategy's
+//! `rate` for `constant`, `poisson` and the other rate strategies (the cap as
+//! `max_concurrency`); the requests a level sent are never its concurrency. The measured window excludes warm-up and cool-down,
 //! which the report records (`warmup_duration`, `duration`).
+//!
+//! A report saved as YAML (`save_file` with a `.yaml` path: PyYAML's `yaml.dump`, keys
+//! sorted, an object met twice written once with an anchor and then as aliases, tuples
+//! tagged `!!python/tuple`) is read by the YAML reader (`crate::yaml`, aliases expanded under
+//! its bound, tags ignored) into the same value and mapped here unchanged; every source
+//! pointer then names the same key, and findings are placed on the YAML's own lines (a
+//! member at its key, a benchmark at its first key, an absent field at the nearest object
+//! written out).
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr, rate};
+use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// Sampled request bodies read per status for the request settings.
@@ -135,7 +145,7 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
     } else {
         p(&["config", "strategy"])
     };
-    strategy_level(&mut b, &strategy, &totals);
+    strategy_level(&mut b, &strategy);
     b.whole("/levels/0/requests", &ptr(&totals, &["successful"]), 0);
     b.whole("/levels/0/failed", &ptr(&totals, &["errored"]), 0);
     b.real("/levels/0/duration_s", &p(&["duration"]), 1.0);
@@ -218,7 +228,7 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
 
 /// Concurrency and traffic of one strategy (`type_` synchronous, concurrent, throughput,
 /// constant, poisson, ...).
-fn strategy_level(b: &mut Builder<'_>, strategy: &str, totals: &str) {
+fn strategy_level(b: &mut Builder<'_>, strategy: &str) {
     let doc = b.doc();
     let kind_src = ptr(strategy, &["type_"]);
     let kind = at(doc, &kind_src).and_then(Value::as_str).unwrap_or("");
@@ -229,21 +239,18 @@ fn strategy_level(b: &mut Builder<'_>, strategy: &str, totals: &str) {
             let _ = b.whole("/levels/0/concurrency", &ptr(strategy, &["streams"]), 1)
                 || b.whole("/levels/0/concurrency", &cap, 1);
         }
-        _ => {
-            let _ = b.whole("/levels/0/concurrency", &cap, 1)
-                || b.whole("/levels/0/concurrency", &ptr(totals, &["total"]), 1);
+        // As fast as the server takes them: an unbounded rate, capped only by max_concurrency
+        // (a closed loop at the cap when there is one).
+        "throughput" => {
+            b.put("/levels/0/request_rate", "inf", &kind_src);
+            if b.whole("/levels/0/max_concurrency", &cap, 1) {
+                b.whole("/levels/0/concurrency", &cap, 1);
+            }
         }
-    }
-    let rate_src = ptr(strategy, &["rate"]);
-    let traffic = match kind {
-        // As fast as the server takes them: an unbounded rate, capped only by max_concurrency.
-        "throughput" => Some((Value::from("inf"), kind_src)),
-        "synchronous" | "concurrent" => None,
-        _ => at(doc, &rate_src).and_then(rate).map(|r| (r, rate_src)),
-    };
-    if let Some((r, src)) = traffic {
-        b.put("/workload/sampling/request_rate", r, &src);
-        b.whole("/workload/sampling/max_concurrency", &cap, 1);
+        // constant, poisson, ...: open loop at the strategy's rate.
+        _ => {
+            b.load(&ptr(strategy, &["rate"]), &cap);
+        }
     }
 }
 

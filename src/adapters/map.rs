@@ -13,12 +13,12 @@
 //!   as UTC (the file does not say its offset). A format that records no date gets
 //!   [`UNDATED`], the epoch, which `ResultDoc::measured_date` reads as "no date": rules with
 //!   an adoption date then apply strictly (an undated file cannot show it predates a rule).
-//! - **concurrency**: the cap on streams in flight the harness was given; without one (an
-//!   open-loop request rate) the number of requests the level sent, the most streams that can
-//!   have been in flight (all of them at once at an infinite rate). The rate itself goes to
-//!   `workload.sampling.request_rate` (a number, `"inf"`, or the harness's word such as
-//!   `"trace"`), the cap to `workload.sampling.max_concurrency`, because the canonical model has
-//!   no field for them.
+//! - **load**: a level is keyed by its concurrency (closed loop: the cap on streams in flight
+//!   the harness was given, also when every request was released at once under that cap) or
+//!   by its request rate (open loop: `request_rate`, a number or `"inf"`, with the cap as
+//!   `max_concurrency`); [`Builder::load`] applies this. A request count (`num_prompts`,
+//!   `completed`) is never a concurrency: an open-loop level without a cap has none. A rate
+//!   the harness names by a word (`"trace"`) is kept in `workload.sampling.request_rate`.
 //! - A value the format does not record is left out, never a placeholder; numbers that are
 //!   negative, `NaN` or infinite are left out too (formats.md §0.1, §0.9).
 
@@ -469,6 +469,25 @@ impl<'d> Builder<'d> {
         );
     }
 
+    /// Sets a value computed from recorded ones, with provenance "derived": `from` says how,
+    /// `src` is the recorded value it rests on (where a finding about it lands).
+    pub(crate) fn derived(
+        &mut self,
+        canonical: &str,
+        value: impl Into<Value>,
+        from: &str,
+        src: &str,
+    ) {
+        self.put(canonical, value, src);
+        self.provenance.insert(
+            canonical,
+            Provenance::Derived {
+                from: from.to_string(),
+                pointer: src.to_string(),
+            },
+        );
+    }
+
     /// Copies the number at `src`, times `scale`, to `canonical`; false when `src` holds no
     /// non-negative finite number.
     pub(crate) fn real(&mut self, canonical: &str, src: &str, scale: f64) -> bool {
@@ -534,6 +553,45 @@ impl<'d> Builder<'d> {
             .collect();
         if !values.is_empty() {
             self.put(canonical, values, src);
+        }
+    }
+
+    /// Keys level 0 by its load from the harness's request rate (`rate_src`) and concurrency cap
+    /// (`cap_src`), as the module doc says: a finite rate is an open-loop level
+    /// (`request_rate`, the cap as `max_concurrency`); an unbounded rate with a cap keeps the
+    /// cap's streams in flight, so it is a closed-loop level at that `concurrency` (the rate and
+    /// the cap are recorded beside it); an unbounded rate without a cap is `request_rate: "inf"`;
+    /// a cap alone is the concurrency. A rate the harness names by a word (`SGLang`'s
+    /// `"trace"`) goes to `workload.sampling.request_rate`. A request count is never used.
+    /// Returns whether the level got a key.
+    pub(crate) fn load(&mut self, rate_src: &str, cap_src: &str) -> bool {
+        let rate = at(self.doc, rate_src).and_then(rate);
+        let cap = at(self.doc, cap_src).and_then(count).filter(|c| *c >= 1);
+        match rate {
+            Some(Value::Number(r)) if r.as_f64().is_some_and(|r| r > 0.0) => {
+                self.put("/levels/0/request_rate", r, rate_src);
+                if let Some(c) = cap {
+                    self.put("/levels/0/max_concurrency", c, cap_src);
+                }
+                true
+            }
+            Some(Value::String(s)) if s == "inf" => {
+                self.put("/levels/0/request_rate", "inf", rate_src);
+                if let Some(c) = cap {
+                    self.put("/levels/0/max_concurrency", c, cap_src);
+                    self.put("/levels/0/concurrency", c, cap_src);
+                }
+                true
+            }
+            other => {
+                if let Some(word @ Value::String(_)) = other {
+                    self.put("/workload/sampling/request_rate", word, rate_src);
+                }
+                if let Some(c) = cap {
+                    self.put("/levels/0/concurrency", c, cap_src);
+                }
+                cap.is_some()
+            }
         }
     }
 

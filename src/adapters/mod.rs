@@ -7,12 +7,16 @@ mod genai_perf;
 mod guidellm;
 mod llmperf;
 mod map;
+pub mod mlperf;
 mod sglang;
+mod unread;
 mod vllm;
 
 use serde_json::Value;
 
 use crate::model::ProvenanceMap;
+
+pub use unread::describe as describe_unread;
 
 /// What an adapter knows about the document it reads.
 #[derive(Debug, Clone, Copy)]
@@ -69,6 +73,7 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &guidellm::Guidellm,
     &genai_perf::GenaiPerf,
     &llmperf::Llmperf,
+    &mlperf::Mlperf,
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.

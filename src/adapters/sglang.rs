@@ -21,9 +21,9 @@
 //! with, so `workload.tokenizer` is left out.
 //!
 //! No date is recorded (the file name has only MMDD): `measured_at` is the epoch fallback.
-//! Concurrency is `max_concurrency`, else `num_prompts` where recorded, else the requests the
-//! line says were sent: `completed` plus the failures in `errors` (without `--output-details`
-//! failures are not recorded at all, §0.6).
+//! The level's load is `request_rate` and `max_concurrency` ([`super::map::Builder::load`]);
+//! `num_prompts` and `completed` are request counts, never a concurrency. Failures are the
+//! non-empty `errors` (without `--output-details` they are not recorded at all, §0.6).
 //! Tokens (§2.3): `total_output_tokens_retokenized` is the client's count of the delivered
 //! text (`output_tokens`, `client-tokenizer`); `total_output_tokens` is the server's count, or
 //! the requested lengths where the server reported none, so it is `server_output_tokens`, the
@@ -31,7 +31,7 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, ptr, rate};
+use super::map::{Builder, at, count, ptr};
 use super::vllm::detailed;
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -84,15 +84,9 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         b.put("/outcome", "failed", "/completed");
     }
 
-    let _ = b.whole("/levels/0/concurrency", "/max_concurrency", 1)
-        || b.whole("/levels/0/concurrency", "/num_prompts", 1);
-    if !b.has("/levels/0/concurrency") {
-        // The requests the line says were sent: completed, plus the failed ones when known.
-        let sent = completed.unwrap_or(0) + failed.map_or(0, |(f, _)| f);
-        if sent > 0 {
-            b.put("/levels/0/concurrency", sent, "/completed");
-        }
-    }
+    b.load("/request_rate", "/max_concurrency");
+    // Mid-2025 lines record the achieved mean of requests in flight as `concurrency`.
+    b.real("/levels/0/mean_in_flight", "/concurrency", 1.0);
     b.whole("/levels/0/requests", "/completed", 0);
     if let Some((f, src)) = failed {
         b.put("/levels/0/failed", f, src);
@@ -136,10 +130,6 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
     detailed(&mut b, "", "/total_input_tokens", completed);
 
     workload(&mut b, doc);
-    if let Some(r) = doc.get("request_rate").and_then(rate) {
-        b.put("/workload/sampling/request_rate", r, "/request_rate");
-    }
-    b.whole("/workload/sampling/max_concurrency", "/max_concurrency", 1);
     server_info(&mut b, doc);
     b.finish()
 }

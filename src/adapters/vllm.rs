@@ -29,13 +29,14 @@
 //! - `tokenizer_id` is the tokenizer the client counted with (`workload.tokenizer`);
 //! - the `.pytorch.json` companion (an array of per-metric records, §1.6) is a companion.
 //!
-//! Concurrency is `max_concurrency`, else `num_prompts` (without a cap vLLM lets every prompt
-//! be in flight; at rate `inf` they all are). `measured_at` is `date` (local time, read as UTC).
+//! The level's load is its `request_rate` and `max_concurrency` ([`super::map::Builder::load`]):
+//! a capped run at rate `inf` is a closed-loop level at the cap, any other rate an open-loop
+//! level; `num_prompts` is a request count, never a concurrency. `measured_at` is `date` (local time, read as UTC).
 //! Output tokens are the server's usage counts for the OpenAI-style backends (§1.3).
 
 use serde_json::{Map, Value};
 
-use super::map::{Builder, at, count, from_compact_date, known_keys, number, ptr, rate};
+use super::map::{Builder, at, count, from_compact_date, known_keys, number, ptr};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The vLLM serving benchmark adapter.
@@ -174,13 +175,7 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         b.put("/outcome", "failed", &p("completed"));
     }
 
-    if !b.whole("/levels/0/concurrency", &p("max_concurrency"), 1)
-        && !b.whole("/levels/0/concurrency", &p("num_prompts"), 1)
-        && let (Some(c), Some((f, _))) = (completed, &failed)
-        && c + f > 0
-    {
-        b.put("/levels/0/concurrency", c + f, &p("completed"));
-    }
+    b.load(&p("request_rate"), &p("max_concurrency"));
     b.whole("/levels/0/requests", &p("completed"), 0);
     if let Some((f, src)) = &failed {
         b.put("/levels/0/failed", *f, src);
@@ -202,14 +197,6 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         tpot_samples(&mut b, base, &keep);
     }
 
-    if let Some(r) = obj.get("request_rate").and_then(rate) {
-        b.put("/workload/sampling/request_rate", r, &p("request_rate"));
-    }
-    b.whole(
-        "/workload/sampling/max_concurrency",
-        &p("max_concurrency"),
-        1,
-    );
     let backend = ["backend", "endpoint_type"]
         .iter()
         .find_map(|k| obj.get(*k).and_then(Value::as_str).map(|s| (*k, s)));
@@ -349,22 +336,9 @@ fn map_failure(doc: &Value, source: &Source<'_>) -> Mapped {
         "/error"
     };
     b.put("/outcome", "failed", why);
-    b.whole(
-        "/levels/0/concurrency",
+    b.load(
+        "/bench_overrides/request_rate",
         "/bench_overrides/max_concurrency",
-        1,
-    );
-    if let Some(r) = at(doc, "/bench_overrides/request_rate").and_then(rate) {
-        b.put(
-            "/workload/sampling/request_rate",
-            r,
-            "/bench_overrides/request_rate",
-        );
-    }
-    b.whole(
-        "/workload/sampling/max_concurrency",
-        "/bench_overrides/max_concurrency",
-        1,
     );
     known_keys(&mut b, "/serve_overrides");
     known_keys(&mut b, "/bench_overrides");

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::model::{LevelKey, RequestRate};
 use crate::text::{FileText, Text};
 
 /// What the audit decided about one claim.
@@ -79,8 +80,15 @@ pub struct Estimate {
 /// One level of a configuration's ladder.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LadderPoint {
-    /// Streams in flight.
-    pub concurrency: u64,
+    /// The level's load: streams, or requests per second.
+    #[serde(skip)]
+    pub key: LevelKey,
+    /// Streams in flight (closed loop).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Requests per second (open loop).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_rate: Option<RequestRate>,
     /// Aggregate throughput, tokens per second.
     pub aggregate_tok_s: Option<Estimate>,
     /// Per-user rate, tokens per second.
@@ -97,13 +105,23 @@ pub struct LadderPoint {
 pub struct Capacity {
     /// The floor, tokens per second per user.
     pub floor_tok_s: f64,
-    /// Highest passing concurrency (None: not even the first level clears the floor).
+    /// Highest passing level (None: not even the first level clears the floor).
+    #[serde(skip)]
+    pub level: Option<LevelKey>,
+    /// Highest passing concurrency, for a closed-loop ladder.
     pub concurrency: Option<u64>,
+    /// Highest passing request rate, for an open-loop ladder.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub request_rate: Option<RequestRate>,
+    /// Why there is no capacity, when there is none: no per-user rate at the first level, or
+    /// no level clears the floor.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub none_because: Option<&'static str>,
     /// Aggregate throughput there.
     pub aggregate_tok_s: Option<f64>,
     /// When the next level is marginal (its interval straddles the floor): `[last pass,
     /// marginal level]`.
-    pub marginal_interval: Option<(u64, u64)>,
+    pub marginal_interval: Option<(LevelKey, LevelKey)>,
     /// Whether the levels rest on one launch (single instance).
     pub single_instance: bool,
 }

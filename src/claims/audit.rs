@@ -175,7 +175,7 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFind
                 .and_then(|rest| rest.split('/').next())
                 .and_then(|i| i.parse::<usize>().ok())
                 .and_then(|i| doc.levels.get(i))
-                .map(|l| l.concurrency);
+                .and_then(|l| l.concurrency);
             let pre_rule = matches!((rule.meta.since, doc.measured_date()), (Some(since), Some(d)) if d < since);
             out.push(GroupFinding {
                 code: rule.meta.code,

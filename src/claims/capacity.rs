@@ -15,6 +15,7 @@ use super::side::group_by_launch;
 use crate::audit::{Capacity, Estimate, LadderPoint};
 use crate::cards;
 use crate::corpus::LoadedResult;
+use crate::model::LevelKey;
 use crate::replication::launch_id;
 use crate::stats::{launch_interval, mean};
 
@@ -70,15 +71,15 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
         usize,
         Vec<Option<&'a str>>,
     );
-    let mut by_level: BTreeMap<u64, Row<'_>> = BTreeMap::new();
+    let mut by_level: BTreeMap<LevelKey, Row<'_>> = BTreeMap::new();
     for &i in members {
         let launch = launch_id(&results[i]);
         let mut seen = std::collections::BTreeSet::new();
         for level in &results[i].doc.levels {
-            if !seen.insert(level.concurrency) {
+            if !seen.insert(level.key()) {
                 continue;
             }
-            let row = by_level.entry(level.concurrency).or_default();
+            let row = by_level.entry(level.key()).or_default();
             row.2 += 1;
             row.3.push(launch);
             if let Some(a) = cards::aggregate(level) {
@@ -96,12 +97,14 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
     }
     by_level
         .into_iter()
-        .map(|(concurrency, (agg, user, runs, launches))| {
+        .map(|(key, (agg, user, runs, launches))| {
             let mut distinct: Vec<Option<&str>> = launches;
             distinct.sort_unstable();
             distinct.dedup();
             LadderPoint {
-                concurrency,
+                key,
+                concurrency: key.streams(),
+                request_rate: key.rate(),
                 aggregate_tok_s: estimate(&group_by_launch(agg.into_iter())),
                 per_user_tok_s: estimate(&group_by_launch(user.into_iter())),
                 runs,
@@ -116,12 +119,18 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
 pub fn capacity(points: &[LadderPoint], floor: f64, replicas: u64) -> Capacity {
     let mut last_pass: Option<&LadderPoint> = None;
     let mut marginal_interval = None;
-    for p in points {
+    // "Every level up to it" runs along one axis: the ladder's first (streams before rates).
+    let axis = points.first().map(|p| p.key.axis());
+    let points: Vec<&LadderPoint> = points
+        .iter()
+        .filter(|p| Some(p.key.axis()) == axis)
+        .collect();
+    for &p in &points {
         match classify(p.per_user_tok_s.as_ref(), floor) {
             LevelClass::Pass => last_pass = Some(p),
             LevelClass::Marginal => {
                 if let Some(lp) = last_pass {
-                    marginal_interval = Some((lp.concurrency, p.concurrency));
+                    marginal_interval = Some((lp.key, p.key));
                 }
                 break;
             }
@@ -131,9 +140,21 @@ pub fn capacity(points: &[LadderPoint], floor: f64, replicas: u64) -> Capacity {
     #[expect(clippy::cast_precision_loss, reason = "replica counts are small")]
     let aggregate =
         last_pass.and_then(|p| p.aggregate_tok_s.map(|e| e.value * replicas.max(1) as f64));
+    let level = last_pass.map(|p| p.key);
+    let none_because = match (level, points.first()) {
+        (Some(_), _) => None,
+        (None, None) => Some("the configuration has no level"),
+        (None, Some(first)) if first.per_user_tok_s.is_none() => {
+            Some("no per-user rate is recorded or derivable at the first level")
+        }
+        (None, Some(_)) => Some("no level clears the floor"),
+    };
     Capacity {
         floor_tok_s: floor,
-        concurrency: last_pass.map(|p| p.concurrency),
+        level,
+        concurrency: level.and_then(LevelKey::streams),
+        request_rate: level.and_then(LevelKey::rate),
+        none_because,
         aggregate_tok_s: aggregate,
         marginal_interval,
         single_instance: points.iter().all(|p| p.launches <= 1),
@@ -146,7 +167,9 @@ mod tests {
 
     fn point(c: u64, agg: f64, user: (f64, f64)) -> LadderPoint {
         LadderPoint {
-            concurrency: c,
+            key: LevelKey::Streams(c),
+            concurrency: Some(c),
+            request_rate: None,
             aggregate_tok_s: Some(Estimate {
                 value: agg,
                 low: agg,
@@ -188,7 +211,10 @@ mod tests {
         ];
         let c = capacity(&ladder, 20.0, 1);
         assert_eq!(c.concurrency, Some(1));
-        assert_eq!(c.marginal_interval, Some((1, 8)));
+        assert_eq!(
+            c.marginal_interval,
+            Some((LevelKey::Streams(1), LevelKey::Streams(8)))
+        );
         let none = capacity(&ladder, 50.0, 1);
         assert_eq!(none.concurrency, None);
         assert_eq!(none.aggregate_tok_s, None);

@@ -960,7 +960,7 @@ fn control_at(
     let mut at = None;
     for &i in &config.members {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.concurrency == c) else {
+        let Some(li) = doc.levels.iter().position(|l| l.concurrency == Some(c)) else {
             continue;
         };
         let Some(v) = metric.read(doc, &doc.levels[li]) else {

@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn cost_is_recomputed_from_the_hourly_cost() {
         let level = Level {
-            concurrency: 32,
+            concurrency: Some(32),
             throughput_tok_s: Some(Throughput {
                 aggregate: Some(257.8),
                 ..Throughput::default()

@@ -249,8 +249,8 @@ pub fn resolve_at(
 fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, metric: Metric) {
     for &i in &side.results {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.concurrency == level) else {
-            let measured: BTreeSet<u64> = doc.levels.iter().map(|l| l.concurrency).collect();
+        let Some(li) = doc.levels.iter().position(|l| l.concurrency == Some(level)) else {
+            let measured: BTreeSet<u64> = doc.levels.iter().filter_map(|l| l.concurrency).collect();
             let list: Vec<String> = measured.iter().map(u64::to_string).collect();
             side.problem = Some(format!(
                 "result `{}` has no level at {} (it measured {})",
@@ -322,7 +322,7 @@ pub fn peak_concurrency(
             .doc
             .levels
             .iter()
-            .map(|l| l.concurrency)
+            .filter_map(|l| l.concurrency)
             .collect();
         common = Some(match common {
             None => set,
@@ -352,7 +352,7 @@ pub fn peak_concurrency(
                 let doc = &results[i].doc;
                 doc.levels
                     .iter()
-                    .find(|l| l.concurrency == c)
+                    .find(|l| l.concurrency == Some(c))
                     .and_then(|l| by.read(doc, l))
             })
             .collect();

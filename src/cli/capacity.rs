@@ -112,9 +112,8 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
         .map(|c| {
             let points = ladder(&corpus.results, &c.members);
             let cap = capacity(&points, args.floor, args.replicas);
-            let at: Option<&LadderPoint> = cap
-                .concurrency
-                .and_then(|k| points.iter().find(|p| p.concurrency == k));
+            let at: Option<&LadderPoint> =
+                cap.level.and_then(|k| points.iter().find(|p| p.key == k));
             Row {
                 label: c.fingerprint.label().into(),
                 fingerprint: c.fingerprint.short(),
@@ -139,10 +138,13 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
 }
 
 fn capacity_words(c: &Capacity) -> String {
-    match (c.concurrency, c.marginal_interval) {
-        (Some(_), Some((lo, hi))) => format!("{lo}–{hi} (marginal)"),
+    match (c.level, c.marginal_interval) {
+        (Some(_), Some((lo, hi))) => format!("{}–{hi} (marginal)", lo.value_text()),
         (Some(k), None) => k.to_string(),
-        (None, _) => "none".to_string(),
+        (None, _) => format!(
+            "none: {}",
+            c.none_because.unwrap_or("no level clears the floor")
+        ),
     }
 }
 
@@ -167,7 +169,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     table.set_header(vec![
         "configuration",
         "fingerprint",
-        "streams",
+        "capacity",
         "aggregate tok/s",
         "per user tok/s",
         "runs",
@@ -198,8 +200,9 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     }
     let _ = writeln!(out, "{table}");
     out.push_str(
-        "streams: the highest concurrency whose per-user 95% interval clears the floor at every level up to it; \
-         marginal: the next level's interval straddles the floor\n",
+        "capacity: the highest level (streams in flight, or requests per second for a rate-driven ladder) whose \
+         per-user 95% interval clears the floor at every level up to it; marginal: the next level's interval \
+         straddles the floor\n",
     );
     out.into_bytes()
 }
@@ -213,6 +216,8 @@ fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
                 "fingerprint": r.fingerprint,
                 "results": r.results,
                 "capacity": r.capacity.concurrency,
+                "capacity_request_rate": r.capacity.request_rate,
+                "none_because": r.capacity.none_because,
                 "aggregate_tok_s": r.capacity.aggregate_tok_s,
                 "per_user_tok_s": r.per_user,
                 "marginal_interval": r.capacity.marginal_interval.map(|(a, b)| [a, b]),

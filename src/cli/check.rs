@@ -26,7 +26,19 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
             .collect();
         let _ = writeln!(
             std::io::stderr(),
-            "benchlint: warning: no result files (.json, .jsonl) found under {}",
+            "benchlint: warning: no result files (.json, .jsonl, .yaml, mlperf_log_*.txt) found under {}",
+            shown.join(", ")
+        );
+    } else if checked.summary.results == 0
+        && checked.corpus.claims.is_empty()
+        && checked.findings.is_empty()
+    {
+        // Only files a harness writes beside its results: recognised, but nothing was checked.
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: none of the {} files under {} holds a result (they are side files a harness writes beside its results); nothing was checked",
+            checked.summary.files,
             shown.join(", ")
         );
     }

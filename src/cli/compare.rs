@@ -231,7 +231,7 @@ fn shared_level(runs: &Runs<'_>, a: &[usize], b: &[usize]) -> Option<u64> {
             .doc
             .levels
             .iter()
-            .map(|l| l.concurrency)
+            .filter_map(|l| l.concurrency)
             .collect();
         common = Some(match common {
             None => set,

@@ -12,6 +12,7 @@
 //! escapes them (`crate::text`), so a model name cannot start a line of its own in a CI log,
 //! colour a terminal or inject markup.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -21,6 +22,7 @@ use comfy_table::{CellAlignment, Table, presets};
 
 use super::{EXIT_CLEAN, Output};
 use crate::corpus::{self, Options};
+use crate::model::LoadAxis;
 use crate::replication::{ConfigSummary, LevelSummary, format_fixed, plural, summarize};
 
 /// Arguments of `summary`.
@@ -118,8 +120,19 @@ const HEADER: [&str; 12] = [
     "TTFT p50 s",
 ];
 
+/// The first column's title: `streams` or `req/s` when every level of the configuration lies
+/// on that axis (the cells are then bare values), else `level` (each cell says its unit).
+fn load_column(c: &ConfigSummary) -> (&'static str, bool) {
+    let axes: BTreeSet<LoadAxis> = c.levels.iter().map(|l| l.key.axis()).collect();
+    match axes.iter().next() {
+        Some(LoadAxis::Streams) if axes.len() == 1 => ("streams", true),
+        Some(LoadAxis::RequestRate) if axes.len() == 1 => ("req/s", true),
+        _ => ("level", false),
+    }
+}
+
 /// The cells of one level, as the table and Markdown show them.
-fn cells(level: &LevelSummary) -> [String; 12] {
+fn cells(level: &LevelSummary, bare: bool) -> [String; 12] {
     let tok = |x: f64| format_fixed(x, 1);
     let opt = |x: Option<f64>, decimals: usize| {
         x.map_or_else(|| UNDEFINED.to_string(), |v| format_fixed(v, decimals))
@@ -137,7 +150,11 @@ fn cells(level: &LevelSummary) -> [String; 12] {
         None => (UNDEFINED.to_string(), UNDEFINED.to_string()),
     };
     [
-        level.concurrency.to_string(),
+        if bare {
+            level.key.value_text()
+        } else {
+            level.key.to_string()
+        },
         level.figure.to_string(),
         level.n.to_string(),
         level.launches.to_string(),
@@ -192,9 +209,12 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
         if !std::io::stdout().is_terminal() {
             table.force_no_tty();
         }
-        table.set_header(HEADER.to_vec());
+        let (load_title, bare) = load_column(c);
+        let mut header = HEADER.to_vec();
+        header[0] = load_title;
+        table.set_header(header);
         for level in &c.levels {
-            table.add_row(cells(level).to_vec());
+            table.add_row(cells(level, bare).to_vec());
         }
         for i in [0, 2, 3, 4, 5, 6, 7, 10, 11] {
             if let Some(col) = table.column_mut(i) {
@@ -223,7 +243,7 @@ fn csv_field(s: &str) -> String {
 fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
     let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v}"));
     let mut out = String::from(
-        "fingerprint,label,concurrency,figure,n,launches,median,min,max,mean,cv,high_cv,\
+        "fingerprint,label,concurrency,request_rate,figure,n,launches,median,min,max,mean,cv,high_cv,\
          ci95_low,ci95_high,ci95_basis,per_user_median_tok_s,ttft_p50_s\n",
     );
     for c in configs {
@@ -231,7 +251,8 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
             let row = [
                 c.fingerprint.clone(),
                 c.label.line().into_owned(),
-                l.concurrency.to_string(),
+                l.concurrency.map_or_else(String::new, |c| c.to_string()),
+                l.request_rate.map_or_else(String::new, |r| r.to_string()),
                 l.figure.to_string(),
                 l.n.to_string(),
                 l.launches.to_string(),

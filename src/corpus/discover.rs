@@ -1,5 +1,7 @@
-//! Finding the files to read: any mix of files and folders, `.json` and `.jsonl`, hidden
-//! folders and `target/` skipped, loops and unreadable entries reported, never fatal.
+//! Finding the files to read: any mix of files and folders; in folders `.json`, `.jsonl`,
+//! `.ndjson`, the YAML reports (`.yaml`, `.yml`) and MLPerf loadgen logs
+//! (`mlperf_log_*.txt`), everything else skipped silently; hidden folders and `target/`
+//! skipped, loops and unreadable entries reported, never fatal.
 
 use std::path::{Path, PathBuf};
 
@@ -14,6 +16,9 @@ pub struct Entry {
     pub path: PathBuf,
     /// The folder that bounds artifact paths: the argument itself, or a file argument's folder.
     pub root: PathBuf,
+    /// Named on the command line, not found by walking a folder: a file that is not a result
+    /// is then always reported, never skipped silently.
+    pub named: bool,
 }
 
 /// A path that could not be walked.
@@ -25,12 +30,15 @@ pub struct WalkProblem {
     pub message: String,
 }
 
-/// Whether discovery reads this file name: `.json`, `.jsonl` and `.ndjson`.
+/// Whether discovery reads this file name when it walks a folder: `.json`, `.jsonl`,
+/// `.ndjson`, `.yaml`, `.yml`, and the MLPerf loadgen logs (`mlperf_log_*.txt`).
 pub fn is_candidate(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".json", ".jsonl", ".ndjson"]
+    [".json", ".jsonl", ".ndjson", ".yaml", ".yml"]
         .iter()
         .any(|ext| lower.ends_with(ext))
+        || (lower.starts_with("mlperf_log_")
+            && Path::new(&lower).extension().is_some_and(|e| e == "txt"))
 }
 
 fn skipped_dir(name: &str) -> bool {
@@ -75,6 +83,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                 display: display_of(arg),
                 path: arg.clone(),
                 root,
+                named: true,
             });
             continue;
         }
@@ -113,6 +122,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                             display: display_of(e.path()),
                             path: e.path().to_path_buf(),
                             root: arg.clone(),
+                            named: false,
                         });
                     }
                 }

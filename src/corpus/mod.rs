@@ -1,14 +1,18 @@
-//! Loading a corpus: discovery, reading, parsing, recognising each document, merging sidecars,
-//! deriving from serve commands, and running the per-document and per-result rules, in
-//! parallel across files. Bad input becomes findings; nothing here aborts the run.
+//! Loading a corpus: discovery, reading, parsing (JSON, or the text formats `text` reads:
+//! YAML reports, MLPerf loadgen logs), recognising each document, merging sidecars, deriving
+//! from serve commands, and running the per-document and per-result rules, in parallel across
+//! files. Bad input becomes findings; nothing here aborts the run.
 
 mod artifacts;
 mod bounds;
 mod derive;
 mod discover;
 mod guard;
+mod parse;
+mod places;
 mod read;
 mod sidecar;
+mod text;
 mod translate;
 
 use std::collections::BTreeSet;
@@ -20,7 +24,7 @@ use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location, Omitted, keep_within};
-use crate::json::{Document, parse_text_with};
+use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
@@ -34,6 +38,7 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub use places::{places_in_text, value_span};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -153,6 +158,8 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             None,
         ));
     }
+    // The files read in this run: a run folder's logs read together make one result.
+    let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
     let run_cap = options.thresholds.max_findings;
@@ -161,13 +168,15 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         let outcomes: Vec<FileOutcome> = chunk
             .par_iter()
             .map(|e| {
-                catch_panic(|| process_file(e, options)).unwrap_or_else(|message| FileOutcome {
-                    internal: vec![internal_error(
-                        "the loader",
-                        &format!("`{}`", e.display),
-                        &message,
-                    )],
-                    ..FileOutcome::default()
+                catch_panic(|| process_file(e, options, &run)).unwrap_or_else(|message| {
+                    FileOutcome {
+                        internal: vec![internal_error(
+                            "the loader",
+                            &format!("`{}`", e.display),
+                            &message,
+                        )],
+                        ..FileOutcome::default()
+                    }
                 })
             })
             .collect();
@@ -207,10 +216,26 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             .into_iter()
             .filter(|f| !referenced.contains(&artifacts::normal(Path::new(f.primary.path.raw())))),
     );
+    // A folder walked without finding one result checked nothing: a file in it in a format
+    // no adapter reads is then an error, so the run does not pass. (A file named on its own
+    // keeps its warning: the user asked about that file and is told what it is.)
+    let walked = entries.iter().any(|e| !e.named);
+    if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
+        for f in corpus
+            .findings
+            .iter_mut()
+            .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
+        {
+            f.severity = crate::diagnostic::Severity::Error;
+            f.message.push_own(
+                " (no file of this run could be read as a result, so nothing was checked)",
+            );
+        }
+    }
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
+fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -228,7 +253,7 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
             return out;
         }
     };
-    check_text(entry, &text, bom, options, &mut out);
+    check_text(entry, &text, bom, options, run, &mut out);
     out.cap(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
@@ -238,7 +263,14 @@ fn process_file(entry: &Entry, options: &Options) -> FileOutcome {
 }
 
 /// Everything done with one file's text: parse, recognise, validate, check.
-fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut FileOutcome) {
+fn check_text(
+    entry: &Entry,
+    text: &str,
+    bom: bool,
+    options: &Options,
+    run: &BTreeSet<PathBuf>,
+    out: &mut FileOutcome,
+) {
     let path = entry.display.as_str();
     if bom {
         let mut loc = Location::new(path, "");
@@ -255,26 +287,31 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
     #[cfg(test)]
     guard::injected(path, "loader");
-    let mut parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
-    report_parse_problems(path, text, &parsed, out);
-    // Broken documents past the bound were counted by the parser: each is an E002.
-    if parsed.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
-        let severity = options
-            .selection
-            .severity_of("E002")
-            .unwrap_or(rules::e002_invalid_json::RULE.severity);
-        out.omitted.count_n(severity, parsed.failures_omitted);
-    }
-    out.cap(options);
-    bounds::report_scan(path, &parsed, &mut out.findings);
+    let yaml_limits = crate::yaml::Limits {
+        max_depth: options.thresholds.max_depth,
+        ..crate::yaml::Limits::default()
+    };
+    let in_run = |p: &Path| run.contains(p);
+    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
+        text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
+            Some(documents) => (None, documents),
+            None => return,
+        },
+        text::Reading::Documents(form, documents) => (Some(form), documents),
+        text::Reading::Quiet => return,
+        text::Reading::Report(f) => {
+            if f.rule.code == "E004" {
+                out.unknown.push(*f);
+            } else {
+                out.findings.push(*f);
+            }
+            return;
+        }
+    };
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
-    for doc in &mut parsed.documents {
+    for doc in &mut documents {
         if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
@@ -291,19 +328,22 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             ));
         }
     }
-    if parsed.documents.is_empty() && parsed.failures.is_empty() {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(0);
-        out.findings.push(finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            "the file holds no JSON document (it is empty or blank)",
-            Some("remove the file, or write the result into it".into()),
-        ));
-        return;
-    }
-    if sidecar::is_sidecar_name(&file_name) {
-        for doc in &parsed.documents {
+    check_documents(entry, &file_name, form, documents, options, out);
+}
+
+/// Recognises each document (canonical result, claims, sidecar, a harness's format) and
+/// checks what it holds.
+fn check_documents(
+    entry: &Entry,
+    file_name: &str,
+    form: Option<text::Form>,
+    mut documents: Vec<Document>,
+    options: &Options,
+    out: &mut FileOutcome,
+) {
+    let path = entry.display.as_str();
+    if sidecar::is_sidecar_name(file_name) {
+        for doc in &documents {
             run_document_rules(
                 path,
                 doc,
@@ -322,8 +362,9 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
-    let doc_count = parsed.documents.len();
-    for doc in &mut parsed.documents {
+    let doc_count = documents.len();
+    let mut unknown = Vec::new();
+    for doc in &mut documents {
         // Findings are kept within the file's bound as they are made, not after.
         out.cap(options);
         run_document_rules(
@@ -392,7 +433,7 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
             _ => {
                 let source = Source {
                     path,
-                    file_name: &file_name,
+                    file_name,
                     doc_index: doc.index,
                     doc_count,
                 };
@@ -412,103 +453,17 @@ fn check_text(entry: &Entry, text: &str, bom: bool, options: &Options, out: &mut
                     }
                     Some((_, Reading::Companion | Reading::NotMine)) => {}
                     None => {
-                        let mut f = finding_at(
-                            &rules::e004_unknown_format::RULE,
-                            Location {
-                                path: path.into(),
-                                doc_start: doc.start,
-                                pointer: "".into(),
-                                offset: None,
-                            },
-                            format!(
-                                "no adapter recognises document {} of `{path}`; it was skipped",
-                                doc.index + 1
-                            ),
-                            Some(Text::own(concat!(
-                                "write it as `benchlint/result/v1`, convert it with `benchlint import`, or move it out of the corpus"
-                            ))),
-                        );
-                        f.label = Some("unknown format".into());
-                        out.unknown.push(f);
+                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
                     }
                 }
             }
         }
     }
-}
-
-fn report_parse_problems(
-    path: &str,
-    text: &str,
-    parsed: &crate::json::ParsedText,
-    out: &mut FileOutcome,
-) {
-    for f in &parsed.failures {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(f.offset);
-        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
-        let mut finding = finding_at(
-            &rules::e002_invalid_json::RULE,
-            loc,
-            format!(
-                "{}{}",
-                f.message,
-                if truncated {
-                    " (the document is truncated)"
-                } else {
-                    ""
-                }
-            ),
-            Some("fix the JSON, or re-export the result from the harness".into()),
-        );
-        finding.label = Some("parsing stopped here".into());
-        out.findings.push(finding);
-    }
-    // One finding per document, at its first non-standard token.
-    let mut seen = BTreeSet::new();
-    for (i, n) in parsed.nonstandard.iter().enumerate() {
-        let doc_start = parsed
-            .documents
-            .iter()
-            .rev()
-            .find(|d| d.start <= n.offset)
-            .map_or(0, |d| d.start);
-        if !seen.insert(doc_start) {
-            continue;
-        }
-        let more = parsed.nonstandard[i + 1..]
-            .iter()
-            .take_while(|m| {
-                parsed
-                    .documents
-                    .iter()
-                    .rev()
-                    .find(|d| d.start <= m.offset)
-                    .map_or(0, |d| d.start)
-                    == doc_start
-            })
-            .count();
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(n.offset);
-        let mut finding = finding_at(
-            &rules::e005_nonstandard_json::RULE,
-            loc,
-            format!(
-                "bare `{}` is not JSON; read as the string \"{}\"{}",
-                n.token,
-                n.token,
-                if more > 0 {
-                    format!(" ({more} more in this document)")
-                } else {
-                    String::new()
-                }
-            ),
-            Some(
-                "write null for a value that was not measured, or a string such as \"inf\"".into(),
-            ),
-        );
-        finding.label = Some("not JSON".into());
-        out.findings.push(finding);
+    // One finding for the file, however many of its documents no adapter reads; a walked
+    // YAML file that is not a result is skipped silently, as any other file of the folder.
+    let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
+    if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
+        out.unknown.push(f);
     }
 }
 
@@ -697,6 +652,24 @@ fn finish_result(
             return;
         }
     };
+    // The schema asks every level for a concurrency or a request rate; an adapter that found
+    // neither in the file (a corrupted or absent load) must not have one invented.
+    if let Some(i) = doc
+        .levels
+        .iter()
+        .position(|l| l.concurrency.is_none() && l.request_rate.is_none())
+    {
+        out.findings.push(finding_at(
+            &rules::e003_schema_violation::RULE,
+            translate(&origin, &provenance, &format!("/levels/{i}")),
+            format!(
+                "the result could not be read as `{RESULT_SCHEMA}`: level {i} records neither a concurrency nor a \
+                 request rate (a request count is neither)"
+            ),
+            None,
+        ));
+        return;
+    }
     let states = artifacts::check(&doc, &entry.path, &entry.root);
     out.artifact_refs
         .extend(artifacts::referenced(&doc, &entry.path));

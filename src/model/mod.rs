@@ -4,9 +4,11 @@
 //! Every field is optional except those the schema requires, because absence is what the
 //! checklist rules report. Rules read these structs; they never see the harness's own format.
 
+mod load;
 mod provenance;
 mod result;
 
+pub use load::{LevelKey, LoadAxis, RequestRate};
 pub use provenance::{Provenance, ProvenanceMap};
 pub use result::*;
 

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::RequestRate;
+
 /// `measured_at` of a result whose file records no date (adapters write the Unix epoch).
 pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
 
@@ -102,6 +104,61 @@ pub struct Harness {
     /// request format, in the harness's own word, not the engine that served it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub backend: Option<String>,
+    /// The harness's own verdict on the run and the parameters it judged it against.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validity: Option<HarnessValidity>,
+}
+
+/// A harness's own verdict (MLPerf loadgen's `Result is : VALID`) and the minimums, caps and
+/// limits behind it: a verdict is only as good as its parameters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct HarnessValidity {
+    /// Valid (every check the harness makes passed) or invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+    /// Why the harness declared the run invalid, in its words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invalid_reason: Option<String>,
+    /// The run lasted at least `min_duration_s`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_duration_met: Option<bool>,
+    /// The run issued at least `min_queries`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_queries_met: Option<bool>,
+    /// The early-stopping criterion was met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub early_stopping_met: Option<bool>,
+    /// The latency constraints were met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latency_constraints_met: Option<bool>,
+    /// Minimum run duration held to, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_duration_s: Option<f64>,
+    /// Cap on run duration, seconds (0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_duration_s: Option<f64>,
+    /// Minimum query count held to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_queries: Option<u64>,
+    /// Cap on queries issued (0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_queries: Option<u64>,
+    /// Time-to-first-token limit of the latency constraint, seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ttft_limit_s: Option<f64>,
+    /// Time-per-output-token limit of the latency constraint, milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpot_limit_ms: Option<f64>,
+}
+
+/// A harness's verdict on a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Every check the harness makes passed.
+    Valid,
+    /// At least one failed.
+    Invalid,
 }
 
 /// One start of the serving engine: the unit of replication.
@@ -520,11 +577,24 @@ pub enum TokenCountSource {
     ClientTokenizer,
 }
 
-/// One concurrency level of a ladder.
+/// One level of a ladder: a closed-loop concurrency or an open-loop request rate.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Level {
-    /// Streams in flight.
-    pub concurrency: u64,
+    /// Streams kept in flight (closed loop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u64>,
+    /// Requests sent per second (open loop).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_rate: Option<RequestRate>,
+    /// Requests per second actually sent, where the harness measured it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub achieved_request_rate: Option<f64>,
+    /// Cap on requests in flight of an open-loop level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_concurrency: Option<u64>,
+    /// Measured mean number of requests in flight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean_in_flight: Option<f64>,
     /// Requests completed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requests: Option<u64>,
@@ -558,9 +628,23 @@ pub struct Level {
     /// Accelerator memory in use, GiB.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gpu_mem_gib: Option<f64>,
+    /// Mean power drawn during the level, and where it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_w: Option<LevelPower>,
     /// Per-request values behind the summaries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub samples: Option<Samples>,
+}
+
+/// Mean power of a level.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct LevelPower {
+    /// Mean power over the measured window, watts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mean: Option<f64>,
+    /// Wall or device power.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<PowerKind>,
 }
 
 /// Throughput figures, tokens per second.

@@ -261,7 +261,7 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     let missing = if missing.is_empty() {
         String::new()
     } else {
-        let levels: Vec<String> = missing.iter().map(u64::to_string).collect();
+        let levels: Vec<String> = missing.iter().map(ToString::to_string).collect();
         format!(
             " Not plotted (an aggregate or a per-user rate is missing): {}.",
             levels.join(", ")
@@ -269,18 +269,18 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     };
     let _ = writeln!(
         out,
-        "<figure>\n{}<figcaption>Each point is a level, labelled with its concurrency (streams in flight); whiskers are 95% intervals, drawn where wider than the point.{clipped}{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
+        "<figure>\n{}<figcaption>Each point is a level, labelled with its load (streams in flight, or requests sent per second); whiskers are 95% intervals, drawn where wider than the point.{clipped}{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
         ladder_chart(l, floor)
     );
     if l.points.is_empty() {
         out.push_str("<p>No level with figures.</p>\n");
     } else {
-        out.push_str("<table>\n<thead><tr><th class=\"num\">Concurrency</th><th class=\"num\">Aggregate tok/s (95% CI)</th><th class=\"num\">Per-user tok/s (95% CI)</th><th class=\"num\">Runs</th><th class=\"num\">Launches</th></tr></thead>\n<tbody>\n");
+        out.push_str("<table>\n<thead><tr><th class=\"num\">Level</th><th class=\"num\">Aggregate tok/s (95% CI)</th><th class=\"num\">Per-user tok/s (95% CI)</th><th class=\"num\">Runs</th><th class=\"num\">Launches</th></tr></thead>\n<tbody>\n");
         for p in &l.points {
             let _ = writeln!(
                 out,
                 "<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
-                p.concurrency,
+                p.key,
                 escape(&estimate(p.aggregate_tok_s.as_ref(), 1)),
                 escape(&estimate(p.per_user_tok_s.as_ref(), 1)),
                 p.runs,

@@ -155,13 +155,13 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
         out.push_str("No level with figures.\n\n");
     } else {
         out.push_str(
-            "| Concurrency | Aggregate tok/s (95% CI) | Per-user tok/s (95% CI) | Runs | Launches |\n|---:|---:|---:|---:|---:|\n",
+            "| Level | Aggregate tok/s (95% CI) | Per-user tok/s (95% CI) | Runs | Launches |\n|---:|---:|---:|---:|---:|\n",
         );
         for p in &l.points {
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} | {} |",
-                p.concurrency,
+                p.key,
                 estimate(p.aggregate_tok_s.as_ref(), 1),
                 estimate(p.per_user_tok_s.as_ref(), 1),
                 p.runs,

@@ -222,30 +222,33 @@ pub fn capacity_sentence(ladder: &ConfigLadder, floor: f64) -> String {
 
 fn capacity_text(cap: &Capacity) -> String {
     let mut s = format!("Capacity at {}: ", floor_text(cap.floor_tok_s));
-    match (cap.concurrency, cap.aggregate_tok_s) {
+    match (cap.level, cap.aggregate_tok_s) {
         (Some(c), Some(a)) => {
-            let _ = write!(s, "{c} {}, {} tok/s aggregate.", streams(c), fixed(a, 1));
+            let _ = write!(s, "{c}, {} tok/s aggregate.", fixed(a, 1));
         }
         (Some(c), None) => {
-            let _ = write!(s, "{c} {}.", streams(c));
+            let _ = write!(s, "{c}.");
         }
-        (None, _) => s.push_str("none: not even the first level clears the floor."),
+        (None, _) => {
+            let _ = write!(
+                s,
+                "none: {}.",
+                cap.none_because
+                    .unwrap_or("not even the first level clears the floor")
+            );
+        }
     }
     if let Some((pass, marginal)) = cap.marginal_interval {
         let _ = write!(
             s,
-            " Marginal: the per-user interval at {marginal} {} straddles the floor, so the capacity lies between {pass} and {marginal} streams.",
-            streams(marginal)
+            " Marginal: the per-user interval at {marginal} straddles the floor, so the capacity lies between {} and {marginal}.",
+            pass.value_text()
         );
     }
     if cap.single_instance {
         s.push_str(" Single instance: the levels rest on one launch, so each interval is within that launch only.");
     }
     s
-}
-
-fn streams(n: u64) -> &'static str {
-    if n == 1 { "stream" } else { "streams" }
 }
 
 /// The ladders that hold any of a claim's runs, in report order.

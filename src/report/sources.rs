@@ -78,9 +78,35 @@ pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
 /// samples has a line per number and an index of every line would cost more than the search.
 fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
     let mut locator = Locator::default();
+    // A YAML report or a loadgen log: its values are placed by the reader of its format.
+    let unplaced: Vec<&Location> = locations
+        .iter()
+        .copied()
+        .filter(|l| l.offset.is_none())
+        .collect();
+    let mut text_places = crate::corpus::places_in_text(text, &unplaced)
+        .map(Vec::into_iter)
+        .into_iter()
+        .flatten();
     let spans: Vec<(usize, usize)> = locations
         .iter()
-        .map(|l| span_in(text, &mut locator, l))
+        .map(|l| {
+            let placed = if l.offset.is_none() {
+                text_places.next().flatten()
+            } else {
+                None
+            };
+            match placed {
+                Some(offset) => {
+                    let at = Location {
+                        offset: Some(offset),
+                        ..(*l).clone()
+                    };
+                    span_in(text, &mut locator, &at)
+                }
+                None => span_in(text, &mut locator, l),
+            }
+        })
         .collect();
     let mut starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
     starts.sort_unstable();
@@ -260,20 +286,34 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
 /// snippet can show it and no offset moves. Each finding's span was found when the file was
-/// checked: no pointer is looked up again.
+/// checked: no pointer is looked up again. In a YAML report or a log, the finding is placed at
+/// its key: the value after it on that line is masked.
 fn mask_secrets<'a>(
     findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
     text: &mut String,
 ) {
-    let mut bytes = std::mem::take(text).into_bytes();
+    let mut json = None;
+    let mut spans = Vec::new();
     for (f, pos) in findings {
         let Some(pos) = pos.filter(|_| f.rule.code == "M018") else {
             continue;
         };
-        let (start, end) = (pos.start, pos.start + pos.len);
-        if end > bytes.len() || end <= start + 1 {
-            continue;
-        }
+        let is_json =
+            *json.get_or_insert_with(|| crate::corpus::places_in_text(text, &[]).is_none());
+        let span = if is_json {
+            Some((pos.start, pos.start + pos.len))
+        } else if pos.start <= text.len() && text.is_char_boundary(pos.start) {
+            crate::corpus::value_span(text, pos.start)
+        } else {
+            None
+        };
+        spans.extend(span.filter(|&(start, end)| end <= text.len() && end > start + 1));
+    }
+    if spans.is_empty() {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in spans {
         // The quotes of a string stay; whole characters are replaced, each byte by `*`.
         let inner_start = if bytes[start] == b'"' {
             start + 1

@@ -2,7 +2,7 @@
 //! the same report gives the same bytes.
 //!
 //! - [`ladder_chart`]: one configuration's ladder as a curve, aggregate throughput (y) against
-//!   the per-user rate (x), each level a point labelled with its concurrency, 95% intervals as
+//!   the per-user rate (x), each level a point labelled with its load (streams, or `N/s`), 95% intervals as
 //!   whiskers in both directions, and the service-level floor as a vertical line (seed 004: "a
 //!   single number is the wrong output and a curve is the right one").
 //! - [`ratio_chart`]: a ratio claim as published beside its restated value, or a hatched
@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 
 use super::audit_text::{claim_value, fixed};
 use crate::audit::{ClaimOutcome, ConfigLadder, Estimate, Verdict};
+use crate::model::LevelKey;
 
 /// Font size of chart text, pixels.
 const FONT: f64 = 11.0;
@@ -276,12 +277,12 @@ fn svg_open(out: &mut String, w: f64, h: f64, title: &str, class: &str) {
     );
 }
 
-/// The levels of a ladder that have both figures, in concurrency order.
-fn plotted(ladder: &ConfigLadder) -> Vec<(u64, Estimate, Estimate)> {
-    let mut pts: Vec<(u64, Estimate, Estimate)> = ladder
+/// The levels of a ladder that have both figures, in load order (streams, then rates).
+fn plotted(ladder: &ConfigLadder) -> Vec<(LevelKey, Estimate, Estimate)> {
+    let mut pts: Vec<(LevelKey, Estimate, Estimate)> = ladder
         .points
         .iter()
-        .filter_map(|p| Some((p.concurrency, p.aggregate_tok_s?, p.per_user_tok_s?)))
+        .filter_map(|p| Some((p.key, p.aggregate_tok_s?, p.per_user_tok_s?)))
         .filter(|(_, a, u)| {
             [a.value, a.low, a.high, u.value, u.low, u.high]
                 .iter()
@@ -517,7 +518,7 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
             h: plot.h,
         });
     }
-    // The curve, in concurrency order.
+    // The curve, in load order.
     if centres.len() > 1 {
         let d: Vec<String> = centres
             .iter()
@@ -531,7 +532,7 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
     }
     out.push_str(&whiskers);
     let capacity = ladder.capacity.as_ref();
-    let cap_c = capacity.and_then(|c| c.concurrency);
+    let cap_c = capacity.and_then(|c| c.level);
     let marginal = capacity.and_then(|c| c.marginal_interval).map(|m| m.1);
     for ((c, _, u), (cx, cy)) in pts.iter().zip(&centres) {
         let (fill, stroke) = if cap_c == Some(*c) {
@@ -561,7 +562,7 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
     }
     // Labels last, so every point, whisker and the floor label is an obstacle for each.
     for ((c, _, _), (cx, cy)) in pts.iter().zip(&centres) {
-        let text = c.to_string();
+        let text = point_label(*c);
         let r = place(*cx, *cy, text_width(&text), &plot, &mut obstacles);
         label_at(&mut out, &r, &text, r#" class="halo point""#);
     }
@@ -569,14 +570,22 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
     out
 }
 
+/// A point's label: its streams (`32`), or its request rate (`10/s`, `inf/s`).
+fn point_label(key: LevelKey) -> String {
+    match key {
+        LevelKey::Rate(_) => format!("{}/s", key.value_text()),
+        _ => key.value_text(),
+    }
+}
+
 /// The levels of a ladder that the chart cannot show (an aggregate or a per-user rate is
-/// missing), by concurrency.
-pub fn unplotted(ladder: &ConfigLadder) -> Vec<u64> {
-    let shown: Vec<u64> = plotted(ladder).iter().map(|p| p.0).collect();
+/// missing), in load order.
+pub fn unplotted(ladder: &ConfigLadder) -> Vec<LevelKey> {
+    let shown: Vec<LevelKey> = plotted(ladder).iter().map(|p| p.0).collect();
     ladder
         .points
         .iter()
-        .map(|p| p.concurrency)
+        .map(|p| p.key)
         .filter(|c| !shown.contains(c))
         .collect()
 }

@@ -10,6 +10,13 @@ declare_rule! {
     /// nested deeper than `max_depth` (64 levels by default) is not parsed at all, and a number
     /// beyond the largest double (`1e999`) is out of range.
     ///
+    /// A file that is not JSON at all (CSV, a log, notes) and that no other reader takes gets
+    /// one finding for the whole file, saying what it looks like, never one per line. A YAML
+    /// report that does not parse is reported at the line and column where reading stopped;
+    /// one whose aliases would expand past the bound (4 million nodes or 256 MiB of text, the
+    /// "billion laughs" attack) or that nests deeper than `max_depth` is refused, in time and
+    /// memory bounded by the limit, not by the expansion.
+    ///
     /// ## Why is this bad?
     /// A truncated result is usually a run that was killed while writing; its figures cannot
     /// be trusted or checked.

@@ -4,9 +4,22 @@ use super::declare_rule;
 
 declare_rule! {
     /// ## What it checks
-    /// A JSON document that is neither a canonical result, a claims file, a sidecar, a file a
+    /// A document that is neither a canonical result, a claims file, a sidecar, a file a
     /// harness writes beside its results, nor a result format an adapter reads (vLLM, SGLang,
-    /// GuideLLM, genai-perf/AIPerf, llmperf). It is skipped and the run goes on.
+    /// GuideLLM in JSON or YAML, genai-perf/AIPerf, llmperf, MLPerf loadgen logs). It is
+    /// skipped and the run goes on.
+    ///
+    /// A file gets one finding, however many of its documents no adapter reads (a JSON Lines
+    /// file, a YAML stream), saying what they look like: a known format that is not a serving
+    /// benchmark by its name ("llama-bench JSON: a microbenchmark of prompt processing and
+    /// generation speed on one model, not a serving benchmark"), anything else by its shape
+    /// and first keys. A YAML file found by walking a folder that no adapter reads is skipped
+    /// silently, like any other file of the folder that is not a result (a harness's
+    /// `config.yaml`); named on the command line, it is reported.
+    ///
+    /// When a folder was walked and not one result could be read from any file of the run,
+    /// this finding is an error instead of a warning: the run checked nothing, and must not
+    /// pass.
     ///
     /// ## Why is this bad?
     /// A result benchlint cannot read is a result nobody checked. Often it is a newer version

@@ -53,7 +53,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             format!("/levels/{i}/throughput_tok_s"),
             format!(
                 "the throughput of the level at {} names no phase: no decode, prefill or aggregate figure",
-                streams(level.concurrency)
+                streams(level.key())
             ),
         )
         .label("no labelled figure here")

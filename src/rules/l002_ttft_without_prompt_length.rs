@@ -71,7 +71,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some((first, pointer, value)) = with_ttft.first() else {
         return;
     };
-    let at = streams(ctx.result.levels[*first].concurrency);
+    let at = streams(ctx.result.levels[*first].key());
     let quoted = value.map_or_else(
         || format!("per-request TTFT samples at {at} are"),
         |v| format!("TTFT {} s at {at} is", num(v)),

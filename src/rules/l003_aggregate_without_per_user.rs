@@ -51,7 +51,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         {
             continue;
         }
-        let at = streams(level.concurrency);
+        let at = streams(level.key());
         out.emit(
             format!("/levels/{i}/throughput_tok_s/aggregate"),
             format!("aggregate {} tok/s at {at} is reported without the per-user rate beside it", num(aggregate)),

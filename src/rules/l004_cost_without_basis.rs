@@ -5,6 +5,7 @@ use super::r012_non_monotonic_ladder::{num, streams};
 use super::r017_summary_mismatch_raw::agrees;
 use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::LevelKey;
 
 declare_rule! {
     /// ## What it checks
@@ -49,17 +50,17 @@ declare_rule! {
     }
 }
 
-/// The measured peak: (tok/s, concurrency, what it is).
-fn peak(ctx: &ResultCtx<'_>) -> Option<(f64, u64, &'static str)> {
+/// The measured peak: (tok/s, the level it was measured at, what it is).
+fn peak(ctx: &ResultCtx<'_>) -> Option<(f64, LevelKey, &'static str)> {
     let levels = &ctx.result.levels;
-    let best = |v: Vec<(f64, u64)>| {
+    let best = |v: Vec<(f64, LevelKey)>| {
         v.into_iter()
             .filter(|(t, _)| t.is_finite() && *t > 0.0)
             .max_by(|a, b| a.0.total_cmp(&b.0))
     };
     let aggregates = levels
         .iter()
-        .filter_map(|l| Some((l.throughput_tok_s.as_ref()?.aggregate?, l.concurrency)))
+        .filter_map(|l| Some((l.throughput_tok_s.as_ref()?.aggregate?, l.key())))
         .collect();
     if let Some((t, c)) = best(aggregates) {
         return Some((t, c, "aggregate"));
@@ -68,7 +69,7 @@ fn peak(ctx: &ResultCtx<'_>) -> Option<(f64, u64, &'static str)> {
         .iter()
         .filter_map(|l| {
             let d = l.duration_s.filter(|d| d.is_finite() && *d > 0.0)?;
-            Some((count_f64(l.output_tokens?) / d, l.concurrency))
+            Some((count_f64(l.output_tokens?) / d, l.key()))
         })
         .collect();
     best(derived).map(|(t, c)| (t, c, "output_tokens / duration_s"))

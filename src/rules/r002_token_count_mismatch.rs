@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::LevelKey;
 
 declare_rule! {
     /// ## What it checks
@@ -52,7 +53,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let (Some(client), Some(server)) = (level.output_tokens, level.server_output_tokens) else {
             continue;
         };
-        let at = at_streams(level.concurrency);
+        let at = at_streams(level.key());
         if server == 0 {
             // Dividing by the server count is impossible; a zero beside a real count means the
             // counter was not read, which is a cross-check that did not happen.
@@ -96,14 +97,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     }
 }
 
-/// "at 1 stream", "at 32 streams": how the per-level R rules name a level in a message (the
-/// pointer carries its index).
-pub(crate) fn at_streams(concurrency: u64) -> String {
-    if concurrency == 1 {
-        "at 1 stream".to_string()
-    } else {
-        format!("at {concurrency} streams")
-    }
+/// "at 1 stream", "at 32 streams", "at 10 req/s": how the per-level R rules name a level in a
+/// message (the pointer carries its index).
+pub(crate) fn at_streams(key: LevelKey) -> String {
+    format!("at {key}")
 }
 
 /// A token or request count as a float, for ratios.

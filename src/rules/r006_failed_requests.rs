@@ -87,7 +87,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if figures.is_empty() {
             continue;
         }
-        let at = at_streams(level.concurrency);
+        let at = at_streams(level.key());
         // The share needs the completed count; requests + failed > 0 because failed > 0.
         let share = match level.requests {
             Some(done) => {

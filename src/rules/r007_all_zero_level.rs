@@ -96,7 +96,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             format!("/levels/{i}/{field}"),
             format!(
                 "{}: {evidence}{failed} in a run recorded as ok: zeros read as bad hardware rather than as a stopped server",
-                at_streams(level.concurrency)
+                at_streams(level.key())
             ),
         )
         .label("nothing was served")

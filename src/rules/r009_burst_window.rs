@@ -85,7 +85,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!("/levels/{i}/duration_s"),
                 format!(
                     "{}: the measured window lasted {d} s, under {min_window} s{context}",
-                    at_streams(level.concurrency)
+                    at_streams(level.key())
                 ),
             )
             .label(format!("under {min_window} s"))

@@ -57,7 +57,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if !(p50.is_finite() && p95.is_finite()) {
             continue;
         }
-        let at = at_streams(level.concurrency);
+        let at = at_streams(level.key());
         if p95 < p50 {
             out.emit(
                 format!("/levels/{i}/ttft_s/p95"),

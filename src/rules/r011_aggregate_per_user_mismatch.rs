@@ -2,7 +2,9 @@
 //! the arithmetic check seed 004 asks every reader to make.
 
 use super::r002_token_count_mismatch::count_f64;
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::{Level, LevelKey};
 
 declare_rule! {
     /// ## What it checks
@@ -63,10 +65,10 @@ fn rate(x: f64) -> String {
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.aggregate_per_user_tolerance;
     for (i, level) in ctx.result.levels.iter().enumerate() {
-        let streams = level.concurrency;
-        if streams == 0 {
+        // Closed loop: the streams kept in flight; open loop: the mean the harness measured.
+        let Some(streams) = level.in_flight().filter(|s| *s > 0.0) else {
             continue;
-        }
+        };
         // The aggregate as recorded, else derived from the level's own counts.
         let recorded = level.throughput_tok_s.as_ref().and_then(|t| t.aggregate);
         let (aggregate, derived) = if let Some(a) = recorded {
@@ -91,7 +93,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if !(aggregate.is_finite() && aggregate > 0.0 && user.is_finite() && user > 0.0) {
             continue;
         }
-        let per_stream = aggregate / count_f64(streams);
+        let per_stream = aggregate / streams;
         let diff = (per_stream - user) / user;
         if diff.abs() <= tolerance {
             continue;
@@ -116,9 +118,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             pointer,
             format!(
-                "aggregate {shown} tok/s{source} over {streams} stream{} is {} tok/s per stream, but the per-user {which} \
+                "aggregate {shown} tok/s{source} over {} is {} tok/s per stream, but the per-user {which} \
                  is {user} tok/s ({sign}{:.1}%, tolerance {:.0}%): {meaning}",
-                if streams == 1 { "" } else { "s" },
+                in_flight_words(level, streams),
                 rate(per_stream),
                 diff.abs() * 100.0,
                 tolerance * 100.0
@@ -129,5 +131,13 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             "re-measure the level in a steady-state window and look at its first-token tail; \
              publish the aggregate beside the per-user rate only when the two agree",
         );
+    }
+}
+
+/// "8 streams", "1 stream", "a mean of 6.4 requests in flight".
+fn in_flight_words(level: &Level, in_flight: f64) -> String {
+    match level.streams() {
+        Some(n) => streams(LevelKey::Streams(n)),
+        None => format!("a mean of {} requests in flight", rate(in_flight)),
     }
 }

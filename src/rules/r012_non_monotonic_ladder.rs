@@ -1,7 +1,7 @@
 //! `non-monotonic-ladder` (R012): throughput falls as concurrency rises.
 
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::Level;
+use crate::model::{Level, LevelKey};
 
 declare_rule! {
     /// ## What it checks
@@ -47,13 +47,10 @@ declare_rule! {
     }
 }
 
-/// A concurrency in words for messages: "1 stream", "8 streams" (every level rule uses it).
-pub(crate) fn streams(concurrency: u64) -> String {
-    if concurrency == 1 {
-        "1 stream".to_string()
-    } else {
-        format!("{concurrency} streams")
-    }
+/// A level's load in words for messages: "1 stream", "8 streams", "10 req/s" (every level rule
+/// uses it).
+pub(crate) fn streams(key: LevelKey) -> String {
+    key.to_string()
 }
 
 /// `v` rounded for a message (every level rule uses it): 1 decimal from 1,000 up, 2 from 100,
@@ -90,13 +87,14 @@ pub(crate) fn common_figure(a: &Level, b: &Level) -> Option<(&'static str, f64, 
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.ladder_dip_tolerance;
-    // Indices sorted by concurrency; the sort is stable, so file order breaks ties.
+    // Indices sorted by load (streams, or request rate); the sort is stable, so file order
+    // breaks ties. Only neighbours on the same axis are compared.
     let levels = &ctx.result.levels;
     let mut order: Vec<usize> = (0..levels.len()).collect();
-    order.sort_by_key(|&i| levels[i].concurrency);
+    order.sort_by_key(|&i| levels[i].key());
     for pair in order.windows(2) {
         let (lo, hi) = (&levels[pair[0]], &levels[pair[1]]);
-        if hi.concurrency <= lo.concurrency {
+        if hi.key() <= lo.key() || hi.key().axis() != lo.key().axis() {
             continue;
         }
         let Some((figure, below, here)) = common_figure(lo, hi) else {
@@ -115,13 +113,13 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             format!(
                 "{figure} throughput {} tok/s at {} is {:.1}% below {} tok/s at {}",
                 num(here),
-                streams(hi.concurrency),
+                streams(hi.key()),
                 fall * 100.0,
                 num(below),
-                streams(lo.concurrency),
+                streams(lo.key()),
             ),
         )
-        .label(format!("below the {} at {}", num(below), streams(lo.concurrency)))
+        .label(format!("below the {} at {}", num(below), streams(lo.key())))
         .help(
             "a ladder does not lose throughput as streams are added unless something stalled: \
              re-measure the level in a steady-state window, or publish the dip with its explanation",

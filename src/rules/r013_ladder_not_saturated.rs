@@ -54,15 +54,15 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     let levels = &ctx.result.levels;
-    // The top level: highest concurrency, the last of them in file order.
-    let Some(top) = (0..levels.len()).max_by_key(|&i| (levels[i].concurrency, i)) else {
+    // The top level: the highest load (streams, else request rate), the last of them in file
+    // order. The level just below: the highest load under the top's, on the same axis.
+    let Some(top) = (0..levels.len()).max_by_key(|&i| (levels[i].key(), i)) else {
         return;
     };
-    let top_c = levels[top].concurrency;
-    // The level just below: the highest concurrency under the top's.
+    let top_key = levels[top].key();
     let below = (0..levels.len())
-        .filter(|&i| levels[i].concurrency < top_c)
-        .max_by_key(|&i| (levels[i].concurrency, i));
+        .filter(|&i| levels[i].key() < top_key && levels[i].key().axis() == top_key.axis())
+        .max_by_key(|&i| (levels[i].key(), i));
 
     if let Some(below) = below
         && let Some((figure, from, to)) = common_figure(&levels[below], &levels[top])
@@ -75,10 +75,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 format!("/levels/{top}/throughput_tok_s/{figure}"),
                 format!(
-                    "{figure} throughput still rose {:.1}% from {} to {} streams ({} to {} tok/s): the ladder stopped before its plateau",
+                    "{figure} throughput still rose {:.1}% from {} to {} ({} to {} tok/s): the ladder stopped before its plateau",
                     gain * 100.0,
-                    levels[below].concurrency,
-                    top_c,
+                    levels[below].key().value_text(),
+                    top_key,
                     num(from),
                     num(to),
                 ),
@@ -99,6 +99,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     };
     let dp = engine.data_parallel_size.unwrap_or(1).max(1);
     let cap = seqs.saturating_mul(dp);
+    let Some(top_c) = top_key.streams() else {
+        return;
+    };
     if top_c >= cap {
         let cap_text = if dp > 1 {
             format!(
@@ -109,7 +112,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             format!("/levels/{top}/concurrency"),
-            format!("the ladder stops at {}, which reaches {cap_text}", streams(top_c)),
+            format!("the ladder stops at {}, which reaches {cap_text}", streams(top_key)),
         )
         .label("the top level is at the cap")
         .help(

@@ -92,7 +92,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             format!(
                 "{total} output tokens at {} is exactly {requests} requests × {cap} max_output_tokens {eos_words}: \
                  the requested total, not a delivered one",
-                streams(level.concurrency)
+                streams(level.key())
             ),
         )
         .label("equals the requested total")

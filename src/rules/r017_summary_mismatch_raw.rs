@@ -148,7 +148,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 format!(
                     "reported {metric} {stat} {} at {}, but the level's {} samples give {}",
                     num(reported),
-                    streams(level.concurrency),
+                    streams(level.key()),
                     samples.len(),
                     num(recomputed)
                 ),
@@ -167,7 +167,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                     format!("/levels/{i}/output_tokens"),
                     format!(
                         "reported output_tokens {total} at {}, but the level's {} per-request samples sum to {}",
-                        streams(level.concurrency),
+                        streams(level.key()),
                         samples.len(),
                         num(sum)
                     ),

@@ -5,21 +5,23 @@ use serde_json::Value;
 
 use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::{Level, RequestRate};
 
 declare_rule! {
     /// ## What it checks
-    /// A result whose request rate was infinite and whose client put no cap on requests in
-    /// flight. The canonical format has no field of its own for either: a canonical level is a
-    /// closed-loop concurrency. The traffic settings of open-loop harnesses are kept in
-    /// `workload.sampling`, under the harnesses' own names, which adapters map as they find
-    /// them (vLLM and SGLang `request_rate`, `max_concurrency`):
+    /// An open-loop level whose request rate was infinite and whose client put no cap on
+    /// requests in flight: `levels[].request_rate` is `"inf"`, and the level has neither a
+    /// `concurrency` nor a `max_concurrency`.
     ///
-    /// - `workload.sampling.request_rate` is infinite: the string `"inf"` (vLLM), `"Infinity"`
-    ///   (SGLang's bare `Infinity`, as the tolerant reader keeps it), `"+inf"`, any case;
-    /// - and `workload.sampling.max_concurrency` is absent, `null`, or a string that is not a
-    ///   number (`--metadata` values are strings: `"none"`).
+    /// Canonical files written before levels carried their own rate may keep the harness's
+    /// traffic settings in `workload.sampling` instead; when no level records a rate, the rule
+    /// reads `workload.sampling.request_rate` (`"inf"`, `"Infinity"`, `"+inf"`, any case) and
+    /// `workload.sampling.max_concurrency` (absent, `null`, or a string that is not a number,
+    /// as vLLM's `--metadata` strings are) the same way.
     ///
-    /// A finite rate (a number), SGLang's `"trace"` replay, or any numeric cap is not reported.
+    /// A finite rate, SGLang's `"trace"` replay, or any numeric cap is not reported; nor is a
+    /// level that reports no latency (no `ttft_s`, `tpot_ms` or `e2e_s`), an offline-throughput
+    /// figure such as MLPerf's Offline scenario, since nothing it records measures the queue.
     ///
     /// ## Why is this bad?
     /// With an infinite rate and no cap, the client sends every prompt at once; the engine
@@ -31,12 +33,12 @@ declare_rule! {
     ///
     /// ## Example
     /// ```json
-    /// { "workload": { "sampling": { "request_rate": "inf", "max_concurrency": null } } }
+    /// { "levels": [ { "request_rate": "inf", "requests": 3000 } ] }
     /// ```
     ///
     /// ## What to do instead
     /// ```json
-    /// { "workload": { "sampling": { "request_rate": "inf", "max_concurrency": 32 } } }
+    /// { "levels": [ { "request_rate": "inf", "max_concurrency": 32, "requests": 3000 } ] }
     /// ```
     /// Cap the requests in flight (`--max-concurrency`) and ladder the cap, or use a finite
     /// rate; keep a flood run, if wanted, as a separate offline-throughput figure without
@@ -73,6 +75,33 @@ fn is_cap(cap: &Value) -> bool {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    let levels = &ctx.result.levels;
+    if levels.iter().any(|l| l.request_rate.is_some()) {
+        for (i, level) in levels.iter().enumerate() {
+            let flood = level.request_rate == Some(RequestRate::Unbounded)
+                && level.concurrency.is_none()
+                && level.max_concurrency.is_none();
+            let reports_latency =
+                level.ttft_s.is_some() || level.tpot_ms.is_some() || level.e2e_s.is_some();
+            if !reports_latency {
+                continue;
+            }
+            if !flood {
+                continue;
+            }
+            let evidence = flood_evidence(level.ttft_s.as_ref().and_then(|t| t.p50), level);
+            out.emit(
+                format!("/levels/{i}/request_rate"),
+                format!(
+                    "request rate \"inf\" with no max_concurrency: every request was sent at once, so latency \
+                     figures measure the queue{evidence}"
+                ),
+            )
+            .label("an open-loop flood")
+            .help(HELP);
+        }
+        return;
+    }
     let Some(rate) = ctx.get("/workload/sampling/request_rate") else {
         return;
     };
@@ -84,16 +113,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     // The worst median first-token latency, as evidence of queueing.
-    let worst_ttft = ctx
-        .result
-        .levels
+    let worst = levels
         .iter()
-        .filter_map(|l| Some((l.concurrency, l.ttft_s.as_ref()?.p50?)))
+        .filter_map(|l| Some((l, l.ttft_s.as_ref()?.p50?)))
         .filter(|(_, t)| t.is_finite())
         .max_by(|a, b| a.1.total_cmp(&b.1));
-    let evidence = worst_ttft.map_or_else(String::new, |(c, t)| {
-        format!(" (TTFT p50 {} s at {c} requests in flight)", num(t))
-    });
+    let evidence = worst.map_or_else(String::new, |(l, t)| flood_evidence(Some(t), l));
     let shown = match rate {
         Value::String(s) => format!("\"{s}\""),
         other => other.to_string(),
@@ -106,5 +131,19 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         ),
     )
     .label("an open-loop flood")
-    .help("cap the requests in flight (--max-concurrency) and ladder the cap, or use a finite request rate");
+    .help(HELP);
+}
+
+const HELP: &str = "cap the requests in flight (--max-concurrency) and ladder the cap, or use a finite request rate";
+
+/// " (TTFT p50 91 s with 3000 requests sent)": the queueing a flood shows, where recorded.
+fn flood_evidence(ttft_p50: Option<f64>, level: &Level) -> String {
+    let Some(t) = ttft_p50.filter(|t| t.is_finite()) else {
+        return String::new();
+    };
+    let sent = level.requests.map(|r| r + level.failed.unwrap_or(0));
+    match sent {
+        Some(n) => format!(" (TTFT p50 {} s with {n} requests sent at once)", num(t)),
+        None => format!(" (TTFT p50 {} s)", num(t)),
+    }
 }

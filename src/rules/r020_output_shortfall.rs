@@ -112,7 +112,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked} tokens asked for \
                  ({why}); the floor is {:.0}%",
                 per_request,
-                streams(level.concurrency),
+                streams(level.key()),
                 per_request / asked * 100.0,
                 ctx.thresholds.min_output_fraction * 100.0,
             ),

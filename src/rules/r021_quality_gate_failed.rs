@@ -3,6 +3,7 @@
 
 use super::r012_non_monotonic_ladder::{num, streams};
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::model::LevelKey;
 
 declare_rule! {
     /// ## What it checks
@@ -51,11 +52,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     // Every labelled throughput figure the file reports, with the level's concurrency.
-    let figures: Vec<(u64, &str, f64)> = ctx
+    let figures: Vec<(LevelKey, &str, f64)> = ctx
         .result
         .levels
         .iter()
-        .filter_map(|l| Some((l.concurrency, l.throughput_tok_s.as_ref()?)))
+        .filter_map(|l| Some((l.key(), l.throughput_tok_s.as_ref()?)))
         .flat_map(|(c, t)| {
             [
                 ("aggregate", t.aggregate),

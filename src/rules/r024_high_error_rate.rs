@@ -96,7 +96,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 "{}: {failed} of {sent} requests failed ({shown}, above the {}% ceiling), yet the level reports \
                  {} tok/s {label}: that throughput counts only the {done} that completed, which ran at a \
                  lighter load than the level claims",
-                at_streams(level.concurrency),
+                at_streams(level.key()),
                 num(ceiling * 100.0),
                 num(tok_s),
             ),

@@ -1,6 +1,7 @@
 //! `few-ladders` (S004): fewer than 3 full ladders of a configuration.
 
 use super::{CorpusCtx, Emitter, declare_rule};
+use crate::model::{Level, LevelKey};
 use crate::replication::{locate, plural};
 
 declare_rule! {
@@ -44,12 +45,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     for config in ctx.configurations {
         let members = &config.members;
         let is_ladder = |i: &usize| {
-            let mut c: Vec<u64> = ctx.results[*i]
-                .doc
-                .levels
-                .iter()
-                .map(|l| l.concurrency)
-                .collect();
+            let mut c: Vec<LevelKey> = ctx.results[*i].doc.levels.iter().map(Level::key).collect();
             c.sort_unstable();
             c.dedup();
             c.len() >= min_levels

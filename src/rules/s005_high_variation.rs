@@ -58,7 +58,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 series.pointer(0),
                 format!(
                     "at {}, {} throughput varies across {} ({} tok/s): CV {:.1}%, above {:.0}%",
-                    streams(series.concurrency),
+                    streams(series.key),
                     series.figure_name(),
                     plural(values.len(), "run", "runs"),
                     list_values(&values, 8),
@@ -66,11 +66,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                     max_cv * 100.0,
                 ),
             );
-            e.label(format!(
-                "CV {:.1}% at {}",
-                c * 100.0,
-                streams(series.concurrency)
-            ));
+            e.label(format!("CV {:.1}% at {}", c * 100.0, streams(series.key)));
             e.help(
                 "investigate the level before quoting it (a stall shows in its first-token \
                  latency), re-run it in a steady-state window, and publish the spread; never \

@@ -69,7 +69,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 series.pointer(0),
                 format!(
                     "at {}, two runs, {} and {} tok/s ({}), disagree by {:.0}%: not yet resolved",
-                    streams(series.concurrency),
+                    streams(series.key),
                     format_value(a.value),
                     format_value(b.value),
                     series.figure_name(),

@@ -1,0 +1,144 @@
+//! Reading a JSON text: the documents it holds, and one finding for each thing the parser met
+//! (a broken document, a non-standard token, a bound) or one for the whole file when it is
+//! not JSON at all.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::discover::Entry;
+use super::translate::finding_at;
+use super::{FileOutcome, Options, bounds, text};
+use crate::diagnostic::Location;
+use crate::json::{Document, parse_text_with};
+use crate::rules;
+
+/// Parses a JSON text and reports what the parser met; `None` when nothing is left to read.
+pub(super) fn parse_json(
+    entry: &Entry,
+    file_name: &str,
+    text: &str,
+    options: &Options,
+    out: &mut FileOutcome,
+) -> Option<Vec<Document>> {
+    let path = entry.display.as_str();
+    let lower = file_name.to_ascii_lowercase();
+    let by_line = Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
+    let structured = parsed
+        .documents
+        .iter()
+        .any(|d| d.value.is_object() || d.value.is_array());
+    if !structured && parsed.failures.len() > 1 {
+        // No object or array parsed and the parser stopped in several places: not JSON at
+        // all (a log whose lines open with `[`, read as broken arrays and lone numbers), one
+        // finding for the file.
+        let first = &parsed.failures[0];
+        out.findings.push(text::not_json(
+            path,
+            text,
+            first.offset,
+            Some(&first.message),
+        ));
+        return None;
+    }
+    report_parse_problems(path, text, &parsed, out);
+    // Broken documents past the bound were counted by the parser: each is an E002.
+    if parsed.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
+        let severity = options
+            .selection
+            .severity_of("E002")
+            .unwrap_or(rules::e002_invalid_json::RULE.severity);
+        out.omitted.count_n(severity, parsed.failures_omitted);
+    }
+    out.cap(options);
+    bounds::report_scan(path, &parsed, &mut out.findings);
+    if parsed.documents.is_empty() && parsed.failures.is_empty() {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(0);
+        out.findings.push(finding_at(
+            &rules::e002_invalid_json::RULE,
+            loc,
+            "the file holds no JSON document (it is empty or blank)",
+            Some("remove the file, or write the result into it".into()),
+        ));
+        return None;
+    }
+    Some(parsed.documents)
+}
+
+fn report_parse_problems(
+    path: &str,
+    text: &str,
+    parsed: &crate::json::ParsedText,
+    out: &mut FileOutcome,
+) {
+    for f in &parsed.failures {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(f.offset);
+        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
+        let mut finding = finding_at(
+            &rules::e002_invalid_json::RULE,
+            loc,
+            format!(
+                "{}{}",
+                f.message,
+                if truncated {
+                    " (the document is truncated)"
+                } else {
+                    ""
+                }
+            ),
+            Some("fix the JSON, or re-export the result from the harness".into()),
+        );
+        finding.label = Some("parsing stopped here".into());
+        out.findings.push(finding);
+    }
+    // One finding per document, at its first non-standard token.
+    let mut seen = BTreeSet::new();
+    for (i, n) in parsed.nonstandard.iter().enumerate() {
+        let doc_start = parsed
+            .documents
+            .iter()
+            .rev()
+            .find(|d| d.start <= n.offset)
+            .map_or(0, |d| d.start);
+        if !seen.insert(doc_start) {
+            continue;
+        }
+        let more = parsed.nonstandard[i + 1..]
+            .iter()
+            .take_while(|m| {
+                parsed
+                    .documents
+                    .iter()
+                    .rev()
+                    .find(|d| d.start <= m.offset)
+                    .map_or(0, |d| d.start)
+                    == doc_start
+            })
+            .count();
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(n.offset);
+        let mut finding = finding_at(
+            &rules::e005_nonstandard_json::RULE,
+            loc,
+            format!(
+                "bare `{}` is not JSON; read as the string \"{}\"{}",
+                n.token,
+                n.token,
+                if more > 0 {
+                    format!(" ({more} more in this document)")
+                } else {
+                    String::new()
+                }
+            ),
+            Some(
+                "write null for a value that was not measured, or a string such as \"inf\"".into(),
+            ),
+        );
+        finding.label = Some("not JSON".into());
+        out.findings.push(finding);
+    }
+}
