@@ -11,6 +11,7 @@ pub mod cards;
 pub mod claims;
 pub mod cli;
 pub mod config;
+pub mod copies;
 pub mod corpus;
 pub mod diagnostic;
 pub mod engine;

@@ -34,15 +34,36 @@ pub struct Configuration {
     pub fingerprint: Fingerprint,
     /// Indices of its runs in the corpus results, in path order.
     pub members: Vec<usize>,
+    /// What its single run does not record of the identifying fields
+    /// ([`crate::fingerprint::IDENTIFYING_FIELDS`]); empty for an identified configuration. An
+    /// unidentified result is a configuration of its own, which the replication rules do not
+    /// judge and `summary` gives no pooled interval.
+    pub unidentified: Vec<&'static str>,
+}
+
+impl Configuration {
+    /// Whether the configuration is identified, so that its runs are replicates of each other
+    /// and the replication rules judge them.
+    pub fn is_identified(&self) -> bool {
+        self.unidentified.is_empty()
+    }
 }
 
 /// Every configuration of the corpus with at least one successful run, in fingerprint order.
 pub fn configurations(results: &[LoadedResult]) -> Vec<Configuration> {
     groups(results)
         .into_iter()
-        .map(|(fingerprint, members)| Configuration {
-            fingerprint,
-            members,
+        .map(|(fingerprint, members)| {
+            let unidentified = if fingerprint.is_pooled() {
+                Vec::new()
+            } else {
+                crate::fingerprint::unidentified(&results[members[0]].doc, true)
+            };
+            Configuration {
+                fingerprint,
+                members,
+                unidentified,
+            }
         })
         .collect()
 }
@@ -373,6 +394,9 @@ pub struct ConfigSummary {
     pub launches: usize,
     /// Runs that record no launch id (counted as one launch together).
     pub runs_without_launch_id: usize,
+    /// What the configuration's single result does not record of the identifying fields; empty
+    /// when identified. An unidentified result is pooled with no other: one run, no interval.
+    pub unidentified: Vec<&'static str>,
     /// The levels, by load (streams, then request rates).
     pub levels: Vec<LevelSummary>,
 }
@@ -393,18 +417,24 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                 .filter_map(|s| {
                     let values = s.values();
                     let d = describe(&values)?;
-                    let ci95 = launch_interval(&s.by_launch()).map(|iv| Ci95 {
-                        estimate: iv.estimate,
-                        low: iv.low,
-                        high: iv.high,
-                        df: iv.df,
-                        basis: match iv.basis {
-                            IntervalBasis::AcrossLaunches { launches } => {
-                                format!("across {launches} launches")
-                            }
-                            IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
-                        },
-                    });
+                    // An unidentified result is one run of its own: no interval to quote.
+                    let pooled = config.is_identified();
+                    let ci95 = launch_interval(&s.by_launch())
+                        .filter(|_| pooled)
+                        .map(|iv| Ci95 {
+                            estimate: iv.estimate,
+                            low: iv.low,
+                            high: iv.high,
+                            df: iv.df,
+                            basis: match iv.basis {
+                                IntervalBasis::AcrossLaunches { launches } => {
+                                    format!("across {launches} launches")
+                                }
+                                IntervalBasis::SingleInstance { .. } => {
+                                    "single instance".to_string()
+                                }
+                            },
+                        });
                     let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
                         m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
                     };
@@ -436,6 +466,7 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                 runs: runs(results, members),
                 launches: l.count,
                 runs_without_launch_id: l.unrecorded,
+                unidentified: config.unidentified.clone(),
                 levels,
             };
             (config.fingerprint, summary)

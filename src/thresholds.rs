@@ -59,6 +59,12 @@ pub struct Thresholds {
     /// Largest relative difference between aggregate / streams and the per-user rate (R011):
     /// DESIGN.md table R, "differs from the per-user rate by more than 25%" (seed 004).
     pub aggregate_per_user_tolerance: f64,
+    /// Slowest prefill, prompt tokens per second, that R011 takes a first-token latency to be
+    /// prefill at: a median TTFT up to the time the prompts in flight take to prefill at this
+    /// rate is prefill, the rest is waiting (a stall). 500, a quarter of the slowest prefill
+    /// seed 004 reports (2,041 tok/s, a four-bit layer routed through a slow kernel on sm_121):
+    /// seed 004's 6.1 s median TTFT on 41-token prompts at 16 streams is a stall at any rate.
+    pub min_prefill_tok_s: f64,
     /// Largest fall of throughput from one level to the next that is still a plateau, a
     /// fraction (R012): DESIGN.md "Statistics", the static 2% throughput noise floor.
     pub ladder_dip_tolerance: f64,
@@ -72,6 +78,12 @@ pub struct Thresholds {
     /// Smallest mean output per request, as a fraction of the fixed length asked for (R020):
     /// the `MLPerf` output-length guard accepts 0.9 to 1.1 times (research/peers.md).
     pub min_output_fraction: f64,
+    /// Smallest mean output per request, as a fraction of the output cap, whatever `ignore_eos`
+    /// says (R020): under it the outputs stopped far short of the cap, so the cap does not
+    /// describe the workload that was measured. 60%, a judgment: a cap set for a dataset's
+    /// natural outputs sits above most of them, but a mean under three fifths of it is a
+    /// workload of another shape (the real case behind it: about 270 of 500 tokens, 54%).
+    pub min_output_cap_fraction: f64,
     /// Largest share of a level's requests that may fail, `failed / (requests + failed)`, before
     /// the level's throughput is reported as a figure of the survivors only (R024). Default 5%, a
     /// judgment rather than a published figure: one request in twenty is more than the odd
@@ -144,10 +156,12 @@ impl Default for Thresholds {
             min_ramp_s: 20.0,
             ttft_tail_ratio: 5.0,
             aggregate_per_user_tolerance: 0.25,
+            min_prefill_tok_s: 500.0,
             ladder_dip_tolerance: 0.02,
             saturation_gain: 0.05,
             summary_tolerance: 0.01,
             min_output_fraction: 0.90,
+            min_output_cap_fraction: 0.60,
             max_failed_share: 0.05,
             cost_tolerance: 0.05,
             min_runs_speculative: 15,

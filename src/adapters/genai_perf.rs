@@ -41,10 +41,18 @@
 //! measures a level's prefill or decode throughput (`AIPerf`'s prefill figures are each
 //! request's prompt over its own TTFT), so only the aggregate is mapped. The API key `AIPerf`
 //! writes into `input_config` is never copied.
+//!
+//! Derived from the export's own figures: the requests in flight on average,
+//! `mean_in_flight`, by Little's law (the summed request latency over the benchmark duration;
+//! below the concurrency when a multi-turn trace pauses between turns); the reasoning tokens
+//! `AIPerf` counts apart (`total_reasoning_tokens`, part of `total_osl`) go to
+//! `reasoning_tokens`, and `--scenario` to `labels.scenario`.
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text};
+use super::map::{
+    Builder, NONE_COMPLETED, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text,
+};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The genai-perf / `AIPerf` adapter.
@@ -222,11 +230,11 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
         });
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
-    } else if let Some((n, src)) = &failed
+    } else if let Some((n, _)) = &failed
         && *n > 0
         && completed.unwrap_or(0) == 0
     {
-        b.put("/outcome", "failed", src);
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     let config = Config::read(doc);
@@ -337,16 +345,63 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
             None,
         );
     }
-    // Reasoning tokens were generated: thinking was on.
+    // Reasoning tokens were generated: thinking was on. `total_osl` (the output tokens) counts
+    // them with the answer; the count apart lets R015 check that the throughput does too.
     if at(doc, "/total_reasoning_tokens/avg")
         .and_then(number)
         .is_some_and(|n| n > 0.0)
     {
         b.put("/model/thinking", true, "/total_reasoning_tokens/avg");
+        b.whole(
+            "/levels/0/reasoning_tokens",
+            "/total_reasoning_tokens/avg",
+            0,
+        );
     }
+    if completed.unwrap_or(0) > 0 {
+        in_flight(&mut b, doc);
+    }
+    // The scenario an AIPerf run was built from (`--scenario`) names its workload.
+    b.string("/labels/scenario", "/input_config/scenario");
     config.apply(&mut b);
     telemetry(&mut b, doc);
     b.finish()
+}
+
+/// Requests in flight on average over the window, by Little's law: the requests' summed
+/// latency over the benchmark's duration (`request_latency.sum`, else `avg × count`). Below the
+/// configured concurrency when streams pause between requests, as the multi-turn traces of
+/// agentic workloads do (R011 divides the aggregate by it). Derived, not recorded.
+fn in_flight(b: &mut Builder<'_>, doc: &Value) {
+    let seconds = |unit_of: &str, v: f64| {
+        let unit = at(doc, &ptr("", &[unit_of, "unit"]))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        seconds_per(unit).map(|s| v * s)
+    };
+    let latency_sum = at(doc, "/request_latency/sum")
+        .and_then(number)
+        .or_else(|| {
+            let avg = at(doc, "/request_latency/avg").and_then(number)?;
+            let n = at(doc, "/request_count/avg").and_then(number)?;
+            Some(avg * n)
+        });
+    let total = latency_sum.and_then(|v| seconds("request_latency", v));
+    let window = at(doc, "/benchmark_duration/avg")
+        .and_then(number)
+        .and_then(|v| seconds("benchmark_duration", v));
+    if let (Some(total), Some(window)) = (total, window)
+        && total > 0.0
+        && window > 0.0
+        && (total / window).is_finite()
+    {
+        b.derived(
+            "/levels/0/mean_in_flight",
+            total / window,
+            "the requests' summed latency over the benchmark duration (Little's law)",
+            "/levels/0/duration_s",
+        );
+    }
 }
 
 /// `AIPerf`'s first request time (ns since the epoch), else its `start_time`.

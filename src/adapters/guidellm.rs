@@ -40,7 +40,9 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, flag, from_epoch_seconds, known_keys, number, ptr};
+use super::map::{
+    Builder, NONE_COMPLETED, at, count, flag, from_epoch_seconds, known_keys, labels, number, ptr,
+};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// Sampled request bodies read per status for the request settings.
@@ -137,7 +139,7 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
     let successful = at(doc, &ptr(&totals, &["successful"])).and_then(count);
     let errored = at(doc, &ptr(&totals, &["errored"])).and_then(count);
     if successful == Some(0) && errored.is_some_and(|e| e > 0) {
-        b.put("/outcome", "failed", &ptr(&totals, &["successful"]));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     let strategy = if legacy {
@@ -223,6 +225,8 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         b.put("/workload/token_count_source", "server-usage", &prefer);
     }
     known_keys(&mut b, "/config/metadata/labels");
+    // The scenario's labels name what the report does not record (a deployment, a variant).
+    labels(&mut b, "/config/metadata/labels", |_| false);
     b.finish()
 }
 

@@ -23,7 +23,7 @@
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, from_epoch_seconds, known_keys, number, ptr};
+use super::map::{Builder, NONE_COMPLETED, at, count, from_epoch_seconds, known_keys, number, ptr};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The llmperf adapter.
@@ -99,7 +99,7 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
             Some((python_dict_counts(repr)?, r("error_code_frequency")))
         });
     if completed == Some(0) && errors.as_ref().is_some_and(|(n, _)| *n > 0) {
-        b.put("/outcome", "failed", &r("num_completed_requests"));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     b.whole("/levels/0/concurrency", "/num_concurrent_requests", 1);

@@ -19,6 +19,15 @@
 //!   `max_concurrency`); [`Builder::load`] applies this. A request count (`num_prompts`,
 //!   `completed`) is never a concurrency: an open-loop level without a cap has none. A rate
 //!   the harness names by a word (`"trace"`) is kept in `workload.sampling.request_rate`.
+//! - **outcome**: `ok`, unless the file says otherwise (a harness's own cancelled flag) or
+//!   every request of the run failed; that `failed` is benchlint's conclusion from the counts,
+//!   recorded with provenance "derived" ([`Builder::derived`]): it is not a label the author
+//!   gave, so R007 still reports the zero levels (DESIGN.md conventions). A throughput or
+//!   latency the harness writes as `0.0` for a level with no completed request is not mapped:
+//!   it is not a measurement.
+//! - **labels**: free-form labels a harness records (vLLM's `--metadata` pairs and `--label`,
+//!   `GuideLLM`'s scenario labels, `AIPerf`'s scenario) go to `labels` ([`labels`]), which the
+//!   configuration fingerprint includes.
 //! - A value the format does not record is left out, never a placeholder; numbers that are
 //!   negative, `NaN` or infinite are left out too (formats.md §0.1, §0.9).
 
@@ -27,6 +36,9 @@ use serde_json::{Map, Value};
 use super::{Mapped, Source};
 use crate::json::escape_pointer_token;
 use crate::model::{Provenance, ProvenanceMap, RESULT_SCHEMA};
+
+/// What a derived outcome `failed` is concluded from, as provenance and messages say it.
+pub(crate) const NONE_COMPLETED: &str = "the counts: no request completed and some failed";
 
 /// `measured_at` of a format that records no date (`SGLang`, genai-perf): the epoch.
 pub(crate) const UNDATED: &str = "1970-01-01T00:00:00Z";
@@ -356,6 +368,28 @@ pub(crate) fn known_keys(b: &mut Builder<'_>, base: &str) {
     }
 }
 
+/// Copies every free-form label among the keys of the object at `base` into `labels`: a
+/// non-empty string under a key that `own` does not claim for the harness (vLLM merges each
+/// `--metadata KEY=VALUE` pair into its result as a string, §0.5). Labels are part of the
+/// configuration fingerprint, so two deployments the user labelled apart stay apart; a pair
+/// that also names a canonical field ([`known_keys`]) is kept as a label too, as written.
+pub(crate) fn labels(b: &mut Builder<'_>, base: &str, own: impl Fn(&str) -> bool) {
+    let Some(obj) = at(b.doc(), base).and_then(Value::as_object) else {
+        return;
+    };
+    for (key, v) in obj {
+        if own(key) || key.trim().is_empty() {
+            continue;
+        }
+        if let Value::String(text) = v
+            && !text.trim().is_empty()
+        {
+            let canonical = format!("/labels/{}", escape_pointer_token(key));
+            b.put(&canonical, text.trim(), &ptr(base, &[key]));
+        }
+    }
+}
+
 /// `value × scale`, dividing by the whole reciprocal for a unit step down (ms to s is `/ 1000`,
 /// which keeps `388.1` ms as `0.3881` s where `× 0.001` would give `0.38810000000000006`).
 pub(crate) fn scaled(value: f64, scale: f64) -> f64 {
@@ -470,7 +504,10 @@ impl<'d> Builder<'d> {
     }
 
     /// Sets a value computed from recorded ones, with provenance "derived": `from` says how,
-    /// `src` is the recorded value it rests on (where a finding about it lands).
+    /// `src` what it rests on, where a finding about it lands: the harness's own key, or the
+    /// canonical pointer of a value already filled (`/levels/0/requests` for the outcome
+    /// `failed` of a run whose every request errored: not a label the author gave, so R007
+    /// still reports its zero levels, DESIGN.md conventions).
     pub(crate) fn derived(
         &mut self,
         canonical: &str,

@@ -28,10 +28,13 @@
 //! text (`output_tokens`, `client-tokenizer`); `total_output_tokens` is the server's count, or
 //! the requested lengths where the server reported none, so it is `server_output_tokens`, the
 //! figure R002 cross-checks. The headline `output_throughput` is `SGLang`'s (server count).
+//! The random dataset draws each output length between `random_output_len ×
+//! random_range_ratio` and `random_output_len`: the cap is `max_output_tokens`, the shortest
+//! length `workload.sampling.output_tokens_min` (when the ratio is under 1).
 
 use serde_json::Value;
 
-use super::map::{Builder, at, count, ptr};
+use super::map::{Builder, NONE_COMPLETED, at, count, ptr};
 use super::vllm::detailed;
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -81,7 +84,7 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
         _ => None,
     };
     if completed == Some(0) && failed.is_some_and(|(f, _)| f > 0) {
-        b.put("/outcome", "failed", "/completed");
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     b.load("/request_rate", "/max_concurrency");
@@ -106,11 +109,14 @@ fn map_line(doc: &Value, source: &Source<'_>) -> Mapped {
     } else {
         b.whole("/levels/0/output_tokens", "/total_output_tokens", 0);
     }
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        "/output_throughput",
-        1.0,
-    );
+    // With no completed request the 0.0 is not a measurement (R006, R007 read the counts).
+    if completed != Some(0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            "/output_throughput",
+            1.0,
+        );
+    }
     if completed.is_some_and(|c| c > 0) {
         let sets: [(&str, &str, &[&str], f64); 3] = [
             ("ttft_ms", "/levels/0/ttft_s", &["p50", "p95", "p99"], 0.001),
@@ -149,9 +155,39 @@ fn workload(b: &mut Builder<'_>, doc: &Value) {
     );
     if random {
         b.whole("/workload/max_output_tokens", "/random_output_len", 1);
+        output_range(b, doc);
     } else if name == "sharegpt" {
         b.whole("/workload/max_output_tokens", "/sharegpt_output_len", 1);
     }
+}
+
+/// The random dataset draws each request's output length uniformly between
+/// `int(random_output_len × random_range_ratio)` and `random_output_len` (§2.2): with a ratio
+/// under 1 the cap is the longest length asked for, not the length, and the smallest goes to
+/// `workload.sampling.output_tokens_min` (R020 compares the delivered mean with the middle of
+/// the range).
+fn output_range(b: &mut Builder<'_>, doc: &Value) {
+    let (Some(len), Some(ratio)) = (
+        doc.get("random_output_len").and_then(count),
+        doc.get("random_range_ratio").and_then(super::map::number),
+    ) else {
+        return;
+    };
+    if !(0.0..1.0).contains(&ratio) || len == 0 {
+        return;
+    }
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss,
+        reason = "a length far below 2^52 times a ratio in [0, 1)"
+    )]
+    let low = (len as f64 * ratio) as u64;
+    b.put(
+        "/workload/sampling/output_tokens_min",
+        low,
+        "/random_range_ratio",
+    );
 }
 
 /// `server_info` (late 2025): `SGLang`'s server arguments and version (§2.2). Its keys are

@@ -25,7 +25,9 @@
 //!   name a canonical field are read ([`super::map::known_keys`]); `backend` (or
 //!   `endpoint_type`) is the client API, never the engine (§0.4): it is `harness.backend`, and
 //!   `framework` (an engine nickname in some files, the provider in others) is not read, so
-//!   the engine is named only by an `engine` key;
+//!   the engine is named only by an `engine` key; every pair with a text value (and the run's
+//!   `--label`) is also kept in `labels`, which the configuration fingerprint includes, so that
+//!   runs the user labelled as different deployments are never pooled as replicates;
 //! - `tokenizer_id` is the tokenizer the client counted with (`workload.tokenizer`);
 //! - the `.pytorch.json` companion (an array of per-metric records, §1.6) is a companion.
 //!
@@ -36,7 +38,9 @@
 
 use serde_json::{Map, Value};
 
-use super::map::{Builder, at, count, from_compact_date, known_keys, number, ptr};
+use super::map::{
+    Builder, NONE_COMPLETED, at, count, from_compact_date, known_keys, labels, number, ptr,
+};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The vLLM serving benchmark adapter.
@@ -44,6 +48,65 @@ pub struct Vllm;
 
 /// Keys only `SGLang`'s `bench_serving` writes (formats.md §2.2).
 const SGLANG_KEYS: [&str; 2] = ["total_output_tokens_retokenized", "server_info"];
+
+/// The keys `vllm bench serve` and `benchmark_serving.py` write themselves (formats.md §1.2,
+/// §1.5), besides the metric keys `{mean,median,std,pN}_{ttft,tpot,itl,e2el}_ms`: any other
+/// key with a text value is a `--metadata` pair, a label.
+const OWN_KEYS: &[&str] = &[
+    "date",
+    "endpoint_type",
+    "backend",
+    "label",
+    "model_id",
+    "tokenizer_id",
+    "num_prompts",
+    "request_rate",
+    "burstiness",
+    "max_concurrency",
+    "ramp_up_strategy",
+    "ramp_up_start_rps",
+    "ramp_up_end_rps",
+    "duration",
+    "completed",
+    "failed",
+    "total_input_tokens",
+    "total_output_tokens",
+    "request_throughput",
+    "request_goodput",
+    "request_goodput:",
+    "output_throughput",
+    "total_token_throughput",
+    "max_output_tokens_per_s",
+    "max_concurrent_requests",
+    "rps_change_events",
+    "rtfx",
+    "input_lens",
+    "output_lens",
+    "ttfts",
+    "itls",
+    "generated_texts",
+    "errors",
+    "run_number",
+];
+
+/// Whether `key` is one vLLM writes itself (not a `--metadata` pair).
+fn own_key(key: &str) -> bool {
+    if OWN_KEYS.contains(&key) || key.starts_with("spec_decode_") {
+        return true;
+    }
+    // `mean_ttft_ms`, `p99.9_itl_ms`, `median_e2el_ms`, ...
+    let Some(stem) = key.strip_suffix("_ms") else {
+        return false;
+    };
+    let Some((stat, metric)) = stem.split_once('_') else {
+        return false;
+    };
+    let stat_ok = matches!(stat, "mean" | "median" | "std")
+        || stat
+            .strip_prefix('p')
+            .is_some_and(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit() || c == '.'));
+    stat_ok && matches!(metric, "ttft" | "tpot" | "itl" | "e2el")
+}
 
 /// Backends whose request function reads the server's streamed `usage` (formats.md §1.3).
 const USAGE_BACKENDS: [&str; 7] = [
@@ -172,7 +235,7 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         },
     };
     if completed == Some(0) && failed.as_ref().is_some_and(|(f, _)| *f > 0) {
-        b.put("/outcome", "failed", &p("completed"));
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
 
     b.load(&p("request_rate"), &p("max_concurrency"));
@@ -182,12 +245,15 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     }
     b.real("/levels/0/duration_s", &p("duration"), 1.0);
     b.whole("/levels/0/output_tokens", &p("total_output_tokens"), 0);
-    b.real(
-        "/levels/0/throughput_tok_s/aggregate",
-        &p("output_throughput"),
-        1.0,
-    );
-    // With no successful request vLLM writes 0.0 for every latency: not a measurement.
+    // With no successful request vLLM writes 0.0 for the throughput and every latency: not a
+    // measurement, and not a figure the level reports (R006, R007 see the counts instead).
+    if completed != Some(0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            &p("output_throughput"),
+            1.0,
+        );
+    }
     if completed.is_some_and(|c| c > 0) {
         latencies(&mut b, base);
     }
@@ -207,6 +273,9 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         b.put("/workload/token_count_source", "server-usage", &p(k));
     }
     known_keys(&mut b, base);
+    // `--label` names the run; `--metadata` pairs label what the file does not record.
+    b.string("/labels/label", &p("label"));
+    labels(&mut b, base, own_key);
     b.finish()
 }
 

@@ -8,6 +8,12 @@
 //! interval of one run) is `–` in the table and in Markdown, an empty cell in CSV and `null` in
 //! JSON: never NaN. A CV above the S005 threshold is marked `!`.
 //!
+//! A result that does not record its model name, engine name, device model, precision or
+//! workload is a configuration of its own (DESIGN.md conventions, "unknown is never equal to
+//! unknown"): its table says so and what is missing (`unidentified` in JSON, empty for an
+//! identified configuration), and it gets no interval, since one run of an unknown
+//! configuration is not pooled with another.
+//!
 //! Labels are made of what the files record (model and engine names): each format masks and
 //! escapes them (`crate::text`), so a model name cannot start a line of its own in a CI log,
 //! colour a terminal or inject markup.
@@ -178,6 +184,14 @@ fn heading(c: &ConfigSummary) -> String {
             plural(n, "run", "runs")
         ),
     };
+    if !c.unidentified.is_empty() {
+        return format!(
+            "fingerprint {}: not identified ({} not recorded), so pooled with no other result: \
+             1 run, no interval (`benchlint check` lists what is missing)",
+            c.fingerprint,
+            c.unidentified.join(", "),
+        );
+    }
     format!(
         "fingerprint {}: {} over {}{unrecorded}",
         c.fingerprint,

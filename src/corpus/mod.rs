@@ -1,14 +1,17 @@
 //! Loading a corpus: discovery, reading, parsing (JSON, or the text formats `text` reads:
 //! YAML reports, MLPerf loadgen logs), recognising each document, merging sidecars, deriving
-//! from serve commands, and running the per-document and per-result rules, in parallel across
-//! files. Bad input becomes findings; nothing here aborts the run.
+//! from serve commands (and a per-user rate from a median TPOT), and running the per-document
+//! and per-result rules, in parallel across files. Bad input becomes findings; nothing here
+//! aborts the run.
 
 mod artifacts;
 mod bounds;
+mod claims;
 mod derive;
 mod discover;
 mod guard;
 mod parse;
+mod per_user;
 mod places;
 mod read;
 mod sidecar;
@@ -402,9 +405,14 @@ fn check_documents(
             Some(CLAIMS_SCHEMA) => {
                 let errors = schema::validate(schema::Kind::Claims, &doc.value);
                 if errors.is_empty() {
+                    let mut value = std::mem::take(&mut doc.value);
+                    // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
+                    whole_numbers_as_integers(&mut value);
+                    out.findings
+                        .extend(claims::unreadable(path, doc.start, &value));
                     out.claims.push(LoadedClaims {
                         origin: origin("claims"),
-                        value: std::mem::take(&mut doc.value),
+                        value,
                     });
                 } else {
                     out.findings
@@ -632,6 +640,7 @@ fn finish_result(
             &mut provenance,
         );
     }
+    per_user::derive_per_user(&mut value, &mut provenance);
     // Read from a borrow: cloning a document with thousands of samples costs more than
     // checking it.
     let typed = ResultDoc::deserialize(&value).or_else(|_| {

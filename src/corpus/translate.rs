@@ -56,8 +56,14 @@ fn translate_depth(
         Some((Provenance::Sidecar { path, pointer: src }, rest)) => {
             Location::new(path.clone(), format!("{src}{rest}"))
         }
+        // A derived value points at what it rests on: a canonical value with a provenance of its
+        // own (followed to where that was read), or a key of the harness document itself.
         Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {
-            translate_depth(origin, provenance, src, depth + 1)
+            if origin.is_canonical() || provenance.get(src).is_some() {
+                translate_depth(origin, provenance, src, depth + 1)
+            } else {
+                here(src.clone())
+            }
         }
         _ if origin.is_canonical() => here(pointer.to_string()),
         _ => here(String::new()),
@@ -94,6 +100,39 @@ mod tests {
             doc_start: 7,
             format,
         }
+    }
+
+    #[test]
+    fn a_derived_value_lands_on_what_it_rests_on() {
+        let mut p = ProvenanceMap::default();
+        p.insert(
+            "/levels/0/requests",
+            Provenance::Recorded {
+                pointer: "/completed".into(),
+            },
+        );
+        // The outcome concluded from the counts: a canonical value with a provenance of its own.
+        p.insert(
+            "/outcome",
+            Provenance::Derived {
+                from: "the counts".into(),
+                pointer: "/levels/0/requests".into(),
+            },
+        );
+        // A duration computed from a key of the harness document itself.
+        p.insert(
+            "/levels/0/duration_s",
+            Provenance::Derived {
+                from: "(queries - 1) / rate".into(),
+                pointer: "/result_completed_samples_per_sec".into(),
+            },
+        );
+        let vllm = origin("vllm");
+        assert_eq!(translate(&vllm, &p, "/outcome").pointer, "/completed");
+        assert_eq!(
+            translate(&vllm, &p, "/levels/0/duration_s").pointer,
+            "/result_completed_samples_per_sec"
+        );
     }
 
     #[test]

@@ -53,6 +53,11 @@ pub struct ResultDoc {
     /// Cost figures and the basis they rest on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cost: Option<Cost>,
+    /// Free-form labels the harness recorded (vLLM `--metadata` pairs and `--label`, a scenario
+    /// name), key to text. Part of the configuration fingerprint: two deployments a harness
+    /// labels differently are two configurations, whatever else they record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<BTreeMap<String, String>>,
     /// Free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
@@ -452,9 +457,9 @@ pub struct Workload {
     /// Sampling temperature.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
-    /// Random seed.
+    /// Random seed: any JSON integer (harnesses draw 64-bit unsigned seeds, above `i64::MAX`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<i64>,
+    pub seed: Option<serde_json::Number>,
     /// Other sampling parameters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sampling: Option<BTreeMap<String, Value>>,
@@ -610,6 +615,9 @@ pub struct Level {
     /// The server's own output token counter, for the cross-check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_output_tokens: Option<u64>,
+    /// Reasoning (thinking) tokens among `output_tokens`, where the harness counts them apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasoning_tokens: Option<u64>,
     /// Throughput, each figure labelled, tokens per second.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throughput_tok_s: Option<Throughput>,

@@ -98,6 +98,19 @@ pub struct CorpusCtx<'a> {
     pub configurations: &'a [crate::replication::Configuration],
 }
 
+impl CorpusCtx<'_> {
+    /// The configurations the replication rules judge: the identified ones. An unidentified
+    /// result (model name, engine name, device model, precision or workload not recorded) is a
+    /// configuration of its own that no rule of replication judges until a sidecar supplies what
+    /// is missing (DESIGN.md conventions: "unknown is never equal to unknown"); its M findings
+    /// say what that is.
+    pub fn identified_configurations(
+        &self,
+    ) -> impl Iterator<Item = &crate::replication::Configuration> {
+        self.configurations.iter().filter(|c| c.is_identified())
+    }
+}
+
 /// A finding as a rule reports it: a pointer (canonical for result rules, raw for document
 /// rules), the message with its numbers, and optionally a label, a help line and related places.
 #[derive(Debug, Clone)]

@@ -2,6 +2,7 @@
 //! length.
 
 use super::r012_non_monotonic_ladder::{num, streams};
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -11,6 +12,9 @@ declare_rule! {
     /// `min`, `max` and `mean`). One finding per result, at the first TTFT figure, naming how
     /// many levels report one: the prompt length is one workload setting, so one fix clears
     /// them all.
+    ///
+    /// A run that completed no request has no TTFT to label and is skipped: R006 and R007
+    /// report it.
     ///
     /// ## Why is this bad?
     /// TTFT carries the prefill cost, which grows with the prompt. Seed 004 withdrew a staged
@@ -41,6 +45,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let prompt_length = ctx
         .result
         .workload

@@ -2,6 +2,7 @@
 //! beside it.
 
 use super::r012_non_monotonic_ladder::{num, streams};
+use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -10,6 +11,12 @@ declare_rule! {
     /// per-user rate (`per_user_tok_s.mean` or `.median`). A `p10` alone is a tail, not the
     /// rate a typical user feels, so it does not count. Per-request samples without a summary do
     /// not count either: the figure a reader quotes is the summary, and it is missing.
+    ///
+    /// A level that records its median time per output token has a per-user rate: benchlint
+    /// derives `per_user_tok_s.median = 1000 / tpot_ms.p50` (provenance "derived", DESIGN.md
+    /// conventions), so vLLM, `SGLang` and `GuideLLM` files, which write the TPOT and no
+    /// per-user figure, are not reported. A level that completed no request has no aggregate to
+    /// interpret and is skipped (R006 and R007 report it).
     ///
     /// ## Why is this bad?
     /// The same aggregate can be many users served slowly or few served fast. Seed 004: "publish
@@ -40,6 +47,9 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     for (i, level) in ctx.result.levels.iter().enumerate() {
+        if completed_nothing(level) {
+            continue;
+        }
         let Some(aggregate) = level.throughput_tok_s.as_ref().and_then(|t| t.aggregate) else {
             continue;
         };
@@ -58,8 +68,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         )
         .label("no per-user rate for this aggregate")
         .help(
-            "record `per_user_tok_s` (mean, median, p10 of each request's own rate): the aggregate alone cannot be \
-             interpreted",
+            "record `per_user_tok_s` (mean, median, p10 of each request's own rate), or at least the median time \
+             per output token it can be derived from: the aggregate alone cannot be interpreted",
         );
     }
 }

@@ -1,5 +1,6 @@
 //! `power-kind-unlabeled` (L005): a power trace that does not say wall or device.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -8,6 +9,9 @@ declare_rule! {
     /// `kind` is not recorded: the trace does not say whether it is wall power (at the outlet)
     /// or device power (the accelerator's own rail). A result without a power trace is M014's
     /// business, not this rule's.
+    ///
+    /// A run that completed no request has no figure to divide by its power and is skipped:
+    /// R006 and R007 report it.
     ///
     /// ## Why is this bad?
     /// The two differ by an order of magnitude on some hardware. Seed 004: "Our GB10 units draw
@@ -36,6 +40,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(trace) = ctx
         .result
         .artifacts

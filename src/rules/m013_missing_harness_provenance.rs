@@ -72,12 +72,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 }
 
 /// Whether `workload.sampling` holds a sampling parameter. The request rate and concurrency cap
-/// that adapters keep there describe the load, not the sampling, and do not count.
+/// that adapters keep there describe the load, and the shortest output length of a drawn range
+/// (`output_tokens_min`) the workload's shape, not the sampling: they do not count.
 fn sampling_recorded(ctx: &ResultCtx<'_>) -> bool {
     ctx.get("/workload/sampling")
         .and_then(serde_json::Value::as_object)
         .is_some_and(|m| {
-            m.keys()
-                .any(|k| k != "request_rate" && k != "max_concurrency")
+            m.keys().any(|k| {
+                !matches!(
+                    k.as_str(),
+                    "request_rate" | "max_concurrency" | "output_tokens_min"
+                )
+            })
         })
 }

@@ -8,9 +8,10 @@ use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
     /// ## What it checks
-    /// Any string value of the canonical result (outside `notes`) that is a placeholder rather
-    /// than a value: `""`, `"N/A"`, `"NA"`, `"unknown"`, `"TBD"`, `"TODO"`, `"?"`, `"-"`,
-    /// `"null"`, `"undefined"` (any case).
+    /// Any string value of the canonical result that is a placeholder rather than a value:
+    /// `""`, `"N/A"`, `"NA"`, `"unknown"`, `"TBD"`, `"TODO"`, `"?"`, `"-"`, `"null"`,
+    /// `"undefined"` (any case). `notes` (free text, which may be `"TODO"` itself) and `labels`
+    /// (the harness user's own words, which no checklist item requires) are not checked.
     ///
     /// ## Why is this bad?
     /// A placeholder satisfies a naive "is the field present" check while recording nothing.
@@ -54,10 +55,18 @@ pub fn is_placeholder(s: &str) -> bool {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    walk(ctx.value, &mut |path, value| match value {
-        Value::String(s) if is_placeholder(s) => {
-            let pointer = path.pointer();
-            out.emit(
+    walk(
+        ctx.value,
+        &mut |path, value| match (path.depth(), path.last(), value) {
+            // Free text may say "TBD" or be "TODO" itself, and labels are the harness user's own
+            // words, required by nothing; per-request samples are numbers (the schema says so), and
+            // skipping them keeps the walk cheap. Checked before the value, which may be a string.
+            (1, Some(Step::Key("notes" | "labels")), _) | (_, Some(Step::Key("samples")), _) => {
+                Visit::Skip
+            }
+            (_, _, Value::String(s)) if is_placeholder(s) => {
+                let pointer = path.pointer();
+                out.emit(
                 &pointer,
                 format!(
                     "`{pointer}` holds the placeholder \"{}\" instead of a value",
@@ -68,13 +77,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             .help(
                 "record the real value, or leave the field out so the checklist names what is owed",
             );
-            Visit::Skip
-        }
-        // Free text may say "TBD" in a sentence; per-request samples are numbers (the schema
-        // says so), and skipping them keeps the walk cheap.
-        _ => match (path.depth(), path.last()) {
-            (1, Some(Step::Key("notes"))) | (_, Some(Step::Key("samples"))) => Visit::Skip,
+                Visit::Skip
+            }
             _ => Visit::Descend,
         },
-    });
+    );
 }

@@ -6,6 +6,7 @@
 
 mod context;
 mod registry;
+pub mod served;
 
 pub mod c001_mixed_precision;
 pub mod c002_mixed_speculation;
@@ -85,6 +86,7 @@ pub mod s006_unresolved_runs;
 pub mod s007_single_workload_speculative;
 pub mod s008_decode_only_suite;
 pub mod s009_curated_corpus;
+pub mod s010_duplicate_run;
 
 pub use context::{ArtifactState, CorpusCtx, DocumentCtx, Emit, Emitter, ResultCtx};
 pub use registry::{RULES, find_rule};

@@ -1,6 +1,7 @@
 //! `stream-chunks-counted` (R001): output tokens counted from streamed chunks instead of the
 //! usage the server reported for each request.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::TokenCountSource;
 
@@ -15,6 +16,9 @@ declare_rule! {
     /// it is reported by the cross-check (R002) when the server counter disagrees, and by the
     /// checklist for the missing label. `client-tokenizer` is not flagged here either: it
     /// counts tokens, not steps, and R002 compares it with the server.
+    ///
+    /// A run that completed no request (no level, or none with a completed request) reports no
+    /// token figure and is skipped: R006 and R007 report it.
     ///
     /// ## Why is this bad?
     /// Seed 000: "We count the tokens each request actually returned (the usage the server
@@ -48,8 +52,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    // A result with no level (a model that did not load) reports no token figure to distrust.
-    if ctx.result.levels.is_empty() {
+    // A run that served nothing (no level, or none completed a request) has no token figure
+    // to distrust.
+    if served_nothing(ctx.result) {
         return;
     }
     let Some(workload) = ctx.result.workload.as_ref() else {

@@ -1,5 +1,6 @@
 //! `short-output` (R003): an output cap so short that per-request fixed overhead dominates.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -9,7 +10,8 @@ declare_rule! {
     /// `note_output_tokens` (256) gets a note (info severity): it does not fail a build, but
     /// says that a single-stream difference may only show at 256. A result that does not
     /// record its cap is not this rule's
-    /// finding, and neither is a result with no level (nothing was measured).
+    /// finding, and neither is a run that completed no request (no level, or none with a
+    /// completed request: nothing was measured; R006 and R007 report it).
     ///
     /// ## Why is this bad?
     /// Seed 002: "Below about 128, per-request fixed overhead dominates and a real difference
@@ -40,7 +42,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.result.levels.is_empty() {
+    if served_nothing(ctx.result) {
         return;
     }
     let Some(cap) = ctx

@@ -1,5 +1,6 @@
 //! `nonzero-temperature` (R004): requests were sampled at a temperature other than 0.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -7,7 +8,8 @@ declare_rule! {
     /// That `workload.temperature`, when recorded, is 0. Any other value is reported at the
     /// temperature. A value that is not a finite number (a `NaN` accepted in tolerant mode) is
     /// reported as unusable. An absent temperature is the checklist's finding (M013), not this
-    /// one, and a result with no level measured nothing, so it is skipped.
+    /// one, and a run that completed no request (no level, or none with a completed request)
+    /// measured nothing, so it is skipped: R006 and R007 report it.
     ///
     /// ## Why is this bad?
     /// Seed 000 lists "Temperature 0, fixed prompts, warm-up excluded, clocks checked under
@@ -37,7 +39,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.result.levels.is_empty() {
+    if served_nothing(ctx.result) {
         return;
     }
     let Some(t) = ctx.result.workload.as_ref().and_then(|w| w.temperature) else {

@@ -1,5 +1,6 @@
 //! `warmup-included` (R005): warm-up requests were not shown to be excluded from the figures.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -14,7 +15,8 @@ declare_rule! {
     ///   `workload.window.ramp_s` above 0): there was nothing to exclude, so the cold-start
     ///   costs sit in the first measured requests.
     ///
-    /// A result with no level measured nothing and is skipped.
+    /// A run that completed no request (no level, or none with a completed request) measured
+    /// nothing and is skipped: R006 and R007 report it.
     ///
     /// ## Why is this bad?
     /// Seed 002: "Each level is preceded by a warm-up request that is excluded from every
@@ -44,7 +46,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.result.levels.is_empty() {
+    if served_nothing(ctx.result) {
         return;
     }
     let workload = ctx.result.workload.as_ref();

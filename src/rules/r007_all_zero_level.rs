@@ -12,9 +12,12 @@ declare_rule! {
     /// - or, failing that, it delivered 0 output tokens (at `output_tokens`);
     /// - or, failing that, it completed 0 requests (at `requests`).
     ///
-    /// One finding per level, the first of these that holds. A run recorded as `failed`,
-    /// `aborted` or `does-not-fit` is already labelled as a losing run and is not reported:
-    /// that is the honest way to publish a level that served nothing.
+    /// One finding per level, the first of these that holds. A run the file records as
+    /// `failed`, `aborted` or `does-not-fit` is already labelled as a losing run and is not
+    /// reported: that is the honest way to publish a level that served nothing. An outcome
+    /// benchlint derived (provenance "derived": an adapter saw that every request of a harness
+    /// file errored, as in a GuideLLM or vLLM report against a stopped server) is not such a
+    /// label: the file itself still presents the level as a measurement, so it is reported.
     ///
     /// ## Why is this bad?
     /// Seed 002: "A benchmark against a stopped server is refused rather than run. A sweep
@@ -79,9 +82,20 @@ fn zero_evidence(level: &Level) -> Option<(&'static str, String)> {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.result.outcome != Outcome::Ok {
+    // A losing outcome the author gave excuses the zeros; one benchlint concluded does not.
+    let derived = ctx.provenance.is_derived("/outcome");
+    if ctx.result.outcome != Outcome::Ok && !derived {
         return;
     }
+    let context = if ctx.result.outcome == Outcome::Ok {
+        "in a run recorded as ok".to_string()
+    } else {
+        format!(
+            "in a file that does not record the run as lost (benchlint derived the outcome `{}` \
+             from its counts)",
+            ctx.result.outcome.as_str()
+        )
+    };
     for (i, level) in ctx.result.levels.iter().enumerate() {
         let Some((field, evidence)) = zero_evidence(level) else {
             continue;
@@ -95,7 +109,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/{field}"),
             format!(
-                "{}: {evidence}{failed} in a run recorded as ok: zeros read as bad hardware rather than as a stopped server",
+                "{}: {evidence}{failed} {context}: zeros read as bad hardware rather than as a stopped server",
                 at_streams(level.key())
             ),
         )

@@ -1,6 +1,7 @@
 //! `low-clock-under-load` (R008): a device clock under load below 80% of nominal, or clocks
 //! that were not checked.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -17,7 +18,8 @@ declare_rule! {
     ///   is nothing to judge them against;
     /// - a clock that is not a finite number.
     ///
-    /// A result with no level (a model that did not load) measured nothing and is skipped.
+    /// A run that completed no request (no level, as for a model that did not load, or none
+    /// with a completed request) measured nothing and is skipped: R006 and R007 report it.
     ///
     /// ## Why is this bad?
     /// Seed 000: "One node whose GPU sat at 494 MHz instead of about 2,400 MHz cut the whole
@@ -54,7 +56,7 @@ const CHECK_HELP: &str = "sample every device's clock while the level runs (nvid
      --query-gpu=clocks.sm) and record them in `platform.clocks_under_load_mhz`";
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.result.levels.is_empty() {
+    if served_nothing(ctx.result) {
         return;
     }
     let platform = ctx.result.platform.as_ref();

@@ -2,6 +2,7 @@
 //! after a 20 s ramp.
 
 use super::r002_token_count_mismatch::at_streams;
+use super::served::{completed_nothing, served_nothing};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::WindowMode;
 
@@ -21,7 +22,9 @@ declare_rule! {
     ///   reported; if none is, one finding says the window is not recorded.
     ///
     /// Durations are compared with the thresholds as recorded, without rounding allowance.
-    /// A result with no level measured nothing and is skipped.
+    /// A run that completed no request (no level, or none with a completed request) measured
+    /// nothing and is skipped (R006 and R007 report it), and so is each level of a run that
+    /// completed no request.
     ///
     /// ## Why is this bad?
     /// Seed 004: the GLM levels "carry median first-token latencies of 6, 12 and 21 seconds,
@@ -63,7 +66,7 @@ fn help(min_window: f64, min_ramp: f64) -> String {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let levels = &ctx.result.levels;
-    if levels.is_empty() {
+    if served_nothing(ctx.result) {
         return;
     }
     let min_window = ctx.thresholds.min_window_s;
@@ -74,6 +77,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
         let mut n = 0;
         for (i, level) in levels.iter().enumerate() {
+            if completed_nothing(level) {
+                continue;
+            }
             let Some(d) = level
                 .duration_s
                 .filter(|d| d.is_finite() && *d < min_window)

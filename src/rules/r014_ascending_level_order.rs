@@ -1,5 +1,6 @@
 //! `ascending-level-order` (R014): the levels of a ladder were measured in a fixed order.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelOrder;
 
@@ -13,6 +14,9 @@ declare_rule! {
     /// and guessing an order for the file would make this rule fire on every file that merely
     /// does not say (most real harness formats never record it). A single-level run has no
     /// order and is not reported either.
+    ///
+    /// A run that completed no request measured no level in any order and is skipped: R006 and
+    /// R007 report it.
     ///
     /// ## Why is this bad?
     /// In a fixed order, thermal state, clock drift and a slowly filling cache line up with
@@ -42,6 +46,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(order) = ctx.result.workload.as_ref().and_then(|w| w.level_order) else {
         return;
     };

@@ -1,6 +1,7 @@
 //! `requested-not-measured` (R016): a level's output token total is the requested total.
 
 use super::r012_non_monotonic_ladder::streams;
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::PromptSource;
 
@@ -23,6 +24,9 @@ declare_rule! {
     /// - only a fixed requested length can be recognised in one file. SGLang's fallback with a
     ///   random length range sums requested lengths that the canonical format does not keep;
     ///   that shows up as identical totals across files, or against the server counter (R002).
+    ///
+    /// A run that completed no request has no total to compare and is skipped: R006 and R007
+    /// report it.
     ///
     /// ## Why is this bad?
     /// research/formats.md §2.3 and §10: SGLang's `bench_serving` falls back to "the requested
@@ -52,6 +56,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(workload) = ctx.result.workload.as_ref() else {
         return;
     };

@@ -1,6 +1,7 @@
 //! `speculation-on-random-tokens` (R018): speculative decoding measured on random-token
 //! prompts.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::diagnostic::Location;
 use crate::model::PromptSource;
@@ -11,6 +12,9 @@ declare_rule! {
     /// are random token ids (`workload.prompts: "random-tokens"`). Speculation that is off or
     /// not recorded is not this rule's business (M005 reports the unrecorded case), and neither
     /// are `fixed` or `dataset` prompts.
+    ///
+    /// A run that completed no request measured no speedup and is skipped: R006 and R007 report
+    /// it.
     ///
     /// ## Why is this bad?
     /// A speculative speedup depends on how often the draft's guesses are accepted, and that
@@ -42,6 +46,9 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     if ctx.result.speculation_on() != Some(true) {
         return;
     }

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::r012_non_monotonic_ladder::num;
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, RequestRate};
 
@@ -22,6 +23,9 @@ declare_rule! {
     /// A finite rate, SGLang's `"trace"` replay, or any numeric cap is not reported; nor is a
     /// level that reports no latency (no `ttft_s`, `tpot_ms` or `e2e_s`), an offline-throughput
     /// figure such as MLPerf's Offline scenario, since nothing it records measures the queue.
+    ///
+    /// A run that completed no request has no latency figure to misread and is skipped: R006
+    /// and R007 report it.
     ///
     /// ## Why is this bad?
     /// With an infinite rate and no cap, the client sends every prompt at once; the engine
@@ -75,6 +79,9 @@ fn is_cap(cap: &Value) -> bool {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let levels = &ctx.result.levels;
     if levels.iter().any(|l| l.request_rate.is_some()) {
         for (i, level) in levels.iter().enumerate() {

@@ -1,21 +1,40 @@
-//! `output-shortfall` (R020): fixed-length outputs were asked for and not delivered.
+//! `output-shortfall` (R020): fixed-length outputs were asked for and not delivered, or the
+//! outputs fell far short of the cap.
 
 use super::r012_non_monotonic_ladder::streams;
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::Level;
+use crate::model::{Level, PromptSource};
 use crate::stats::mean;
 
 declare_rule! {
     /// ## What it checks
-    /// Per level, when a fixed output length was asked for: the mean output per request is
-    /// below `min_output_fraction` (90%) of that length. A fixed length was asked for when
-    /// `workload.ignore_eos` is `true` (the length is `workload.max_output_tokens`), or when
-    /// `workload.sampling.min_tokens` is set (vLLM's sampling parameter: no request may stop
-    /// earlier; the length is the smaller of it and `max_output_tokens`).
+    /// Per level, the mean output per request against what was asked for, in two bands:
+    ///
+    /// - **a fixed length.** When `workload.ignore_eos` is `true` (the length is
+    ///   `workload.max_output_tokens`), or when `workload.sampling.min_tokens` is set (vLLM's
+    ///   sampling parameter: no request may stop earlier; the length is the smaller of it and
+    ///   `max_output_tokens`), the mean must reach `min_output_fraction` (90%) of the length.
+    /// - **far below the cap.** Otherwise the mean must reach `min_output_cap_fraction` (60%)
+    ///   of `max_output_tokens`, whatever `ignore_eos` says, with one exception: real text
+    ///   (`workload.prompts` `fixed` or `dataset`) with `ignore_eos: false` recorded, where the
+    ///   file itself says the outputs end where the model stops and the cap is only a ceiling.
+    ///   Everywhere else (`ignore_eos` not recorded; random-token or unrecorded prompts, whose
+    ///   cap is the only output length the workload names) a mean under three fifths of the cap
+    ///   means the cap does not describe the workload that was measured, and a reader who takes
+    ///   it for the output length (a "1,000 in / 500 out" label) reads another workload. The
+    ///   message says which `ignore_eos` the file records, since a harness that meant to ignore
+    ///   EOS and was not obeyed looks exactly like this.
+    ///
+    /// When the harness drew each request's length from a range (`SGLang`'s random dataset with
+    /// a range ratio under 1: `workload.sampling.output_tokens_min` is the shortest length,
+    /// the cap the longest), the length asked for on average is the middle of the range, and
+    /// both bands are taken against it.
     ///
     /// The mean per request is taken from `samples.output_tokens` when they cover every
     /// completed request (they hold whole requests), else from `output_tokens / requests`. A
-    /// level with no completed request, or neither figure, is skipped.
+    /// level with no completed request, or neither figure, is skipped; so is a run that
+    /// completed no request (R006 and R007 report it).
     ///
     /// ## Why is this bad?
     /// A run that asked for 500 tokens per request and got 270 measured a different workload
@@ -42,7 +61,7 @@ declare_rule! {
         severity: Warning,
         scope: Result,
         source: "research/peers.md (MLPerf output-length guard, ignore_eos); research/formats.md §1.2",
-        summary: "mean output below 90% of a fixed length that was asked for",
+        summary: "mean output below 90% of a fixed length asked for, or below 60% of the cap",
     }
 }
 
@@ -81,24 +100,68 @@ fn mean_output(level: &Level) -> Option<(f64, u64)> {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(workload) = ctx.result.workload.as_ref() else {
         return;
     };
     let Some(cap) = workload.max_output_tokens.filter(|&c| c > 0) else {
         return;
     };
+    // Lengths drawn from a range (SGLang's random dataset): the middle of the range is asked
+    // for on average, not the cap.
+    let range_min = ctx
+        .get("/workload/sampling/output_tokens_min")
+        .and_then(serde_json::Value::as_f64)
+        .filter(|m| m.is_finite() && *m >= 0.0 && *m < count_f64(cap));
     let min_tokens = ctx
         .get("/workload/sampling/min_tokens")
         .and_then(serde_json::Value::as_f64)
         .filter(|m| m.is_finite() && *m > 0.0);
-    let (asked, why) = if workload.ignore_eos == Some(true) {
-        (count_f64(cap), "ignore_eos true".to_string())
+    // A fixed length asked for, held to the 90% band; else the cap, held to the 60% band.
+    let (asked, why, fraction, fixed) = if workload.ignore_eos == Some(true) {
+        (
+            count_f64(cap),
+            "ignore_eos true".to_string(),
+            ctx.thresholds.min_output_fraction,
+            true,
+        )
     } else if let Some(m) = min_tokens {
-        (m.min(count_f64(cap)), format!("min_tokens {m}"))
+        (
+            m.min(count_f64(cap)),
+            format!("min_tokens {m}"),
+            ctx.thresholds.min_output_fraction,
+            true,
+        )
     } else {
-        return;
+        // Real text with EOS honoured ends where the model stops: the cap is a ceiling there.
+        let real_text = matches!(
+            workload.prompts,
+            Some(PromptSource::Fixed | PromptSource::Dataset)
+        );
+        if real_text && workload.ignore_eos == Some(false) {
+            return;
+        }
+        let eos = match workload.ignore_eos {
+            Some(_) => "ignore_eos false: EOS was honoured",
+            None => "ignore_eos not recorded",
+        };
+        (
+            count_f64(cap),
+            eos.to_string(),
+            ctx.thresholds.min_output_cap_fraction,
+            false,
+        )
     };
-    let floor = ctx.thresholds.min_output_fraction * asked;
+    let (asked, why) = match range_min {
+        Some(low) => (
+            f64::midpoint(low, asked),
+            format!("{why}; lengths drawn from {low} to {cap} tokens"),
+        ),
+        None => (asked, why),
+    };
+    let floor = fraction * asked;
     for (i, level) in ctx.result.levels.iter().enumerate() {
         let Some((per_request, n)) = mean_output(level) else {
             continue;
@@ -106,21 +169,34 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if !per_request.is_finite() || per_request >= floor {
             continue;
         }
-        out.emit(
-            format!("/levels/{i}/output_tokens"),
+        let message = if fixed {
             format!(
                 "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked} tokens asked for \
                  ({why}); the floor is {:.0}%",
                 per_request,
                 streams(level.key()),
                 per_request / asked * 100.0,
-                ctx.thresholds.min_output_fraction * 100.0,
-            ),
-        )
-        .label(format!("{per_request:.1} tokens per request"))
-        .help(
-            "check that the engine honoured ignore_eos / min_tokens on the request path the harness used, and re-run; \
-             a shorter output is a different workload",
-        );
+                fraction * 100.0,
+            )
+        } else {
+            format!(
+                "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked}-token cap \
+                 ({why}), under {:.0}% of it: the outputs stopped far short of the cap, so the run measured a \
+                 shorter-output workload than its cap describes",
+                per_request,
+                streams(level.key()),
+                per_request / asked * 100.0,
+                fraction * 100.0,
+            )
+        };
+        out.emit(format!("/levels/{i}/output_tokens"), message)
+            .label(format!("{per_request:.1} tokens per request"))
+            .help(if fixed {
+                "check that the engine honoured ignore_eos / min_tokens on the request path the harness used, and re-run; \
+                 a shorter output is a different workload"
+            } else {
+                "if a fixed output length was meant, check that the engine honoured ignore_eos on the request path the \
+                 harness used and re-run; otherwise publish the delivered mean as the output length, not the cap"
+            });
     }
 }

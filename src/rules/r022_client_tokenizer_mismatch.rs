@@ -1,5 +1,6 @@
 //! `client-tokenizer-mismatch` (R022): the harness counted tokens with another model's tokenizer.
 
+use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::diagnostic::Location;
 use crate::model::TokenCountSource;
@@ -28,6 +29,9 @@ declare_rule! {
     /// `workload.token_count_source` `client-tokenizer`, every output token count and every
     /// per-token figure (throughput, TPOT, the per-user rate) as well as the prompt lengths;
     /// otherwise the prompt lengths the harness measured and sized its prompts by.
+    ///
+    /// A run that completed no request counted no token and is skipped: R006 and R007 report
+    /// it.
     ///
     /// ## Why is this bad?
     /// Tokenizers of different families cut the same text into different numbers of tokens:
@@ -146,6 +150,9 @@ pub(crate) fn family(id: &str) -> Option<&'static str> {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    if served_nothing(ctx.result) {
+        return;
+    }
     let Some(workload) = ctx.result.workload.as_ref() else {
         return;
     };

@@ -36,7 +36,7 @@ use super::{
     s001_speculative_few_runs as s001, s002_few_runs as s002, s003_single_launch as s003,
     s004_few_ladders as s004, s005_high_variation as s005, s006_unresolved_runs as s006,
     s007_single_workload_speculative as s007, s008_decode_only_suite as s008,
-    s009_curated_corpus as s009,
+    s009_curated_corpus as s009, s010_duplicate_run as s010,
 };
 
 /// Every rule, sorted by code.
@@ -292,6 +292,10 @@ pub static RULES: &[Rule] = &[
     Rule {
         meta: &s009::RULE,
         check: Check::Corpus(s009::check),
+    },
+    Rule {
+        meta: &s010::RULE,
+        check: Check::Corpus(s010::check),
     },
     Rule {
         meta: &c001::RULE,

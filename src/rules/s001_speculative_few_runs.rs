@@ -15,6 +15,11 @@ declare_rule! {
     /// others as related. The rule was adopted on 26 July 2026: a configuration whose runs were
     /// all measured before that gets a pre-rule label (info), not an error.
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// Seed 000: "With speculation on, run-to-run spread on this hardware was 12–19% (standard
     /// deviation). The same config read 30.2 on one median-of-3 and 22.2 on another the same
@@ -46,7 +51,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_runs_speculative;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         let members = &config.members;
         let first = &ctx.results[members[0]].doc;
         if first.speculation_on() != Some(true) {

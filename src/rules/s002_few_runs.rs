@@ -8,11 +8,17 @@ declare_rule! {
     /// Every configuration (results sharing a configuration fingerprint, successful runs only)
     /// must have at least `min_runs` (5) runs. A run is one result (one ladder), counted at the
     /// configuration's best-replicated level, so that the one-level documents of a single
-    /// `vllm bench serve` sweep are not counted as runs of each other.
+    /// `vllm bench serve` sweep are not counted as runs of each other. A copy of a run already
+    /// counted (the same start time and figures, S010) is not a run.
     ///
     /// Configurations with speculative decoding on are left to S001, which asks for 15: one
     /// shortfall is reported once. A configuration whose speculation setting is not recorded is
     /// checked here (M005 reports the missing setting).
+    ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
     ///
     /// ## Why is this bad?
     /// Seed 000: "Without speculation the spread was 1–3%, and n=5 is enough." At a CV of 2%,
@@ -38,7 +44,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_runs;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         let members = &config.members;
         let first = members[0];
         if ctx.results[first].doc.speculation_on() == Some(true) {

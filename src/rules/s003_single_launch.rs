@@ -12,6 +12,11 @@ declare_rule! {
     /// Runs that record no launch id cannot be shown to come from different launches, so they
     /// are counted as one launch together, and the message says so.
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// The launch is the unit of replication. Seed 000: "Two server instances of an identical
     /// config produced non-overlapping n=15 confidence intervals." Seed 004: "At least one
@@ -40,7 +45,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         let members = &config.members;
         let l = launches(ctx.results, members);
         if l.count >= 2 {

@@ -15,6 +15,11 @@ declare_rule! {
     /// result file does not say whether it was published, so this rule applies the general
     /// minimum and names the published one in its help.
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// Seed 004: "At least three full ladders per configuration, and five for anything on a
     /// page." A single ladder hides outlier levels: the GB300 measured twice on one afternoon
@@ -42,7 +47,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let need = ctx.thresholds.min_ladders;
     let published = ctx.thresholds.min_ladders_published;
     let min_levels = ctx.thresholds.min_ladder_levels;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         let members = &config.members;
         let is_ladder = |i: &usize| {
             let mut c: Vec<LevelKey> = ctx.results[*i].doc.levels.iter().map(Level::key).collect();

@@ -14,6 +14,11 @@ declare_rule! {
     /// level, else the decode throughput. One finding per level, placed on the first run in path
     /// order that measured it, naming the level, the values and the CV.
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// Seed 004: "Report median, minimum and maximum, the number of runs, and the coefficient of
     /// variation. Any level above 10 percent variation is investigated before it is quoted, not
@@ -44,7 +49,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let max_cv = ctx.thresholds.max_cv;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         for series in throughput_series(ctx.results, &config.members) {
             let values = series.values();
             let Some(c) = cv(&values) else {

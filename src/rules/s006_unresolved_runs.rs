@@ -17,6 +17,11 @@ declare_rule! {
     /// agree within the floor is not reported. S002 and S005 may report the same runs: this rule
     /// adds what may be said about them, which is nothing yet.
     ///
+    /// Only identified configurations are judged: a result that does not record its model
+    /// name, engine name, device model, precision or workload is never pooled with another
+    /// (two unknowns may be two different things) and gets no finding here until a sidecar
+    /// supplies them; its M findings say what is missing.
+    ///
     /// ## Why is this bad?
     /// Seed 004: "With two runs there is no interval worth quoting. The honest statement for
     /// GLM-5.3-Flash at 32 streams on eight units is 'two runs, 258 and 317, not yet resolved',
@@ -46,7 +51,7 @@ declare_rule! {
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     let floor = ctx.thresholds.unresolved_noise_floor;
-    for config in ctx.configurations {
+    for config in ctx.identified_configurations() {
         for series in throughput_series(ctx.results, &config.members) {
             let [a, b] = series.points.as_slice() else {
                 continue;

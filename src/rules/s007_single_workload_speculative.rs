@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::{Fingerprint, path_order};
+use crate::fingerprint::{Fingerprint, path_order, unidentified};
 use crate::model::{Outcome, WorkloadKind};
 use crate::replication::{locate, plural};
 
@@ -14,6 +14,10 @@ declare_rule! {
     /// model). Each setup must have been measured on a code workload and on a prose workload
     /// (`workload.kind`). A `mixed` or `other` workload counts as neither: a blend hides the
     /// difference this rule is about. One finding per setup, on its first run in path order.
+    ///
+    /// A setup that does not record its model name, engine name, device model or precision is
+    /// not grouped with any other (two unknowns may be two different setups) and is not judged
+    /// until a sidecar supplies them; its M findings say what is missing.
     ///
     /// ## Why is this bad?
     /// Seed 000: "Both code and prose workloads. Speculative decoding can win on one and lose on
@@ -48,8 +52,11 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         .into_par_iter()
         .filter_map(|i| {
             let doc = &ctx.results[i].doc;
-            (doc.outcome == Outcome::Ok && doc.speculation_on() == Some(true))
-                .then(|| (i, Fingerprint::setup_of(doc)))
+            // An unidentified setup is pooled with nothing (DESIGN.md conventions).
+            (doc.outcome == Outcome::Ok
+                && doc.speculation_on() == Some(true)
+                && unidentified(doc, false).is_empty())
+            .then(|| (i, Fingerprint::setup_of(doc)))
         })
         .collect();
     let mut setups: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();

@@ -27,14 +27,29 @@
 //! * **workload**: `name`, `kind`, `prompts`, `dataset`, `prompt_tokens` (`min`, `max`,
 //!   `mean`, exactly as recorded), `max_output_tokens`, `ignore_eos`, `temperature`, `sampling`,
 //!   `window` (`mode`, `ramp_s`, `measure_s`), `token_count_source`.
+//! * **labels**: every free-form label the harness recorded (vLLM `--metadata` pairs that name
+//!   no canonical field, its `--label`, a scenario name), key and text. A harness user labels
+//!   what the file does not record (`deployment=no-features`, `gateway=kgateway`): three runs
+//!   whose labels name three deployments are three configurations, not three replicates.
 //!
 //! An absent field is part of the fingerprint as an absence: a file that records
 //! `enforce_eager: false` and one that records nothing are not known to be the same
 //! configuration (DESIGN.md conventions: "Silence is not an answer").
 //!
+//! # Unknown is never equal to unknown
+//!
+//! Equal fingerprints make replicates only when the configuration is identified: the
+//! [`IDENTIFYING_FIELDS`] (model name, engine name, device model, precision, and the workload by
+//! its name, its `scenario` label or its prompt shape) are known. Two files that both lack the
+//! model name may hold two models; pooling them would compute a spread between different
+//! things. A result with any of them absent (or a placeholder such as `"unknown"`) is
+//! **unpooled**: [`groups`] gives it a configuration of its own ([`Fingerprint::unpooled`]), so
+//! it is never a replicate of anything, and the replication rules leave it alone until a
+//! sidecar supplies what is missing; its M findings say what that is.
+//!
 //! # Never in the fingerprint
 //!
-//! [`IDENTITY_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
+//! [`RUN_FIELDS`]: what identifies one run (`id`, `measured_at`, `outcome`, `launch`,
 //! `repeat`, the harness `version`, `revision`, `dirty` and `backend`), the conditions of that
 //! run, which the M and R rules check per file (`platform.host`, `description`,
 //! `device.memory_gib`, `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`,
@@ -67,6 +82,10 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde_json::Value;
+
+mod identity;
+
+pub use identity::{IDENTIFYING_FIELDS, unidentified};
 
 use crate::corpus::LoadedResult;
 use crate::model::{Outcome, ResultDoc};
@@ -118,11 +137,12 @@ pub const DEFINING_FIELDS: &[&str] = &[
     "workload.window.ramp_s",
     "workload.window.measure_s",
     "workload.token_count_source",
+    "labels",
 ];
 
 /// Everything else a canonical result holds, never part of the fingerprint: run identity, run
 /// conditions, provenance of the settings, and the results. A path covers everything under it.
-pub const IDENTITY_FIELDS: &[&str] = &[
+pub const RUN_FIELDS: &[&str] = &[
     "schema",
     "id",
     "measured_at",
@@ -164,6 +184,7 @@ pub const IDENTITY_FIELDS: &[&str] = &[
 pub struct Fingerprint {
     canonical: String,
     label: String,
+    pooled: bool,
 }
 
 impl Fingerprint {
@@ -194,7 +215,32 @@ impl Fingerprint {
         Fingerprint {
             canonical,
             label: label(doc, with_workload),
+            pooled: true,
         }
+    }
+
+    /// The fingerprint of a result that is not identified ([`unidentified`]): its own
+    /// configuration, never equal to another result's. `key` tells it apart (the result's id
+    /// and where it was read); it is written into the canonical form as `"unpooled"`, and the
+    /// label ends with the result's id.
+    pub fn unpooled(doc: &ResultDoc, key: &str) -> Self {
+        let mut print = Self::build(doc, true);
+        print.canonical.pop();
+        if print.canonical.len() > 1 {
+            print.canonical.push(',');
+        }
+        print.canonical.push_str("\"unpooled\":");
+        print.canonical.push_str(&json_string(key));
+        print.canonical.push('}');
+        print.pooled = false;
+        // Its label names the result: several unidentified results read alike otherwise.
+        print.label = format!("{} | result {}", print.label, doc.id);
+        print
+    }
+
+    /// Whether results may share this fingerprint: false for an unidentified result's own.
+    pub fn is_pooled(&self) -> bool {
+        self.pooled
     }
 
     /// The canonical form: the defining fields present, as sorted JSON.
@@ -226,15 +272,28 @@ impl fmt::Display for Fingerprint {
 
 /// The replicates of each configuration: indices into `results` of the successful runs
 /// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
-/// the corpus but never replicates (DESIGN.md conventions).
+/// the corpus but never replicates (DESIGN.md conventions); a copy of a run already counted
+/// ([`crate::copies`], S010) is not counted again; an unidentified result is a configuration
+/// of its own ([`Fingerprint::unpooled`]).
 pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
     use rayon::prelude::*;
+    let copy = crate::copies::copy_mask(results);
     // Fingerprints are built in parallel (each is a small canonical JSON); grouping them stays
     // in path order.
     let order = path_order(results);
     let prints: Vec<Option<Fingerprint>> = order
         .par_iter()
-        .map(|&i| (results[i].doc.outcome == Outcome::Ok).then(|| Fingerprint::of(&results[i].doc)))
+        .map(|&i| {
+            let r = &results[i];
+            (r.doc.outcome == Outcome::Ok && !copy[i]).then(|| {
+                if unidentified(&r.doc, true).is_empty() {
+                    Fingerprint::of(&r.doc)
+                } else {
+                    let key = format!("{} {}#{}", r.doc.id, r.origin.path, r.origin.doc_start);
+                    Fingerprint::unpooled(&r.doc, &key)
+                }
+            })
+        })
         .collect();
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
     for (i, print) in order.into_iter().zip(prints) {
@@ -336,6 +395,17 @@ fn defining_values(doc: &ResultDoc, with_workload: bool) -> BTreeMap<&'static st
         put("model.kernel", text(&mo.kernel));
         put("model.thinking", flag(mo.thinking));
     }
+    // Labels may name the deployment as well as the workload: they belong to the setup too.
+    put(
+        "labels",
+        doc.labels.as_ref().filter(|l| !l.is_empty()).map(|map| {
+            let v: serde_json::Map<String, Value> = map
+                .iter()
+                .map(|(k, v)| (k.clone(), Value::from(v.as_str())))
+                .collect();
+            canonical_json(&Value::Object(v))
+        }),
+    );
     if !with_workload {
         return fields;
     }
@@ -498,372 +568,4 @@ fn label(doc: &ResultDoc, with_workload: bool) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const COMPLETE: &str = include_str!("../testdata/clean/replicated-corpus/complete.json");
-
-    fn complete() -> Value {
-        serde_json::from_str(COMPLETE).unwrap()
-    }
-
-    fn fp(v: &Value) -> Fingerprint {
-        Fingerprint::of(&serde_json::from_value(v.clone()).unwrap())
-    }
-
-    fn set(v: &mut Value, pointer: &str, new: Value) {
-        let (parent, key) = pointer.rsplit_once('/').unwrap();
-        let obj = v.pointer_mut(parent).unwrap().as_object_mut().unwrap();
-        obj.insert(key.to_string(), new);
-    }
-
-    fn remove(v: &mut Value, pointer: &str) {
-        let (parent, key) = pointer.rsplit_once('/').unwrap();
-        v.pointer_mut(parent)
-            .unwrap()
-            .as_object_mut()
-            .unwrap()
-            .remove(key);
-    }
-
-    #[test]
-    fn fnv1a_matches_the_reference_vectors() {
-        // Reference values of the FNV specification (64-bit FNV-1a).
-        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
-        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
-    }
-
-    #[test]
-    fn runs_that_differ_only_in_identity_share_a_fingerprint() {
-        let a = complete();
-        let mut b = complete();
-        set(&mut b, "/id", "another-run".into());
-        set(&mut b, "/measured_at", "2026-09-25T09:00:00Z".into());
-        set(&mut b, "/outcome", "failed".into());
-        set(
-            &mut b,
-            "/launch",
-            serde_json::json!({ "id": "other-launch", "started_at": "2026-09-25T08:50:00Z" }),
-        );
-        set(&mut b, "/repeat", 4.into());
-        set(
-            &mut b,
-            "/harness/revision",
-            "0000000000000000000000000000000000000000".into(),
-        );
-        set(&mut b, "/harness/version", "2.5.0".into());
-        set(&mut b, "/harness/dirty", true.into());
-        set(&mut b, "/harness/backend", "vllm".into());
-        set(&mut b, "/platform/host", "spark-07".into());
-        set(
-            &mut b,
-            "/platform/description",
-            "two other boxes of the same kind".into(),
-        );
-        set(
-            &mut b,
-            "/platform/clocks_under_load_mhz",
-            serde_json::json!([2390, 2411]),
-        );
-        set(
-            &mut b,
-            "/platform/parity_check/at",
-            "2026-09-25T08:40:00Z".into(),
-        );
-        set(&mut b, "/platform/fabric/interconnect", "RoCE".into());
-        set(
-            &mut b,
-            "/engine/serve_command_source",
-            "container-inspect".into(),
-        );
-        set(&mut b, "/workload/seed", 99.into());
-        set(
-            &mut b,
-            "/workload/tokenizer",
-            "hf-internal-testing/llama-tokenizer".into(),
-        );
-        set(&mut b, "/workload/level_order", "ascending".into());
-        set(&mut b, "/workload/warmup_requests", 16.into());
-        set(
-            &mut b,
-            "/levels",
-            serde_json::json!([{ "concurrency": 1, "throughput_tok_s": { "aggregate": 1.0 } }]),
-        );
-        set(&mut b, "/artifacts", serde_json::json!({}));
-        set(&mut b, "/cost", serde_json::json!({ "hourly_usd": 9.0 }));
-        set(&mut b, "/notes", "a different note".into());
-        // `32` and `32.0`, key order and a disabled budget's leftovers are spellings, not values.
-        set(
-            &mut b,
-            "/workload/sampling",
-            serde_json::json!({ "repetition_penalty": 1, "top_k": -1, "top_p": 1.0 }),
-        );
-        assert_eq!(fp(&a), fp(&b));
-        assert_eq!(fp(&a).short(), fp(&b).short());
-        assert_eq!(fp(&a).short().len(), 12);
-    }
-
-    #[test]
-    fn changing_any_defining_field_splits_them() {
-        use serde_json::json;
-        let base = complete();
-        // One mutation per entry of DEFINING_FIELDS, in the same order: (field, pointer, value).
-        let digest = format!("sha256:{}", "0".repeat(64));
-        let mutations = [
-            ("platform.nodes", "/platform/nodes", json!(4)),
-            (
-                "platform.devices_per_node",
-                "/platform/devices_per_node",
-                json!(2),
-            ),
-            (
-                "platform.device.model",
-                "/platform/device/model",
-                json!("NVIDIA GB300"),
-            ),
-            ("platform.shared_host", "/platform/shared_host", json!(true)),
-            ("harness.name", "/harness/name", json!("guidellm")),
-            ("engine.name", "/engine/name", json!("sglang")),
-            ("engine.version", "/engine/version", json!("0.11.3")),
-            ("engine.image_digest", "/engine/image_digest", json!(digest)),
-            (
-                "engine.image",
-                "/engine/image",
-                json!("nvcr.io/nvidia/vllm:25.10-py3"),
-            ),
-            (
-                "engine.speculative.enabled",
-                "/engine/speculative/enabled",
-                json!(false),
-            ),
-            (
-                "engine.speculative.method",
-                "/engine/speculative/method",
-                json!("ngram"),
-            ),
-            (
-                "engine.speculative.num_speculative_tokens",
-                "/engine/speculative/num_speculative_tokens",
-                json!(2),
-            ),
-            (
-                "engine.speculative.draft_model",
-                "/engine/speculative/draft_model",
-                json!("other/draft"),
-            ),
-            ("engine.enforce_eager", "/engine/enforce_eager", json!(true)),
-            (
-                "engine.kv_cache_dtype",
-                "/engine/kv_cache_dtype",
-                json!("auto"),
-            ),
-            ("engine.max_num_seqs", "/engine/max_num_seqs", json!(64)),
-            (
-                "engine.max_model_len",
-                "/engine/max_model_len",
-                json!(16384),
-            ),
-            (
-                "engine.max_num_batched_tokens",
-                "/engine/max_num_batched_tokens",
-                json!(4096),
-            ),
-            (
-                "engine.enable_prefix_caching",
-                "/engine/enable_prefix_caching",
-                json!(true),
-            ),
-            (
-                "engine.tensor_parallel_size",
-                "/engine/tensor_parallel_size",
-                json!(1),
-            ),
-            (
-                "engine.pipeline_parallel_size",
-                "/engine/pipeline_parallel_size",
-                json!(2),
-            ),
-            (
-                "engine.expert_parallel_size",
-                "/engine/expert_parallel_size",
-                json!(2),
-            ),
-            (
-                "engine.data_parallel_size",
-                "/engine/data_parallel_size",
-                json!(2),
-            ),
-            (
-                "model.name",
-                "/model/name",
-                json!("nvidia/Qwen3.8-27B-NVFP4"),
-            ),
-            ("model.revision", "/model/revision", json!("0123456")),
-            ("model.precision", "/model/precision", json!("fp8")),
-            ("model.kernel", "/model/kernel", json!("cutlass")),
-            ("model.thinking", "/model/thinking", json!(true)),
-            (
-                "workload.name",
-                "/workload/name",
-                json!("prose-decode-41-v2"),
-            ),
-            ("workload.kind", "/workload/kind", json!("code")),
-            ("workload.prompts", "/workload/prompts", json!("dataset")),
-            (
-                "workload.dataset",
-                "/workload/dataset",
-                json!("prompts/other.jsonl"),
-            ),
-            (
-                "workload.prompt_tokens.min",
-                "/workload/prompt_tokens/min",
-                json!(38),
-            ),
-            (
-                "workload.prompt_tokens.max",
-                "/workload/prompt_tokens/max",
-                json!(43),
-            ),
-            (
-                "workload.prompt_tokens.mean",
-                "/workload/prompt_tokens/mean",
-                json!(40.9),
-            ),
-            (
-                "workload.max_output_tokens",
-                "/workload/max_output_tokens",
-                json!(512),
-            ),
-            ("workload.ignore_eos", "/workload/ignore_eos", json!(true)),
-            ("workload.temperature", "/workload/temperature", json!(0.7)),
-            ("workload.sampling", "/workload/sampling/top_p", json!(0.95)),
-            (
-                "workload.window.mode",
-                "/workload/window/mode",
-                json!("burst"),
-            ),
-            (
-                "workload.window.ramp_s",
-                "/workload/window/ramp_s",
-                json!(30),
-            ),
-            (
-                "workload.window.measure_s",
-                "/workload/window/measure_s",
-                json!(300),
-            ),
-            (
-                "workload.token_count_source",
-                "/workload/token_count_source",
-                json!("stream-chunks"),
-            ),
-        ];
-        let names: Vec<&str> = mutations.iter().map(|(n, _, _)| *n).collect();
-        assert_eq!(
-            names, DEFINING_FIELDS,
-            "one mutation per defining field, in order"
-        );
-        for (name, pointer, value) in mutations {
-            // `engine.image` counts only without a digest: both sides are taken without one.
-            let mut reference = base.clone();
-            if name == "engine.image" {
-                remove(&mut reference, "/engine/image_digest");
-            }
-            let mut changed = reference.clone();
-            set(&mut changed, pointer, value);
-            let (a, b) = (fp(&reference), fp(&changed));
-            assert_ne!(a, b, "changing {name} must split the group");
-            assert_ne!(a.short(), b.short(), "{name}: short forms collide");
-        }
-        // Removing a defining field is a change too (silence is not an answer).
-        let mut silent = base.clone();
-        remove(&mut silent, "/engine/enforce_eager");
-        assert_ne!(fp(&silent), fp(&base));
-        // The image tag alone changes nothing while a digest is recorded.
-        let mut retagged = base.clone();
-        set(&mut retagged, "/engine/image", json!("vllm:latest"));
-        assert_eq!(fp(&retagged), fp(&base));
-    }
-
-    #[test]
-    fn a_disabled_speculative_budget_is_not_part_of_the_configuration() {
-        let mut a = complete();
-        set(
-            &mut a,
-            "/engine/speculative",
-            serde_json::json!({ "enabled": false }),
-        );
-        let mut b = complete();
-        set(
-            &mut b,
-            "/engine/speculative",
-            serde_json::json!({ "enabled": false, "method": "eagle3", "num_speculative_tokens": 4 }),
-        );
-        assert_eq!(fp(&a), fp(&b));
-        assert!(fp(&a).label().contains("spec off"), "{}", fp(&a).label());
-    }
-
-    #[test]
-    fn every_field_of_the_complete_file_is_classified() {
-        // A new canonical field must be declared defining or identity.
-        fn leaves(v: &Value, prefix: &str, out: &mut Vec<String>) {
-            match v {
-                Value::Object(map) if !map.is_empty() => {
-                    for (k, child) in map {
-                        let p = if prefix.is_empty() {
-                            k.clone()
-                        } else {
-                            format!("{prefix}.{k}")
-                        };
-                        leaves(child, &p, out);
-                    }
-                }
-                _ => out.push(prefix.to_string()),
-            }
-        }
-        let mut all = Vec::new();
-        leaves(&complete(), "", &mut all);
-        let covered = |path: &str, list: &[&str]| {
-            list.iter()
-                .any(|f| path == *f || path.starts_with(&format!("{f}.")))
-        };
-        for path in all {
-            let defining = covered(&path, DEFINING_FIELDS);
-            let identity = covered(&path, IDENTITY_FIELDS);
-            assert!(
-                defining ^ identity,
-                "`{path}` must be in exactly one of DEFINING_FIELDS and IDENTITY_FIELDS"
-            );
-        }
-    }
-
-    #[test]
-    fn the_setup_fingerprint_ignores_the_workload() {
-        let a = complete();
-        let mut b = complete();
-        set(&mut b, "/workload/kind", "code".into());
-        set(&mut b, "/workload/name", "code-decode-56".into());
-        let (da, db): (ResultDoc, ResultDoc) = (
-            serde_json::from_value(a).unwrap(),
-            serde_json::from_value(b).unwrap(),
-        );
-        assert_ne!(Fingerprint::of(&da), Fingerprint::of(&db));
-        assert_eq!(Fingerprint::setup_of(&da), Fingerprint::setup_of(&db));
-    }
-
-    #[test]
-    fn the_label_names_engine_model_platform_and_workload() {
-        let f = fp(&complete());
-        assert_eq!(
-            f.label(),
-            "vllm 0.11.2 | Qwen3.8-Flash-Next-NVFP4 nvfp4 spec eagle3x4 | NVIDIA GB10 x2 (2 nodes) | prose-decode-41"
-        );
-        assert!(
-            f.canonical()
-                .starts_with("{\"engine.data_parallel_size\":1,"),
-            "{}",
-            f.canonical()
-        );
-    }
-}
+mod tests;

@@ -1,0 +1,177 @@
+//! Runs that appear more than once in a corpus (S010): a run folder copied into two sweep
+//! folders, a result file kept under two names. A copy is not a replicate: counting it would
+//! inflate n, shrink the spread and narrow every interval computed over the configuration.
+//!
+//! Two results are **the same run** when they record the same start time (`measured_at`), the
+//! same launch (`launch.id`, `launch.started_at`) and repeat index, and identical levels: every
+//! figure equal (whatever its JSON spelling, `32` and `32.0` being one value). Two runs measured
+//! independently never agree on every figure to the last digit. The levels must hold at least
+//! one measured figure (a window length, a throughput, a latency, a per-user rate): levels that
+//! record only counts (a sweep's failed run) can coincide by chance and are not compared.
+//!
+//! The first result of each set in path order is the one counted ([`copy_mask`]); the others
+//! are reported by S010 and left out of every configuration.
+
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+use crate::corpus::LoadedResult;
+use crate::fingerprint::path_order;
+use crate::model::{Level, ResultDoc};
+
+/// One run that the corpus holds more than once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CopySet {
+    /// The result counted: the first in path order.
+    pub kept: usize,
+    /// The other copies, in path order.
+    pub copies: Vec<usize>,
+}
+
+/// Every run held more than once, in path order of the result kept.
+pub fn copy_sets(results: &[LoadedResult]) -> Vec<CopySet> {
+    // Bucket by a hash of what a copy shares, then confirm equality inside each bucket.
+    let mut buckets: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
+    for i in path_order(results) {
+        let doc = &results[i].doc;
+        if !doc.levels.iter().any(has_measured_figure) {
+            continue;
+        }
+        let classes = buckets.entry(key_hash(doc)).or_default();
+        match classes
+            .iter_mut()
+            .find(|class| same_run(&results[class[0]].doc, doc))
+        {
+            Some(class) => class.push(i),
+            None => classes.push(vec![i]),
+        }
+    }
+    let mut sets: Vec<CopySet> = buckets
+        .into_values()
+        .flatten()
+        .filter(|class| class.len() > 1)
+        .map(|class| CopySet {
+            kept: class[0],
+            copies: class[1..].to_vec(),
+        })
+        .collect();
+    let rank: BTreeMap<usize, usize> = path_order(results)
+        .into_iter()
+        .enumerate()
+        .map(|(r, i)| (i, r))
+        .collect();
+    sets.sort_by_key(|s| rank.get(&s.kept).copied().unwrap_or(usize::MAX));
+    sets
+}
+
+/// For each result, whether it is a copy of a run counted elsewhere (never the first copy).
+pub fn copy_mask(results: &[LoadedResult]) -> Vec<bool> {
+    let mut mask = vec![false; results.len()];
+    for set in copy_sets(results) {
+        for i in set.copies {
+            mask[i] = true;
+        }
+    }
+    mask
+}
+
+/// Whether two results record the same run: start time, launch, repeat and every figure.
+pub fn same_run(a: &ResultDoc, b: &ResultDoc) -> bool {
+    a.measured_at == b.measured_at
+        && a.launch == b.launch
+        && a.repeat == b.repeat
+        && a.levels == b.levels
+}
+
+/// Whether a level holds a measured figure: a window length, a throughput, a latency or a
+/// per-user rate (not only counts).
+fn has_measured_figure(level: &Level) -> bool {
+    level.duration_s.is_some()
+        || level
+            .throughput_tok_s
+            .as_ref()
+            .is_some_and(|t| t.aggregate.is_some() || t.decode.is_some() || t.prefill.is_some())
+        || level.ttft_s.as_ref().is_some_and(|t| t.p50.is_some())
+        || level.tpot_ms.as_ref().is_some_and(|t| t.p50.is_some())
+        || level.e2e_s.as_ref().is_some_and(|t| t.p50.is_some())
+        || level.per_user_tok_s.is_some()
+}
+
+/// A hash of what copies share (equal runs hash equal; unequal runs rarely collide, and a
+/// collision only costs a comparison). `DefaultHasher::new` has fixed keys: stable per process.
+fn key_hash(doc: &ResultDoc) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    doc.measured_at.hash(&mut h);
+    doc.repeat.hash(&mut h);
+    doc.levels.len().hash(&mut h);
+    for level in &doc.levels {
+        level.concurrency.hash(&mut h);
+        level.requests.hash(&mut h);
+        level.output_tokens.hash(&mut h);
+        // `+ 0.0` makes -0.0 and 0.0 (equal as figures) hash alike.
+        level.duration_s.map(|d| (d + 0.0).to_bits()).hash(&mut h);
+        level
+            .throughput_tok_s
+            .as_ref()
+            .and_then(|t| t.aggregate)
+            .map(|a| (a + 0.0).to_bits())
+            .hash(&mut h);
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Launch, Throughput};
+
+    fn run(measured_at: &str, aggregate: f64) -> ResultDoc {
+        ResultDoc {
+            measured_at: measured_at.into(),
+            levels: vec![Level {
+                concurrency: Some(8),
+                requests: Some(300),
+                duration_s: Some(35.844_724_891_000_17),
+                throughput_tok_s: Some(Throughput {
+                    aggregate: Some(aggregate),
+                    ..Throughput::default()
+                }),
+                ..Level::default()
+            }],
+            ..ResultDoc::default()
+        }
+    }
+
+    #[test]
+    fn the_same_start_time_and_figures_are_the_same_run() {
+        let a = run("2025-05-30T19:47:38Z", 2_258.212_337_970_085);
+        assert!(same_run(&a, &a.clone()));
+        assert_eq!(key_hash(&a), key_hash(&a.clone()));
+        // Another start time, another figure or another launch: another run.
+        assert!(!same_run(
+            &a,
+            &run("2025-05-30T19:48:48Z", 2_258.212_337_970_085)
+        ));
+        assert!(!same_run(&a, &run("2025-05-30T19:47:38Z", 2258.2)));
+        let mut relaunched = a.clone();
+        relaunched.launch = Some(Launch {
+            id: Some("launch-2".into()),
+            started_at: None,
+        });
+        assert!(!same_run(&a, &relaunched));
+    }
+
+    #[test]
+    fn levels_with_counts_only_are_not_compared() {
+        let counts = Level {
+            concurrency: Some(4),
+            requests: Some(0),
+            failed: Some(8),
+            ..Level::default()
+        };
+        assert!(!has_measured_figure(&counts));
+        assert!(has_measured_figure(
+            &run("2025-05-30T19:47:38Z", 1.0).levels[0]
+        ));
+    }
+}
