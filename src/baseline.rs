@@ -252,9 +252,7 @@ impl Baseline {
         }
         let doc =
             json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
-        let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
-        bytes.push(b'\n');
-        bytes
+        crate::text::json::pretty_line(&doc)
     }
 
     /// Writes the file.

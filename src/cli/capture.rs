@@ -34,7 +34,10 @@ pub fn run(args: &CaptureArgs) -> Result<Output, String> {
         }
         (None, None) => return Err("give --pid PID or --container-inspect FILE".into()),
     };
-    let text = format!("{:#}\n", capture::sidecar(&captured));
+    let text = String::from_utf8(crate::text::json::pretty_redacted(capture::sidecar(
+        &captured,
+    )))
+    .unwrap_or_default();
     match &args.output {
         Some(path) => {
             super::output::write_file(path, text.as_bytes())?;

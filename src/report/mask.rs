@@ -9,7 +9,7 @@
 //! "VALUE"`). Then the text is read as free text too (`api_key = VALUE` in a config file,
 //! `Bearer VALUE` in a broken line). No offset moves and every line keeps its length.
 
-use crate::secrets::{classify, find_in_text, is_harmless, is_secret_key, known_shape};
+use crate::secrets::{classify, find_in_text, is_harmless, is_secret_key};
 
 struct Frame {
     array: bool,
@@ -83,8 +83,8 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     } else {
                         text[inner_start..inner_end].to_string()
                     };
-                    // A credential used as a key.
-                    if known_shape(key.trim()).is_some() {
+                    // A credential used as a key (or in one).
+                    if inner_end > inner_start && classify(None, &key).is_some() {
                         out.push((inner_start, inner_end));
                     }
                     f.key = Some(key);

@@ -314,17 +314,15 @@ fn mask_secrets<'a>(
     }
     let mut bytes = std::mem::take(text).into_bytes();
     for (start, end) in spans {
-        // The quotes of a string stay; whole characters are replaced, each byte by `*`.
-        let inner_start = if bytes[start] == b'"' {
-            start + 1
+        // The quotes around a string stay, and everything between them (an escaped quote too,
+        // so the string still ends where it did) becomes `*`, byte for byte.
+        let quoted = bytes[start] == b'"' && bytes[end - 1] == b'"' && end >= start + 2;
+        let (from, to) = if quoted {
+            (start + 1, end - 1)
         } else {
-            start
+            (start, end)
         };
-        for b in &mut bytes[inner_start..end] {
-            if *b != b'"' {
-                *b = b'*';
-            }
-        }
+        bytes[from..to].fill(b'*');
     }
     *text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());

@@ -91,8 +91,7 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
             }
         }
     }
-    if v.len() > 8 && v.contains([' ', '=', ':', '/', '"', '\'', ',']) && !text::find(v).is_empty()
-    {
+    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !text::find(v).is_empty() {
         return Some(SecretKind(format!(
             "a credential inside a text of {} characters",
             v.chars().count()
@@ -115,6 +114,26 @@ pub fn find_in_text(text: &str) -> Vec<(usize, usize)> {
 /// `text` with every secret [`find_in_text`] finds replaced by `<redacted>`; `None` when there
 /// is none.
 pub fn redact_text(text: &str) -> Option<String> {
+    // A JSON pointer writes a `/` inside a key as `~1`: each of its tokens is read as written.
+    if text.contains("~1") {
+        let mut changed = false;
+        let tokens: Vec<String> = text
+            .split('/')
+            .map(|t| {
+                let key = t.replace("~1", "/").replace("~0", "~");
+                if t.contains("~1") && !text::find(&key).is_empty() {
+                    changed = true;
+                    "<redacted>".to_string()
+                } else {
+                    t.to_string()
+                }
+            })
+            .collect();
+        if changed {
+            let joined = tokens.join("/");
+            return Some(redact_text(&joined).unwrap_or(joined));
+        }
+    }
     let ranges = text::find(text);
     if ranges.is_empty() {
         return None;
@@ -193,7 +212,13 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
     while let Some((key, v)) = stack.pop() {
         match v {
             Value::String(s) => {
+                // Secrets inside text first, in place (their context intact), then a command
+                // line's secret arguments, then a value that is a secret as a whole.
                 let mut hit = false;
+                if let Some(clean) = redact_text(s) {
+                    *s = clean;
+                    hit = true;
+                }
                 if command_line_has_secret(s) {
                     *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
                     hit = true;

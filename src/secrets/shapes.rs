@@ -47,7 +47,7 @@ fn may_start(b: u8) -> bool {
 /// The credential `v` is, by its shape alone (`v` is one word: no surrounding text).
 pub fn known_shape(v: &str) -> Option<SecretKind> {
     let first = *v.as_bytes().first()?;
-    if !may_start(first) && !v.contains("://") {
+    if !may_start(first) && !v.contains("://") && !v.contains('@') {
         return None;
     }
     let alnum = |s: &str| s.bytes().filter(u8::is_ascii_alphanumeric).count();
@@ -63,11 +63,15 @@ pub fn known_shape(v: &str) -> Option<SecretKind> {
             )));
         }
     }
-    // AWS access key ids: exactly four letters and sixteen capitals or digits.
+    // AWS access key ids: four letters and sixteen capitals or digits, then no more of them.
     if (v.starts_with("AKIA") || v.starts_with("ASIA"))
-        && v.len() == 20
-        && v.bytes()
+        && v.len() >= 20
+        && v.as_bytes()[..20]
+            .iter()
             .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        && v.as_bytes()
+            .get(20)
+            .is_none_or(|b| !b.is_ascii_alphanumeric())
     {
         return Some(SecretKind(format!(
             "an AWS access key id (`{}` prefix, 20 characters)",
@@ -140,22 +144,23 @@ pub fn auth_value(v: &str) -> bool {
 
 /// Whether the word after `Basic` is base64 credentials.
 pub fn basic_credentials(v: &str) -> bool {
-    v.len() >= 8
-        && v.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/' || b == b'=')
+    // Base64 from the start (what follows it in the word goes with it).
+    v.bytes()
+        .take_while(|&b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/' || b == b'=')
+        .count()
+        >= 8
 }
 
-/// The byte range of the password in `scheme://user:password@host`, if `v` is such a URL.
+/// The byte range of the password in `scheme://user:password@host`, or in a connection
+/// string without its scheme (`user:password@db.example.com`), if `v` holds one.
 pub fn url_password(v: &str) -> Option<(usize, usize)> {
-    let scheme_end = v.find("://")?;
-    let scheme = &v[..scheme_end];
-    if scheme.is_empty()
-        || !scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'-' || b == b'.')
-    {
-        return None;
-    }
+    // The first `scheme://` in the word, whatever stands before it (`see:https://…`).
+    let scheme = v
+        .match_indices("://")
+        .find(|&(i, _)| i > 0 && v.as_bytes()[i - 1].is_ascii_alphanumeric());
+    let Some((scheme_end, _)) = scheme else {
+        return bare_userinfo(v);
+    };
     let authority_start = scheme_end + 3;
     let rest = &v[authority_start..];
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
@@ -168,6 +173,31 @@ pub fn url_password(v: &str) -> Option<(usize, usize)> {
     }
     let start = authority_start + colon + 1;
     Some((start, start + password.len()))
+}
+
+/// `user:password@host` with a host name (a dot in it, or `localhost`).
+fn bare_userinfo(v: &str) -> Option<(usize, usize)> {
+    let name = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_');
+    let at = v.find('@')?;
+    let host: String = v[at + 1..]
+        .bytes()
+        .take_while(|&b| name(b))
+        .map(char::from)
+        .collect();
+    if !(host.contains('.') || host.eq_ignore_ascii_case("localhost")) {
+        return None;
+    }
+    let colon = v[..at].rfind(':')?;
+    let password = &v[colon + 1..at];
+    let user_ok = v[..colon].bytes().last().is_some_and(name);
+    if !user_ok
+        || password.len() < 4
+        || password.contains(['/', ' '])
+        || super::is_harmless(password)
+    {
+        return None;
+    }
+    Some((colon + 1, at))
 }
 
 #[cfg(test)]
@@ -190,6 +220,7 @@ mod tests {
             "Bearer abc123xyz",
             "Basic dXNlcjpwYXNzd29yZA==",
             "https://admin:hunter22@db.example.com/x",
+            "admin:hunter22@db.example.com",
             "-----BEGIN RSA PRIVATE KEY-----\nMIIE",
         ] {
             assert!(known_shape(s).is_some(), "{s}");

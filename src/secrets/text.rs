@@ -7,33 +7,17 @@
 
 use super::{is_harmless, is_secret_key, shapes};
 
-/// Characters that end a token inside a word: quotes, brackets, separators, `/` (a path, a
-/// pointer) and `:`/`=` (an assignment).
+/// Characters that end a token inside a word: everything but ASCII letters, digits, `-`, `_`
+/// and `.`, of which every credential shape is made (quotes, brackets, `/` of a path or a
+/// pointer, `:` and `=` of an assignment, an invisible or bidirectional character glued to it).
 fn token_break(c: char) -> bool {
-    matches!(
-        c,
-        '"' | '\''
-            | '`'
-            | ','
-            | ';'
-            | '('
-            | ')'
-            | '['
-            | ']'
-            | '{'
-            | '}'
-            | '<'
-            | '>'
-            | '|'
-            | '/'
-            | '\\'
-            | ':'
-            | '='
-            | '&'
-            | '?'
-            | '#'
-            | '*'
-    )
+    !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Characters that end a word: white space, and the control, bidirectional and invisible
+/// characters that could hide a word boundary from a reader.
+fn word_break(c: char) -> bool {
+    c.is_whitespace() || crate::text::is_hidden(c)
 }
 
 /// Quotes and brackets around a word.
@@ -45,7 +29,7 @@ fn trim_word(w: &str) -> (usize, &str) {
     let core = trimmed_start.trim_end_matches(|c: char| {
         matches!(
             c,
-            '"' | '\'' | '`' | ')' | ']' | '}' | '>' | ',' | ';' | '.'
+            '"' | '\'' | '`' | ')' | ']' | '}' | '>' | ',' | ';' | '.' | '(' | '[' | '{' | '<'
         )
     });
     (start, core)
@@ -67,7 +51,8 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
     // string of every document).
     let base = text.as_ptr() as usize;
     let mut words = text
-        .split_ascii_whitespace()
+        .split(word_break)
+        .filter(|w| !w.is_empty())
         .map(|w| (w.as_ptr() as usize - base, w))
         .peekable();
     // The value after a secret name or flag, or after `Bearer`: the next word (or the word
@@ -94,11 +79,16 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
                 continue;
             }
         }
-        if (core.eq_ignore_ascii_case("bearer") || core.eq_ignore_ascii_case("basic"))
+        // `Bearer X`, also when the scheme ends a longer word (`(Bearer X`, `auth=Bearer X`).
+        let scheme = core
+            .rsplit(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or(core);
+        if (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("basic"))
             && let Some(&(next_at, next)) = words.peek()
         {
             let (nl, nc) = trim_word(next);
-            let ok = if core.eq_ignore_ascii_case("bearer") {
+            let ok = if scheme.eq_ignore_ascii_case("bearer") {
                 shapes::auth_value(nc)
             } else {
                 shapes::basic_credentials(nc)
@@ -108,34 +98,55 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
             }
             continue;
         }
-        if let Some((s, e)) = shapes::url_password(core) {
-            out.push((core_at + s, core_at + e));
+        // Every URL password in the word (`a://u:p@h/x,b://u:q@h`).
+        let mut from = 0;
+        while let Some((s, e)) = shapes::url_password(&core[from..]) {
+            out.push((core_at + from + s, core_at + from + e));
+            from += e;
+        }
+        if from > 0 {
             continue;
         }
-        // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next.
-        if let Some(split) = core.find(['=', ':']) {
-            let name = core[..split]
-                .trim_start_matches('-')
-                .trim_matches(['"', '\'']);
+        // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
+        // name is the last word before an `=` or `:` (`x=PGPASSWORD=VALUE` too).
+        let split = core
+            .match_indices(['=', ':'])
+            .map(|(i, _)| i)
+            .find(|&i| is_secret_key(core[..i].trim_matches(['"', '\''])));
+        if let Some(split) = split {
+            // What stands before the name may hold a credential too.
+            tokens(&core[..split], core_at, &mut out);
             let value = core[split + 1..].trim_matches(['"', '\'']);
-            if is_secret_key(name) {
-                if value.is_empty() {
-                    value_next = true;
-                } else if !is_harmless(value) {
-                    let v_at = core_at
-                        + split
-                        + 1
-                        + (core[split + 1..].len()
-                            - core[split + 1..].trim_start_matches(['"', '\'']).len());
-                    out.push((v_at, v_at + value.len()));
-                }
-                continue;
+            if value.is_empty() {
+                value_next = true;
+            } else if !is_harmless(value) {
+                let v_at = core_at
+                    + split
+                    + 1
+                    + (core[split + 1..].len()
+                        - core[split + 1..].trim_start_matches(['"', '\'']).len());
+                out.push((v_at, v_at + value.len()));
             }
-        } else if core.starts_with('-') && is_secret_key(core.trim_start_matches('-')) {
-            // `--api-key VALUE`.
-            value_next = true;
             continue;
-        } else if is_secret_key(core)
+        }
+        // `--api-key VALUE`, also when the flag ends a longer word (`X='--api-key VALUE`).
+        let tail = core.rfind("--").map_or_else(
+            || {
+                core.rsplit(['=', '\'', '"', '(', ',', ';', '[', '{', '/'])
+                    .next()
+                    .unwrap_or(core)
+            },
+            |i| &core[i..],
+        );
+        if tail.starts_with('-')
+            && !tail.contains(':')
+            && is_secret_key(tail.trim_start_matches('-'))
+        {
+            value_next = true;
+            tokens(core, core_at, &mut out);
+            continue;
+        } else if !core.contains(['=', ':'])
+            && is_secret_key(core)
             && words
                 .peek()
                 .is_some_and(|&(_, n)| matches!(trim_word(n).1, "=" | ":"))
@@ -167,7 +178,8 @@ fn is_scheme(w: &str) -> bool {
         .any(|s| w.eq_ignore_ascii_case(s))
 }
 
-/// Credential-shaped tokens of `word` (at byte `at` of the text), split at punctuation.
+/// Credential-shaped tokens of `word` (at byte `at` of the text), split at punctuation: a
+/// token, or its tail after a `-`, `_` or `.` (`run-sk-proj-…`, `id_ghp_…`).
 fn tokens(word: &str, at: usize, out: &mut Vec<(usize, usize)>) {
     if shapes::known_shape(word).is_some() {
         out.push((at, at + word.len()));
@@ -180,12 +192,26 @@ fn tokens(word: &str, at: usize, out: &mut Vec<(usize, usize)>) {
     {
         if i == word.len() || token_break(c) {
             let token = &word[start..i];
-            if token.len() >= 8 && shapes::known_shape(token).is_some() {
-                out.push((at + start, at + i));
+            if token.len() >= 8
+                && let Some(from) = shaped_tail(token)
+            {
+                out.push((at + start + from, at + i));
             }
             start = i + c.len_utf8();
         }
     }
+}
+
+/// Where in `token` a credential shape starts: at 0, or after a `-`, `_` or `.`.
+fn shaped_tail(token: &str) -> Option<usize> {
+    if shapes::known_shape(token).is_some() {
+        return Some(0);
+    }
+    token
+        .match_indices(['-', '_', '.'])
+        .map(|(i, _)| i + 1)
+        .filter(|&i| i + 8 <= token.len())
+        .find(|&i| shapes::known_shape(&token[i..]).is_some())
 }
 
 #[cfg(test)]

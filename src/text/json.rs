@@ -19,7 +19,9 @@ impl<F: Formatter> Formatter for Safe<F> {
         writer: &mut W,
         fragment: &str,
     ) -> io::Result<()> {
-        if fragment.is_ascii() {
+        // Printable ASCII, most of what is written, needs no look at its characters (DEL is
+        // ASCII, and serde_json leaves it raw).
+        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b)) {
             return writer.write_all(fragment.as_bytes());
         }
         let mut start = 0;
