@@ -47,14 +47,14 @@ fn four_pairs_against_the_cluster_is_restated_to_a_tie() {
         "restated to {restated}"
     );
     assert_eq!(
-        c.basis.as_ref().map(|b| b.raw()).as_deref(),
+        c.basis.as_ref().map(benchlint::text::Text::raw).as_deref(),
         Some("matched per-user floor of 20 tok/s (deployment)")
     );
     assert!(has(c, "C012"), "{:?}", c.codes);
     let text = c
         .reasons
         .iter()
-        .map(|r| r.raw())
+        .map(benchlint::text::Text::raw)
         .collect::<Vec<_>>()
         .join(" ");
     assert!(text.contains("tie within noise"), "{text}");
@@ -74,7 +74,7 @@ fn the_h200_ratio_is_retracted_for_its_mismatches() {
     let text = c
         .reasons
         .iter()
-        .map(|r| r.raw())
+        .map(benchlint::text::Text::raw)
         .collect::<Vec<_>>()
         .join(" ");
     assert!(text.contains("fp8") && text.contains("nvfp4"), "{text}");
@@ -93,7 +93,7 @@ fn the_per_unit_decline_is_flagged_for_constant_total_concurrency() {
     assert!(
         c.reasons
             .iter()
-            .map(|r| r.raw())
+            .map(benchlint::text::Text::raw)
             .collect::<Vec<_>>()
             .join(" ")
             .contains("4 streams per device against 16"),
@@ -111,7 +111,7 @@ fn the_figure_on_two_disagreeing_runs_is_unresolved() {
     let text = c
         .reasons
         .iter()
-        .map(|r| r.raw())
+        .map(benchlint::text::Text::raw)
         .collect::<Vec<_>>()
         .join(" ");
     assert!(text.contains("257.8") && text.contains("316.7"), "{text}");

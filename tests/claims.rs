@@ -110,7 +110,7 @@ fn not_decidable(c: &ClaimOutcome, why: &str) {
     let text = c
         .reasons
         .iter()
-        .map(|r| r.raw())
+        .map(benchlint::text::Text::raw)
         .collect::<Vec<_>>()
         .join(" ");
     assert!(

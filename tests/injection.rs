@@ -179,9 +179,9 @@ fn os(items: &[&str]) -> Vec<OsString> {
 }
 
 /// Runs `args`, checks stdout as `kind` and stderr as plain text.
-fn checked(c: &Hostile, args: Vec<OsString>, kind: Kind) -> Run {
+fn checked(c: &Hostile, args: &[OsString], kind: Kind) -> Run {
     let what = format!("{args:?}");
-    let r = exec(&args);
+    let r = exec(args);
     assert!(
         matches!(r.code, Some(0..=2)),
         "{what}: exit {:?}: {}",
@@ -224,24 +224,24 @@ fn every_command_over(seed: u64) {
     for format in ["human", "concise", "json", "json-lines", "sarif", "junit"] {
         let mut a = os(&["check", "--isolated", "--format", format]);
         a.push(root.clone());
-        checked(&c, a, Kind::Plain);
+        checked(&c, &a, Kind::Plain);
     }
     let mut a = os(&["check", "--isolated", "--format", "github"]);
     a.push(root.clone());
-    checked(&c, a, Kind::Github);
+    checked(&c, &a, Kind::Github);
     let mut a = os(&["check", "--isolated", "--color", "always"]);
     a.push(root.clone());
-    checked(&c, a, Kind::Coloured);
+    checked(&c, &a, Kind::Coloured);
     let mut a = os(&["check", "--isolated", "--statistics"]);
     a.push(root.clone());
-    checked(&c, a, Kind::Plain);
+    checked(&c, &a, Kind::Plain);
     for f in &c.files {
         let mut a = os(&["check", "--isolated", "--format", "concise"]);
         a.push(f.clone().into());
-        checked(&c, a, Kind::Plain);
+        checked(&c, &a, Kind::Plain);
         let mut a = os(&["cards"]);
         a.push(f.clone().into());
-        checked(&c, a, Kind::Plain);
+        checked(&c, &a, Kind::Plain);
     }
     for (format, kind) in [
         ("table", Kind::Plain),
@@ -251,38 +251,38 @@ fn every_command_over(seed: u64) {
     ] {
         let mut a = os(&["summary", "--format", format]);
         a.push(root.clone());
-        checked(&c, a, kind);
+        checked(&c, &a, kind);
     }
     for format in ["table", "json"] {
         let mut a = os(&["capacity", "--format", format, "--floor", "20"]);
         a.push(root.clone());
-        checked(&c, a, Kind::Plain);
+        checked(&c, &a, Kind::Plain);
     }
     for format in ["text", "json"] {
         let mut a = os(&["compare", "--format", format]);
         a.push(c.ids[0].clone().into());
         a.push(c.ids[3].clone().into());
         a.push(root.clone());
-        checked(&c, a, Kind::Plain);
+        checked(&c, &a, Kind::Plain);
     }
     for (format, kind) in [("markdown", Kind::Markdown), ("json", Kind::Plain)] {
         let mut a = os(&["audit", "--isolated", "--format", format, "--claims"]);
         a.push(c.claims.clone().into());
         a.push(root.clone());
-        checked(&c, a, kind);
+        checked(&c, &a, kind);
     }
     let mut a = os(&["audit", "--isolated", "--claims"]);
     a.push(c.claims.clone().into());
     a.push(root.clone());
     a.push("-o".into());
     a.push(c.out.join("audit").into());
-    let r = checked(&c, a, Kind::Plain);
+    let r = checked(&c, &a, Kind::Plain);
     assert!(matches!(r.code, Some(0 | 1)), "audit -o: {}", r.err());
     let mut a = os(&["import"]);
     a.push(root.clone());
     a.push("-o".into());
     a.push(c.out.join("import").into());
-    checked(&c, a, Kind::Plain);
+    checked(&c, &a, Kind::Plain);
     let written = every_file(&c.out);
     assert!(
         written.iter().any(|f| f.ends_with("report.html"))
@@ -316,13 +316,13 @@ fn every_command_over(seed: u64) {
     let c2 = Hostile { secrets: more, ..c };
     let mut a = os(&["summary"]);
     a.push(c2.root.join(&missing).into());
-    let r = checked(&c2, a, Kind::Plain);
+    let r = checked(&c2, &a, Kind::Plain);
     assert_eq!(r.code, Some(2));
     let mut a = os(&["compare"]);
     a.push(missing.clone().into());
     a.push(missing.clone().into());
     a.push(root.clone());
-    let r = checked(&c2, a, Kind::Plain);
+    let r = checked(&c2, &a, Kind::Plain);
     assert_eq!(r.code, Some(2));
 }
 
@@ -393,7 +393,7 @@ fn a_broken_config_is_echoed_inert() {
             ],
             vec!["capacity".into(), dir.clone().into()],
         ] {
-            let r = checked(&hs, args, Kind::Plain);
+            let r = checked(&hs, &args, Kind::Plain);
             assert_eq!(r.code, Some(2), "{}", r.err());
             assert!(r.err().contains("benchlint.toml"), "{}", r.err());
         }

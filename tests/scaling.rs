@@ -145,7 +145,9 @@ fn broken_lines_are_counted_past_the_cap_not_stored() {
     let path = tmp.path().join("broken.jsonl");
     let mut text = String::from("{\"a\": 1}\n");
     for i in 0..100_000 {
-        text.push_str(&format!("{{\"broken\": {i},\n"));
+        text.push_str("{\"broken\": ");
+        text.push_str(&i.to_string());
+        text.push_str(",\n");
     }
     std::fs::write(&path, &text).unwrap();
     let r = exec(&[

@@ -300,7 +300,7 @@ fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresho
     let more = corpus.capped_files.len().saturating_sub(files.len());
     let mut listed = files.join(", ");
     if more > 0 {
-        listed.push_str(&format!(" and {more} more"));
+        let _ = std::fmt::Write::write_fmt(&mut listed, format_args!(" and {more} more"));
     }
     let per_file = if files.is_empty() {
         String::new()

@@ -127,10 +127,10 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "output".to_string());
+    let name = path.file_name().map_or_else(
+        || "output".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
     let cannot = |e: &std::io::Error| format!("cannot write `{}`: {}", shown(path), describe_io(e));
     let mut attempt = 0u32;
     let (tmp, mut file) = loop {

@@ -165,9 +165,8 @@ impl ConfigError {
         if let Some(h) = help {
             diag = diag.with_help(h.into_owned());
         }
-        let report = miette::Report::new(diag).with_source_code(
-            miette::NamedSource::new(display.into_owned(), shown).with_language("toml"),
-        );
+        let report = miette::Report::new(diag)
+            .with_source_code(miette::NamedSource::new(&display, shown).with_language("toml"));
         let theme = if color {
             miette::GraphicalTheme::unicode()
         } else {

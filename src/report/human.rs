@@ -196,10 +196,11 @@ pub fn summary_line(s: &Summary) -> String {
         String::new()
     };
     if s.omitted > 0 {
-        suppressed.push_str(&format!(
+        let _ = write!(
+            suppressed,
             " ({} of them past the finding caps: counted, not listed)",
             s.omitted
-        ));
+        );
     }
     if s.errors + s.warnings + s.infos == 0 {
         return format!("All checks passed: {scope}{suppressed}.");

@@ -35,7 +35,7 @@ pub fn is_hidden(c: char) -> bool {
 /// (then the characters are looked at). Printable ASCII text, most of what a report shows, is
 /// passed by this one test.
 fn may_hide(s: &str) -> bool {
-    s.bytes().any(|b| b < 0x20 || b >= 0x7F)
+    s.bytes().any(|b| !(0x20..0x7F).contains(&b))
 }
 
 /// Whether `s` holds `::`, which could start a GitHub Actions workflow command if it began a

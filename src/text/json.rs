@@ -27,7 +27,7 @@ impl<F: Formatter> Formatter for Safe<F> {
         let mut start = 0;
         for (i, c) in fragment.char_indices() {
             if is_hidden(c) {
-                writer.write_all(fragment[start..i].as_bytes())?;
+                writer.write_all(&fragment.as_bytes()[start..i])?;
                 let mut units = [0u16; 2];
                 for u in c.encode_utf16(&mut units) {
                     write!(writer, "\\u{u:04x}")?;
@@ -35,7 +35,7 @@ impl<F: Formatter> Formatter for Safe<F> {
                 start = i + c.len_utf8();
             }
         }
-        writer.write_all(fragment[start..].as_bytes())
+        writer.write_all(&fragment.as_bytes()[start..])
     }
 
     fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {

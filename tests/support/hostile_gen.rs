@@ -139,7 +139,7 @@ const DELIMITERS: [&str; 10] = [" ", "\"", "'", "=", ",", "(", "/", "\n", "-", "
 /// order; the cores of its secrets are added to `secrets`.
 pub fn hostile(rng: &mut Rng, secrets: &mut Vec<String>) -> String {
     let mut out = String::new();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..=rng.below(4) {
         match rng.below(5) {
             0 | 1 => out.push_str(rng.pick(&ACTIVE)),
             2 => out.push_str(rng.pick(&MARKUP)),
@@ -287,6 +287,7 @@ pub fn check(what: &str, bytes: &[u8], kind: Kind, secrets: &[String]) {
 /// Outside code spans (found as CommonMark finds them: a run of n backticks closed by the next
 /// run of exactly n), Markdown holds no HTML tag and no link but benchlint's own rule pages
 /// and anchors.
+#[expect(clippy::many_single_char_names, reason = "a scanner's indices")]
 fn markdown_is_inert(what: &str, text: &str) {
     for line in text.lines() {
         let b: Vec<char> = line.chars().collect();
@@ -315,15 +316,12 @@ fn markdown_is_inert(what: &str, text: &str) {
                         j += 1;
                     }
                 }
-                match close {
-                    Some(end) => {
-                        outside.push_str(" CODE ");
-                        i = end;
-                    }
-                    None => {
-                        outside.push_str(&"`".repeat(n));
-                        i += n;
-                    }
+                if let Some(end) = close {
+                    outside.push_str(" CODE ");
+                    i = end;
+                } else {
+                    outside.push_str(&"`".repeat(n));
+                    i += n;
                 }
                 continue;
             }
