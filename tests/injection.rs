@@ -471,3 +471,111 @@ fn ordinary_values_are_not_masked() {
         r.out()
     );
 }
+
+/// The inputs the `output_writers` fuzz target once broke, replayed through the writers as the
+/// target feeds them: the parts between `\u{1}` bytes in every text field of findings and of an
+/// audit report, every format held to the invariants.
+#[test]
+fn writer_regressions_stay_fixed() {
+    use benchlint::audit::{AuditReport, ClaimOutcome, ConfigLadder, LosingRun, Verdict};
+    use benchlint::diagnostic::{Finding, Location, Severity};
+    use benchlint::report::{self, AuditContext};
+    use benchlint::text::Text;
+    let dir = Path::new("testdata/hostile/fuzz-regressions");
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("output_writers-") {
+            continue;
+        }
+        let input = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
+        let parts: Vec<&str> = input.split('\u{1}').collect();
+        let s = |i: usize| parts[i % parts.len()].to_string();
+        let secrets: Vec<String> = parts
+            .iter()
+            .flat_map(|p| {
+                benchlint::secrets::find_in_text(p)
+                    .into_iter()
+                    .map(|(a, b)| p[a..b].to_string())
+            })
+            .filter(|x| x.len() >= 12)
+            .collect();
+        let findings: Vec<Finding> = (0..4)
+            .map(|k| Finding {
+                rule: benchlint::rules::RULES[(k * 11) % benchlint::rules::RULES.len()].meta,
+                severity: Severity::Error,
+                pre_rule: false,
+                primary: Location::new(s(k), s(k + 1)),
+                related: vec![Location::new(s(k + 4), s(k + 5))],
+                message: Text::file(s(k + 2)),
+                label: Some(Text::file(s(k + 6))),
+                help: Some(Text::quoting(s(k + 7))),
+                placed: None,
+            })
+            .collect();
+        let p = report::prepare(
+            findings,
+            benchlint::engine::Summary::default(),
+            1 << 20,
+            false,
+        );
+        for (format, bytes, kind) in [
+            ("human", report::human(&p), Kind::Plain),
+            ("concise", report::concise(&p), Kind::Plain),
+            ("json", report::json(&p), Kind::Plain),
+            ("sarif", report::sarif(&p), Kind::Plain),
+            ("github", report::github(&p), Kind::Github),
+            ("junit", report::junit(&p), Kind::Plain),
+        ] {
+            check(&format!("{name} {format}"), &bytes, kind, &secrets);
+        }
+        let report = AuditReport {
+            floor_tok_s: 20.0,
+            claims: vec![ClaimOutcome {
+                id: s(1).into(),
+                statement: Some(s(2).into()),
+                kind: "ratio".into(),
+                metric: s(3).into(),
+                verdict: Verdict::Restated,
+                codes: vec!["C001".into()],
+                published_value: 2.0,
+                restated_value: Some(1.1),
+                basis: Some(Text::quoting(s(4))),
+                reasons: vec![Text::quoting(s(5))],
+                subject: vec![s(8).into()],
+                baseline: vec![s(9).into()],
+            }],
+            ladders: vec![ConfigLadder {
+                label: s(10).into(),
+                fingerprint: "0123456789ab".into(),
+                results: vec![s(11).into()],
+                points: Vec::new(),
+                capacity: None,
+            }],
+            losing_runs: vec![LosingRun {
+                id: s(12).into(),
+                outcome: "failed".into(),
+                path: s(13).into(),
+                notes: Some(s(14).into()),
+            }],
+        };
+        let ctx = AuditContext::new(vec![s(15).into()], Some(s(16).into()));
+        check(
+            &name,
+            &report::audit_markdown(&report, &ctx),
+            Kind::Markdown,
+            &secrets,
+        );
+        check(
+            &name,
+            &report::audit_html(&report, &ctx),
+            Kind::Html,
+            &secrets,
+        );
+        check(
+            &name,
+            &report::audit_json(&report, &ctx),
+            Kind::Plain,
+            &secrets,
+        );
+    }
+}

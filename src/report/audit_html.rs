@@ -139,7 +139,7 @@ fn summary(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "<tr><td><a href=\"#{}\">{}</a></td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{restated}</td><td>{codes}</td></tr>",
-            anchor("claim", i, c.id.raw()),
+            anchor("claim", i, &c.id.masked()),
             code(&c.id),
             escape(&claim_value(c, c.published_value)),
             badge(c.verdict),
@@ -152,7 +152,7 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     let _ = writeln!(
         out,
         "<section class=\"claim\" id=\"{}\">",
-        anchor("claim", i, c.id.raw())
+        anchor("claim", i, &c.id.masked())
     );
     let _ = writeln!(out, "<h3>{} {}</h3>", code(&c.id), badge(c.verdict));
     if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
@@ -220,7 +220,7 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
             .map(|(j, l)| {
                 format!(
                     "<a href=\"#{}\">{}</a>",
-                    anchor("config", *j, l.label.raw()),
+                    anchor("config", *j, &l.label.masked()),
                     l.label.html()
                 )
             })
@@ -234,7 +234,7 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(
         out,
         "<section class=\"ladder\" id=\"{}\">",
-        anchor("config", i, l.label.raw())
+        anchor("config", i, &l.label.masked())
     );
     let _ = writeln!(
         out,
