@@ -490,21 +490,48 @@ fn writer_regressions_stay_fixed() {
         let input = String::from_utf8_lossy(&std::fs::read(entry.path()).unwrap()).into_owned();
         let parts: Vec<&str> = input.split('\u{1}').collect();
         let s = |i: usize| parts[i % parts.len()].to_string();
-        let secrets: Vec<String> = parts
+        // As the target: a secret that also stands where it is none is not held against it.
+        let found: Vec<(usize, usize, usize)> = parts
             .iter()
-            .flat_map(|p| {
+            .enumerate()
+            .flat_map(|(k, p)| {
                 benchlint::secrets::find_in_text(p)
                     .into_iter()
-                    .map(|(a, b)| p[a..b].to_string())
+                    .map(move |(a, b)| (k, a, b))
             })
-            .filter(|x| x.len() >= 12)
             .collect();
-        let findings: Vec<Finding> = (0..4)
+        let secrets: Vec<String> = found
+            .iter()
+            .map(|&(k, a, b)| parts[k][a..b].to_string())
+            .filter(|x| x.len() >= 12)
+            .filter(|x| {
+                parts.iter().enumerate().all(|(k, p)| {
+                    p.match_indices(x.as_str()).all(|(i, _)| {
+                        found
+                            .iter()
+                            .any(|&(fk, a, b)| fk == k && a <= i && i + x.len() <= b)
+                    })
+                })
+            })
+            .collect();
+        // The first part is a file whose snippet is drawn.
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("f.json");
+        std::fs::write(&file, s(0)).unwrap();
+        let file_name = file.to_string_lossy().into_owned();
+        let mut findings: Vec<Finding> = (0..4)
             .map(|k| Finding {
                 rule: benchlint::rules::RULES[(k * 11) % benchlint::rules::RULES.len()].meta,
                 severity: Severity::Error,
                 pre_rule: false,
-                primary: Location::new(s(k), s(k + 1)),
+                primary: {
+                    let mut l =
+                        Location::new(if k == 0 { file_name.clone() } else { s(k) }, s(k + 1));
+                    if k % 2 == 1 {
+                        l.offset = Some(k * 7);
+                    }
+                    l
+                },
                 related: vec![Location::new(s(k + 4), s(k + 5))],
                 message: Text::file(s(k + 2)),
                 label: Some(Text::file(s(k + 6))),
@@ -512,6 +539,7 @@ fn writer_regressions_stay_fixed() {
                 placed: None,
             })
             .collect();
+        report::place_in_text(&file_name, &s(0), &mut findings);
         let p = report::prepare(
             findings,
             benchlint::engine::Summary::default(),

@@ -104,15 +104,30 @@ fuzz_target!(|data: &[u8]| {
     };
     let parts: Vec<&str> = input.split('\u{1}').collect();
     let s = |i: usize| parts[i % parts.len()].to_string();
-    // What the finder takes for a secret in the input: no writer may show it.
-    let secrets: Vec<String> = parts
+    // What the finder takes for a secret in the input: no writer may show it (unless the
+    // same string also stands in the input where it is no secret, and is shown from there).
+    let found: Vec<(usize, usize, usize)> = parts
         .iter()
-        .flat_map(|p| {
+        .enumerate()
+        .flat_map(|(k, p)| {
             benchlint::secrets::find_in_text(p)
                 .into_iter()
-                .map(|(a, b)| p[a..b].to_string())
+                .map(move |(a, b)| (k, a, b))
         })
+        .collect();
+    let secrets: Vec<String> = found
+        .iter()
+        .map(|&(k, a, b)| parts[k][a..b].to_string())
         .filter(|x| x.len() >= 12)
+        .filter(|x| {
+            parts.iter().enumerate().all(|(k, p)| {
+                p.match_indices(x.as_str()).all(|(i, _)| {
+                    found
+                        .iter()
+                        .any(|&(fk, a, b)| fk == k && a <= i && i + x.len() <= b)
+                })
+            })
+        })
         .collect();
     // One file on disk, so a snippet of the first part is drawn (masked, stand-ins).
     let file = std::env::temp_dir().join(format!("benchlint-fuzz-writers-{}.json", std::process::id()));

@@ -76,9 +76,11 @@ pub fn escaped(s: &str) -> Option<String> {
 
 /// Replaces each hidden character of a file's text by a visible stand-in of the same byte
 /// length (`?`, `¿`, `�`, `????`), so a snippet shows none of them and no byte offset moves.
-/// Line feeds, carriage returns and tabs stay: they are the snippet's own layout.
+/// Line feeds and tabs stay: they are the snippet's own layout. A carriage return becomes a
+/// space (alone, it would send the cursor back over the line; before a line feed it is
+/// invisible anyway).
 pub fn stand_in(text: &mut String) {
-    let shown = |c: char| matches!(c, '\n' | '\r' | '\t') || !is_hidden(c);
+    let shown = |c: char| matches!(c, '\n' | '\t') || !is_hidden(c);
     if !may_hide(text) || text.chars().all(shown) {
         return;
     }
@@ -86,6 +88,7 @@ pub fn stand_in(text: &mut String) {
     for c in text.chars() {
         match c {
             c if shown(c) => out.push(c),
+            '\r' => out.push(' '),
             c => match c.len_utf8() {
                 1 => out.push('?'),
                 2 => out.push('¿'),
@@ -117,7 +120,7 @@ mod tests {
         let mut text = String::from("a\u{1b}b\u{85}c\r\nd\u{7f}\u{202e}e\u{E0041}\t");
         let before = text.len();
         stand_in(&mut text);
-        assert_eq!(text, "a?b¿c\r\nd?\u{FFFD}e????\t");
+        assert_eq!(text, "a?b¿c \nd?\u{FFFD}e????\t");
         assert_eq!(text.len(), before);
     }
 }
