@@ -24,6 +24,7 @@ pub mod rules;
 pub mod schema;
 pub mod secrets;
 pub mod serve_command;
+pub mod server_log;
 pub mod stats;
 pub mod text;
 pub mod thresholds;

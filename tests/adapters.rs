@@ -29,12 +29,29 @@ use serde_json::{Value, json};
 const REALWORLD: &str = "../shared/realworld";
 const FIXTURES: &str = "testdata/adapters";
 
-/// Real files that are side files of a harness run and carry no result of their own.
-const REAL_COMPANIONS: [&str; 2] = [
+/// Files that are side files of a harness run and carry no result of their own (the end of
+/// their path), besides fixtures whose name says `companion`.
+const REAL_COMPANIONS: [&str; 12] = [
     // llmperf per-request records (an array), read beside the summary.
     "leaderboard__individual_anyscale_7b.json",
     // vLLM sweep summary.json: repeats the run=N.json files of its folder.
     "__summary.json",
+    // genai-bench: the experiment's metadata, consulted by every level file beside it.
+    "/experiment_metadata.json",
+    // inference-perf summaries: they pool every stage of a run (several loads), so they are no
+    // level; none of these runs' configs defines a single stage.
+    "summary_lifecycle_metrics.json",
+    "inference-perf/jjk-g__gemma4-vllm/results.json",
+    // inference-perf's run configuration, consulted by the reports beside or below it.
+    "/config.yaml",
+    // InferenceX sweep success counts.
+    "run_stats.json",
+    // AIPerf's other outputs in an aiperf_artifacts/ folder.
+    "_timeslices.json",
+    "/server_metrics_export.json",
+    "/server_metrics_export.jsonl",
+    "/gpu_telemetry_export.jsonl",
+    "aiperf_artifacts/profile_export.jsonl",
 ];
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -153,7 +170,8 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
             problems.push(format!("{display}: {code} {}", f.message));
         }
     }
-    let companion = REAL_COMPANIONS.iter().any(|c| name.ends_with(c)) || name.contains("companion");
+    let companion =
+        REAL_COMPANIONS.iter().any(|c| display.ends_with(c)) || name.contains("companion");
     let results = &checked.corpus.results;
     if results.is_empty() && !companion {
         problems.push(format!("{display}: no result loaded"));
@@ -339,7 +357,21 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
-    assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
+    // What did not complete failed: a derivation from the total, which is kept as the harness
+    // wrote it.
+    assert!(
+        matches!(
+            r.provenance.get("/levels/0/failed"),
+            Some(Provenance::Derived { from, pointer }) if from == "num_prompts - completed" && pointer == "/num_prompts"
+        ),
+        "{:?}",
+        r.provenance.get("/levels/0/failed")
+    );
+    assert_eq!(
+        r.value.pointer("/levels/0/total_requests"),
+        Some(&json!(2000))
+    );
+    assert_eq!(recorded(&r, "/levels/0/total_requests"), "/num_prompts");
     // An uncapped run at rate inf is an open-loop level: its 2,000 prompts are a request
     // count, not a concurrency.
     assert_eq!(
@@ -491,6 +523,7 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
         file_name: "hostile.json",
         doc_index: 0,
         doc_count: 1,
+        folder: None,
     };
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
@@ -598,6 +631,7 @@ fn no_document_is_claimed_by_two_adapters() {
                 file_name: "x.json",
                 doc_index: doc.index,
                 doc_count: 1,
+                folder: None,
             };
             let claims: Vec<&str> = adapters::ADAPTERS
                 .iter()

@@ -808,6 +808,7 @@ fn mutated_inputs_never_panic() {
                         file_name: "x.json",
                         doc_index: 0,
                         doc_count: 1,
+                        folder: None,
                     },
                 );
             }

@@ -30,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
         file_name: name,
         doc_index: usize::from(pick >> 4),
         doc_count: usize::from(pick >> 4) + 1,
+        folder: None,
     };
     if let Some((_, Reading::Results(mapped))) = read(&value, &source) {
         for m in mapped {

@@ -478,12 +478,102 @@ impl<'d> Builder<'d> {
             Value::Object(m) => {
                 m.insert(last.clone(), value.into());
             }
+            Value::Array(a) => {
+                let Ok(i) = last.parse::<usize>() else { return };
+                while a.len() <= i {
+                    a.push(Value::Object(Map::new()));
+                }
+                a[i] = value.into();
+            }
             _ => return,
         }
         self.provenance.insert(
             canonical,
             Provenance::Recorded {
                 pointer: src.to_string(),
+            },
+        );
+    }
+
+    /// Sets the canonical value at `canonical`, which came from `provenance` (another file of
+    /// the run, a server log) rather than from this document.
+    pub(crate) fn put_from(
+        &mut self,
+        canonical: &str,
+        value: impl Into<Value>,
+        provenance: Provenance,
+    ) {
+        self.put(canonical, value, "");
+        self.provenance.insert(canonical, provenance);
+    }
+
+    /// Makes level 0 of `level` (a result mapped from one level file of a ladder) level `index`
+    /// of this result, with its provenance: recorded here when `beside` is `None`, else
+    /// recorded in the file `beside` (another file of the same run).
+    pub(crate) fn adopt_level(&mut self, index: usize, level: &Mapped, beside: Option<&str>) {
+        let Some(value) = level.value.pointer("/levels/0") else {
+            return;
+        };
+        let at = format!("/levels/{index}");
+        let place = |pointer: &str| match beside {
+            None => Provenance::Recorded {
+                pointer: pointer.to_string(),
+            },
+            Some(path) => Provenance::Beside {
+                path: path.to_string(),
+                pointer: pointer.to_string(),
+            },
+        };
+        let base = match level.provenance.get("") {
+            Some(Provenance::Recorded { pointer }) => pointer.clone(),
+            _ => String::new(),
+        };
+        self.put_from(&at, value.clone(), place(&base));
+        for (canonical, p) in level.provenance.iter() {
+            let Some(rest) = canonical
+                .strip_prefix("/levels/0")
+                .filter(|r| r.is_empty() || r.starts_with('/'))
+            else {
+                continue;
+            };
+            let moved = match p {
+                Provenance::Recorded { pointer } => place(pointer),
+                // A value derived from another value of the level follows it.
+                Provenance::Derived { from, pointer } => Provenance::Derived {
+                    from: from.clone(),
+                    pointer: pointer
+                        .strip_prefix("/levels/0/")
+                        .map_or_else(|| pointer.clone(), |r| format!("{at}/{r}")),
+                },
+                other => other.clone(),
+            };
+            self.provenance.insert(format!("{at}{rest}"), moved);
+        }
+    }
+
+    /// The median per-user rate of level `index` derived from its median TPOT (1000 / p50 ms,
+    /// DESIGN.md conventions), with provenance "derived", when the level records a TPOT but no
+    /// per-user rate.
+    pub(crate) fn per_user_from_tpot(&mut self, index: usize) {
+        let tpot = format!("/levels/{index}/tpot_ms/p50");
+        let median = format!("/levels/{index}/per_user_tok_s/median");
+        if self.has(&median) {
+            return;
+        }
+        let Some(ms) = self
+            .value
+            .pointer(&tpot)
+            .and_then(Value::as_f64)
+            .filter(|ms| *ms > 0.0 && ms.is_finite())
+        else {
+            return;
+        };
+        self.put(&median, 1000.0 / ms, "");
+        self.provenance.insert(
+            median,
+            Provenance::Derived {
+                from: "1000 / the median TPOT".into(),
+                pointer: tpot,
             },
         );
     }
@@ -710,6 +800,7 @@ mod tests {
             file_name: "a.json",
             doc_index: 0,
             doc_count: 1,
+            folder: None,
         };
         let mut b = Builder::new(&doc, &source, "");
         assert!(b.real("/levels/0/ttft_s/p50", "/x/y", 0.001));

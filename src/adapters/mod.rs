@@ -2,9 +2,22 @@
 //! model. Each adapter recognises its format by content, maps what the format records (units
 //! converted to the canonical keys' units), and leaves everything else absent so the checklist
 //! rules report it. Rules never know which adapter produced a result.
+//!
+//! A format whose meaning spans a folder reads the files beside its document through
+//! [`Source::folder`] ([`crate::corpus::beside`]: bounded, inside the corpus, cached per
+//! folder): a ladder written as one file per level (`ladder`: inference-perf, genai-bench),
+//! an experiment's metadata, a run's `config.yaml`. What a run folder keeps for every format
+//! (the engine's log, the launch command) is merged by the loader, not by adapters
+//! (`corpus::run_folder`).
 
+mod genai_bench;
 mod genai_perf;
+mod genai_perf_companions;
+mod gpu_telemetry;
 mod guidellm;
+mod inference_perf;
+mod inferencex;
+mod ladder;
 mod llmperf;
 mod map;
 pub mod mlperf;
@@ -14,6 +27,7 @@ mod vllm;
 
 use serde_json::Value;
 
+use crate::corpus::beside::Folder;
 use crate::model::ProvenanceMap;
 
 pub use unread::describe as describe_unread;
@@ -29,6 +43,9 @@ pub struct Source<'a> {
     pub doc_index: usize,
     /// Documents in the file.
     pub doc_count: usize,
+    /// The files beside the document, when the loader read it from disk (`None` for a
+    /// document read on its own: an adapter then maps what the document alone records).
+    pub folder: Option<&'a Folder<'a>>,
 }
 
 /// One canonical result produced from a harness document.
@@ -73,6 +90,9 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &guidellm::Guidellm,
     &genai_perf::GenaiPerf,
     &llmperf::Llmperf,
+    &genai_bench::GenaiBench,
+    &inference_perf::InferencePerf,
+    &inferencex::InferenceX,
     &mlperf::Mlperf,
 ];
 

@@ -78,6 +78,12 @@ fn provenance_of(r: &LoadedResult) -> Value {
                     Some((Provenance::Derived { from, .. }, _)) => {
                         json!({ "kind": "derived", "from": from, "pointer": loc.pointer })
                     }
+                    Some((Provenance::ServerLog { path, offset }, _)) => {
+                        json!({ "kind": "server-log", "path": path, "offset": offset })
+                    }
+                    Some((Provenance::LaunchCommand { path }, _)) => {
+                        json!({ "kind": "launch-command", "path": path })
+                    }
                     _ => json!({ "kind": "recorded", "path": loc.path, "pointer": loc.pointer }),
                 };
                 out.insert(pointer, entry);

@@ -5,6 +5,7 @@
 //! aborts the run.
 
 mod artifacts;
+pub mod beside;
 mod bounds;
 mod claims;
 mod derive;
@@ -14,6 +15,7 @@ mod parse;
 mod per_user;
 mod places;
 mod read;
+mod run_folder;
 mod sidecar;
 mod text;
 mod translate;
@@ -32,7 +34,6 @@ use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
 use crate::serve_command::{self, ServeSettings};
-use crate::text::Text;
 use crate::thresholds::Thresholds;
 
 pub use artifacts::normal as normal_path;
@@ -163,6 +164,12 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     }
     // The files read in this run: a run folder's logs read together make one result.
     let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
+    // What documents may consult beside themselves (a run folder's other files), shared so
+    // that each folder is read once.
+    let hood = beside::Neighbourhood::new(
+        entries.iter().map(|e| e.path.as_path()),
+        options.thresholds.json_limits(),
+    );
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
     let run_cap = options.thresholds.max_findings;
@@ -171,7 +178,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         let outcomes: Vec<FileOutcome> = chunk
             .par_iter()
             .map(|e| {
-                catch_panic(|| process_file(e, options, &run)).unwrap_or_else(|message| {
+                catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
                     FileOutcome {
                         internal: vec![internal_error(
                             "the loader",
@@ -238,7 +245,11 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus
 }
 
-fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> FileOutcome {
+fn process_file(
+    entry: &Entry,
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
     let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
@@ -256,7 +267,7 @@ fn process_file(entry: &Entry, options: &Options, run: &BTreeSet<PathBuf>) -> Fi
             return out;
         }
     };
-    check_text(entry, &text, bom, options, run, &mut out);
+    check_text(entry, &text, bom, options, (run, hood), &mut out);
     out.cap(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
@@ -271,7 +282,7 @@ fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    run: &BTreeSet<PathBuf>,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -331,7 +342,8 @@ fn check_text(
             ));
         }
     }
-    check_documents(entry, &file_name, form, documents, options, out);
+    let folder = hood.folder(&entry.path, &entry.root);
+    check_documents(entry, &file_name, form, documents, (options, &folder), out);
 }
 
 /// Recognises each document (canonical result, claims, sidecar, a harness's format) and
@@ -341,7 +353,7 @@ fn check_documents(
     file_name: &str,
     form: Option<text::Form>,
     mut documents: Vec<Document>,
-    options: &Options,
+    (options, folder): (&Options, &beside::Folder<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -393,7 +405,7 @@ fn check_documents(
                         origin("canonical"),
                         value,
                         ProvenanceMap::default(),
-                        &sides,
+                        (&sides, folder),
                         options,
                         out,
                     );
@@ -444,6 +456,7 @@ fn check_documents(
                     file_name,
                     doc_index: doc.index,
                     doc_count,
+                    folder: Some(folder),
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
@@ -453,7 +466,7 @@ fn check_documents(
                                 origin(name),
                                 m.value,
                                 m.provenance,
-                                &sides,
+                                (&sides, folder),
                                 options,
                                 out,
                             );
@@ -563,7 +576,7 @@ fn finish_result(
     origin: Origin,
     mut value: Value,
     mut provenance: ProvenanceMap,
-    sides: &[(String, Value)],
+    (sides, folder): (&[(String, Value)], &beside::Folder<'_>),
     options: &Options,
     out: &mut FileOutcome,
 ) {
@@ -575,46 +588,27 @@ fn finish_result(
         ));
     }
     for (side_path, side_value) in sides {
-        for c in sidecar::merge(&mut value, side_value, side_path, &mut provenance) {
-            let loc = translate(&origin, &provenance, &c.pointer);
-            // The value kept may come from a sidecar merged before this one.
-            let holder = match provenance.lookup(&c.pointer) {
-                Some((crate::model::Provenance::Sidecar { path, .. }, _)) => {
-                    crate::text!("the sidecar `{}` says", path)
-                }
-                _ => Text::own("the file records"),
-            };
-            // A secret is named, never quoted: the value under `/engine/api_key` is not shown.
-            let key = c.pointer.rsplit('/').next();
-            let shown = |v: &Value| match v {
-                Value::String(s) if crate::secrets::classify(key, s).is_some() => {
-                    Text::own("a secret (not shown)")
-                }
-                v => Text::file(v.to_string()),
-            };
-            let mut message = crate::text!(
-                "the sidecar `{}` says `{}` is {} but ",
-                side_path,
-                &c.pointer,
-                shown(&c.sidecar_value)
-            );
-            message.push_text(holder);
-            message.push_own(" ");
-            message.push_text(shown(&c.file_value));
-            let mut f = finding_at(
-                &rules::m019_sidecar_conflict::RULE,
-                loc,
-                message,
-                Some("find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()),
-            );
-            let mut label = Text::own("the sidecar says ");
-            label.push_text(shown(&c.sidecar_value));
-            f.label = Some(label);
-            f.related
-                .push(Location::new(side_path.clone(), c.pointer.clone()));
-            out.findings.push(f);
+        let conflicts = sidecar::merge(&mut value, side_value, side_path, &mut provenance);
+        for c in conflicts {
+            let from = Location::new(side_path.clone(), c.pointer.clone());
+            let said = format!("the sidecar `{side_path}` says");
+            out.findings.push(run_folder::conflict_finding(
+                &origin,
+                &provenance,
+                &c,
+                &said,
+                from,
+            ));
         }
     }
+    // What the run folder kept: the launch command, then the engine's own log.
+    run_folder::merge(
+        folder,
+        &origin,
+        &mut value,
+        &mut provenance,
+        &mut out.findings,
+    );
     let command = value.pointer("/engine/serve_command").cloned();
     let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
         Value::Array(items) => Some(serve_command::parse(
@@ -630,7 +624,7 @@ fn finish_result(
         value
             .pointer("/engine/serve_command_source")
             .and_then(Value::as_str),
-        Some("process" | "container-inspect")
+        Some("process" | "container-inspect" | "launch-command")
     );
     if let (Some(s), true) = (&serve, verbatim) {
         derive::derive_from_command(

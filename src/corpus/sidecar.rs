@@ -50,6 +50,24 @@ pub fn merge(
     sidecar_path: &str,
     provenance: &mut ProvenanceMap,
 ) -> Vec<Conflict> {
+    merge_with(target, sidecar, provenance, &|pointer| {
+        Some(Provenance::Sidecar {
+            path: sidecar_path.to_string(),
+            pointer: pointer.to_string(),
+        })
+    })
+}
+
+/// Merges the partial document `sidecar` into `target` like [`merge`], recording `origin` of
+/// each canonical pointer it adds (a run folder's server log or launch command); a pointer
+/// whose origin is `None` (an object made only to hold the values) records nothing, so what
+/// is absent under it still lands on the result.
+pub fn merge_with(
+    target: &mut Value,
+    sidecar: &Value,
+    provenance: &mut ProvenanceMap,
+    origin: &dyn Fn(&str) -> Option<Provenance>,
+) -> Vec<Conflict> {
     let mut conflicts = Vec::new();
     let Some(side) = sidecar.as_object() else {
         return conflicts;
@@ -67,7 +85,7 @@ pub fn merge(
             &pointer,
             k,
             v,
-            sidecar_path,
+            origin,
             provenance,
             &mut conflicts,
             0,
@@ -85,7 +103,7 @@ fn merge_value(
     pointer: &str,
     key: &str,
     side: &Value,
-    sidecar_path: &str,
+    origin: &dyn Fn(&str) -> Option<Provenance>,
     provenance: &mut ProvenanceMap,
     conflicts: &mut Vec<Conflict>,
     depth: usize,
@@ -96,7 +114,7 @@ fn merge_value(
     match obj.get_mut(key) {
         None | Some(Value::Null) => {
             obj.insert(key.to_string(), side.clone());
-            record_all(pointer, side, sidecar_path, provenance);
+            record_all(pointer, side, origin, provenance);
         }
         Some(existing) => {
             if let (Some(side_obj), true) = (side.as_object(), existing.is_object()) {
@@ -110,7 +128,7 @@ fn merge_value(
                         &child,
                         k,
                         v,
-                        sidecar_path,
+                        origin,
                         provenance,
                         conflicts,
                         depth + 1,
@@ -127,20 +145,21 @@ fn merge_value(
     }
 }
 
-fn record_all(pointer: &str, value: &Value, sidecar_path: &str, provenance: &mut ProvenanceMap) {
-    provenance.insert(
-        pointer,
-        Provenance::Sidecar {
-            path: sidecar_path.to_string(),
-            pointer: pointer.to_string(),
-        },
-    );
+fn record_all(
+    pointer: &str,
+    value: &Value,
+    origin: &dyn Fn(&str) -> Option<Provenance>,
+    provenance: &mut ProvenanceMap,
+) {
+    if let Some(p) = origin(pointer) {
+        provenance.insert(pointer, p);
+    }
     if let Value::Object(map) = value {
         for (k, v) in map {
             record_all(
                 &format!("{pointer}/{}", escape_pointer_token(k)),
                 v,
-                sidecar_path,
+                origin,
                 provenance,
             );
         }

@@ -1,5 +1,7 @@
 //! Turning a canonical pointer of a result into a place in a file: the result file itself,
-//! the sidecar that supplied the value, or the serve command argument it was derived from.
+//! another file of the same run, the sidecar that supplied the value, the line of the server
+//! log or the launch command file it was read from, or the serve command argument it was
+//! derived from.
 
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
@@ -53,9 +55,22 @@ fn translate_depth(
                 here(src.clone())
             }
         }
-        Some((Provenance::Sidecar { path, pointer: src }, rest)) => {
-            Location::new(path.clone(), format!("{src}{rest}"))
-        }
+        Some((
+            Provenance::Sidecar { path, pointer: src } | Provenance::Beside { path, pointer: src },
+            rest,
+        )) => Location::new(path.clone(), format!("{src}{rest}")),
+        Some((Provenance::ServerLog { path, offset }, _)) => Location {
+            path: path.clone().into(),
+            doc_start: 0,
+            pointer: "".into(),
+            offset: Some(*offset),
+        },
+        Some((Provenance::LaunchCommand { path }, _)) => Location {
+            path: path.clone().into(),
+            doc_start: 0,
+            pointer: "".into(),
+            offset: Some(0),
+        },
         // A derived value points at what it rests on: a canonical value with a provenance of its
         // own (followed to where that was read), or a key of the harness document itself.
         Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {

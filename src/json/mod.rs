@@ -18,3 +18,43 @@ pub use tolerant::{
     parse_text_with,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
+
+use serde_json::Value;
+
+/// Sets `value` at the JSON pointer `pointer` in `target`, making objects as needed; an
+/// array is entered only at an index it already has, and a pointer through a scalar changes
+/// nothing.
+pub fn insert_at(target: &mut Value, pointer: &str, value: Value) {
+    let mut cur = target;
+    let tokens: Vec<String> = pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .collect();
+    let Some((last, parents)) = tokens.split_last() else {
+        return;
+    };
+    for t in parents {
+        cur = match cur {
+            Value::Object(obj) => obj
+                .entry(t.clone())
+                .or_insert_with(|| Value::Object(serde_json::Map::new())),
+            Value::Array(items) => match t.parse::<usize>().ok().and_then(|i| items.get_mut(i)) {
+                Some(item) => item,
+                None => return,
+            },
+            _ => return,
+        };
+    }
+    match cur {
+        Value::Object(obj) => {
+            obj.insert(last.clone(), value);
+        }
+        Value::Array(items) => {
+            if let Some(slot) = last.parse::<usize>().ok().and_then(|i| items.get_mut(i)) {
+                *slot = value;
+            }
+        }
+        _ => {}
+    }
+}

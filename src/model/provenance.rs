@@ -1,4 +1,6 @@
-//! Where each canonical value came from: the file itself, a sidecar, a derivation, or nowhere.
+//! Where each canonical value came from: the file itself, another file of the same run, a
+//! sidecar, the engine's own log or launch command kept in the run folder, a derivation, or
+//! nowhere.
 
 use std::collections::BTreeMap;
 
@@ -17,6 +19,29 @@ pub enum Provenance {
         path: String,
         /// JSON pointer inside the sidecar.
         pointer: String,
+    },
+    /// Recorded by the harness in another file of the same run (one level of a ladder the
+    /// harness writes as one file per level, an experiment's metadata beside its results), at
+    /// `pointer` inside that file's document.
+    Beside {
+        /// The file, as reached from the command line.
+        path: String,
+        /// JSON pointer inside its document.
+        pointer: String,
+    },
+    /// Read from the engine's own log kept in the run folder (`server.log`): what the engine
+    /// printed about itself as it started, verbatim.
+    ServerLog {
+        /// The log file, as reached from the command line.
+        path: String,
+        /// Byte offset of the line the value was read from.
+        offset: usize,
+    },
+    /// Read from a file holding the serve command as it was launched (`vllm_command.txt`),
+    /// verbatim.
+    LaunchCommand {
+        /// The command file, as reached from the command line.
+        path: String,
     },
     /// Computed by benchlint from another recorded value (for example the serve command).
     Derived {

@@ -367,6 +367,9 @@ pub enum ServeCommandSource {
     Process,
     /// Read from `docker inspect` output.
     ContainerInspect,
+    /// Read from a file the launcher wrote beside the results with the command as it ran
+    /// it (`vllm_command.txt`): verbatim.
+    LaunchCommand,
     /// Copied from the script that launched the engine.
     LauncherScript,
     /// Typed by a person.
@@ -374,11 +377,14 @@ pub enum ServeCommandSource {
 }
 
 impl ServeCommandSource {
-    /// Read from the running process or the container: the command is verbatim.
+    /// Read from the running process, the container, or the launcher's own record of the
+    /// command it ran: the command is verbatim.
     pub fn is_verbatim(self) -> bool {
         matches!(
             self,
-            ServeCommandSource::Process | ServeCommandSource::ContainerInspect
+            ServeCommandSource::Process
+                | ServeCommandSource::ContainerInspect
+                | ServeCommandSource::LaunchCommand
         )
     }
 
@@ -387,6 +393,7 @@ impl ServeCommandSource {
         match self {
             ServeCommandSource::Process => "process",
             ServeCommandSource::ContainerInspect => "container-inspect",
+            ServeCommandSource::LaunchCommand => "launch-command",
             ServeCommandSource::LauncherScript => "launcher-script",
             ServeCommandSource::Typed => "typed",
         }
@@ -475,6 +482,10 @@ pub struct Workload {
     /// The measurement window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<Window>,
+    /// Whether the harness asked for streamed responses: a time to first token is only
+    /// measured when it did (R028).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub streaming: Option<bool>,
     /// The tokenizer the client harness built prompts and counted tokens with (a Hugging Face
     /// id or a path).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -606,6 +617,15 @@ pub struct Level {
     /// Requests that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed: Option<u64>,
+    /// Requests the harness reports sending in the level, its own total (`num_prompts`,
+    /// `num_requests`, `load_summary.count`): kept for the cross-check against `requests` and
+    /// `failed` (R025).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_requests: Option<u64>,
+    /// Share of requests that failed as the harness reports it, a fraction from 0 to 1: kept
+    /// for the cross-check against the counts (R025).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_rate: Option<f64>,
     /// Measured window, seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_s: Option<f64>,

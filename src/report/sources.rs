@@ -258,10 +258,20 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
 
 /// The byte span a location labels: whole characters, one line at most.
 fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
+    let yaml = std::path::Path::new(l.path.raw())
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
     let (start, end) = match l.offset {
         Some(o) => {
             let o = o.min(text.len());
             (o, (o + 1).min(text.len()))
+        }
+        // A value read from a YAML file (a run's config.yaml) is placed at its key.
+        None if yaml && l.doc_start == 0 => {
+            match crate::yaml::locate(text, &[(0, l.pointer.raw())])[0] {
+                Some(o) => (o, (o + 1).min(text.len())),
+                None => (0, 0),
+            }
         }
         None => match locator.locate_first_line(text, l.doc_start, l.pointer.raw()) {
             // An absent field is labelled on the opening of the object that should hold it.

@@ -18,8 +18,15 @@ declare_rule! {
     /// { "engine": { "name": "vllm", "version": "0.11.0" } }
     /// ```
     ///
+    /// A harness's record of its own command line is not the serve command: genai-bench's
+    /// `cmd`, AIPerf's `cli_command` and a kept `benchmark_command.txt` started the client,
+    /// not the engine, and none of them says how the engine was launched.
+    ///
     /// ## What to do instead
-    /// Record the argv read from the process (`benchlint capture --pid PID`) or the container:
+    /// Record the argv read from the process (`benchlint capture --pid PID`) or the container,
+    /// or keep the command the launcher ran beside the results (`vllm_command.txt`, any
+    /// `*_command.txt` holding a serve command), which benchlint reads as a verbatim launch
+    /// command:
     /// ```json
     /// { "engine": { "serve_command": ["vllm", "serve", "Qwen/Qwen3-8B", "--max-num-seqs", "32"],
     ///   "serve_command_source": "process" } }
@@ -45,7 +52,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.missing(
                 "/engine/serve_command",
                 "the serve command",
-                "add `engine.serve_command` as read from the running process (`benchlint capture --pid PID`)",
+                "add `engine.serve_command` as read from the running process (`benchlint capture --pid PID`), or keep the launch command beside the results as `vllm_command.txt` (a harness's own command line, such as genai-bench's `cmd`, started the client, not the engine)",
             );
         }
         Some(c) if c.is_empty() => {

@@ -139,7 +139,8 @@ pub fn is_secret_key(key: &str) -> bool {
         || (is(word, "key") && prev_in(&KEY_KINDS))
         || (is(word, "id") && prev_in(&["session"]))
         || (is(word, "pass") && (only_word || prev_in(&PASS_KINDS)))
-        || (is(word, "auth") && (only_word || prev_in(&["basic", "http", "proxy"])))
+        // `auth` alone is as often a method (`--auth user_principal`) as a credential.
+        || (is(word, "auth") && prev_in(&["basic", "http", "proxy"]))
 }
 
 #[cfg(test)]
@@ -185,7 +186,7 @@ mod tests {
             "authorization",
             "Authorization",
             "bearer",
-            "auth",
+            "basic_auth",
         ] {
             assert!(is_secret_key(k), "{k}");
         }
@@ -214,6 +215,8 @@ mod tests {
             "launch_id",
             "author",
             "oauth_scopes",
+            "auth",
+            "--auth",
             "",
             "___",
         ] {

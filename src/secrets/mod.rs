@@ -53,6 +53,18 @@ pub fn is_harmless(v: &str) -> bool {
         || v.starts_with('$')
         || v.starts_with("env:")
         || v.starts_with("os.environ")
+        || is_template(v)
+}
+
+/// A slot a shared config leaves for the user to fill, not a value: `<your-hf-token>`.
+fn is_template(v: &str) -> bool {
+    v.strip_prefix('<')
+        .and_then(|r| r.strip_suffix('>'))
+        .is_some_and(|s| {
+            !s.is_empty()
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' ' | b'.'))
+        })
 }
 
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
@@ -310,6 +322,20 @@ mod tests {
             .is_some()
         );
         assert!(classify(Some("notes"), "ran with eager mode off").is_none());
+    }
+
+    #[test]
+    fn template_slots_are_not_secrets() {
+        for v in [
+            "<your-hf-token>",
+            "${HF_TOKEN}",
+            "$HF_TOKEN",
+            "<YOUR API KEY>",
+        ] {
+            assert_eq!(classify(Some("token"), v), None, "{v}");
+        }
+        assert!(classify(Some("token"), "<not closed").is_some());
+        assert!(classify(Some("api_key"), "abc$HF").is_some());
     }
 
     #[test]

@@ -1,0 +1,439 @@
+//! kubernetes-sigs inference-perf, formats2.md "inference-perf".
+//!
+//! A run writes one folder: `stage_N_lifecycle_metrics.json` per load stage,
+//! `summary_lifecycle_metrics.json` over all stages, and the run's `config.yaml` beside them
+//! or one folder up. Every lifecycle report has the same shape: `load_summary` (requests sent,
+//! their schedule delay; newer versions add `send_duration`, `requested_rate`,
+//! `achieved_rate`), `successes` (`count`, `latency` distributions in seconds, `throughput`,
+//! `prompt_len`, `output_len`), `failures` (`count`, ...), and `benchmark_time_seconds` in
+//! newer versions. Recognised by content: `load_summary`, `successes` and `failures` objects.
+//!
+//! - **Stages are levels.** The stage files of a folder are one ladder ([`super::ladder`]),
+//!   one level per stage in stage order; a level is keyed by its request rate (the load is open
+//!   loop): `requested_rate`, or the stage's `rate` in `config.yaml` (`load.stages[N]`) for the
+//!   older files that do not record it, with the rate achieved (`achieved_rate`) as
+//!   `achieved_request_rate`. A stage whose rate neither records is reported (E003), never
+//!   given a request count as its load. A document is a stage
+//!   when its file is named `stage_N_lifecycle_metrics.json` or when it records a
+//!   `requested_rate` (summaries never do).
+//! - **The summary** (any other name: `summary_lifecycle_metrics.json`, or the same report
+//!   saved as `results.json`) pools every stage of its run, each at its own rate, so it is no
+//!   level and is read as a companion: when the stage files beside it add up to it (requests
+//!   sent and succeeded equal the sums over the stages) it repeats them, and reading it would
+//!   count the run twice; without them it records no load a level could be keyed by (no rate:
+//!   a request count is never a concurrency). One case makes it a result of its own, with one
+//!   level: no stage files beside it add up to it and `config.yaml` defines exactly one stage,
+//!   whose rate keys the level (a run written with per-stage reports off).
+//! - **Durations.** `benchmark_time_seconds` is the window the throughputs divide by; older
+//!   files do not record it, and the window is derived as `successes.count /
+//!   throughput.requests_per_sec` (the same division the harness made). Output tokens are
+//!   derived as `output_len.mean × successes.count` when that is a whole number. Both point
+//!   at the figure they were computed from.
+//! - **Per-user rate.** Not recorded; the median is derived from the median TPOT (1000 / p50
+//!   ms, provenance "derived"), as DESIGN.md's conventions allow.
+//! - **Latencies.** `time_to_first_token`, `time_per_output_token` (per request, so TPOT;
+//!   `normalized_time_per_output_token` is latency over tokens and is not mapped) and
+//!   `request_latency` are seconds; `median` is the p50.
+//! - **`config.yaml`** supplies the model (`server.model_name`), the tokenizer the client
+//!   counted with (`tokenizer.pretrained_model_name_or_path`), the engine type the client was
+//!   set up for (`server.type`), the API (`api.type`, `harness.backend`), the load type
+//!   (`load.type`, the label `load_type`: constant or Poisson arrivals), `server.ignore_eos`, the dataset
+//!   (`data.type`), a fixed output length and the stage rates; those values point into the
+//!   config file. Placeholders left in a shared config (`<your-hf-token>`) are not values.
+//! - A stage where every request failed writes its throughputs as 0.0: the outcome is then
+//!   `failed`, derived from the counts (the 600-of-600 committed run of formats2.md), and the
+//!   zeros are not mapped (no measurement); R006 and R007 read the counts.
+//!
+//! inference-perf records no date: `measured_at` is the epoch fallback.
+
+use serde_json::Value;
+
+use super::ladder::{LadderFormat, Role};
+use super::map::{Builder, NONE_COMPLETED, at, count, number, text};
+use super::{Adapter, Mapped, Reading, Source};
+use crate::corpus::beside::Place;
+use crate::model::Provenance;
+
+/// The inference-perf adapter.
+pub struct InferencePerf;
+
+/// Names the run's configuration is saved under, beside the reports or one folder up.
+const CONFIG_NAMES: [&str; 2] = ["config.yaml", "config.yml"];
+
+/// inference-perf's `config.yaml`: `load` (with its `type`, `stages` or `sweep`) beside the
+/// server, API, data or tokenizer sections.
+fn is_config(v: &Value) -> bool {
+    v.get("load").is_some_and(|l| {
+        l.is_object()
+            && ["type", "stages", "sweep"]
+                .iter()
+                .any(|k| l.get(*k).is_some())
+    }) && ["server", "api", "data", "tokenizer"]
+        .iter()
+        .any(|k| v.get(*k).is_some_and(Value::is_object))
+        && v.get("schema").is_none()
+}
+
+fn is_report(v: &Value) -> bool {
+    ["load_summary", "successes", "failures"]
+        .iter()
+        .all(|k| v.get(*k).is_some_and(Value::is_object))
+        && v.get("schema").is_none()
+}
+
+/// `N` of `stage_N_lifecycle_metrics.json`.
+fn stage_index(name: &str) -> Option<u64> {
+    name.strip_prefix("stage_")?
+        .strip_suffix("_lifecycle_metrics.json")?
+        .parse()
+        .ok()
+}
+
+fn requested_rate(doc: &Value) -> Option<f64> {
+    at(doc, "/load_summary/requested_rate")
+        .and_then(number)
+        .filter(|r| *r >= 0.0)
+}
+
+/// The ladder position of a stage: its index, else its requested rate.
+fn position(name: &str, doc: &Value) -> Option<(String, f64)> {
+    if !is_report(doc) {
+        return None;
+    }
+    #[expect(clippy::cast_precision_loss, reason = "stage indexes are small")]
+    let index = stage_index(name).map(|n| n as f64);
+    index
+        .or_else(|| requested_rate(doc))
+        .map(|p| (String::new(), p))
+}
+
+const LADDER: LadderFormat = LadderFormat {
+    key: "inference-perf",
+    position,
+    map: map_report,
+};
+
+impl Adapter for InferencePerf {
+    fn name(&self) -> &'static str {
+        "inference-perf"
+    }
+
+    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+        if is_config(doc) {
+            return Reading::Companion;
+        }
+        if !is_report(doc) {
+            return Reading::NotMine;
+        }
+        let stage = position(source.file_name, doc).is_some();
+        let config = source.folder.and_then(|f| {
+            [Place::Here, Place::Up].into_iter().find_map(|place| {
+                CONFIG_NAMES.iter().find_map(|name| {
+                    let v = f.yaml(place, name).filter(|v| is_config(v))?;
+                    Some((f.display(place, name), v))
+                })
+            })
+        });
+        // A summary pools the stages of its run: it is a level only when the run had one stage
+        // whose rate the config gives, and is not repeated by stage files beside it.
+        if !stage
+            && (summarises_stages_beside(doc, source)
+                || config
+                    .as_ref()
+                    .and_then(|(_, c)| single_stage_rate(c))
+                    .is_none())
+        {
+            return Reading::Companion;
+        }
+        let (mut mapped, stages) = match LADDER.role(doc, source) {
+            Role::Member => return Reading::Companion,
+            Role::Alone => (map_report(doc, source), vec![source.file_name.to_string()]),
+            Role::Anchor(levels) => (
+                super::ladder::assemble(doc, source, &levels, map_report),
+                levels.into_iter().map(|l| l.name).collect(),
+            ),
+        };
+        if let Some((path, config)) = &config {
+            let stages = if stage { stages } else { Vec::new() };
+            apply_config(&mut mapped, config, path, &stages);
+        }
+        Reading::Results(vec![mapped])
+    }
+}
+
+/// Whether the stage files in the summary's folder add up to it: requests sent and
+/// succeeded equal the sums over the stages.
+fn summarises_stages_beside(doc: &Value, source: &Source<'_>) -> bool {
+    let Some(folder) = source.folder else {
+        return false;
+    };
+    let Some(totals) = folder.cached(Place::Here, "inference-perf-stage-totals", |f| {
+        let mut sums: Option<(u64, u64)> = None;
+        for name in f.names(Place::Here).iter() {
+            if stage_index(name).is_none() {
+                continue;
+            }
+            let Some(stage) = f.read_json(Place::Here, name) else {
+                continue;
+            };
+            let (Some(sent), Some(ok)) = (
+                at(&stage, "/load_summary/count").and_then(count),
+                at(&stage, "/successes/count").and_then(count),
+            ) else {
+                continue;
+            };
+            let (s, o) = sums.unwrap_or((0, 0));
+            sums = Some((s.saturating_add(sent), o.saturating_add(ok)));
+        }
+        sums
+    }) else {
+        return false;
+    };
+    let own = (
+        at(doc, "/load_summary/count").and_then(count),
+        at(doc, "/successes/count").and_then(count),
+    );
+    matches!((*totals, own), (Some((s, o)), (Some(a), Some(b))) if s == a && o == b)
+}
+
+/// One lifecycle report as a one-level result.
+fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
+    let mut b = Builder::new(doc, source, "");
+    b.put("/harness/name", "inference-perf", "");
+    let succeeded = at(doc, "/successes/count").and_then(count);
+    let failed = at(doc, "/failures/count").and_then(count);
+    if succeeded == Some(0) && failed.is_some_and(|f| f > 0) {
+        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
+    }
+    // Open loop: the level is keyed by the rate it asked for, with the rate it achieved.
+    if requested_rate(doc).is_some_and(|r| r > 0.0) {
+        b.real(
+            "/levels/0/request_rate",
+            "/load_summary/requested_rate",
+            1.0,
+        );
+    }
+    b.real(
+        "/levels/0/achieved_request_rate",
+        "/load_summary/achieved_rate",
+        1.0,
+    );
+    b.whole("/levels/0/requests", "/successes/count", 0);
+    b.whole("/levels/0/failed", "/failures/count", 0);
+    // The requests sent, beside the successes and failures that should add up to it (R025).
+    b.whole("/levels/0/total_requests", "/load_summary/count", 0);
+    duration(&mut b, succeeded);
+    output_tokens(&mut b, succeeded);
+    // With no success the harness writes 0.0 throughputs: not a measurement (map.rs).
+    if succeeded.is_some_and(|n| n > 0) {
+        b.real(
+            "/levels/0/throughput_tok_s/aggregate",
+            "/successes/throughput/output_tokens_per_sec",
+            1.0,
+        );
+        let l = "/successes/latency";
+        for (q, key) in [("p50", "median"), ("p95", "p95"), ("p99", "p99")] {
+            b.real(
+                &format!("/levels/0/ttft_s/{q}"),
+                &format!("{l}/time_to_first_token/{key}"),
+                1.0,
+            );
+        }
+        for (q, key) in [("p50", "median"), ("p95", "p95")] {
+            b.real(
+                &format!("/levels/0/tpot_ms/{q}"),
+                &format!("{l}/time_per_output_token/{key}"),
+                1e3,
+            );
+            b.real(
+                &format!("/levels/0/e2e_s/{q}"),
+                &format!("{l}/request_latency/{key}"),
+                1.0,
+            );
+        }
+        b.per_user_from_tpot(0);
+        for (field, key) in [("min", "min"), ("max", "max"), ("mean", "mean")] {
+            b.real(
+                &format!("/workload/prompt_tokens/{field}"),
+                &format!("/successes/prompt_len/{key}"),
+                1.0,
+            );
+        }
+    }
+    b.finish()
+}
+
+/// `benchmark_time_seconds`, else the window the harness divided by: successes over requests
+/// per second.
+fn duration(b: &mut Builder<'_>, succeeded: Option<u64>) {
+    if b.real("/levels/0/duration_s", "/benchmark_time_seconds", 1.0) {
+        return;
+    }
+    let rps = at(b.doc(), "/successes/throughput/requests_per_sec")
+        .and_then(number)
+        .filter(|r| *r > 0.0);
+    if let (Some(n), Some(rps)) = (succeeded.filter(|n| *n > 0), rps) {
+        #[expect(clippy::cast_precision_loss, reason = "request counts are small")]
+        let window = n as f64 / rps;
+        b.put(
+            "/levels/0/duration_s",
+            window,
+            "/successes/throughput/requests_per_sec",
+        );
+    }
+}
+
+/// Output tokens: the mean output length times the successes, when that is a whole number.
+fn output_tokens(b: &mut Builder<'_>, succeeded: Option<u64>) {
+    let mean = at(b.doc(), "/successes/output_len/mean").and_then(number);
+    let (Some(n), Some(mean)) = (succeeded, mean) else {
+        return;
+    };
+    #[expect(clippy::cast_precision_loss, reason = "request counts are small")]
+    let total = mean * n as f64;
+    let whole = total.round();
+    if (total - whole).abs() > 1e-6 * whole.max(1.0) || !(0.0..9.0e15).contains(&whole) {
+        return;
+    }
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "checked whole, non-negative and in range"
+    )]
+    let tokens = whole as u64;
+    b.put(
+        "/levels/0/output_tokens",
+        tokens,
+        "/successes/output_len/mean",
+    );
+}
+
+/// Fills what the run's `config.yaml` records and the reports do not, pointing into it.
+/// `stages` are the names of the files behind the result's levels, in level order.
+fn apply_config(result: &mut Mapped, config: &Value, path: &str, stages: &[String]) {
+    stage_rates(result, config, path, stages);
+    let mut fill = |canonical: &str, src: &str, value: Option<Value>| {
+        let Some(value) = value else { return };
+        if result.value.pointer(canonical).is_some() {
+            return;
+        }
+        crate::json::insert_at(&mut result.value, canonical, value);
+        result.provenance.insert(
+            canonical,
+            Provenance::Beside {
+                path: path.to_string(),
+                pointer: src.to_string(),
+            },
+        );
+    };
+    let name = |src: &str| {
+        at(config, src)
+            .and_then(text)
+            .filter(|s| !is_placeholder(s))
+    };
+    fill(
+        "/model/name",
+        "/server/model_name",
+        name("/server/model_name").map(Value::from),
+    );
+    fill(
+        "/workload/tokenizer",
+        "/tokenizer/pretrained_model_name_or_path",
+        name("/tokenizer/pretrained_model_name_or_path").map(Value::from),
+    );
+    // The server type the client was set up for; `mock` is inference-perf's own test server.
+    fill(
+        "/engine/name",
+        "/server/type",
+        name("/server/type")
+            .map(|s| s.to_ascii_lowercase())
+            .filter(|s| s != "mock")
+            .map(Value::from),
+    );
+    fill(
+        "/harness/backend",
+        "/api/type",
+        name("/api/type").map(Value::from),
+    );
+    fill(
+        "/labels/load_type",
+        "/load/type",
+        name("/load/type").map(Value::from),
+    );
+    fill(
+        "/workload/ignore_eos",
+        "/server/ignore_eos",
+        at(config, "/server/ignore_eos")
+            .and_then(Value::as_bool)
+            .map(Value::from),
+    );
+    fill(
+        "/workload/dataset",
+        "/data/type",
+        name("/data/type").map(Value::from),
+    );
+    // A fixed output length: the shared-prefix generator's, or a distribution whose bounds meet.
+    let fixed = at(config, "/data/shared_prefix/output_len")
+        .and_then(count)
+        .map(|n| (n, "/data/shared_prefix/output_len"))
+        .or_else(|| {
+            let min = at(config, "/data/output_distribution/min").and_then(count)?;
+            let max = at(config, "/data/output_distribution/max").and_then(count)?;
+            (min == max).then_some((max, "/data/output_distribution/max"))
+        })
+        .filter(|(n, _)| *n >= 1);
+    if let Some((n, src)) = fixed {
+        fill("/workload/max_output_tokens", src, Some(Value::from(n)));
+    }
+}
+
+/// Values a shared config leaves for the user to fill (`<your-hf-token>`).
+fn is_placeholder(s: &str) -> bool {
+    s.starts_with('<') && s.ends_with('>')
+}
+
+/// The rate of `load.stages[i]`, when it is a positive number.
+fn stage_rate(config: &Value, i: u64) -> Option<(f64, String)> {
+    let src = format!("/load/stages/{i}/rate");
+    at(config, &src)
+        .and_then(number)
+        .filter(|r| *r > 0.0)
+        .map(|r| (r, src))
+}
+
+/// The rate of a configuration with exactly one stage.
+fn single_stage_rate(config: &Value) -> Option<(f64, String)> {
+    let stages = at(config, "/load/stages")?.as_array()?;
+    (stages.len() == 1).then(|| stage_rate(config, 0)).flatten()
+}
+
+/// Keys by the config's stage rates the levels whose report does not record the rate it asked
+/// for (older versions): level `i` comes from the stage file `stages[i]` (`stage_N_...`, rate
+/// of `load.stages[N]`); a summary (no stage files) is the config's single stage.
+fn stage_rates(result: &mut Mapped, config: &Value, path: &str, stages: &[String]) {
+    let count = result.value["levels"].as_array().map_or(0, Vec::len);
+    for i in 0..count {
+        let pointer = format!("/levels/{i}/request_rate");
+        if result.value.pointer(&pointer).is_some() {
+            continue;
+        }
+        let rate = if stages.is_empty() {
+            single_stage_rate(config)
+        } else {
+            stages
+                .get(i)
+                .and_then(|n| stage_index(n))
+                .and_then(|n| stage_rate(config, n))
+        };
+        if let Some((r, src)) = rate {
+            crate::json::insert_at(&mut result.value, &pointer, Value::from(r));
+            result.provenance.insert(
+                pointer,
+                Provenance::Beside {
+                    path: path.to_string(),
+                    pointer: src,
+                },
+            );
+        }
+    }
+}
