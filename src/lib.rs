@@ -28,5 +28,6 @@ pub mod serve_command;
 pub mod server_log;
 pub mod skeleton;
 pub mod stats;
+pub mod text;
 pub mod thresholds;
 pub mod yaml;

@@ -47,11 +47,16 @@ fn four_pairs_against_the_cluster_is_restated_to_a_tie() {
         "restated to {restated}"
     );
     assert_eq!(
-        c.basis.as_deref(),
+        c.basis.as_ref().map(benchlint::text::Text::raw).as_deref(),
         Some("matched per-user floor of 20 tok/s (deployment)")
     );
     assert!(has(c, "C012"), "{:?}", c.codes);
-    let text = c.reasons.join(" ");
+    let text = c
+        .reasons
+        .iter()
+        .map(benchlint::text::Text::raw)
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(text.contains("tie within noise"), "{text}");
     assert!(text.contains("4 × 140.8 = 563.2"), "{text}");
     assert!(text.contains("537.6"), "{text}");
@@ -66,7 +71,12 @@ fn the_h200_ratio_is_retracted_for_its_mismatches() {
         assert!(has(c, code), "{code} missing from {:?}", c.codes);
     }
     assert_eq!(c.restated_value, None);
-    let text = c.reasons.join(" ");
+    let text = c
+        .reasons
+        .iter()
+        .map(benchlint::text::Text::raw)
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(text.contains("fp8") && text.contains("nvfp4"), "{text}");
     assert!(text.contains("96") && text.contains("32"), "{text}");
 }
@@ -82,6 +92,9 @@ fn the_per_unit_decline_is_flagged_for_constant_total_concurrency() {
     assert!((restated - 537.6 / 140.8).abs() < 1e-3, "{restated}");
     assert!(
         c.reasons
+            .iter()
+            .map(benchlint::text::Text::raw)
+            .collect::<Vec<_>>()
             .join(" ")
             .contains("4 streams per device against 16"),
         "{:?}",
@@ -95,7 +108,12 @@ fn the_figure_on_two_disagreeing_runs_is_unresolved() {
     let c = claim(&r, "glm-eight-way-317");
     assert_eq!(c.verdict, Verdict::Unresolved, "{c:#?}");
     assert!(has(c, "S006"), "{:?}", c.codes);
-    let text = c.reasons.join(" ");
+    let text = c
+        .reasons
+        .iter()
+        .map(benchlint::text::Text::raw)
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(text.contains("257.8") && text.contains("316.7"), "{text}");
     assert_eq!(c.restated_value, None);
 }
@@ -115,7 +133,8 @@ fn capacities_reproduce_the_seed_rows() {
         r.ladders
             .iter()
             .find(|l| {
-                l.label.contains("Qwen3.8") && l.label.contains(&format!("{units} × NVIDIA GB10"))
+                l.label.raw().contains("Qwen3.8")
+                    && l.label.raw().contains(&format!("{units} × NVIDIA GB10"))
             })
             .unwrap_or_else(|| {
                 panic!(
@@ -135,7 +154,8 @@ fn capacities_reproduce_the_seed_rows() {
         r30.ladders
             .iter()
             .find(|l| {
-                l.label.contains("Qwen3.8") && l.label.contains(&format!("{units} × NVIDIA GB10"))
+                l.label.raw().contains("Qwen3.8")
+                    && l.label.raw().contains(&format!("{units} × NVIDIA GB10"))
             })
             .and_then(|l| l.capacity.clone())
             .unwrap()
@@ -163,15 +183,15 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
     assert!(!on_claims.is_empty());
     for f in &on_claims {
         assert!(
-            f.primary.path.ends_with("claims.json"),
+            f.primary.path.raw().ends_with("claims.json"),
             "{} at {}",
             f.rule.code,
-            f.primary.path
+            f.primary.path.raw()
         );
         assert!(
-            f.primary.pointer.starts_with("/claims/"),
+            f.primary.pointer.raw().starts_with("/claims/"),
             "{}",
-            f.primary.pointer
+            f.primary.pointer.raw()
         );
     }
     for code in ["C001", "C002", "C004", "C005", "C009", "C010", "C012"] {
@@ -186,9 +206,9 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
 fn every_claim_reads_as_one_verdict_with_each_reason_once() {
     let r = report(20.0);
     for c in &r.claims {
+        let reasons: Vec<String> = c.reasons.iter().map(|s| s.raw()).collect();
         // A rule's reason is told once, whichever bases it fired on.
-        let mut told: Vec<&str> = c
-            .reasons
+        let mut told: Vec<&str> = reasons
             .iter()
             .filter_map(|s| {
                 s.strip_suffix(").")?
@@ -200,28 +220,32 @@ fn every_claim_reads_as_one_verdict_with_each_reason_once() {
         let n = told.len();
         told.sort_unstable();
         told.dedup();
-        assert_eq!(told.len(), n, "{}: {:#?}", c.id, c.reasons);
+        assert_eq!(told.len(), n, "{}: {reasons:#?}", c.id.raw());
         // No reason repeats another's words.
-        for (i, a) in c.reasons.iter().enumerate() {
-            for b in &c.reasons[i + 1..] {
+        for (i, a) in reasons.iter().enumerate() {
+            for b in &reasons[i + 1..] {
                 let (a, b) = (a.trim_end_matches('.'), b.trim_end_matches('.'));
-                assert!(!a.contains(b) && !b.contains(a), "{}: {a} / {b}", c.id);
+                assert!(
+                    !a.contains(b) && !b.contains(a),
+                    "{}: {a} / {b}",
+                    c.id.raw()
+                );
             }
         }
     }
     // Restated, and the matched comparison not decidable: one sentence says both.
     let c = claim(&r, "per-unit-decline");
     assert_eq!(c.verdict, Verdict::Restated, "{c:#?}");
+    let reasons: Vec<String> = c.reasons.iter().map(|s| s.raw()).collect();
     assert!(
-        c.reasons[0].starts_with("Restated on a matched per-user floor")
-            && c.reasons[0].contains("not decidable from these runs (single launch")
-            && c.reasons[0].contains("not yet a finding"),
+        reasons[0].starts_with("Restated on a matched per-user floor")
+            && reasons[0].contains("not decidable from these runs (single launch")
+            && reasons[0].contains("not yet a finding"),
         "{}",
-        c.reasons[0]
+        reasons[0]
     );
     assert!(
-        !c.reasons.iter().any(|s| s.starts_with("On that basis")),
-        "{:#?}",
-        c.reasons
+        !reasons.iter().any(|s| s.starts_with("On that basis")),
+        "{reasons:#?}"
     );
 }

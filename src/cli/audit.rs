@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output, output};
 use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::corpus::{self, Options};
 use crate::report::{self, AuditContext};
@@ -78,17 +78,7 @@ pub(super) fn config_options(
     config: Option<&Path>,
     isolated: bool,
 ) -> Result<Options, String> {
-    let found = if isolated {
-        None
-    } else if let Some(p) = config {
-        Some(p.to_path_buf())
-    } else {
-        paths.first().and_then(|p| config::discover(p))
-    };
-    let config = found
-        .as_deref()
-        .map(config::load)
-        .transpose()
+    let config = config::for_run(paths, config, isolated)
         .map_err(|e| e.render(std::io::stderr().is_terminal()))?;
     let mut options = Options::default();
     let Some(c) = config else {
@@ -104,17 +94,12 @@ pub(super) fn config_options(
         c.per_file_ignores.clone(),
         &c.dir,
     );
-    Ok(options)
-}
-
-/// The folder an argument makes into a corpus root: a folder itself, a file's folder.
-fn root_of(p: &Path) -> PathBuf {
-    let abs = paths::absolute(p);
-    if p.is_dir() {
-        abs
-    } else {
-        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    if c.in_tree {
+        options.selection = options
+            .selection
+            .with_protected(config::trust::protected_codes());
     }
+    Ok(options)
 }
 
 /// Runs `audit`.
@@ -149,25 +134,11 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     // never replaces it.
     if let Some(out) = &args.output {
         let out_abs = paths::absolute(out);
-        if !args.allow_inside_corpus {
-            for p in &paths {
-                if out_abs.starts_with(root_of(p)) {
-                    let corpus = if p.is_dir() {
-                        format!("the corpus `{}`", p.display())
-                    } else {
-                        format!("the folder of `{}`", p.display())
-                    };
-                    return Err(format!(
-                        "the output folder `{}` is inside {corpus}; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
-                        out.display(),
-                    ));
-                }
-            }
-        }
-        if REPORT_FILES
-            .iter()
-            .any(|name| out_abs.join(name) == claims_file)
-        {
+        output::check_output_dir(out, &paths, args.allow_inside_corpus)?;
+        let real_claims = output::resolved(&args.claims);
+        if REPORT_FILES.iter().any(|name| {
+            out_abs.join(name) == claims_file || output::resolved(&out.join(name)) == real_claims
+        }) {
             return Err(format!(
                 "writing the report into `{}` would replace the claims file `{}`",
                 out.display(),
@@ -202,11 +173,11 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             .iter()
             .find(|f| {
                 f.rule.code.starts_with('E')
-                    && paths::absolute(Path::new(&f.primary.path)) == claims_file
+                    && paths::absolute(Path::new(f.primary.path.raw())) == claims_file
             })
             .map_or_else(
                 || "it holds no `benchlint/claims/v1` document".to_string(),
-                |f| f.message.clone(),
+                |f| f.message.raw(),
             );
         return Err(format!(
             "the claims file `{}` cannot be used: {why}",
@@ -227,8 +198,8 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         EXIT_CLEAN
     };
     let mut ctx = AuditContext::new(
-        paths.iter().map(|p| paths::slashes(p)).collect(),
-        Some(paths::slashes(&args.claims)),
+        paths.iter().map(|p| paths::slashes(p).into()).collect(),
+        Some(paths::slashes(&args.claims).into()),
     );
     // The rule pages ship beside a report written to a folder, so its rule links resolve.
     ctx.rule_pages = args.output.is_some();
@@ -239,27 +210,14 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         };
         return Ok(Output::stdout(bytes, code));
     };
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "cannot create `{}`: {}",
-            dir.display(),
-            corpus::describe_io(&e)
-        )
-    })?;
+    output::create_dir(dir)?;
     let files = [
         report::audit_markdown(&audit, &ctx),
         report::audit_html(&audit, &ctx),
         report::audit_json(&audit, &ctx),
     ];
     for (name, bytes) in REPORT_FILES.iter().zip(&files) {
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|e| {
-            format!(
-                "cannot write `{}`: {}",
-                path.display(),
-                corpus::describe_io(&e)
-            )
-        })?;
+        output::write_file(&dir.join(name), bytes)?;
     }
     super::rule_pages::write_for_report(dir)?;
     let text = format!(

@@ -37,7 +37,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
     if corpus.results.is_empty() {
         let why = corpus.findings.first().map_or_else(
             || "no result in them".to_string(),
-            |f| format!("{} {}", f.rule.code, f.message),
+            |f| format!("{} {}", f.rule.code, f.message.raw()),
         );
         return Err(format!(
             "{} holds no result benchlint can read ({why})",
@@ -54,7 +54,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
         .findings
         .iter()
         .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
-        .map(|f| f.primary.path.as_str())
+        .map(|f| f.primary.path.raw())
         .filter(|p| !with_results.contains(p))
         .collect();
     if !unread.is_empty() {
@@ -88,8 +88,9 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
                 .collect(),
         )
     };
+    // Cards quote the file: every secret in them is redacted, hidden characters escaped.
     Ok(Output::stdout(
-        format!("{value:#}\n").into_bytes(),
+        crate::text::json::pretty_redacted(value),
         EXIT_CLEAN,
     ))
 }

@@ -6,11 +6,11 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 
-use super::{EXIT_CLEAN, Output};
+use super::{EXIT_CLEAN, Output, output};
 use crate::corpus::{self, LoadedResult, Options, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
@@ -32,21 +32,35 @@ pub struct ImportArgs {
     pub allow_inside_corpus: bool,
 }
 
-fn absolute(p: &Path) -> PathBuf {
-    let joined = if p.is_absolute() {
-        p.to_path_buf()
+/// A file name from a name an input gave (a file's name, an id): letters, digits, `.`, `_` and
+/// `-` kept, the rest `_`.
+fn file_stem(id: &str) -> String {
+    let s: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('.').to_string();
+    if s.is_empty() {
+        "result".into()
     } else {
-        std::env::current_dir().unwrap_or_default().join(p)
-    };
-    PathBuf::from(corpus::normal_path(&joined))
+        s.chars().take(150).collect()
+    }
 }
 
 /// The path under the output folder of each result, without the final `.json`: the path of the
 /// file it was read from relative to its argument, its `.json` dropped (`vllm/run.json` gives
 /// `vllm/run`, `sglang/run.jsonl` gives `sglang/run.jsonl`, kept whole so that it never meets
-/// `sglang/run.json`), with `-1`, `-2`, ... in file order when the file holds several results
-/// and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror the corpus, sort
-/// as their sources do, and say where each result came from; the result's id stays inside.
+/// `sglang/run.json`), each folder and file name made a plain file name ([`file_stem`], secrets
+/// masked: a name is an output too), with `-1`, `-2`, ... in file order when the file holds
+/// several results and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror
+/// the corpus, sort as their sources do, and say where each result came from; the result's id
+/// stays inside.
 fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
     let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for r in results {
@@ -57,15 +71,17 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
     results
         .iter()
         .map(|r| {
-            let rel = super::inputs::relative_to_argument(&r.origin.path, args);
-            let mut stem = rel.strip_suffix(".json").unwrap_or(&rel).to_string();
-            if stem.is_empty() || stem.ends_with('/') {
-                stem.push_str("result");
-            }
+            let rel = super::inputs::relative_to_argument(r.origin.path.as_str(), args);
+            let rel = rel.strip_suffix(".json").unwrap_or(&rel);
+            let mut stem = rel
+                .split('/')
+                .map(|part| file_stem(&crate::text::masked(part)))
+                .collect::<Vec<_>>()
+                .join("/");
             if per_file[r.origin.path.as_str()] > 1 {
                 let k = seen.entry(r.origin.path.as_str()).or_default();
                 *k += 1;
-                stem = format!("{stem}-{k}");
+                let _ = write!(stem, "-{k}");
             }
             let mut name = stem.clone();
             let mut n = 2;
@@ -126,62 +142,32 @@ fn provenance_of(r: &LoadedResult) -> Value {
 
 /// Runs `import`.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
-    let out_dir = absolute(&args.output);
-    for p in &args.paths {
-        let input = absolute(p);
-        let root = if p.is_dir() {
-            input
-        } else {
-            input.parent().map(Path::to_path_buf).unwrap_or_default()
-        };
-        if !args.allow_inside_corpus && out_dir.starts_with(&root) {
-            return Err(format!(
-                "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
-                args.output.display(),
-                p.display()
-            ));
-        }
-    }
+    output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
     let loaded = corpus::load(&args.paths, &Options::default());
-    std::fs::create_dir_all(&args.output).map_err(|e| {
-        format!(
-            "cannot create `{}`: {}",
-            args.output.display(),
-            corpus::describe_io(&e)
-        )
-    })?;
+    output::create_dir(&args.output)?;
     let mut redacted = 0;
     // In path order, so that a file's results are numbered in the order the file holds them.
     let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
     results.sort_by(|a, b| {
-        (&a.origin.path, a.origin.doc_start).cmp(&(&b.origin.path, b.origin.doc_start))
+        (a.origin.path.as_str(), a.origin.doc_start)
+            .cmp(&(b.origin.path.as_str(), b.origin.doc_start))
     });
     let names = output_names(&results, &args.paths);
     for (r, name) in results.iter().zip(&names) {
-        let provenance = json!({
+        let mut provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
             "source": { "path": r.origin.path, "format": r.origin.format },
             "values": provenance_of(r),
         });
+        // Pointers are made of the file's keys, and paths and ids are the file's text too.
+        crate::secrets::redact_value(&mut provenance);
         let write = |file: String, v: &Value| {
             let path = args.output.join(file);
             if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    format!(
-                        "cannot create `{}`: {}",
-                        parent.display(),
-                        corpus::describe_io(&e)
-                    )
-                })?;
+                output::create_dir(parent)?;
             }
-            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| {
-                format!(
-                    "cannot write `{}`: {}",
-                    path.display(),
-                    corpus::describe_io(&e)
-                )
-            })
+            output::write_file(&path, &crate::text::json::pretty_line(v))
         };
         // A published canonical file carries no credential: secrets become "<redacted>".
         let mut value = r.value.clone();
@@ -193,7 +179,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         "imported {} results from {} files into {}",
         loaded.results.len(),
         loaded.files,
-        args.output.display()
+        crate::text::line(&args.output.to_string_lossy())
     );
     if redacted > 0 {
         let _ = write!(
@@ -210,16 +196,21 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         .collect();
     let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
     for f in &loaded.findings {
-        let path = f.primary.path.as_str();
+        let path = f.primary.path.raw();
         if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(path)
         {
             skipped
                 .entry(path)
-                .or_insert_with(|| format!("{} {}", f.rule.code, f.message));
+                .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));
         }
     }
     for (path, why) in &skipped {
-        let _ = writeln!(text, "skipped {path}: {why}");
+        let _ = writeln!(
+            text,
+            "skipped {}: {}",
+            crate::text::line(path),
+            crate::text::line(why)
+        );
     }
     let code = if corpus::report_internal_errors(&loaded.internal_errors) {
         super::EXIT_TROUBLE

@@ -30,6 +30,19 @@ pub fn relative_to_argument(display: &str, args: &[PathBuf]) -> String {
         .join("/")
 }
 
+/// The folder that bounds what may be read beside the file `display`: the argument that reached
+/// it when it is a folder, a file argument's folder (as `check` bounds sidecars and artifacts).
+pub fn root_of(display: &str, args: &[PathBuf]) -> PathBuf {
+    let file = paths::absolute(Path::new(display));
+    for arg in args {
+        let root = super::output::corpus_root(arg);
+        if file == paths::absolute(arg) || (arg.is_dir() && file.starts_with(&root)) {
+            return root;
+        }
+    }
+    file.parent().map(Path::to_path_buf).unwrap_or(file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,9 +64,7 @@ pub fn write(dir: &Path) -> Result<Output, String> {
         }
     }
     for (name, text) in &files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| format!("`{}` could not be written: {e}", path.display()))?;
+        super::output::write_file(&dir.join(name), text.as_bytes())?;
     }
     let msg = format!(
         "wrote {} rule pages and README.md to {}\n",
@@ -82,8 +80,7 @@ pub fn write(dir: &Path) -> Result<Output, String> {
 /// are written too: the folder is the rule catalogue of this version, whole.
 pub fn write_for_report(dir: &Path) -> Result<(), String> {
     let rules = dir.join("rules");
-    std::fs::create_dir_all(&rules)
-        .map_err(|e| format!("`{}` could not be created: {e}", rules.display()))?;
+    super::output::create_dir(&rules)?;
     for (name, text) in pages() {
         let html_name = if name == "README.md" {
             "index.html".to_string()
@@ -101,16 +98,14 @@ pub fn write_for_report(dir: &Path) -> Result<(), String> {
              pre{{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:0.9rem}}</style>\n</head>\n<body>\n\
              <p><a href=\"../report.html\">Back to the report</a> · <a href=\"index.html\">All rules</a></p>\n\
              <pre>{}</pre>\n</body>\n</html>\n",
-            crate::report::escape_html(title),
-            crate::report::escape_html(&text)
+            crate::text::html_escape(title),
+            crate::text::html_escape(&text)
         );
         for (file, bytes) in [
             (name.as_str(), text.as_bytes()),
             (html_name.as_str(), html.as_bytes()),
         ] {
-            let path = rules.join(file);
-            std::fs::write(&path, bytes)
-                .map_err(|e| format!("`{}` could not be written: {e}", path.display()))?;
+            super::output::write_file(&rules.join(file), bytes)?;
         }
     }
     Ok(())

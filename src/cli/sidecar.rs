@@ -84,7 +84,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
         return Err(format!("`{}` does not exist", missing.display()));
     }
     if let Some(dir) = &args.output {
-        check_output_dir(dir, &args.paths, args.allow_inside_corpus)?;
+        super::output::check_output_dir(dir, &args.paths, args.allow_inside_corpus)?;
     }
     let mut options =
         match super::audit::config_options(&args.paths, args.config.as_deref(), args.isolated) {
@@ -119,7 +119,8 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
             .iter()
             .map(|r| checklist::gaps(r, options))
             .collect();
-        let beside = corpus::beside_sidecar(Path::new(file));
+        let root = super::inputs::root_of(file, &args.paths);
+        let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);
         match skeleton::build(file, &results, &gaps, base) {
             None => out.complete.push(file.to_string()),
@@ -157,12 +158,12 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
         .collect();
     let mut reasons: BTreeMap<String, String> = BTreeMap::new();
     for f in &loaded.findings {
-        let path = f.primary.path.as_str();
+        let path = f.primary.path.raw();
         if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(&path)
         {
             reasons
                 .entry(path.to_string())
-                .or_insert_with(|| format!("{} {}", f.rule.code, f.message));
+                .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));
         }
     }
     for arg in &args.paths {
@@ -184,18 +185,24 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
 fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
     let mut err = std::io::stderr().lock();
     for (file, why) in &plan.skipped {
-        let _ = writeln!(err, "benchlint: skipped `{file}`: {why}");
+        let _ = writeln!(
+            err,
+            "benchlint: skipped `{}`: {}",
+            crate::text::line(file),
+            crate::text::line(why)
+        );
     }
     for file in &plan.complete {
         let _ = writeln!(
             err,
-            "benchlint: `{file}` misses no checklist item: no skeleton"
+            "benchlint: `{}` misses no checklist item: no skeleton",
+            crate::text::line(file)
         );
     }
     match plan.skeletons.as_slice() {
         [] => Ok(Output::stdout(Vec::new(), code)),
         [one] => Ok(Output::stdout(
-            format!("{:#}\n", one.skeleton.value).into_bytes(),
+            crate::text::json::pretty_line(&one.skeleton.value),
             code,
         )),
         many => Err(format!(
@@ -211,8 +218,8 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
     for p in &plan.skeletons {
-        let bytes = format!("{:#}\n", p.skeleton.value).into_bytes();
-        let shown = paths::slashes(&p.target);
+        let bytes = crate::text::json::pretty_line(&p.skeleton.value);
+        let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
         let result = args
             .output
             .as_deref()
@@ -224,7 +231,7 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
                 let _ = write!(
                     text,
                     "wrote {shown} for {}: {} to fill",
-                    p.file,
+                    crate::text::line(&p.file),
                     plural(p.skeleton.missing, "key")
                 );
                 if p.skeleton.derived > 0 {
@@ -243,10 +250,19 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
         }
     }
     for file in &plan.complete {
-        let _ = writeln!(text, "nothing missing in {file}: no skeleton");
+        let _ = writeln!(
+            text,
+            "nothing missing in {}: no skeleton",
+            crate::text::line(file)
+        );
     }
     for (file, why) in &plan.skipped {
-        let _ = writeln!(text, "skipped {file}: {why}");
+        let _ = writeln!(
+            text,
+            "skipped {}: {}",
+            crate::text::line(file),
+            crate::text::line(why)
+        );
     }
     if written > 0 {
         let next = if args.write_beside {
@@ -265,37 +281,6 @@ fn plural(n: usize, one: &str) -> String {
     } else {
         format!("{n} {one}s")
     }
-}
-
-/// Refuses an output folder that is a symbolic link, or inside a folder being read unless
-/// `allowed`.
-fn check_output_dir(dir: &Path, inputs: &[PathBuf], allowed: bool) -> Result<(), String> {
-    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(format!(
-            "the output folder `{}` is a symbolic link; benchlint never writes through one",
-            dir.display()
-        ));
-    }
-    if allowed {
-        return Ok(());
-    }
-    let out = paths::absolute(dir);
-    for p in inputs {
-        let abs = paths::absolute(p);
-        let root = if p.is_dir() {
-            abs
-        } else {
-            abs.parent().map(Path::to_path_buf).unwrap_or(abs)
-        };
-        if out.starts_with(&root) {
-            return Err(format!(
-                "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--write-beside, or --allow-inside-corpus)",
-                dir.display(),
-                p.display()
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Creates the folders between `dir` and `target`, refusing a symbolic link among them.
@@ -347,29 +332,9 @@ fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {
             "`{}` exists; nothing was written (--force replaces it, keeping the values of a sidecar it started from)",
             path.display()
         )),
-        Ok(_) => {
-            // A fresh file beside it, renamed over it: a link made meanwhile is replaced, not
-            // followed.
-            let tmp = path.with_file_name(format!(
-                ".{}.{}.tmp",
-                path.file_name().unwrap_or_default().to_string_lossy(),
-                std::process::id()
-            ));
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&tmp)
-                .map_err(|e| cannot(&e))?;
-            let done = file
-                .write_all(bytes)
-                .and_then(|()| file.flush())
-                .and_then(|()| std::fs::rename(&tmp, path));
-            if let Err(e) = done {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(cannot(&e));
-            }
-            Ok(())
-        }
+        // Replaced through a fresh file renamed over it: a link made meanwhile is replaced, not
+        // followed.
+        Ok(_) => super::output::write_file(path, bytes),
         Err(_) => {
             // Created exclusively: a link or file made meanwhile is refused, not followed.
             let mut file = std::fs::OpenOptions::new()

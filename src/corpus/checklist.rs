@@ -10,7 +10,6 @@
 //! stays the rule's ("add `platform.host`"). The rules themselves never learn which harness
 //! wrote a file; the loader chooses the wording from where the result was read.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use serde_json::Value;
@@ -18,6 +17,7 @@ use serde_json::Value;
 use super::{LoadedResult, Options, sidecar};
 use crate::rules::{self, Check, Emitter, ResultCtx};
 use crate::serve_command::{self, ServeSettings};
+use crate::text::Text;
 
 /// The codes of the checklist rules whose absent values a sidecar can supply.
 pub const CHECKLIST: std::ops::RangeInclusive<&str> = "M001"..="M014";
@@ -142,30 +142,38 @@ fn shell_word(path: &str) -> String {
 }
 
 /// The help of an absent checklist value on a result a harness wrote (format `format`) into
-/// `path`: the rule's own help, then where the value goes instead of the file.
+/// `path`: the rule's own help, then where the value goes instead of the file. The paths are
+/// the input's text (masked and escaped by every writer), the rest benchlint's words.
 pub fn harness_help(
-    rule_help: Option<&str>,
+    rule_help: Option<Text>,
     pointer: &str,
-    format: &str,
+    format: &'static str,
     path: &str,
     (sidecar, exists): (&str, bool),
-) -> String {
-    let keys = keys_example(pointer);
-    let mut help = rule_help.map_or_else(String::new, |h| format!("{h}; "));
-    if exists {
-        let _ = write!(
-            help,
-            "this {format} file is a harness's output, so set it in its sidecar `{sidecar}` as `{keys}`"
-        );
-    } else {
-        let _ = write!(
-            help,
-            "this {format} file is a harness's output, so rather than edit it put the value in a sidecar beside it, `{sidecar}`, as `{keys}` (`benchlint sidecar {}` writes one with every key the file lacks)",
-            shell_word(path)
-        );
+) -> Text {
+    let names_capture = rule_help
+        .as_ref()
+        .is_some_and(|h| h.raw().contains("benchlint capture"));
+    let mut help = rule_help.unwrap_or_default();
+    if !help.raw().is_empty() {
+        help.push_own("; ");
     }
-    if capture_supplies(pointer) && !help.contains("benchlint capture") {
-        help.push_str(
+    help.push_own("this ");
+    help.push_own(format);
+    let keys = keys_example(pointer);
+    if exists {
+        help.push_own(" file is a harness's output, so set it in its sidecar `");
+        help.push_file(sidecar);
+        help.push_own(format!("` as `{keys}`"));
+    } else {
+        help.push_own(" file is a harness's output, so rather than edit it put the value in a sidecar beside it, `");
+        help.push_file(sidecar);
+        help.push_own(format!("`, as `{keys}` (`benchlint sidecar "));
+        help.push_file(shell_word(path));
+        help.push_own("` writes one with every key the file lacks)");
+    }
+    if capture_supplies(pointer) && !names_capture {
+        help.push_own(
             "; `benchlint capture --pid PID` reads the serve command and environment of the running engine",
         );
     }
@@ -205,12 +213,13 @@ mod tests {
     #[test]
     fn help_names_the_sidecar_the_keys_and_the_commands() {
         let h = harness_help(
-            Some("add `engine.max_num_seqs`"),
+            Some(Text::own("add `engine.max_num_seqs`")),
             "/engine/max_num_seqs",
             "vllm",
             "results (1)/run.json",
             ("results (1)/run.meta.json", false),
-        );
+        )
+        .raw();
         assert!(
             h.starts_with("add `engine.max_num_seqs`; this vllm file"),
             "{h}"

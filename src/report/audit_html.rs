@@ -11,6 +11,7 @@ use super::audit_text::{
 };
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
+use crate::text::{FileText, Text};
 
 const STYLE: &str = r"
 :root { color-scheme: light; }
@@ -95,28 +96,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     out.into_bytes()
 }
 
-fn code(s: &str) -> String {
-    format!("<code>{}</code>", escape(s))
-}
-
-/// A sentence from the analysis, its `` `...` `` spans as `<code>`, everything escaped; with an
-/// odd number of backticks, all of it is text.
-fn inline(s: &str) -> String {
-    let parts: Vec<&str> = s.split('`').collect();
-    if parts.len().is_multiple_of(2) {
-        return escape(s);
-    }
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if i % 2 == 1 && !p.is_empty() {
-                code(p)
-            } else {
-                escape(p)
-            }
-        })
-        .collect()
+/// An input as `<code>`.
+fn code(s: &FileText) -> String {
+    format!("<code>{}</code>", s.html())
 }
 
 fn badge(v: Verdict) -> String {
@@ -126,7 +108,7 @@ fn badge(v: Verdict) -> String {
 fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
     let mut line = format!("Written by benchlint {}", escape(&ctx.version));
     if !ctx.inputs.is_empty() {
-        let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
+        let inputs: Vec<String> = ctx.inputs.iter().map(code).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
     }
     if let Some(c) = &ctx.claims_file {
@@ -159,7 +141,7 @@ fn summary(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "<tr><td><a href=\"#{}\">{}</a></td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{restated}</td><td>{codes}</td></tr>",
-            anchor("claim", i, &c.id),
+            anchor("claim", i, &c.id.masked()),
             code(&c.id),
             escape(&claim_value(c, c.published_value)),
             badge(c.verdict),
@@ -172,17 +154,17 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     let _ = writeln!(
         out,
         "<section class=\"claim\" id=\"{}\">",
-        anchor("claim", i, &c.id)
+        anchor("claim", i, &c.id.masked())
     );
     let _ = writeln!(out, "<h3>{} {}</h3>", code(&c.id), badge(c.verdict));
-    if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
-        let _ = writeln!(out, "<blockquote>{}</blockquote>", escape(s));
+    if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
+        let _ = writeln!(out, "<blockquote>{}</blockquote>", s.html());
     }
     let _ = writeln!(
         out,
         "<p>Verdict: <strong>{}</strong> — {}</p>",
         c.verdict.as_str(),
-        escape(&verdict_sentence(c))
+        verdict_sentence(c).html()
     );
     if is_ratio(c) {
         let _ = writeln!(
@@ -218,14 +200,17 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     if !c.reasons.is_empty() {
         out.push_str("<p>Reasons:</p>\n<ul>\n");
         for r in &c.reasons {
-            let _ = writeln!(out, "<li>{}</li>", inline(r));
+            let _ = writeln!(out, "<li>{}</li>", r.html());
         }
         out.push_str("</ul>\n");
     }
-    if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
-        let _ = writeln!(out, "<p>Basis: {}.</p>", inline(b.trim_end_matches('.')));
+    if let Some(b) = c.basis.as_ref().map(Text::raw) {
+        let b = b.trim_end_matches('.');
+        if !b.trim().is_empty() {
+            let _ = writeln!(out, "<p>Basis: {}.</p>", Text::quoting(b).html());
+        }
     }
-    let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
+    let ids = |v: &[FileText]| v.iter().map(code).collect::<Vec<_>>().join(", ");
     let mut runs = Vec::new();
     if !c.subject.is_empty() {
         runs.push(format!("subject {}", ids(&c.subject)));
@@ -243,8 +228,8 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
             .map(|(j, l)| {
                 format!(
                     "<a href=\"#{}\">{}</a>",
-                    anchor("config", *j, &l.label),
-                    escape(&l.label)
+                    anchor("config", *j, &l.label.masked()),
+                    l.label.html()
                 )
             })
             .collect();
@@ -257,16 +242,16 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(
         out,
         "<section class=\"ladder\" id=\"{}\">",
-        anchor("config", i, &l.label)
+        anchor("config", i, &l.label.masked())
     );
     let _ = writeln!(
         out,
-        "<h3>{} {}</h3>",
-        escape(&l.label),
-        code(&l.fingerprint)
+        "<h3>{} <code>{}</code></h3>",
+        l.label.html(),
+        escape(&l.fingerprint)
     );
     if !l.results.is_empty() {
-        let ids: Vec<String> = l.results.iter().map(|r| code(r)).collect();
+        let ids: Vec<String> = l.results.iter().map(code).collect();
         let _ = writeln!(out, "<p>Results: {}.</p>", ids.join(", "));
     }
     let below_zero = l.points.iter().any(|p| {
@@ -334,7 +319,10 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
     );
     out.push_str("<table>\n<thead><tr><th>Result</th><th>Outcome</th><th>File</th><th>Notes</th></tr></thead>\n<tbody>\n");
     for r in &report.losing_runs {
-        let notes = r.notes.as_deref().map_or_else(|| "—".to_string(), escape);
+        let notes = r
+            .notes
+            .as_ref()
+            .map_or_else(|| "—".to_string(), FileText::html);
         let _ = writeln!(
             out,
             "<tr><td class=\"id\">{}</td><td class=\"id\">{}</td><td>{}</td><td>{notes}</td></tr>",

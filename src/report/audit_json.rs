@@ -18,9 +18,8 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         "ladders": report.ladders,
         "losing_runs": report.losing_runs,
     });
-    let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
-    bytes.push(b'\n');
-    bytes
+    // Ids, statements, labels and paths serialise masked; the writer escapes hidden characters.
+    crate::text::json::pretty_line(&doc)
 }
 
 /// A number, or `null` when it is not finite (JSON has no NaN).
