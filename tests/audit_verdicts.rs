@@ -206,7 +206,7 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
 fn every_claim_reads_as_one_verdict_with_each_reason_once() {
     let r = report(20.0);
     for c in &r.claims {
-        let reasons: Vec<String> = c.reasons.iter().map(|s| s.raw()).collect();
+        let reasons: Vec<String> = c.reasons.iter().map(benchlint::text::Text::raw).collect();
         // A rule's reason is told once, whichever bases it fired on.
         let mut told: Vec<&str> = reasons
             .iter()
@@ -236,7 +236,7 @@ fn every_claim_reads_as_one_verdict_with_each_reason_once() {
     // Restated, and the matched comparison not decidable: one sentence says both.
     let c = claim(&r, "per-unit-decline");
     assert_eq!(c.verdict, Verdict::Restated, "{c:#?}");
-    let reasons: Vec<String> = c.reasons.iter().map(|s| s.raw()).collect();
+    let reasons: Vec<String> = c.reasons.iter().map(benchlint::text::Text::raw).collect();
     assert!(
         reasons[0].starts_with("Restated on a matched per-user floor")
             && reasons[0].contains("not decidable from these runs (single launch")

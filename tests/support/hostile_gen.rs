@@ -357,11 +357,8 @@ fn markdown_is_inert(what: &str, text: &str) {
         for (k, _) in lower.match_indices("](") {
             let target = &lower[k + 2..];
             // The index of the rule pages shipped beside a report links its sibling pages.
-            let sibling_page = what.contains("/rules/")
-                && target
-                    .split(')')
-                    .next()
-                    .is_some_and(|t| is_rule_page_name(t));
+            let sibling_page =
+                what.contains("/rules/") && target.split(')').next().is_some_and(is_rule_page_name);
             assert!(
                 target.starts_with("rules/") || target.starts_with('#') || sibling_page,
                 "{what}: a link that benchlint did not write: {line:?}"
