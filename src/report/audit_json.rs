@@ -17,6 +17,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         "claims": claims,
         "ladders": report.ladders,
         "losing_runs": report.losing_runs,
+        "corpus": report.corpus,
     });
     let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
     bytes.push(b'\n');

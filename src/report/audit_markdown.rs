@@ -5,29 +5,47 @@
 
 use std::fmt::Write as _;
 
+use super::corpus_markdown;
 use super::audit_text::{
     AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line,
     rule_page, verdict_counts, verdict_sentence,
 };
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 
-/// Renders the report as Markdown.
+/// Renders the report as Markdown: with a claims file, the summary and the claims first (what
+/// the report is for), then the corpus sections; without, the corpus sections alone. The
+/// configurations and the losing runs close both.
 pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     let mut out = String::new();
-    header(&mut out, report, ctx);
-    summary(&mut out, report);
-    out.push_str("\n## Claims\n");
-    for claim in &report.claims {
-        claim_section(&mut out, report, claim);
+    let claims = ctx.claims_file.is_some();
+    let paths = report
+        .corpus
+        .as_ref()
+        .map(|c| corpus_markdown::Paths::new(ctx, c))
+        .unwrap_or_default();
+    header(&mut out, report, ctx, &paths);
+    if claims {
+        summary(&mut out, report);
+        out.push_str("\n## Claims\n");
+        for claim in &report.claims {
+            claim_section(&mut out, report, claim);
+        }
+    }
+    if let Some(corpus) = &report.corpus {
+        corpus_markdown::overview_section(&mut out, report, corpus);
+        corpus_markdown::files_section(&mut out, corpus, &paths);
+        corpus_markdown::rules_section(&mut out, corpus);
+        corpus_markdown::checklist_section(&mut out, &corpus.checklist, &paths);
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
         out.push_str("\nNo configuration produced a ladder.\n");
     }
+    corpus_markdown::replication_table(&mut out, &report.ladders);
     for ladder in &report.ladders {
         ladder_section(&mut out, ladder, report.floor_tok_s);
     }
-    losing_runs(&mut out, report);
+    losing_runs(&mut out, report, &paths);
     out.into_bytes()
 }
 
@@ -51,7 +69,7 @@ pub(crate) fn text(s: &str) -> String {
 }
 
 /// Text as inline code, on one line, outside a table.
-fn code(s: &str) -> String {
+pub(super) fn code(s: &str) -> String {
     let s = one_line(s);
     if s.contains('`') {
         format!("`` {s} ``")
@@ -62,13 +80,13 @@ fn code(s: &str) -> String {
 
 /// Text as inline code in a table cell: `|` escaped (GFM removes the backslash inside code
 /// spans in tables, and only there).
-fn cell_code(s: &str) -> String {
+pub(super) fn cell_code(s: &str) -> String {
     code(&s.replace('|', "\\|"))
 }
 
 /// A sentence from the analysis, whose `` `...` `` spans (result ids, labels) stay code and
 /// whose other text is escaped; with an odd number of backticks, all of it is text.
-fn inline(s: &str) -> String {
+pub(super) fn inline(s: &str) -> String {
     let parts: Vec<&str> = s.split('`').collect();
     if parts.len().is_multiple_of(2) {
         return text(s);
@@ -86,8 +104,12 @@ fn inline(s: &str) -> String {
         .collect()
 }
 
-fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
-    out.push_str("# Retractions report\n\n");
+fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &corpus_markdown::Paths) {
+    out.push_str(if ctx.claims_file.is_some() {
+        "# Retractions report\n\n"
+    } else {
+        "# Corpus report\n\n"
+    });
     let mut line = format!("Written by benchlint {}", text(&ctx.version));
     if !ctx.inputs.is_empty() {
         let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
@@ -96,12 +118,17 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
     if let Some(c) = &ctx.claims_file {
         let _ = write!(line, " with the claims in {}", code(c));
     }
+    if paths.base().is_some() {
+        line.push_str(" (paths below are relative to it)");
+    }
     let _ = writeln!(
         out,
         "{line}. Service-level floor: {}.\n",
         floor_text(report.floor_tok_s)
     );
-    let _ = writeln!(out, "{}", verdict_counts(report));
+    if ctx.claims_file.is_some() {
+        let _ = writeln!(out, "{}", verdict_counts(report));
+    }
 }
 
 fn summary(out: &mut String, report: &AuditReport) {
@@ -187,6 +214,7 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
         let ids: Vec<String> = l.results.iter().map(|i| code(i)).collect();
         let _ = writeln!(out, "Results: {}.\n", ids.join(", "));
     }
+    corpus_markdown::replication_line(out, l);
     if l.points.is_empty() {
         out.push_str("No level with figures.\n\n");
     } else {
@@ -209,7 +237,7 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(out, "{}", capacity_sentence(l, floor));
 }
 
-fn losing_runs(out: &mut String, report: &AuditReport) {
+fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::Paths) {
     out.push_str("\n## Losing runs\n\n");
     if report.losing_runs.is_empty() {
         out.push_str(
@@ -231,7 +259,7 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
             "| {} | {} | {} | {notes} |",
             cell_code(&r.id),
             text(&r.outcome),
-            cell_code(&r.path)
+            cell_code(paths.show(&r.path))
         );
     }
 }
