@@ -27,8 +27,8 @@ use crate::thresholds::Thresholds;
 
 /// The rules of the publication checklist, in order.
 pub const CHECKLIST_CODES: [&str; 14] = [
-    "M001", "M002", "M003", "M004", "M005", "M006", "M007", "M008", "M009", "M010", "M011",
-    "M012", "M013", "M014",
+    "M001", "M002", "M003", "M004", "M005", "M006", "M007", "M008", "M009", "M010", "M011", "M012",
+    "M013", "M014",
 ];
 
 /// Where a checklist field of a file stands.
@@ -123,24 +123,34 @@ pub struct FileCoverage {
     pub path: String,
     /// How many results it holds.
     pub results: usize,
+    /// How many fields are asked of it (every state but not applicable).
+    pub asked: usize,
+    /// How many of those it owes (missing or not usable).
+    pub owed: usize,
     /// One state per checklist item, in [`Checklist::items`] order.
     pub states: Vec<Coverage>,
 }
 
 impl FileCoverage {
+    /// The coverage of a file from its states, with the counts filled in.
+    pub fn new(path: String, results: usize, states: Vec<Coverage>) -> Self {
+        let asked = states
+            .iter()
+            .filter(|s| **s != Coverage::NotApplicable)
+            .count();
+        let owed = states.iter().filter(|s| s.is_owed()).count();
+        FileCoverage {
+            path,
+            results,
+            asked,
+            owed,
+            states,
+        }
+    }
+
     /// How many of its fields are in `state`.
     pub fn count(&self, state: Coverage) -> usize {
         self.states.iter().filter(|s| **s == state).count()
-    }
-
-    /// How many fields are asked of it (every state but not applicable).
-    pub fn asked(&self) -> usize {
-        self.states.len() - self.count(Coverage::NotApplicable)
-    }
-
-    /// How many fields it owes (missing or not usable).
-    pub fn owed(&self) -> usize {
-        self.states.iter().filter(|s| s.is_owed()).count()
     }
 }
 
@@ -184,26 +194,25 @@ pub fn coverage(
     runs: &dyn Fn(&str) -> bool,
 ) -> Checklist {
     let items = items(thresholds, runs);
-    let mut by_file: BTreeMap<&str, FileCoverage> = BTreeMap::new();
+    let mut by_file: BTreeMap<&str, (usize, Vec<Coverage>)> = BTreeMap::new();
     for i in crate::fingerprint::path_order(results) {
         let r = &results[i];
         let states = result_states(r, &items, thresholds, runs_on);
         let row = by_file
             .entry(r.origin.path.as_str())
-            .or_insert_with(|| FileCoverage {
-                path: r.origin.path.clone(),
-                results: 0,
-                states: vec![Coverage::NotApplicable; items.len()],
-            });
-        row.results += 1;
-        for (have, new) in row.states.iter_mut().zip(states) {
+            .or_insert_with(|| (0, vec![Coverage::NotApplicable; items.len()]));
+        row.0 += 1;
+        for (have, new) in row.1.iter_mut().zip(states) {
             if new.rank() > have.rank() {
                 *have = new;
             }
         }
     }
-    let mut files: Vec<FileCoverage> = by_file.into_values().collect();
-    files.sort_by(|a, b| b.owed().cmp(&a.owed()).then_with(|| a.path.cmp(&b.path)));
+    let mut files: Vec<FileCoverage> = by_file
+        .into_iter()
+        .map(|(path, (results, states))| FileCoverage::new(path.to_string(), results, states))
+        .collect();
+    files.sort_by(|a, b| b.owed.cmp(&a.owed).then_with(|| a.path.cmp(&b.path)));
     Checklist { items, files }
 }
 
@@ -263,7 +272,8 @@ fn items(thresholds: &Thresholds, runs: &dyn Fn(&str) -> bool) -> Vec<ChecklistI
 
 /// Whether one pointer is the other or lies below it.
 fn related(a: &str, b: &str) -> bool {
-    let below = |x: &str, y: &str| x.len() > y.len() && x.starts_with(y) && x[y.len()..].starts_with('/');
+    let below =
+        |x: &str, y: &str| x.len() > y.len() && x.starts_with(y) && x[y.len()..].starts_with('/');
     a == b || below(a, b) || below(b, a)
 }
 
@@ -326,16 +336,18 @@ fn source(provenance: &ProvenanceMap, pointer: &str) -> Coverage {
         Provenance::Recorded { .. } => Coverage::Recorded,
         Provenance::Sidecar { .. } => Coverage::Sidecar,
         Provenance::Derived { .. } => Coverage::Derived,
-        Provenance::Beside { .. } | Provenance::ServerLog { .. } | Provenance::LaunchCommand { .. } => {
-            Coverage::RunFolder
-        }
+        Provenance::Beside { .. }
+        | Provenance::ServerLog { .. }
+        | Provenance::LaunchCommand { .. } => Coverage::RunFolder,
     };
     if let Some(p) = provenance.get(pointer) {
         return of(p);
     }
     let below = provenance
         .iter()
-        .filter(|(k, _)| k.len() > pointer.len() && k.starts_with(pointer) && k[pointer.len()..].starts_with('/'))
+        .filter(|(k, _)| {
+            k.len() > pointer.len() && k.starts_with(pointer) && k[pointer.len()..].starts_with('/')
+        })
         .map(|(_, p)| of(p))
         .max_by_key(|c| c.rank());
     below

@@ -259,12 +259,14 @@ fn needs(
     };
     // S001 is labelled, not failed, on a configuration whose last run predates it.
     let pre_rule = speculative
-        && find_rule("S001").and_then(|r| r.meta.since).is_some_and(|since| {
-            results[latest_measured(results, members)]
-                .doc
-                .measured_date()
-                .is_some_and(|d| d < since)
-        });
+        && find_rule("S001")
+            .and_then(|r| r.meta.since)
+            .is_some_and(|since| {
+                results[latest_measured(results, members)]
+                    .doc
+                    .measured_date()
+                    .is_some_and(|d| d < since)
+            });
     let more_runs = need_runs.saturating_sub(n);
     let more_launches = 2usize.saturating_sub(l.count);
     let per_workload = if speculative { " on this workload" } else { "" };

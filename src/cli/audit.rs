@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output};
-use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::audit::checklist;
+use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::corpus::{self, Options};
 use crate::diagnostic::Finding;
 use crate::engine;

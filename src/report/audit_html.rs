@@ -81,10 +81,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     if report.corpus.is_some() {
         out.push_str(corpus_html::STYLE);
     }
-    let _ = write!(
-        out,
-        "</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n"
-    );
+    let _ = write!(out, "</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n");
     let paths = report
         .corpus
         .as_ref()

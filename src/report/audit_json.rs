@@ -13,6 +13,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     let doc = json!({
         "tool": "benchlint",
         "version": ctx.version,
+        "claims_file": ctx.claims_file,
         "floor_tok_s": finite(report.floor_tok_s),
         "claims": claims,
         "ladders": report.ladders,

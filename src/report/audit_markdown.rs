@@ -5,11 +5,11 @@
 
 use std::fmt::Write as _;
 
-use super::corpus_markdown;
 use super::audit_text::{
     AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line,
     rule_page, verdict_counts, verdict_sentence,
 };
+use super::corpus_markdown;
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 
 /// Renders the report as Markdown: with a claims file, the summary and the claims first (what
@@ -104,7 +104,12 @@ pub(super) fn inline(s: &str) -> String {
         .collect()
 }
 
-fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &corpus_markdown::Paths) {
+fn header(
+    out: &mut String,
+    report: &AuditReport,
+    ctx: &AuditContext,
+    paths: &corpus_markdown::Paths,
+) {
     out.push_str(if ctx.claims_file.is_some() {
         "# Retractions report\n\n"
     } else {
@@ -123,11 +128,11 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &co
     }
     let _ = writeln!(
         out,
-        "{line}. Service-level floor: {}.\n",
+        "{line}. Service-level floor: {}.",
         floor_text(report.floor_tok_s)
     );
     if ctx.claims_file.is_some() {
-        let _ = writeln!(out, "{}", verdict_counts(report));
+        let _ = writeln!(out, "\n{}", verdict_counts(report));
     }
 }
 

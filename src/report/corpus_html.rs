@@ -8,11 +8,10 @@ use std::fmt::Write as _;
 
 use super::audit_html::{code, inline};
 use super::audit_text::{anchor, rule_page};
-use super::corpus_text::{
-    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
-    owed,
-};
 pub use super::corpus_text::Paths;
+use super::corpus_text::{
+    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview, owed,
+};
 use super::svg::escape;
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, SeverityCounts};
 
@@ -200,8 +199,8 @@ fn checklist(out: &mut String, c: &Checklist, paths: &Paths) {
             out,
             "<tr><td class=\"path\">{}</td><td class=\"num\">{} of {}</td>",
             code(paths.show(&f.path)),
-            count(f.owed()),
-            count(f.asked())
+            count(f.owed),
+            count(f.asked)
         );
         for rule in &codes {
             let squares: String = c
@@ -250,12 +249,12 @@ fn fields_table(out: &mut String, c: &Checklist) {
 }
 
 fn lacks(out: &mut String, c: &Checklist, paths: &Paths) {
-    if c.files.iter().all(|f| f.owed() == 0) {
+    if c.files.iter().all(|f| f.owed == 0) {
         out.push_str("<p>Every file records every field asked of it.</p>\n");
         return;
     }
     out.push_str("<p>What each file lacks (missing, or present but not usable), by rule; for a file that lacks most of them, what it records instead:</p>\n<ul class=\"lacks\">\n");
-    for f in c.files.iter().filter(|f| f.owed() > 0) {
+    for f in c.files.iter().filter(|f| f.owed > 0) {
         let _ = writeln!(
             out,
             "<li>{} ({}): {}.</li>",

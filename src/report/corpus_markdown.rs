@@ -7,16 +7,15 @@ use std::fmt::Write as _;
 
 use super::audit_markdown::{cell_code, code, text};
 use super::audit_text::rule_page;
-use super::corpus_text::{
-    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
-    owed,
-};
 pub use super::corpus_text::Paths;
+use super::corpus_text::{
+    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview, owed,
+};
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage};
 
 /// `## Overview`: what was read and found, in sentences.
 pub fn overview_section(out: &mut String, report: &AuditReport, corpus: &CorpusReport) {
-    out.push_str("\n## Overview\n\n");
+    out.push_str("\n## Corpus overview\n\n");
     for s in overview(report, corpus) {
         let _ = writeln!(out, "- {}", text(&s));
     }
@@ -124,8 +123,8 @@ pub fn checklist_section(out: &mut String, checklist: &Checklist, paths: &Paths)
             out,
             "| {} | {} of {} | {} |",
             cell_code(paths.show(&f.path)),
-            count(f.owed()),
-            count(f.asked()),
+            count(f.owed),
+            count(f.asked),
             cells.join(" | ")
         );
     }
@@ -159,12 +158,12 @@ fn fields_table(out: &mut String, checklist: &Checklist) {
 /// Each file's owed fields, by rule: what a sidecar (`benchlint sidecar FILE`) must supply; for
 /// a file that lacks most of them, what it records instead.
 fn lacks(out: &mut String, checklist: &Checklist, paths: &Paths) {
-    if checklist.files.iter().all(|f| f.owed() == 0) {
+    if checklist.files.iter().all(|f| f.owed == 0) {
         out.push_str("\nEvery file records every field asked of it.\n");
         return;
     }
     out.push_str("\nWhat each file lacks (missing, or present but not usable), by rule; for a file that lacks most of them, what it records instead:\n\n");
-    for f in checklist.files.iter().filter(|f| f.owed() > 0) {
+    for f in checklist.files.iter().filter(|f| f.owed > 0) {
         let _ = writeln!(
             out,
             "- {} ({}): {}.",
@@ -181,7 +180,9 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
         return;
     }
     out.push_str("\nWhat is missing before a figure from each configuration could be published (runs and launches as the replication rules count them).\n\n");
-    out.push_str("| Configuration | Runs | Launches | Full ladders | Standing |\n|---|---:|---:|---:|---|\n");
+    out.push_str(
+        "| Configuration | Runs | Launches | Full ladders | Standing |\n|---|---:|---:|---:|---|\n",
+    );
     for l in ladders {
         let Some(r) = &l.replication else {
             continue;

@@ -79,10 +79,14 @@ pub fn mark(c: Coverage) -> &'static str {
 pub fn coverage_words(c: Coverage) -> &'static str {
     match c {
         Coverage::Recorded => "recorded in the file",
-        Coverage::RunFolder => "from another file of the run (engine log, launch command, metadata)",
+        Coverage::RunFolder => {
+            "from another file of the run (engine log, launch command, metadata)"
+        }
         Coverage::Derived => "derived from a verbatim serve command",
         Coverage::Sidecar => "from a sidecar",
-        Coverage::Unusable => "present but not what the checklist asks (a tag for a digest, a retyped command)",
+        Coverage::Unusable => {
+            "present but not what the checklist asks (a tag for a digest, a retyped command)"
+        }
         Coverage::Missing => "missing",
         Coverage::NotApplicable => "not asked of this file",
     }
@@ -116,14 +120,15 @@ pub fn owed(checklist: &Checklist, path: &str) -> String {
         .files
         .iter()
         .find(|c| c.path == path)
-        .map_or_else(|| "—".into(), |c| format!("{} of {}", c.owed(), c.asked()))
+        .map_or_else(|| "—".into(), |c| format!("{} of {}", c.owed, c.asked))
 }
 
 /// What a file lacks, by rule (`` M001 `platform.host`, `platform.description`; M002 ... ``);
 /// when it lacks more fields than it records, what it records instead, with where each came
 /// from. Field names between backticks, for the renderers' code spans.
 pub fn lacks_or_records(checklist: &Checklist, file: &FileCoverage) -> String {
-    let list = |keep: &dyn Fn(Coverage) -> bool, note: &dyn Fn(Coverage) -> Option<&'static str>| {
+    let list = |keep: &dyn Fn(Coverage) -> bool,
+                note: &dyn Fn(Coverage) -> Option<&'static str>| {
         let mut by_rule: Vec<String> = Vec::new();
         for code in checklist.codes() {
             let fields: Vec<String> = checklist
@@ -144,12 +149,13 @@ pub fn lacks_or_records(checklist: &Checklist, file: &FileCoverage) -> String {
         }
         by_rule.join("; ")
     };
-    let owed = file.owed();
-    let present = file.asked() - owed;
+    let owed = file.owed;
+    let present = file.asked - owed;
     if owed <= present {
         return format!(
             "lacks {}",
-            list(&Coverage::is_owed, &|c| (c == Coverage::Unusable).then_some("not usable"))
+            list(&Coverage::is_owed, &|c| (c == Coverage::Unusable)
+                .then_some("not usable"))
         );
     }
     if present == 0 {
@@ -196,7 +202,11 @@ pub fn overview(report: &AuditReport, corpus: &CorpusReport) -> Vec<String> {
             counted(f.infos, "info", "infos"),
             counted(corpus.rules.len(), "rule", "rules"),
             counted(
-                corpus.files.iter().filter(|r| r.findings.total() > 0).count(),
+                corpus
+                    .files
+                    .iter()
+                    .filter(|r| r.findings.total() > 0)
+                    .count(),
                 "file",
                 "files"
             ),
@@ -204,9 +214,9 @@ pub fn overview(report: &AuditReport, corpus: &CorpusReport) -> Vec<String> {
     });
     let c = &corpus.checklist;
     if !c.files.is_empty() {
-        let asked: usize = c.files.iter().map(|f| f.asked()).sum();
-        let owed: usize = c.files.iter().map(|f| f.owed()).sum();
-        let complete = c.files.iter().filter(|f| f.owed() == 0).count();
+        let asked: usize = c.files.iter().map(|f| f.asked).sum();
+        let owed: usize = c.files.iter().map(|f| f.owed).sum();
+        let complete = c.files.iter().filter(|f| f.owed == 0).count();
         out.push(format!(
             "Checklist (M001–M014): {} of {} fields owed across the files; {} of {} complete.",
             count(owed),
