@@ -86,6 +86,17 @@ pub struct Thresholds {
     /// Relative difference allowed between a published cost per million tokens and the one
     /// recomputed from the hourly cost and the measured peak (L004), on top of rounding: 5%.
     pub cost_tolerance: f64,
+    /// Largest relative difference between a level's reported aggregate throughput and its
+    /// own output tokens over its own duration (R025), on top of the rounding of the reported
+    /// digits: DESIGN.md table R, "a throughput against tokens over duration by more than 2%".
+    pub throughput_arithmetic_tolerance: f64,
+    /// Smallest share of the requested rate an open-loop level must achieve (R027): DESIGN.md
+    /// table R, "achieved less than 90% of the request rate it asked for".
+    pub min_achieved_rate_fraction: f64,
+    /// Largest TTFT p50 that is "near zero", seconds (R028): 1 ms, less than any server takes to
+    /// receive a request over the network, tokenize it and prefill it (the fastest prefill in
+    /// the sources, seed 000's 1,520 tok/s, needs 13 ms for 20 prompt tokens).
+    pub ttft_near_zero_s: f64,
     /// Fewest runs of a speculative configuration, per workload (S001): seed 000, "n ≥ 15 with
     /// a 95% confidence interval for speculative-decoding configs" (spread 12–19% with
     /// speculation on; n = 15 gives ±3% at CV 5%, research/stats.md §7.1).
@@ -154,6 +165,9 @@ impl Default for Thresholds {
             min_output_cap_fraction: 0.60,
             max_failed_share: 0.05,
             cost_tolerance: 0.05,
+            throughput_arithmetic_tolerance: 0.02,
+            min_achieved_rate_fraction: 0.90,
+            ttft_near_zero_s: 0.001,
             min_runs_speculative: 15,
             min_runs: 5,
             min_ladders: 3,

@@ -357,7 +357,21 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     let r = only_result(&Path::new(FIXTURES).join("vllm/legacy-no-failed-field.json"));
     assert_eq!(r.value.pointer("/levels/0/requests"), Some(&json!(1015)));
     assert_eq!(r.value.pointer("/levels/0/failed"), Some(&json!(985)));
-    assert_eq!(recorded(&r, "/levels/0/failed"), "/num_prompts");
+    // What did not complete failed: a derivation from the total, which is kept as the harness
+    // wrote it.
+    assert!(
+        matches!(
+            r.provenance.get("/levels/0/failed"),
+            Some(Provenance::Derived { from, pointer }) if from == "num_prompts - completed" && pointer == "/num_prompts"
+        ),
+        "{:?}",
+        r.provenance.get("/levels/0/failed")
+    );
+    assert_eq!(
+        r.value.pointer("/levels/0/total_requests"),
+        Some(&json!(2000))
+    );
+    assert_eq!(recorded(&r, "/levels/0/total_requests"), "/num_prompts");
     // An uncapped run at rate inf is an open-loop level: its 2,000 prompts are a request
     // count, not a concurrency.
     assert_eq!(

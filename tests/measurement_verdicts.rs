@@ -175,10 +175,27 @@ fn real_agentic_traces_are_not_a_stall() {
     for pass in [
         "agentic-long-prompts-between-turns.json",
         "long-prompts-prefill-before-decode.json",
+        "long-prompts-no-ttft-recorded.json",
     ] {
         let p = Path::new("testdata/rules/R011-aggregate-per-user-mismatch/pass").join(pass);
         assert!(with_code(&findings(&[&p]), "R011").is_empty(), "{pass}");
     }
+    // Without a TTFT, short prompts cannot explain a shortfall: still a stall.
+    let stall = Path::new(
+        "testdata/rules/R011-aggregate-per-user-mismatch/fail/stall-short-prompts-no-ttft.json",
+    );
+    assert_eq!(with_code(&findings(&[stall]), "R011").len(), 1);
+}
+
+#[test]
+fn real_agentic_rows_without_a_ttft_are_not_a_stall() {
+    let Some(rows) = real("inferencex/ajith-sirra-amd__0601_results_bmk_10__agg_bmk.json") else {
+        return;
+    };
+    let checked = findings(&[&rows]);
+    // Both rows summarise agentic-coding traces (prompts of tens of thousands of tokens) and
+    // record no median TTFT: the prefill their aggregate includes is not a stall.
+    assert!(with_code(&checked, "R011").is_empty());
 }
 
 #[test]

@@ -15,7 +15,8 @@
 //! `server_version`, often null), GPU type and count (`server_gpu_type`, `server_gpu_count`,
 //! a string or null), the model (`api_model_name`, the name requests were sent with, else
 //! `model`), the tokenizer the client counted with (`server_model_tokenizer`), the scenario and
-//! the sampling parameters sent (`additional_request_params`). Those values point into the
+//! the sampling parameters sent (`additional_request_params`, whose `stream` says whether
+//! responses were streamed). Those values point into the
 //! metadata file. What the metadata does **not** hold is the serve command: `cmd` is the
 //! client's own command line (`genai-bench benchmark ...`), so `engine.serve_command` stays
 //! absent (M003) unless a launch command file or sidecar beside the results supplies it.
@@ -134,6 +135,15 @@ fn map_level(doc: &Value, source: &Source<'_>) -> Mapped {
     b.whole("/levels/0/concurrency", &p("num_concurrency"), 1);
     b.whole("/levels/0/requests", &p("num_completed_requests"), 0);
     b.whole("/levels/0/failed", &p("num_error_requests"), 0);
+    // The harness's own total and error rate, beside the counts they follow from (R025: real
+    // files write `error_rate` 0 beside errors).
+    b.whole("/levels/0/total_requests", &p("num_requests"), 0);
+    if at(doc, &p("error_rate"))
+        .and_then(number)
+        .is_some_and(|e| (0.0..=1.0).contains(&e))
+    {
+        b.real("/levels/0/error_rate", &p("error_rate"), 1.0);
+    }
     b.real("/levels/0/duration_s", &p("run_duration"), 1.0);
     b.whole("/levels/0/output_tokens", &s("num_output_tokens", "sum"), 0);
     if completed.is_some_and(|c| c > 0) {
@@ -306,6 +316,7 @@ fn metadata(result: &mut Mapped, meta: &Value, path: &str) {
                     number(v).filter(|f| *f >= 0.0).map(Value::from),
                 ),
                 "ignore_eos" => fill("/workload/ignore_eos", &key, v.as_bool().map(Value::from)),
+                "stream" => fill("/workload/streaming", &key, v.as_bool().map(Value::from)),
                 "max_tokens" => fill(
                     "/workload/max_output_tokens",
                     &key,

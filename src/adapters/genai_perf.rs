@@ -20,7 +20,8 @@
 //!   `error_request_count` / `error_summary`, `was_cancelled`, reasoning tokens (`total_osl` =
 //!   content + reasoning, the figure its output throughput divides), `min_request_timestamp`
 //!   (ns since the epoch, preferred for `measured_at` because it is unambiguous), DCGM GPU
-//!   telemetry (`telemetry_data.endpoints.*.gpus.*`: GPU name and host → platform);
+//!   telemetry (`telemetry_data.endpoints.*.gpus.*`: GPU name and host → platform, the GPUs'
+//!   mean power → the level's device power, [`super::gpu_telemetry`]);
 //! - `AIPerf` 0.13 (`schema_version`, `aiperf_version`, `run_info`): `input_config` rebuilt
 //!   around `models.items`, `endpoint.extra`, `datasets[].prompts.osl`, and `phases[]` (the
 //!   warm-up phase with `exclude_from_results`, the profiling phase with its `concurrency` or
@@ -52,7 +53,7 @@
 use serde_json::Value;
 
 use super::map::{
-    Builder, NONE_COMPLETED, at, count, from_epoch_seconds, from_iso, number, ptr, rate, text,
+    Builder, NONE_COMPLETED, at, count, from_epoch_seconds, from_iso, number, ptr, rate,
 };
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -332,7 +333,7 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
     // The scenario an AIPerf run was built from (`--scenario`) names its workload.
     b.string("/labels/scenario", "/input_config/scenario");
     config.apply(&mut b);
-    telemetry(&mut b, doc);
+    super::gpu_telemetry::map(&mut b, doc, completed.unwrap_or(0) > 0);
     b.finish()
 }
 
@@ -410,7 +411,7 @@ fn model(b: &mut Builder<'_>, doc: &Value) {
     }
 }
 
-/// The client API and the client's tokenizer (§4.1, §4.2). The API is the endpoint type the
+/// Streaming, the client API and the client's tokenizer (§4.1, §4.2). The API is the endpoint type the
 /// requests were built for (`chat`, `completions`; `endpoint.type` in the sectioned configs,
 /// `endpoint_type` in the flat one), else the service kind (`openai`, `triton`). genai-perf's
 /// `backend` is not read: it names a Triton backend and is written with its default
@@ -419,6 +420,10 @@ fn model(b: &mut Builder<'_>, doc: &Value) {
 /// ones; the real `AIPerf` sample has none (not given: the default is the model's own, which
 /// is not written, so nothing is filled in).
 fn client(b: &mut Builder<'_>) {
+    // Whether responses were streamed: the time to first token is only timed when they were
+    // (R028).
+    let _ = b.boolean("/workload/streaming", "/input_config/endpoint/streaming")
+        || b.boolean("/workload/streaming", "/input_config/streaming");
     let _ = b.string("/harness/backend", "/input_config/endpoint/type")
         || b.string("/harness/backend", "/input_config/endpoint_type")
         || b.string("/harness/backend", "/input_config/endpoint/service_kind")
@@ -597,36 +602,6 @@ fn extra_inputs(b: &mut Builder<'_>, base: &str) {
                 b.put(&ptr("/workload/sampling", &[k]), v.clone(), &src);
             }
             _ => {}
-        }
-    }
-}
-
-/// `AIPerf`'s DCGM telemetry: the GPU model and host when every GPU reported agrees.
-fn telemetry(b: &mut Builder<'_>, doc: &Value) {
-    let Some(endpoints) = at(doc, "/telemetry_data/endpoints").and_then(Value::as_object) else {
-        return;
-    };
-    let mut names = Vec::new();
-    let mut hosts = Vec::new();
-    for (ep, e) in endpoints {
-        let Some(gpus) = e.get("gpus").and_then(Value::as_object) else {
-            continue;
-        };
-        for (g, gpu) in gpus {
-            let base = ptr("/telemetry_data/endpoints", &[ep, "gpus", g]);
-            if let Some(n) = gpu.get("gpu_name").and_then(text) {
-                names.push((n, ptr(&base, &["gpu_name"])));
-            }
-            if let Some(h) = gpu.get("hostname").and_then(text) {
-                hosts.push((h, ptr(&base, &["hostname"])));
-            }
-        }
-    }
-    for (list, canonical) in [(names, "/platform/device/model"), (hosts, "/platform/host")] {
-        if let Some((first, src)) = list.first()
-            && list.iter().all(|(n, _)| n == first)
-        {
-            b.put(canonical, first.clone(), src);
         }
     }
 }

@@ -129,6 +129,8 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         || b.string("/workload/tokenizer", "/config/spec/processor")
         || b.string("/workload/tokenizer", "/args/processor")
         || b.string("/workload/tokenizer", &p(&["request_loader", "processor"]));
+    // Whether the backend streamed (0.8 writes `stream`; TTFT is only timed when it did, R028).
+    b.boolean("/workload/streaming", &p(&["config", "backend", "stream"]));
 
     // Request counts of the measured window.
     let totals = if legacy {

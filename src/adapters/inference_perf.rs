@@ -220,6 +220,8 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
     );
     b.whole("/levels/0/requests", "/successes/count", 0);
     b.whole("/levels/0/failed", "/failures/count", 0);
+    // The requests sent, beside the successes and failures that should add up to it (R025).
+    b.whole("/levels/0/total_requests", "/load_summary/count", 0);
     duration(&mut b, succeeded);
     output_tokens(&mut b, succeeded);
     // With no success the harness writes 0.0 throughputs: not a measurement (map.rs).

@@ -18,6 +18,13 @@
 //!   drops the suffix: `median_ttft`, `p99_ttft`, `mean_e2el`, `median_tpot` are seconds (TPOT
 //!   becomes milliseconds here again); `*_intvty` is 1000 / TPOT ms, the per-user rate.
 //!   Agentic rows have `mean`/`p75`/`p90`/`p95`/`std` and no median.
+//! - **Tokens.** The output tokens the client received are `mean_output_tokens_actual ×
+//!   num_requests_successful` (derived; the product `output_tput_tps` divides by
+//!   `duration_seconds`). `total_generation_tokens` is not that count: it is the engine's own
+//!   counter (beside `total_prompt_tokens`, `total_requests_completed` and the server cache hit
+//!   rates; in a real row 184,008 against the client's 159,787, and its prompt total carries the
+//!   chat template the client's does not), so it is `server_output_tokens`, the figure R002
+//!   cross-checks against the client's.
 //! - **Throughput.** `output_tput_tps` where written; older rows have only
 //!   `output_tput_per_gpu`, the output throughput divided by `tp` (single node) or by
 //!   `num_decode_gpu` (multi-node), and the aggregate is that product. On one node the
@@ -170,13 +177,45 @@ fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
         b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
     }
     b.real("/levels/0/duration_s", &p("duration_seconds"), 1.0);
-    b.whole("/levels/0/output_tokens", &p("total_generation_tokens"), 0);
+    tokens(&mut b, base, ok);
     // A row of a run that completed nothing carries zeros, not measurements (map.rs).
     if ok.is_none_or(|n| n > 0) {
         aggregate(&mut b, base, multinode);
         latencies(&mut b, base);
     }
     b.finish()
+}
+
+/// The output tokens the client received, and the server's own count (see the module doc).
+fn tokens(b: &mut Builder<'_>, base: &str, ok: Option<u64>) {
+    let p = |k: &str| ptr(base, &[k]);
+    b.whole(
+        "/levels/0/server_output_tokens",
+        &p("total_generation_tokens"),
+        0,
+    );
+    let mean = at(b.doc(), &p("mean_output_tokens_actual"))
+        .and_then(number)
+        .filter(|m| *m >= 0.0);
+    if let (Some(mean), Some(n)) = (mean, ok) {
+        #[expect(clippy::cast_precision_loss, reason = "request counts are small")]
+        let total = mean * n as f64;
+        // A mean over whole counts times their number is a whole count, up to float rounding.
+        if total.is_finite() && (total - total.round()).abs() < 1e-6 * total.max(1.0) {
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "non-negative and far below 2^63"
+            )]
+            let whole = total.round() as u64;
+            b.derived(
+                "/levels/0/output_tokens",
+                whole,
+                "mean_output_tokens_actual × num_requests_successful",
+                &p("mean_output_tokens_actual"),
+            );
+        }
+    }
 }
 
 /// `output_tput_tps`, else the per-GPU output throughput times the GPUs it was divided by.

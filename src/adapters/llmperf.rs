@@ -19,7 +19,9 @@
 //! tokenizer, filled in although the file does not write it, with a "derived" provenance that
 //! names llmperf as its source (like `token_count_source`, it is what the harness always
 //! does). The output cap is `mean_output_tokens` when `stddev_output_tokens` is 0 (llmperf
-//! sends `max_tokens` drawn from that distribution).
+//! sends `max_tokens` drawn from that distribution). `results_num_requests_started` and
+//! `results_error_rate` are the harness's own total and error rate (`total_requests`,
+//! `error_rate`), kept beside the counts they follow from (R025).
 
 use serde_json::Value;
 
@@ -106,6 +108,14 @@ fn map_summary(doc: &Value, source: &Source<'_>) -> Mapped {
     b.whole("/levels/0/requests", &r("num_completed_requests"), 0);
     if let Some((n, src)) = &errors {
         b.put("/levels/0/failed", *n, src);
+    }
+    // The harness's own total and error rate, beside the counts they follow from (R025).
+    b.whole("/levels/0/total_requests", &r("num_requests_started"), 0);
+    if at(doc, &r("error_rate"))
+        .and_then(number)
+        .is_some_and(|e| (0.0..=1.0).contains(&e))
+    {
+        b.real("/levels/0/error_rate", &r("error_rate"), 1.0);
     }
     if let Some(c) = completed.filter(|c| *c > 0) {
         #[expect(

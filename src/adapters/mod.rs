@@ -13,6 +13,7 @@
 mod genai_bench;
 mod genai_perf;
 mod genai_perf_companions;
+mod gpu_telemetry;
 mod guidellm;
 mod inference_perf;
 mod inferencex;

@@ -8,7 +8,7 @@
 //! client is a fork of this one, §2).
 //!
 //! History handled:
-//! - legacy script: no `failed` (failures are `num_prompts - completed`, §0.6), no
+//! - legacy script: no `failed` (failures are `num_prompts - completed`, §0.6, derived), no
 //!   `endpoint_type`, the `"request_goodput:"` typo (not read: goodput has no canonical field);
 //! - `vllm bench serve`: `failed`, `endpoint_type`, peak fields; percentile keys follow
 //!   `--metric-percentiles` (`p95_ttft_ms` only when asked; `p50_*` or `median_*` for the p50);
@@ -33,7 +33,9 @@
 //!
 //! The level's load is its `request_rate` and `max_concurrency` ([`super::map::Builder::load`]):
 //! a capped run at rate `inf` is a closed-loop level at the cap, any other rate an open-loop
-//! level; `num_prompts` is a request count, never a concurrency. `measured_at` is `date` (local time, read as UTC).
+//! level; `num_prompts` is a request count, never a concurrency: it is the level's
+//! `total_requests`, beside `completed` and `failed` that add up to it (R025). `measured_at` is
+//! `date` (local time, read as UTC).
 //! Output tokens are the server's usage counts for the OpenAI-style backends (§1.3).
 
 use serde_json::{Map, Value};
@@ -226,9 +228,11 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
 
     let completed = obj.get("completed").and_then(count);
     let num_prompts = obj.get("num_prompts").and_then(count);
-    let failed = match obj.get("failed").and_then(count) {
+    // Legacy files: no failure field; what did not complete failed (formats.md §0.6), a
+    // derivation that agrees with `num_prompts` by construction (R025 does not count it).
+    let recorded_failed = obj.get("failed").and_then(count);
+    let failed = match recorded_failed {
         Some(f) => Some((f, p("failed"))),
-        // Legacy files: no failure field; what did not complete failed (formats.md §0.6).
         None => match (num_prompts, completed) {
             (Some(n), Some(c)) if n >= c => Some((n - c, p("num_prompts"))),
             _ => None,
@@ -240,9 +244,13 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
 
     b.load(&p("request_rate"), &p("max_concurrency"));
     b.whole("/levels/0/requests", &p("completed"), 0);
-    if let Some((f, src)) = &failed {
-        b.put("/levels/0/failed", *f, src);
+    match &failed {
+        Some((f, src)) if recorded_failed.is_some() => b.put("/levels/0/failed", *f, src),
+        Some((f, src)) => b.derived("/levels/0/failed", *f, "num_prompts - completed", src),
+        None => {}
     }
+    // The harness's own total, beside the counts it should equal (R025).
+    b.whole("/levels/0/total_requests", &p("num_prompts"), 0);
     b.real("/levels/0/duration_s", &p("duration"), 1.0);
     b.whole("/levels/0/output_tokens", &p("total_output_tokens"), 0);
     // With no successful request vLLM writes 0.0 for the throughput and every latency: not a

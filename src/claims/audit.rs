@@ -11,12 +11,14 @@
 //!    ratio without a baseline, points at ids the corpus does not hold (C015), rests on a run
 //!    that did not produce figures (failed, aborted, does-not-fit), names a level a run did not
 //!    measure, a level with failed requests (R006) or zero throughput (R007), a metric the runs
-//!    do not record, or a ratio whose baseline is 0. The reason starts "not decidable: ..." and
-//!    no value is made up.
+//!    do not record (tokens per watt of a level whose power does not say wall or device, L005),
+//!    or a ratio whose baseline is 0. The reason starts "not decidable: ..." and no value is
+//!    made up.
 //! 2. **Retracted: no matched basis.** The sides differ in what no re-cut of these runs can
 //!    remove: precision or kernel (C001), speculation (C002), graph mode (C003), request shape
-//!    (C007), or the power basis of a cost claim (C006), including a setting recorded on one side
-//!    only (the ratio is unknowable). Also when the sides differ only in what a matched service
+//!    (C007), or the power basis of a cost or tokens-per-watt claim (C006: a wall number against
+//!    a device number), including a setting recorded on one side only (the ratio is
+//!    unknowable). Also when the sides differ only in what a matched service
 //!    level resolves (C004, C005, C012) but no restatement can be computed (a side has no level
 //!    clearing the floor, or no per-user rate).
 //! 3. **Unresolved: the runs disagree.** A configuration the claim rests on has two runs at the
@@ -69,7 +71,8 @@ use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
 use crate::stats::Verdict as Ab;
 use crate::thresholds::Thresholds;
 
-/// Mismatches no re-cut of the runs can remove (C006 only for cost claims, see the module doc).
+/// Mismatches no re-cut of the runs can remove (C006 only for cost and per-watt claims, see the
+/// module doc).
 const HARD: [&str; 4] = ["C001", "C002", "C003", "C007"];
 
 /// Group rules whose findings on a claim's configurations matter to it.
@@ -343,7 +346,8 @@ fn decide(
         .filter(published)
         .filter(|f| {
             HARD.contains(&f.rule.code)
-                || (f.rule.code == "C006" && metric == super::Metric::CostPerMillionUsd)
+                || (f.rule.code == "C006"
+                    && (metric == super::Metric::CostPerMillionUsd || metric.is_per_watt()))
         })
         .map(|f| f.rule.code)
         .collect();

@@ -401,6 +401,27 @@ pub fn compare_sides(
     }
 }
 
+/// Where a side's power was measured, and the place that says so: the `power_w.kind` of the
+/// level its first run is taken at, else that run's power trace kind.
+fn power_kind(
+    results: &[LoadedResult],
+    side: &ResolvedSide,
+) -> Option<(PowerKind, (usize, String))> {
+    let i = *side.results.first()?;
+    let doc = &results[i].doc;
+    let level = side.points.first().map(|p| p.level).or_else(|| {
+        let c = side.concurrency?;
+        doc.levels.iter().position(|l| l.concurrency == Some(c))
+    });
+    if let Some(li) = level
+        && let Some(kind) = doc.levels.get(li)?.power_w.as_ref().and_then(|p| p.kind)
+    {
+        return Some((kind, (i, format!("/levels/{li}/power_w/kind"))));
+    }
+    let kind = doc.artifacts.as_ref()?.power_trace.as_ref()?.kind?;
+    Some((kind, (i, "/artifacts/power_trace/kind".to_string())))
+}
+
 /// The two sides being checked for a matched basis.
 struct Pair<'p, 'a> {
     runs: &'p Runs<'a>,
@@ -596,9 +617,10 @@ impl Pair<'_, '_> {
         }
 
         // C006: wall against device power (only when both sides say which).
-        let kind = |d: &ResultDoc| d.artifacts.as_ref()?.power_trace.as_ref()?.kind;
-        if let (Some(ka), Some(kb)) = (kind(da), kind(db))
-            && ka != kb
+        if let (Some((ka, pa)), Some((kb, pb))) = (
+            power_kind(self.runs.results, self.a),
+            power_kind(self.runs.results, self.b),
+        ) && ka != kb
         {
             let word = |k: PowerKind| {
                 if k == PowerKind::Wall {
@@ -608,16 +630,21 @@ impl Pair<'_, '_> {
                 }
             };
             let (na, nb) = self.names();
+            let per_watt = if self.options.metric.is_per_watt() {
+                ", so a ratio of tokens per watt across them has no basis"
+            } else {
+                ""
+            };
             out.push(Mismatch {
                 rule: &c006_mixed_power_basis::RULE,
                 message: format!(
                     "power was measured {} on {nb} and {} on {na}: a wall number and a device number never \
-                     belong in one comparison (a GB10 draws about 46 W at the wall idle while its rail reports under 5 W)",
+                     belong in one comparison (a GB10 draws about 46 W at the wall idle while its rail reports under 5 W){per_watt}",
                     word(kb),
                     word(ka)
                 ),
                 unknown: false,
-                related: self.related("/artifacts/power_trace/kind"),
+                related: vec![pa, pb],
             });
         }
 

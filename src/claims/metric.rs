@@ -1,5 +1,11 @@
-//! The eight metrics a claim may be about, how each is read from a level, which way it
+//! The nine metrics a claim may be about, how each is read from a level, which way it
 //! improves, and whether it adds up across replicas.
+//!
+//! `tok_s_per_w` is the level's aggregate over its mean power (`power_w.mean`), and is only
+//! read when the level says where that power was measured (`power_w.kind`): a per-watt figure
+//! without its basis is not a measurement (L005), and a ratio of one across a wall and a device
+//! side is retracted (C006, seed 004: "A wall number and a device number must never appear in
+//! the same comparison").
 
 use crate::cards;
 use crate::model::{Level, ResultDoc};
@@ -25,11 +31,13 @@ pub enum Metric {
     /// `cost_per_million_usd`: hourly cost over the output tokens an hour at this level, US
     /// dollars per million output tokens.
     CostPerMillionUsd,
+    /// `tok_s_per_w`: aggregate tokens per second over the level's mean power, watts.
+    TokSPerW,
 }
 
 impl Metric {
     /// Every metric, in the schema's order.
-    pub const ALL: [Metric; 8] = [
+    pub const ALL: [Metric; 9] = [
         Metric::DecodeTokS,
         Metric::AggregateTokS,
         Metric::PrefillTokS,
@@ -38,6 +46,7 @@ impl Metric {
         Metric::TtftP95S,
         Metric::TpotP50Ms,
         Metric::CostPerMillionUsd,
+        Metric::TokSPerW,
     ];
 
     /// The metric named `name` as the claims file writes it; `None` for anything else.
@@ -56,6 +65,7 @@ impl Metric {
             Metric::TtftP95S => "ttft_p95_s",
             Metric::TpotP50Ms => "tpot_p50_ms",
             Metric::CostPerMillionUsd => "cost_per_million_usd",
+            Metric::TokSPerW => "tok_s_per_w",
         }
     }
 
@@ -67,6 +77,7 @@ impl Metric {
             Metric::TtftP50S | Metric::TtftP95S => "s",
             Metric::TpotP50Ms => "ms",
             Metric::CostPerMillionUsd => "USD per million output tokens",
+            Metric::TokSPerW => "tok/s per W",
         }
     }
 
@@ -76,7 +87,8 @@ impl Metric {
             Metric::DecodeTokS
             | Metric::AggregateTokS
             | Metric::PrefillTokS
-            | Metric::PerUserTokS => Direction::HigherIsBetter,
+            | Metric::PerUserTokS
+            | Metric::TokSPerW => Direction::HigherIsBetter,
             Metric::TtftP50S | Metric::TtftP95S | Metric::TpotP50Ms | Metric::CostPerMillionUsd => {
                 Direction::LowerIsBetter
             }
@@ -84,8 +96,8 @@ impl Metric {
     }
 
     /// Whether independent replicas add the metric up (`replicas` multiplies it): the engine
-    /// throughputs. Per-user rates, latencies and cost per token are the same for every
-    /// replica.
+    /// throughputs. Per-user rates, latencies, cost per token and tokens per watt are the same
+    /// for every replica.
     pub fn adds_over_replicas(self) -> bool {
         matches!(
             self,
@@ -93,10 +105,16 @@ impl Metric {
         )
     }
 
-    /// Whether the metric is a speed of the whole engine (throughput, or the cost derived from
-    /// it): what C005, C012 and C014 are about.
+    /// Whether the metric is a speed of the whole engine (throughput, or the cost and the
+    /// efficiency derived from it): what C005, C012 and C014 are about.
     pub fn is_engine_speed(self) -> bool {
-        self.adds_over_replicas() || self == Metric::CostPerMillionUsd
+        self.adds_over_replicas() || matches!(self, Metric::CostPerMillionUsd | Metric::TokSPerW)
+    }
+
+    /// Whether the metric divides by power: a comparison of it across a wall and a device side
+    /// has no basis (C006 retracts it).
+    pub fn is_per_watt(self) -> bool {
+        self == Metric::TokSPerW
     }
 
     /// Whether the metric is a speed at all (every `_tok_s` metric and the cost derived from
@@ -124,6 +142,7 @@ impl Metric {
             Metric::TtftP50S => "ttft_s/p50",
             Metric::TtftP95S => "ttft_s/p95",
             Metric::TpotP50Ms => "tpot_ms/p50",
+            Metric::TokSPerW => "power_w",
         };
         format!("/levels/{index}/{tail}")
     }
@@ -133,7 +152,8 @@ impl Metric {
     /// The aggregate is the labelled one, else output tokens over the window ([`cards::aggregate`]).
     /// The cost is the hourly cost (`cost.hourly_usd`, else `platform.hourly_cost_usd`) over the
     /// output tokens an hour at this level's aggregate; without an hourly cost, the recorded
-    /// `cost.per_million_output_usd` is used for the level it was computed at (the peak).
+    /// `cost.per_million_output_usd` is used for the level it was computed at (the peak). Tokens
+    /// per watt is the aggregate over `power_w.mean`, for a level whose power says its kind.
     pub fn read(self, doc: &ResultDoc, level: &Level) -> Option<f64> {
         let t = level.throughput_tok_s.as_ref();
         let value = match self {
@@ -148,6 +168,7 @@ impl Metric {
             Metric::TtftP95S => level.ttft_s.as_ref().and_then(|x| x.p95),
             Metric::TpotP50Ms => level.tpot_ms.as_ref().and_then(|x| x.p50),
             Metric::CostPerMillionUsd => cost_per_million(doc, level),
+            Metric::TokSPerW => per_watt(level),
         };
         value.filter(|v| v.is_finite())
     }
@@ -157,6 +178,15 @@ impl std::fmt::Display for Metric {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// Aggregate tokens per second per watt at `level`: only with a positive mean power whose kind
+/// is recorded (see [`Metric::read`]).
+fn per_watt(level: &Level) -> Option<f64> {
+    let power = level.power_w.as_ref()?;
+    power.kind?;
+    let watts = power.mean.filter(|w| w.is_finite() && *w > 0.0)?;
+    Some(cards::aggregate(level)? / watts)
 }
 
 /// Cost per million output tokens at `level` (see [`Metric::read`]).
@@ -179,7 +209,7 @@ fn cost_per_million(doc: &ResultDoc, level: &Level) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Cost, Throughput};
+    use crate::model::{Cost, LevelPower, PowerKind, Throughput};
 
     #[test]
     fn names_round_trip() {
@@ -187,6 +217,35 @@ mod tests {
             assert_eq!(Metric::parse(m.as_str()), Some(m));
         }
         assert_eq!(Metric::parse("tok_s"), None);
+    }
+
+    #[test]
+    fn tokens_per_watt_needs_the_power_kind() {
+        let mut level = Level {
+            concurrency: Some(32),
+            throughput_tok_s: Some(Throughput {
+                aggregate: Some(257.8),
+                ..Throughput::default()
+            }),
+            power_w: Some(LevelPower {
+                mean: Some(412.0),
+                kind: None,
+            }),
+            ..Level::default()
+        };
+        let doc = ResultDoc::default();
+        assert_eq!(Metric::TokSPerW.read(&doc, &level), None);
+        level.power_w = Some(LevelPower {
+            mean: Some(412.0),
+            kind: Some(PowerKind::Wall),
+        });
+        let v = Metric::TokSPerW.read(&doc, &level).unwrap();
+        assert!((v - 257.8 / 412.0).abs() < 1e-12, "{v}");
+        level.power_w = Some(LevelPower {
+            mean: Some(0.0),
+            kind: Some(PowerKind::Device),
+        });
+        assert_eq!(Metric::TokSPerW.read(&doc, &level), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! * [`Claim`], [`SideSpec`]: the typed claim, read from a [`LoadedClaims`] document.
 //! * [`resolve_side`]: a side's results (ids → loaded results), the level it is taken at (the
 //!   named `concurrency`, else the peak: the level with the highest mean aggregate), the metric
-//!   there for all eight metrics ([`Metric`]; `replicas` multiplies the engine throughputs),
+//!   there for all nine metrics ([`Metric`]; `replicas` multiplies the engine throughputs),
 //!   and its launch means (the launch is the unit of replication).
 //! * [`compare_sides`]: every mismatch between two sides (C001–C008, C012), the noise floor
 //!   (static or from same-vs-same controls) and the A/B verdict (C009–C011). Shared by the

@@ -285,11 +285,24 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
             return;
         }
         let Some(raw) = metric.read(doc, l) else {
-            side.problem = Some(format!(
-                "result `{}` records no {metric} at {}",
-                doc.id,
-                streams(level)
-            ));
+            let unlabelled = metric.is_per_watt()
+                && l.power_w
+                    .as_ref()
+                    .is_some_and(|p| p.mean.is_some() && p.kind.is_none());
+            side.problem = Some(if unlabelled {
+                format!(
+                    "result `{}` records power at {} without saying wall or device (L005): a per-watt figure \
+                     needs its basis",
+                    doc.id,
+                    streams(level)
+                )
+            } else {
+                format!(
+                    "result `{}` records no {metric} at {}",
+                    doc.id,
+                    streams(level)
+                )
+            });
             side.points.clear();
             return;
         };

@@ -53,10 +53,11 @@
 //! `repeat`, the harness `version`, `revision`, `dirty` and `backend`), the conditions of that
 //! run, which the M and R rules check per file (`platform.host`, `description`,
 //! `device.memory_gib`, `load_snapshot`, `parity_check`, clocks, `fabric`, `hourly_cost_usd`,
-//! `workload.seed`, `workload.tokenizer`, warm-up settings, `level_order`), how settings were
-//! recorded rather than what they are (`engine.serve_command`, `serve_command_source`,
-//! `environment`: the settings a serve command names are derived into the typed fields above)
-//! and the results themselves (`levels`, `artifacts`, `cost`, `notes`).
+//! `workload.seed`, `workload.tokenizer`, `workload.streaming`, warm-up settings,
+//! `level_order`), how settings were recorded rather than what they are
+//! (`engine.serve_command`, `serve_command_source`, `environment`: the settings a serve command
+//! names are derived into the typed fields above) and the results themselves (`levels`,
+//! `artifacts`, `cost`, `notes`).
 //!
 //! Decisions worth naming: `workload.seed` is identity (another seed draws another sample of
 //! the same workload, which is replication, not a new configuration); `level_order` is identity
@@ -169,6 +170,9 @@ pub const RUN_FIELDS: &[&str] = &[
     "workload.seed",
     // The client's tokenizer counts tokens: measurement, not configuration (see above).
     "workload.tokenizer",
+    // Whether responses were streamed changes what the client can time (a first token), not
+    // the tokens the engine computed: measurement, like the tokenizer.
+    "workload.streaming",
     "workload.warmup_requests",
     "workload.warmup_excluded",
     "workload.level_order",

@@ -482,6 +482,10 @@ pub struct Workload {
     /// The measurement window.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<Window>,
+    /// Whether the harness asked for streamed responses: a time to first token is only
+    /// measured when it did (R028).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub streaming: Option<bool>,
     /// The tokenizer the client harness built prompts and counted tokens with (a Hugging Face
     /// id or a path).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -613,6 +617,15 @@ pub struct Level {
     /// Requests that failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed: Option<u64>,
+    /// Requests the harness reports sending in the level, its own total (`num_prompts`,
+    /// `num_requests`, `load_summary.count`): kept for the cross-check against `requests` and
+    /// `failed` (R025).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total_requests: Option<u64>,
+    /// Share of requests that failed as the harness reports it, a fraction from 0 to 1: kept
+    /// for the cross-check against the counts (R025).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_rate: Option<f64>,
     /// Measured window, seconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_s: Option<f64>,

@@ -82,6 +82,7 @@ pub fn metric_unit(metric: &str) -> &'static str {
         "ttft_p50_s" | "ttft_p95_s" => "s",
         "tpot_p50_ms" => "ms",
         "cost_per_million_usd" => "USD per million tokens",
+        "tok_s_per_w" => "tok/s per W",
         _ => "",
     }
 }
@@ -90,7 +91,7 @@ pub fn metric_unit(metric: &str) -> &'static str {
 pub fn metric_decimals(metric: &str) -> usize {
     match metric {
         "ttft_p50_s" | "ttft_p95_s" => 3,
-        "cost_per_million_usd" => 2,
+        "cost_per_million_usd" | "tok_s_per_w" => 2,
         m if m.ends_with("_tok_s") || m.ends_with("_ms") => 1,
         _ => 2,
     }

@@ -1,6 +1,8 @@
-//! `power-kind-unlabeled` (L005): a power trace that does not say wall or device.
+//! `power-kind-unlabeled` (L005): a power trace or a level's power that does not say wall or
+//! device.
 
-use super::served::served_nothing;
+use super::r002_token_count_mismatch::at_streams;
+use super::served::{completed_nothing, served_nothing};
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -8,10 +10,12 @@ declare_rule! {
     /// A result with a power trace (`artifacts.power_trace`, with or without a `path`) whose
     /// `kind` is not recorded: the trace does not say whether it is wall power (at the outlet)
     /// or device power (the accelerator's own rail). A result without a power trace is M014's
-    /// business, not this rule's.
+    /// business, not this rule's. Likewise every level whose mean power (`power_w.mean`) is
+    /// recorded without its `power_w.kind`: one finding per level, at `power_w`. Such a level
+    /// gives no tokens per watt to a claim (`tok_s_per_w`), which the audit leaves unresolved.
     ///
-    /// A run that completed no request has no figure to divide by its power and is skipped:
-    /// R006 and R007 report it.
+    /// A run that completed no request has no figure to divide by its power and is skipped, and
+    /// so is a level that completed none: R006 and R007 report them.
     ///
     /// ## Why is this bad?
     /// The two differ by an order of magnitude on some hardware. Seed 004: "Our GB10 units draw
@@ -25,10 +29,13 @@ declare_rule! {
     /// { "artifacts": { "power_trace": { "path": "power/gb10-pair-r1.csv" } } }
     /// ```
     ///
+    /// or, on a level, `"power_w": { "mean": 412.0 }`.
+    ///
     /// ## What to do instead
     /// ```json
     /// { "artifacts": { "power_trace": { "path": "power/gb10-pair-r1.csv", "kind": "wall" } } }
     /// ```
+    /// and `"power_w": { "mean": 412.0, "kind": "wall" }` on the level.
     pub static RULE = {
         code: "L005",
         name: "power-kind-unlabeled",
@@ -43,6 +50,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if served_nothing(ctx.result) {
         return;
     }
+    levels(ctx, out);
     let Some(trace) = ctx
         .result
         .artifacts
@@ -68,4 +76,30 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     )
     .label("no `kind` here")
     .help("record `kind: \"wall\"` (at the outlet) or `kind: \"device\"` (the accelerator rail); the two differ tenfold on some hardware");
+}
+
+/// Each level whose mean power is recorded without its kind.
+fn levels(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
+    for (i, level) in ctx.result.levels.iter().enumerate() {
+        let Some(power) = level.power_w.as_ref() else {
+            continue;
+        };
+        if power.kind.is_some() || power.mean.is_none() || completed_nothing(level) {
+            continue;
+        }
+        out.emit(
+            format!("/levels/{i}/power_w"),
+            format!(
+                "{}: the level's mean power of {} W does not say whether it is wall or device power (`kind` is not \
+                 recorded)",
+                at_streams(level.key()),
+                super::r012_non_monotonic_ladder::num(power.mean.unwrap_or_default()),
+            ),
+        )
+        .label("no `kind` here")
+        .help(
+            "record `kind: \"wall\"` (at the outlet) or `kind: \"device\"` (the accelerator rail); the two differ \
+             tenfold on some hardware",
+        );
+    }
 }

@@ -46,8 +46,8 @@ declare_rule! {
     }
 }
 
-/// The summary figures a level reports, by the names a reader sees in the file.
-fn reported_figures(level: &Level) -> Vec<&'static str> {
+/// The summary figures a level reports, by the names a reader sees in the file (R006, R026).
+pub(crate) fn reported_figures(level: &Level) -> Vec<&'static str> {
     let mut figures = Vec::new();
     if let Some(t) = &level.throughput_tok_s
         && (t.aggregate.is_some() || t.decode.is_some() || t.prefill.is_some())

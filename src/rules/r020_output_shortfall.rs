@@ -83,8 +83,8 @@ pub(crate) fn covers_every_request(level: &Level, samples: &[f64]) -> bool {
             .is_none_or(|r| usize::try_from(r) == Ok(samples.len()))
 }
 
-/// Mean output tokens per request and how many requests it covers.
-fn mean_output(level: &Level) -> Option<(f64, u64)> {
+/// Mean output tokens per request and how many requests it covers (R020, R028).
+pub(crate) fn mean_output(level: &Level) -> Option<(f64, u64)> {
     let samples = level
         .samples
         .as_ref()

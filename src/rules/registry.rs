@@ -33,6 +33,8 @@ use super::{
     r019_unbounded_request_rate as r019, r020_output_shortfall as r020,
     r021_quality_gate_failed as r021, r022_client_tokenizer_mismatch as r022,
     r023_backend_is_client_api as r023, r024_high_error_rate as r024,
+    r025_summary_counts_contradict as r025, r026_validity_overridden as r026,
+    r027_rate_not_achieved as r027, r028_ttft_without_streaming as r028,
     s001_speculative_few_runs as s001, s002_few_runs as s002, s003_single_launch as s003,
     s004_few_ladders as s004, s005_high_variation as s005, s006_unresolved_runs as s006,
     s007_single_workload_speculative as s007, s008_decode_only_suite as s008,
@@ -236,6 +238,22 @@ pub static RULES: &[Rule] = &[
     Rule {
         meta: &r024::RULE,
         check: Check::Result(r024::check),
+    },
+    Rule {
+        meta: &r025::RULE,
+        check: Check::Result(r025::check),
+    },
+    Rule {
+        meta: &r026::RULE,
+        check: Check::Result(r026::check),
+    },
+    Rule {
+        meta: &r027::RULE,
+        check: Check::Result(r027::check),
+    },
+    Rule {
+        meta: &r028::RULE,
+        check: Check::Result(r028::check),
     },
     Rule {
         meta: &l001::RULE,
