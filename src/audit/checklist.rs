@@ -216,15 +216,19 @@ pub fn coverage(
     Checklist { items, files }
 }
 
-/// What a checklist rule reports on `ctx`.
-fn emits_of(code: &str, ctx: &ResultCtx<'_>) -> Vec<Emit> {
-    let mut emits = Vec::new();
-    if let Some(rule) = find_rule(code)
-        && let Check::Result(check) = rule.check
-    {
+/// What a checklist rule reports on `ctx`; `None` when it panicked (the loader, which ran it
+/// first, has reported that as an internal error, and the run exits 2).
+fn emits_of(code: &str, ctx: &ResultCtx<'_>) -> Option<Vec<Emit>> {
+    let rule = find_rule(code)?;
+    let Check::Result(check) = rule.check else {
+        return None;
+    };
+    crate::corpus::catch_panic(|| {
+        let mut emits = Vec::new();
         check(ctx, &mut Emitter::new(rule.meta, &mut emits));
-    }
-    emits
+        emits
+    })
+    .ok()
 }
 
 /// The fields of each selected checklist rule, found by running it on the probes.
@@ -253,7 +257,7 @@ fn items(thresholds: &Thresholds, runs: &dyn Fn(&str) -> bool) -> Vec<ChecklistI
                 artifacts: &[],
                 thresholds,
             };
-            for e in emits_of(code, &ctx) {
+            for e in emits_of(code, &ctx).unwrap_or_default() {
                 // A finding below a field already listed is about that field (`speculative`
                 // and `speculative.enabled` are one item).
                 if !pointers.iter().any(|p| related(p, &e.pointer)) {
@@ -298,8 +302,11 @@ fn result_states(
     };
     let mut reported: BTreeMap<&str, Vec<Emit>> = BTreeMap::new();
     for code in CHECKLIST_CODES {
-        if items.iter().any(|i| i.code == code) && runs_on(&r.origin.path, code) {
-            reported.insert(code, emits_of(code, &ctx));
+        if items.iter().any(|i| i.code == code)
+            && runs_on(&r.origin.path, code)
+            && let Some(emits) = emits_of(code, &ctx)
+        {
+            reported.insert(code, emits);
         }
     }
     items
@@ -353,4 +360,69 @@ fn source(provenance: &ProvenanceMap, pointer: &str) -> Coverage {
     below
         .or_else(|| provenance.lookup(pointer).map(|(p, _)| of(p)))
         .unwrap_or(Coverage::Recorded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fields come from the rules themselves: every item of the checklist, conditional ones
+    /// included, once.
+    #[test]
+    fn the_probes_find_every_field() {
+        let items = items(&Thresholds::default(), &|_| true);
+        let of = |code: &str| -> Vec<&str> {
+            items
+                .iter()
+                .filter(|i| i.code == code)
+                .map(|i| i.field.as_str())
+                .collect()
+        };
+        assert_eq!(
+            of("M001"),
+            [
+                "platform.host",
+                "platform.description",
+                "platform.device.model",
+                "platform.devices_per_node"
+            ]
+        );
+        assert_eq!(of("M004"), ["engine.serve_command_source"]);
+        assert_eq!(of("M005"), ["engine.speculative"]);
+        assert_eq!(
+            of("M010"),
+            [
+                "platform.fabric.interconnect",
+                "platform.fabric.collectives"
+            ]
+        );
+        assert_eq!(of("M011"), ["platform.parity_check.at"]);
+        assert_eq!(of("M012").len(), 3);
+        assert_eq!(items.len(), 35);
+        // A rule turned off has no column.
+        assert!(
+            super::items(&Thresholds::default(), &|c| c != "M014")
+                .iter()
+                .all(|i| i.code != "M014")
+        );
+    }
+
+    #[test]
+    fn related_pointers() {
+        assert!(related(
+            "/engine/speculative",
+            "/engine/speculative/enabled"
+        ));
+        assert!(related("/engine", "/engine/name"));
+        assert!(!related("/engine/name", "/engine/name_x"));
+        assert!(related("/a", "/a"));
+    }
+
+    /// A file of several results shows the worst state.
+    #[test]
+    fn worst_state_wins() {
+        assert!(Coverage::Missing.rank() > Coverage::Unusable.rank());
+        assert!(Coverage::Sidecar.rank() > Coverage::Derived.rank());
+        assert!(Coverage::Recorded.rank() > Coverage::NotApplicable.rank());
+    }
 }

@@ -143,8 +143,14 @@ fn level_findings(
         let Check::Corpus(check) = rule.check else {
             continue;
         };
-        let mut emits = Vec::new();
-        check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+        // A rule that panics was reported by `check` as an internal error; its levels are not
+        // shown here.
+        let emits = crate::corpus::catch_panic(|| {
+            let mut emits = Vec::new();
+            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            emits
+        })
+        .unwrap_or_default();
         for e in emits {
             let Some(subject) = e.subject.filter(|&i| i < results.len()) else {
                 continue;
@@ -247,7 +253,7 @@ fn needs(
     results: &[LoadedResult],
     members: &[usize],
     t: &Thresholds,
-    (n, l, full_ladders): (usize, &crate::replication::Launches, usize),
+    (n, launched, full_ladders): (usize, &crate::replication::Launches, usize),
     levels: Option<&BTreeMap<&'static str, BTreeSet<LevelKey>>>,
 ) -> Vec<Need> {
     let mut out = Vec::new();
@@ -268,31 +274,31 @@ fn needs(
                     .is_some_and(|d| d < since)
             });
     let more_runs = need_runs.saturating_sub(n);
-    let more_launches = 2usize.saturating_sub(l.count);
+    let more_launches = 2usize.saturating_sub(launched.count);
     let per_workload = if speculative { " on this workload" } else { "" };
     match (more_runs, more_launches) {
         (0, 0) => {}
-        (r, 0) => out.push(Need {
+        (runs_short, 0) => out.push(Need {
             codes: vec![runs_code],
-            what: format!("{}{per_workload}", more(r, "run", "runs")),
+            what: format!("{}{per_workload}", more(runs_short, "run", "runs")),
             pre_rule,
         }),
-        (0, k) => out.push(Need {
+        (0, launches_short) => out.push(Need {
             codes: vec!["S003"],
-            what: format!("runs from {}", more(k, "launch", "launches")),
+            what: format!("runs from {}", more(launches_short, "launch", "launches")),
             pre_rule: false,
         }),
-        (r, k) => {
+        (runs_short, launches_short) => {
             // A configuration short only of a pre-rule count still needs its second launch.
             if pre_rule {
                 out.push(Need {
                     codes: vec![runs_code],
-                    what: format!("{}{per_workload}", more(r, "run", "runs")),
+                    what: format!("{}{per_workload}", more(runs_short, "run", "runs")),
                     pre_rule: true,
                 });
                 out.push(Need {
                     codes: vec!["S003"],
-                    what: format!("runs from {}", more(k, "launch", "launches")),
+                    what: format!("runs from {}", more(launches_short, "launch", "launches")),
                     pre_rule: false,
                 });
             } else {
@@ -300,15 +306,15 @@ fn needs(
                     codes: vec![runs_code, "S003"],
                     what: format!(
                         "{} over {}{per_workload}",
-                        more(r, "run", "runs"),
-                        more(k, "launch", "launches")
+                        more(runs_short, "run", "runs"),
+                        more(launches_short, "launch", "launches")
                     ),
                     pre_rule: false,
                 });
             }
         }
     }
-    if l.ids.is_empty() {
+    if launched.ids.is_empty() {
         out.push(Need {
             codes: vec!["S003"],
             what: "a `launch.id` in each run (runs without one count as a single launch)".into(),
