@@ -158,11 +158,11 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &co
         let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
     }
-    if let Some(c) = &ctx.claims_file {
-        let _ = write!(line, " with the claims in {}", code(c));
-    }
     if paths.base().is_some() {
         line.push_str(" (paths below are relative to it)");
+    }
+    if let Some(c) = &ctx.claims_file {
+        let _ = write!(line, " with the claims in {}", code(c));
     }
     let _ = writeln!(
         out,

@@ -20,6 +20,7 @@ pub const STYLE: &str = r"
 main { max-width: 1180px; }
 svg.chart { max-width: 860px; }
 section.ladder table, section.ladder p.capacity { max-width: 860px; }
+section.claim { max-width: 900px; }
 td.field, td.field code { white-space: nowrap; overflow-wrap: normal; }
 ul.overview { padding-left: 1.2em; }
 .scroll { overflow-x: auto; }
@@ -134,7 +135,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
     }
     out.push_str("</tbody>\n</table></div>\n");
     if corpus.files.iter().any(|f| f.results == 0) {
-        out.push_str("<p class=\"note\">Read as “—”: the file holds no result of its own (a level or side file of a run read as one result, or a file no adapter reads; its findings say which).</p>\n");
+        out.push_str("<p class=\"note\">Read as “—”: the file holds no result of its own (a claims file, a level or side file of a run read as one result, or a file no adapter reads; its findings say which).</p>\n");
     }
 }
 

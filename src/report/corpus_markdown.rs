@@ -46,7 +46,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
         );
     }
     if corpus.files.iter().any(|f| f.results == 0) {
-        out.push_str("\nRead as —: the file holds no result of its own (a level or side file of a run read as one result, or a file no adapter reads; its findings say which).\n");
+        out.push_str("\nRead as —: the file holds no result of its own (a claims file, a level or side file of a run read as one result, or a file no adapter reads; its findings say which).\n");
     }
 }
 
