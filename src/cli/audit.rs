@@ -158,6 +158,15 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         }
     }
     let checked = engine::check(&load_paths, &options);
+    if checked.summary.results == 0 && args.claims.is_none() {
+        // As `check`: an empty corpus is worth a word, and the report says the same.
+        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: no result found under {}",
+            shown.join(", ")
+        );
+    }
     let mut loaded = checked.corpus;
     // Only the claims of `--claims` are audited; a claims file that yields none is unusable.
     match &args.claims {

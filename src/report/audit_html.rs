@@ -356,7 +356,11 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
 fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_html::Paths) {
     out.push_str("<h2 id=\"losing-runs\">Losing runs</h2>\n");
     if report.losing_runs.is_empty() {
-        out.push_str("<p>None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).</p>\n");
+        out.push_str(if report.ladders.is_empty() {
+            "<p>None: no result was read.</p>\n"
+        } else {
+            "<p>None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).</p>\n"
+        });
         return;
     }
     let n = report.losing_runs.len();

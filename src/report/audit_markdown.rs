@@ -245,9 +245,11 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
 fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::Paths) {
     out.push_str("\n## Losing runs\n\n");
     if report.losing_runs.is_empty() {
-        out.push_str(
-            "None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).\n",
-        );
+        out.push_str(if report.ladders.is_empty() {
+            "None: no result was read.\n"
+        } else {
+            "None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).\n"
+        });
         return;
     }
     let n = report.losing_runs.len();
