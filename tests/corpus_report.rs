@@ -267,6 +267,37 @@ fn coverage_states() {
     assert!(md.contains("(paths below are relative to it)"));
 }
 
+/// The configuration decides the columns: a rule turned off has none, a rule turned off for a
+/// file leaves its fields not asked there.
+#[test]
+fn coverage_follows_the_configuration() {
+    let tmp = tempfile::tempdir().unwrap();
+    for name in ["old.json", "new.json"] {
+        let mut doc = complete();
+        doc["id"] = Value::from(name);
+        remove(&mut doc, "/platform/host");
+        write(tmp.path(), name, &doc);
+    }
+    std::fs::write(
+        tmp.path().join("benchlint.toml"),
+        "ignore = [\"M014\"]\n\n[per-file-ignores]\n\"old.json\" = [\"M001\"]\n",
+    )
+    .unwrap();
+    let v = report_json(tmp.path().to_str().unwrap());
+    let items = v["corpus"]["checklist"]["items"].as_array().unwrap();
+    assert!(items.iter().all(|i| i["code"] != "M014"));
+    assert_eq!(items.len(), 33);
+    assert_eq!(state(&v, "/old.json", "platform.host"), "not-applicable");
+    assert_eq!(state(&v, "/new.json", "platform.host"), "missing");
+    assert!(
+        v["corpus"]["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["code"] != "M014")
+    );
+}
+
 /// Run folders: what the engine's log and the launch command supply is marked as such.
 #[test]
 fn coverage_from_the_run_folder() {
