@@ -358,3 +358,90 @@ fn compare_prints_the_verdict_the_floor_and_the_mismatches() {
 fn the_done_when_corpus_exists() {
     assert!(PathBuf::from(CORPUS).join("claims.json").is_file());
 }
+
+/// The audit corpus with every level turned into an open-loop level at `concurrency / 4`
+/// requests per second: the same ladders, driven by a rate.
+fn rate_driven_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let mut stack = vec![PathBuf::from(CORPUS)];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            let target = dir.path().join(p.strip_prefix(CORPUS).unwrap());
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            let text = std::fs::read_to_string(&p).unwrap_or_default();
+            match serde_json::from_str::<Value>(&text) {
+                Ok(mut v) if v["schema"] == json!("benchlint/result/v1") => {
+                    for level in v["levels"].as_array_mut().unwrap() {
+                        let c = level["concurrency"].as_u64().unwrap();
+                        let m = level.as_object_mut().unwrap();
+                        m.remove("concurrency");
+                        #[allow(clippy::cast_precision_loss)]
+                        m.insert("request_rate".into(), json!(c as f64 / 4.0));
+                    }
+                    std::fs::write(&target, v.to_string()).unwrap();
+                }
+                _ => {
+                    std::fs::copy(&p, &target).unwrap();
+                }
+            }
+        }
+    }
+    dir
+}
+
+#[test]
+fn compare_and_capacity_work_on_rate_driven_ladders() {
+    let dir = rate_driven_copy();
+    let root = dir.path().to_str().unwrap();
+    let (code, out, err) = benchlint(&[
+        "compare",
+        "gb10-x8-qwen38-nvfp4-prose-2026-09-23-r1",
+        "gb10-x2-qwen38-nvfp4-prose-2026-09-23-r1",
+        root,
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    // The highest shared level is 32 streams' counterpart: 8 req/s, never a concurrency.
+    assert!(out.contains("aggregate_tok_s at 8 req/s"), "{out}");
+    assert!(!out.contains("streams"), "{out}");
+    let (_, out, err) = benchlint(&[
+        "compare",
+        "140f787ab830",
+        "2228f73646aa",
+        root,
+        "--request-rate",
+        "0.25",
+        "--format",
+        "json",
+    ]);
+    let doc: Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{out}{err}"));
+    assert_eq!(doc["request_rate"], json!(0.25));
+    assert_eq!(doc["concurrency"], json!(null));
+    let (code, _, err) = benchlint(&[
+        "compare",
+        "140f787ab830",
+        "2228f73646aa",
+        root,
+        "--request-rate",
+        "fast",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = benchlint(&["capacity", root, "--floor", "20", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    let rows = doc
+        .as_array()
+        .or_else(|| doc["configurations"].as_array())
+        .unwrap();
+    let pair = rows
+        .iter()
+        .find(|c| c["label"].as_str().unwrap().contains("GB10 x2"))
+        .unwrap();
+    // 8 streams cleared the floor; as a rate ladder that level is 2 req/s.
+    assert_eq!(pair["capacity_request_rate"], json!(2.0), "{pair}");
+    assert_eq!(pair["capacity"], json!(null), "{pair}");
+}

@@ -8,12 +8,11 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::compare::{CompareOptions, Comparison, Runs, compare_sides};
-use super::side::{
-    ResolvedSide, num, pct, pct_abs, quoted_list, resolve_at, resolve_side, streams,
-};
+use super::side::{ResolvedSide, num, pct, pct_abs, quoted_list, resolve_at, resolve_side};
 use super::{Basis, Claim, ClaimKind, Metric, SideSpec, capacity};
 use crate::corpus::LoadedClaims;
 use crate::diagnostic::Location;
+use crate::model::LevelKey;
 use crate::replication::locate;
 use crate::rules::{
     CorpusCtx, Emitter, RuleMeta, c013_claim_not_reproducible, c014_missing_quality_gate,
@@ -223,7 +222,7 @@ fn analyse_one(
             runs.results,
             &runs.index,
             &spec.results,
-            spec.concurrency,
+            spec.concurrency.map(LevelKey::Streams),
             spec.replicas(),
             metric,
         )
@@ -587,7 +586,7 @@ fn restate(
     let at_capacity = |side: &ResolvedSide, name: &str| -> Result<ResolvedSide, String> {
         let ladder = capacity::ladder(runs.results, &side.results);
         let cap = capacity::capacity(&ladder, floor, side.replicas);
-        let Some(c) = cap.concurrency else {
+        let Some(c) = cap.level else {
             return Err(format!(
                 "no level of {name} clears {} tok/s per user at every level up to it{}",
                 num(floor),
@@ -681,12 +680,12 @@ pub fn side_arithmetic(side: &ResolvedSide, metric: Metric) -> String {
         format!("{} {}", num(v), metric.unit())
     };
     let each = if side.replicas > 1 { " each" } else { "" };
-    if let (Some(c), Some(u)) = (side.concurrency, side.per_user())
+    if let (Some(c), Some(u)) = (side.level, side.per_user())
         && metric != Metric::PerUserTokS
     {
-        let _ = write!(s, " at {}{each} ({} tok/s per user)", streams(c), num(u));
-    } else if let Some(c) = side.concurrency {
-        let _ = write!(s, " at {}{each}", streams(c));
+        let _ = write!(s, " at {c}{each} ({} tok/s per user)", num(u));
+    } else if let Some(c) = side.level {
+        let _ = write!(s, " at {c}{each}");
     }
     s
 }

@@ -214,7 +214,7 @@ fn relevant<'g>(
         for &i in &side.results {
             if let Some(c) = runs.config_of[i] {
                 configs.insert(c);
-                if let Some(l) = side.concurrency {
+                if let Some(l) = side.concurrency() {
                     levels.insert((c, l));
                 }
             }

@@ -410,8 +410,8 @@ fn power_kind(
     let i = *side.results.first()?;
     let doc = &results[i].doc;
     let level = side.points.first().map(|p| p.level).or_else(|| {
-        let c = side.concurrency?;
-        doc.levels.iter().position(|l| l.concurrency == Some(c))
+        let c = side.level?;
+        doc.levels.iter().position(|l| l.key() == c)
     });
     if let Some(li) = level
         && let Some(kind) = doc.levels.get(li)?.power_w.as_ref().and_then(|p| p.kind)
@@ -939,7 +939,7 @@ pub fn noise_floor(
     };
     let mut wanted: Vec<((String, String), u64)> = Vec::new();
     for side in [a, b] {
-        if let (Some(doc), Some(c)) = (side.doc(results), side.concurrency)
+        if let (Some(doc), Some(c)) = (side.doc(results), side.concurrency())
             && let Some(k) = key(doc)
             && !wanted.contains(&(k.clone(), c))
         {

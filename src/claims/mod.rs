@@ -38,8 +38,8 @@ pub use compare::{
 };
 pub use metric::Metric;
 pub use side::{
-    ResolvedSide, SidePoint, id_index, num, pct, pct_abs, peak_concurrency, resolve_at,
-    resolve_side, streams,
+    ResolvedSide, SidePoint, id_index, num, pct, pct_abs, peak_level, resolve_at, resolve_side,
+    streams,
 };
 
 #[doc(no_inline)]

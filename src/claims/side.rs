@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::Metric;
 use crate::cards;
 use crate::corpus::LoadedResult;
-use crate::model::{Outcome, ResultDoc};
+use crate::model::{Level, LevelKey, Outcome, ResultDoc};
 use crate::replication::{format_value, launch_id};
 use crate::stats::{Interval, launch_interval, mean};
 
@@ -39,10 +39,11 @@ pub struct ResolvedSide {
     pub losing: Vec<usize>,
     /// Independent replicas the side adds up (1 when not given).
     pub replicas: u64,
-    /// The concurrency the claim names, if any.
-    pub requested: Option<u64>,
-    /// The level the side is taken at (the named one, else the peak).
-    pub concurrency: Option<u64>,
+    /// The level the claim or the command names, if any.
+    pub requested: Option<LevelKey>,
+    /// The level the side is taken at (the named one, else the peak): streams, or a request
+    /// rate for an open-loop ladder.
+    pub level: Option<LevelKey>,
     /// Whether that level is the side's peak (highest mean aggregate), or no level was named.
     pub at_peak: bool,
     /// One point per run, in the order of `results`.
@@ -95,9 +96,14 @@ impl ResolvedSide {
         mean(&means)
     }
 
+    /// The streams of the side's level, when it is a closed-loop level.
+    pub fn concurrency(&self) -> Option<u64> {
+        self.level?.streams()
+    }
+
     /// Total streams in flight on the side: the level times the replicas.
     pub fn total_streams(&self) -> Option<u64> {
-        self.concurrency?.checked_mul(self.replicas)
+        self.concurrency()?.checked_mul(self.replicas)
     }
 
     /// Devices the side uses: the first run's device count times the replicas.
@@ -121,9 +127,9 @@ impl ResolvedSide {
 
     /// "at 32 streams", "at 8 streams × 4 replicas", "at its peak" (no level resolved).
     pub fn where_phrase(&self) -> String {
-        match (self.concurrency, self.replicas) {
-            (Some(c), 1) => format!("at {}", streams(c)),
-            (Some(c), r) => format!("at {} × {r} replicas", streams(c)),
+        match (self.level, self.replicas) {
+            (Some(c), 1) => format!("at {c}"),
+            (Some(c), r) => format!("at {c} × {r} replicas"),
             (None, 1) => "at its peak".to_string(),
             (None, r) => format!("at its peak × {r} replicas"),
         }
@@ -132,11 +138,7 @@ impl ResolvedSide {
 
 /// "1 stream", "32 streams".
 pub fn streams(c: u64) -> String {
-    if c == 1 {
-        "1 stream".to_string()
-    } else {
-        format!("{c} streams")
-    }
+    LevelKey::Streams(c).to_string()
 }
 
 /// Values grouped by launch id (sorted), the runs without one as one launch at the end.
@@ -168,7 +170,7 @@ pub fn resolve_side(
     results: &[LoadedResult],
     index: &BTreeMap<&str, usize>,
     ids: &[String],
-    concurrency: Option<u64>,
+    level: Option<LevelKey>,
     replicas: u64,
     metric: Metric,
 ) -> ResolvedSide {
@@ -178,8 +180,8 @@ pub fn resolve_side(
         missing: Vec::new(),
         losing: Vec::new(),
         replicas: replicas.max(1),
-        requested: concurrency,
-        concurrency: None,
+        requested: level,
+        level: None,
         at_peak: false,
         points: Vec::new(),
         problem: None,
@@ -213,49 +215,49 @@ pub fn resolve_side(
         side.problem = Some("the side names no result".to_string());
         return side;
     }
-    let peak = peak_concurrency(results, &side.results, metric);
-    let Some(level) = concurrency.or(peak) else {
+    let peak = peak_level(results, &side.results, metric);
+    let requested = level;
+    let Some(level) = requested.or(peak) else {
         side.problem = Some(format!(
             "the results {} share no level with a figure",
             quoted_list(&ids_of(results, &side.results), "", "")
         ));
         return side;
     };
-    side.concurrency = Some(level);
-    side.at_peak = concurrency.is_none() || peak == Some(level);
+    side.level = Some(level);
+    side.at_peak = requested.is_none() || peak == Some(level);
     fill_points(results, &mut side, level, metric);
     side
 }
 
-/// The same results as `side`, taken at `concurrency` instead (the matched basis).
+/// The same results as `side`, taken at `level` instead (the matched basis).
 pub fn resolve_at(
     results: &[LoadedResult],
     side: &ResolvedSide,
-    concurrency: u64,
+    level: LevelKey,
     metric: Metric,
 ) -> ResolvedSide {
     let mut at = ResolvedSide {
-        requested: Some(concurrency),
-        concurrency: Some(concurrency),
-        at_peak: peak_concurrency(results, &side.results, metric) == Some(concurrency),
+        requested: Some(level),
+        level: Some(level),
+        at_peak: peak_level(results, &side.results, metric) == Some(level),
         points: Vec::new(),
         problem: None,
         ..side.clone()
     };
-    fill_points(results, &mut at, concurrency, metric);
+    fill_points(results, &mut at, level, metric);
     at
 }
 
-fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, metric: Metric) {
+fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKey, metric: Metric) {
     for &i in &side.results {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.concurrency == Some(level)) else {
-            let measured: BTreeSet<u64> = doc.levels.iter().filter_map(|l| l.concurrency).collect();
-            let list: Vec<String> = measured.iter().map(u64::to_string).collect();
+        let Some(li) = doc.levels.iter().position(|l| l.key() == level) else {
+            let measured: BTreeSet<LevelKey> = doc.levels.iter().map(Level::key).collect();
+            let list: Vec<String> = measured.iter().map(ToString::to_string).collect();
             side.problem = Some(format!(
-                "result `{}` has no level at {} (it measured {})",
+                "result `{}` has no level at {level} (it measured {})",
                 doc.id,
-                streams(level),
                 if list.is_empty() {
                     "none".to_string()
                 } else {
@@ -270,7 +272,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
             side.problem = Some(format!(
                 "result `{}` had {failed} failed requests at {}: its averages are not measurements (R006)",
                 doc.id,
-                streams(level)
+                level
             ));
             side.points.clear();
             return;
@@ -279,7 +281,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
             side.problem = Some(format!(
                 "result `{}` delivered 0 tok/s at {}: a stopped server, not a measurement (R007)",
                 doc.id,
-                streams(level)
+                level
             ));
             side.points.clear();
             return;
@@ -294,13 +296,13 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
                     "result `{}` records power at {} without saying wall or device (L005): a per-watt figure \
                      needs its basis",
                     doc.id,
-                    streams(level)
+                    level
                 )
             } else {
                 format!(
                     "result `{}` records no {metric} at {}",
                     doc.id,
-                    streams(level)
+                    level
                 )
             });
             side.points.clear();
@@ -322,27 +324,19 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: u64, me
     }
 }
 
-/// The concurrency, among those every run measured, with the highest mean aggregate (the best
-/// mean of `metric` when no aggregate is recorded); the lowest such concurrency on a tie.
-pub fn peak_concurrency(
-    results: &[LoadedResult],
-    members: &[usize],
-    metric: Metric,
-) -> Option<u64> {
-    let mut common: Option<BTreeSet<u64>> = None;
+/// The level (streams, or a request rate), among those every run measured, with the highest
+/// mean aggregate (the best mean of `metric` when no aggregate is recorded); the lowest such
+/// level on a tie.
+pub fn peak_level(results: &[LoadedResult], members: &[usize], metric: Metric) -> Option<LevelKey> {
+    let mut common: Option<BTreeSet<LevelKey>> = None;
     for &i in members {
-        let set: BTreeSet<u64> = results[i]
-            .doc
-            .levels
-            .iter()
-            .filter_map(|l| l.concurrency)
-            .collect();
+        let set: BTreeSet<LevelKey> = results[i].doc.levels.iter().map(Level::key).collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),
         });
     }
-    let mut best: Option<(u64, f64)> = None;
+    let mut best: Option<(LevelKey, f64)> = None;
     let by = if members.iter().any(|&i| {
         results[i]
             .doc
@@ -365,7 +359,7 @@ pub fn peak_concurrency(
                 let doc = &results[i].doc;
                 doc.levels
                     .iter()
-                    .find(|l| l.concurrency == Some(c))
+                    .find(|l| l.key() == c)
                     .and_then(|l| by.read(doc, l))
             })
             .collect();

@@ -28,10 +28,10 @@ use super::capacity::load;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, Output};
 use crate::claims::{
     Basis, CompareOptions, Comparison, Metric, ResolvedSide, Runs, compare_sides, num, pct,
-    resolve_side, streams,
+    resolve_side,
 };
 use crate::diagnostic::Severity;
-use crate::model::Outcome;
+use crate::model::{Level, LevelKey, LoadAxis, Outcome, RequestRate};
 use crate::stats::IntervalBasis;
 
 /// Arguments of `compare`.
@@ -47,8 +47,12 @@ pub struct CompareArgs {
     #[arg(long, default_value = "aggregate_tok_s", value_parser = parse_metric)]
     pub metric: String,
     /// The level compared (default: the highest level both sides measured).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "request_rate")]
     pub concurrency: Option<u64>,
+    /// The open-loop level compared, in requests per second (`inf` for an unbounded rate), for
+    /// ladders driven by a request rate.
+    #[arg(long, value_name = "RATE", value_parser = parse_rate)]
+    pub request_rate: Option<RequestRate>,
     /// The basis of the comparison: hardware (settings matched) or deployment (each side at
     /// its own best precision and speculation).
     #[arg(long, value_enum, default_value_t = BasisArg::Hardware)]
@@ -155,10 +159,11 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
     let b = find(&runs, &args.b)?;
     let members = |n: &Named| runs.configs[n.config].members.clone();
     let (ma, mb) = (members(&a), members(&b));
-    let concurrency = match args.concurrency {
-        Some(c) => c,
-        None => shared_level(&runs, &ma, &mb).ok_or_else(|| {
-            "A and B share no level that every run measured; name one with --concurrency"
+    let level = match (args.concurrency, args.request_rate) {
+        (Some(c), _) => LevelKey::Streams(c),
+        (None, Some(r)) => LevelKey::Rate(r),
+        (None, None) => shared_level(&runs, &ma, &mb).ok_or_else(|| {
+            "A and B share no level that every run measured; name one with --concurrency or --request-rate"
                 .to_string()
         })?,
     };
@@ -171,7 +176,7 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
         &corpus.results,
         &runs.index,
         &ids(&ma),
-        Some(concurrency),
+        Some(level),
         1,
         metric,
     );
@@ -179,7 +184,7 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
         &corpus.results,
         &runs.index,
         &ids(&mb),
-        Some(concurrency),
+        Some(level),
         1,
         metric,
     );
@@ -212,7 +217,7 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
         side_a: &side_a,
         side_b: &side_b,
         cmp: &cmp,
-        concurrency,
+        level,
         basis: args.basis,
     };
     let bytes = match args.format {
@@ -222,22 +227,42 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
     Ok(Output::stdout(bytes, code))
 }
 
-/// The highest concurrency every run of both sides measured.
-fn shared_level(runs: &Runs<'_>, a: &[usize], b: &[usize]) -> Option<u64> {
-    let mut common: Option<BTreeSet<u64>> = None;
+/// The highest level every run of both sides measured: the highest shared concurrency, else
+/// the highest shared request rate.
+fn shared_level(runs: &Runs<'_>, a: &[usize], b: &[usize]) -> Option<LevelKey> {
+    let mut common: Option<BTreeSet<LevelKey>> = None;
     for &i in a.iter().chain(b) {
-        let set: BTreeSet<u64> = runs.results[i]
-            .doc
-            .levels
-            .iter()
-            .filter_map(|l| l.concurrency)
-            .collect();
+        let set: BTreeSet<LevelKey> = runs.results[i].doc.levels.iter().map(Level::key).collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),
         });
     }
-    common?.last().copied()
+    let common = common?;
+    common
+        .iter()
+        .rev()
+        .find(|k| k.axis() == LoadAxis::Streams)
+        .or_else(|| {
+            common
+                .iter()
+                .rev()
+                .find(|k| k.axis() == LoadAxis::RequestRate)
+        })
+        .copied()
+}
+
+/// A request rate as typed: a positive number, or `inf`.
+fn parse_rate(s: &str) -> Result<RequestRate, String> {
+    if s.eq_ignore_ascii_case("inf") {
+        return Ok(RequestRate::Unbounded);
+    }
+    match s.parse::<f64>() {
+        Ok(r) if r.is_finite() && r > 0.0 => Ok(RequestRate::PerSecond(r)),
+        _ => Err(format!(
+            "`{s}` is not a request rate: give requests per second, or inf"
+        )),
+    }
 }
 
 struct View<'v, 'a> {
@@ -247,7 +272,7 @@ struct View<'v, 'a> {
     side_a: &'v ResolvedSide,
     side_b: &'v ResolvedSide,
     cmp: &'v Comparison,
-    concurrency: u64,
+    level: LevelKey,
     basis: BasisArg,
 }
 
@@ -306,7 +331,7 @@ impl View<'_, '_> {
             out,
             "{} at {} ({} basis)",
             cmp.metric,
-            streams(self.concurrency),
+            self.level,
             match self.basis {
                 BasisArg::Hardware => "hardware",
                 BasisArg::Deployment => "deployment",
@@ -376,7 +401,8 @@ impl View<'_, '_> {
         let stat = cmp.stat_finding();
         let doc = json!({
             "metric": cmp.metric.as_str(),
-            "concurrency": self.concurrency,
+            "concurrency": self.level.streams(),
+            "request_rate": self.level.rate(),
             "basis": match self.basis { BasisArg::Hardware => "hardware", BasisArg::Deployment => "deployment" },
             "a": self.side_json(self.a, self.side_a),
             "b": self.side_json(self.b, self.side_b),
