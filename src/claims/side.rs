@@ -271,8 +271,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKe
         if let Some(failed) = l.failed.filter(|&f| f > 0) {
             side.problem = Some(format!(
                 "result `{}` had {failed} failed requests at {}: its averages are not measurements (R006)",
-                doc.id,
-                level
+                doc.id, level
             ));
             side.points.clear();
             return;
@@ -280,8 +279,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKe
         if cards::aggregate(l) == Some(0.0) {
             side.problem = Some(format!(
                 "result `{}` delivered 0 tok/s at {}: a stopped server, not a measurement (R007)",
-                doc.id,
-                level
+                doc.id, level
             ));
             side.points.clear();
             return;
@@ -295,15 +293,10 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKe
                 format!(
                     "result `{}` records power at {} without saying wall or device (L005): a per-watt figure \
                      needs its basis",
-                    doc.id,
-                    level
+                    doc.id, level
                 )
             } else {
-                format!(
-                    "result `{}` records no {metric} at {}",
-                    doc.id,
-                    level
-                )
+                format!("result `{}` records no {metric} at {}", doc.id, level)
             });
             side.points.clear();
             return;

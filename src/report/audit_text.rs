@@ -185,22 +185,25 @@ pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
     ))
 }
 
-/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `198.1 (-428.3 to 824.5)` when
-/// a bound is negative, `33.1 (no interval)` when the bounds are equal, `—` when absent.
+/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `33.1 (no interval)` when the
+/// bounds are equal, `—` when absent. Every figure of a ladder is a positive rate, so an
+/// interval that reaches below zero (a t interval over two launches that disagree is wider
+/// than their mean) bounds nothing: it is not printed, and the words say why (`198.1 (too few
+/// launches for an interval)`); the JSON keeps both bounds.
 pub fn estimate(e: Option<&Estimate>, decimals: usize) -> String {
     match e {
         None => "—".into(),
         Some(e) if e.high <= e.low => format!("{} (no interval)", fixed(e.value, decimals)),
-        Some(e) => {
-            // A dash after a minus sign reads as a second minus: `to` when a bound is negative.
-            let sep = if e.low < 0.0 { " to " } else { "–" };
-            format!(
-                "{} ({}{sep}{})",
-                fixed(e.value, decimals),
-                fixed(e.low, decimals),
-                fixed(e.high, decimals)
-            )
-        }
+        Some(e) if e.low < 0.0 => format!(
+            "{} (too few launches for an interval)",
+            fixed(e.value, decimals)
+        ),
+        Some(e) => format!(
+            "{} ({}–{})",
+            fixed(e.value, decimals),
+            fixed(e.low, decimals),
+            fixed(e.high, decimals)
+        ),
     }
 }
 
@@ -338,6 +341,26 @@ mod tests {
             verdict_sentence(&c),
             "figure of ttft_p50_s, published 0.223 s, retracted: no value replaces it."
         );
+    }
+
+    /// An interval below zero is not printed: it bounds nothing.
+    #[test]
+    fn intervals_below_zero_say_why() {
+        let e = Estimate {
+            value: 198.1,
+            low: -428.3,
+            high: 824.5,
+        };
+        assert_eq!(
+            estimate(Some(&e), 1),
+            "198.1 (too few launches for an interval)"
+        );
+        let e = Estimate {
+            value: 537.6,
+            low: 520.1,
+            high: 555.0,
+        };
+        assert_eq!(estimate(Some(&e), 1), "537.6 (520.1–555.0)");
     }
 
     /// Anchors keep only safe characters and stay unique by index.
