@@ -23,7 +23,10 @@ printf 'python -m sglang.launch_server --model-path m --tp-size 4 --speculative-
 printf "HF_TOKEN=hf_x trtllm-serve m --tp_size 8 --extra_llm_api_options 'a b.yaml' --backend pytorch" > corpus/serve_command/trtllm
 seed config_parse
 printf 'select = ["E", "M"]\nignore = ["M010"]\n[thresholds]\nmax_depth = 32\nmax_levels = 10\n[severity]\nR003 = "info"\n[per-file-ignores]\n"a/*.json" = ["M001"]\n[[sidecar]]\nfiles = "x/*.json"\npath = "s.meta.json"\n' > corpus/config_parse/full.toml
-for t in json_parse_text json_split_documents adapters_read serve_command json_locate config_parse; do
+seed output_writers
+printf '{"api_key": "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP", "notes": "x"}\x01id`` <img src=x onerror=alert(1)> ``\x01/engine/environment/hf_abcdefghijklmnopqrstuvwxyz0123456789\x01\x1b]8;;http://e/\x07\n::error file=a::b\x01\xe2\x80\xae\xe2\x80\x8b--api-key plain99secret\x01Bearer abc123def [x](javascript:alert(1))\x01https://u:hunter22@db.example.com/x' > corpus/output_writers/hostile
+printf 'javascript:alert(1).json\x01/levels/0\x01OPENAI_API_KEY=abc123xyz9 | `a`b`\x01\xe2\x80\xa8\r\n::warning::x' > corpus/output_writers/names
+for t in json_parse_text json_split_documents adapters_read serve_command json_locate config_parse output_writers; do
   echo "== $t"
   cargo fuzz run -O --sanitizer none "$t" "corpus/$t" -- -max_total_time="$secs" -max_len=65536 -print_final_stats=1 2>&1 \
     | grep -E 'Done [0-9]+ runs|stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp|SUMMARY|panicked|crash-' | tail -5

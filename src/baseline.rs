@@ -34,6 +34,9 @@ use crate::rules::RULES;
 /// The format version this benchlint reads and writes.
 pub const VERSION: u64 = 1;
 
+/// Largest baseline read, bytes (a baseline holds a pointer per accepted finding).
+pub const LIMIT: u64 = 64 * 1024 * 1024;
+
 type Entries = BTreeMap<String, BTreeMap<String, Vec<String>>>;
 
 /// A baseline file, read or about to be written.
@@ -83,8 +86,7 @@ impl Baseline {
     /// reads as empty.
     pub fn load(path: &Path, missing_ok: bool) -> Result<Self, String> {
         let shown = paths::display(path);
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
+        match std::fs::symlink_metadata(path) {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && missing_ok => {
                 return Ok(Baseline::empty(path));
             }
@@ -93,8 +95,11 @@ impl Baseline {
                     "the baseline `{shown}` does not exist; create it with `--update-baseline`"
                 ));
             }
-            Err(e) => return Err(format!("the baseline `{shown}` could not be read: {e}")),
-        };
+            _ => {}
+        }
+        // A regular file of bounded size: never a FIFO, a device or `/dev/stdin`.
+        let (text, _) = crate::corpus::read_text(path, LIMIT)
+            .map_err(|e| format!("the baseline `{shown}` could not be read: {}", e.0))?;
         let value: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
         let mut baseline = Baseline::empty(path);
@@ -153,9 +158,9 @@ impl Baseline {
         let mut applied = Applied::default();
         findings.retain(|f| {
             let k = (
-                self.key(&f.primary.path),
+                self.key(f.primary.path.raw()),
                 f.rule.code.to_string(),
-                f.primary.pointer.clone(),
+                f.primary.pointer.raw().to_string(),
             );
             match left.get_mut(&k) {
                 Some(n) if *n > 0 => {
@@ -216,13 +221,13 @@ impl Baseline {
             }
         }
         for f in findings {
-            let path = self.key(&f.primary.path);
+            let path = self.key(f.primary.path.raw());
             entries
                 .entry(path)
                 .or_default()
                 .entry(f.rule.code.to_string())
                 .or_default()
-                .push(f.primary.pointer.clone());
+                .push(f.primary.pointer.raw().to_string());
         }
         for codes in entries.values_mut() {
             for pointers in codes.values_mut() {
@@ -247,19 +252,13 @@ impl Baseline {
         }
         let doc =
             json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
-        let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
-        bytes.push(b'\n');
-        bytes
+        crate::text::json::pretty_line(&doc)
     }
 
     /// Writes the file.
     pub fn write(&self) -> Result<(), String> {
-        std::fs::write(&self.path, self.to_bytes()).map_err(|e| {
-            format!(
-                "the baseline `{}` could not be written: {e}",
-                paths::display(&self.path)
-            )
-        })
+        crate::cli::write_file(&self.path, &self.to_bytes())
+            .map_err(|e| format!("the baseline could not be written: {e}"))
     }
 }
 

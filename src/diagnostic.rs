@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 
 use crate::rules::RuleMeta;
+use crate::text::{FileText, Text};
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -30,19 +31,21 @@ impl Severity {
 /// A place in a file: a JSON pointer inside one of its documents.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Location {
-    /// The file as reached from the command-line argument, never made absolute.
-    pub path: String,
+    /// The file as reached from the command-line argument, never made absolute (a file name
+    /// is text from an input).
+    pub path: FileText,
     /// Byte offset of the document (JSON Lines and concatenated files hold several).
     pub doc_start: usize,
-    /// JSON pointer inside that document (`""` is the whole document).
-    pub pointer: String,
+    /// JSON pointer inside that document (`""` is the whole document); its keys come from the
+    /// file.
+    pub pointer: FileText,
     /// An exact byte offset that overrides the pointer (parse errors have no pointer).
     pub offset: Option<usize>,
 }
 
 impl Location {
     /// A pointer into the first (or only) document of `path`.
-    pub fn new(path: impl Into<String>, pointer: impl Into<String>) -> Self {
+    pub fn new(path: impl Into<FileText>, pointer: impl Into<FileText>) -> Self {
         Location {
             path: path.into(),
             doc_start: 0,
@@ -65,12 +68,12 @@ pub struct Finding {
     pub primary: Location,
     /// Other places involved (the other files of a group, the sidecar of a conflict).
     pub related: Vec<Location>,
-    /// What was found, with the numbers.
-    pub message: String,
+    /// What was found, with the numbers (the values it quotes keep their origin).
+    pub message: Text,
     /// The text of the label drawn under the value.
-    pub label: Option<String>,
+    pub label: Option<Text>,
     /// What to do about it.
-    pub help: Option<String>,
+    pub help: Option<Text>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,
@@ -116,6 +119,90 @@ impl Finding {
             .then(self.primary.pointer.cmp(&other.primary.pointer))
             .then(self.rule.code.cmp(other.rule.code))
             .then(self.message.cmp(&other.message))
+    }
+}
+
+/// Findings past a cap (`max_findings_per_file`, `max_findings`): counted by severity, never
+/// stored. The summary's counts and the exit code include them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Omitted {
+    /// At error severity.
+    pub errors: usize,
+    /// At warning severity.
+    pub warnings: usize,
+    /// At info severity (pre-rule labels included).
+    pub infos: usize,
+    /// Of the infos, pre-rule labels (they never fail a run).
+    pub pre_rule: usize,
+}
+
+impl Omitted {
+    /// Counts one finding.
+    pub fn count(&mut self, severity: Severity, pre_rule: bool) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+        if pre_rule {
+            self.pre_rule += 1;
+        }
+    }
+
+    /// Counts `n` findings of one severity.
+    pub fn count_n(&mut self, severity: Severity, n: usize) {
+        match severity {
+            Severity::Error => self.errors += n,
+            Severity::Warning => self.warnings += n,
+            Severity::Info => self.infos += n,
+        }
+    }
+
+    /// Adds another count.
+    pub fn add(&mut self, other: Omitted) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+        self.pre_rule += other.pre_rule;
+    }
+
+    /// All of them.
+    pub fn total(&self) -> usize {
+        self.errors + self.warnings + self.infos
+    }
+
+    /// Whether any, pre-rule labels aside, is at `threshold` or above.
+    pub fn any_at_least(&self, threshold: Severity) -> bool {
+        match threshold {
+            Severity::Error => self.errors > 0,
+            Severity::Warning => self.errors + self.warnings > 0,
+            Severity::Info => self.total() > self.pre_rule,
+        }
+    }
+}
+
+/// Keeps the first `cap` of `findings` (in the order they were made, which is deterministic),
+/// counting the rest into `omitted` with the severity the selection gives them; findings of
+/// rules the selection turns off on their file are dropped without a count.
+pub fn keep_within(
+    findings: &mut Vec<Finding>,
+    cap: usize,
+    omitted: &mut Omitted,
+    selection: &crate::config::Selection,
+) {
+    if findings.len() <= cap {
+        return;
+    }
+    for f in findings.drain(cap..) {
+        if !selection.runs_on(f.primary.path.raw(), f.rule.code) {
+            continue;
+        }
+        let severity = if f.pre_rule {
+            f.severity
+        } else {
+            selection.severity_of(f.rule.code).unwrap_or(f.severity)
+        };
+        omitted.count(severity, f.pre_rule);
     }
 }
 

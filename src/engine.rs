@@ -22,6 +22,9 @@ pub struct Summary {
     pub infos: usize,
     /// Findings hidden by the baseline (`--baseline`), not counted above.
     pub suppressed: usize,
+    /// Findings past the caps (`max_findings_per_file`, `max_findings`): counted above, not
+    /// listed.
+    pub omitted: usize,
 }
 
 /// The outcome of `check`.
@@ -44,6 +47,13 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     corpus.internal_errors.extend(internal);
     options.selection.apply(&mut findings);
     sort_findings(&mut findings);
+    // The run's bound, on the sorted findings: the same ones are kept on every run.
+    crate::diagnostic::keep_within(
+        &mut findings,
+        options.thresholds.max_findings,
+        &mut corpus.omitted,
+        &crate::config::Selection::default(),
+    );
     let summary = summarise(&corpus, &findings);
     Checked {
         corpus,
@@ -54,9 +64,14 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
 
 /// Counts findings by severity.
 pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
+    let o = corpus.omitted;
     let mut s = Summary {
         files: corpus.files,
         results: corpus.results.len(),
+        errors: o.errors,
+        warnings: o.warnings,
+        infos: o.infos,
+        omitted: o.total(),
         ..Summary::default()
     };
     for f in findings {

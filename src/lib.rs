@@ -26,5 +26,6 @@ pub mod secrets;
 pub mod serve_command;
 pub mod server_log;
 pub mod stats;
+pub mod text;
 pub mod thresholds;
 pub mod yaml;

@@ -386,8 +386,8 @@ pub struct LevelSummary {
 pub struct ConfigSummary {
     /// Short fingerprint (12 hex digits).
     pub fingerprint: String,
-    /// Label for people.
-    pub label: String,
+    /// Label for people (made of the results' names and settings: text from inputs).
+    pub label: crate::text::FileText,
     /// Runs (at the best-replicated level).
     pub runs: usize,
     /// Launches behind the runs.
@@ -462,7 +462,7 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
                 .collect();
             let summary = ConfigSummary {
                 fingerprint: config.fingerprint.short(),
-                label: config.fingerprint.label().to_string(),
+                label: config.fingerprint.label().into(),
                 runs: runs(results, members),
                 launches: l.count,
                 runs_without_launch_id: l.unrecorded,

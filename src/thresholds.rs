@@ -26,6 +26,14 @@ pub struct Thresholds {
     /// tens). Levels past the bound are dropped before the result is validated or checked,
     /// and the finding says how many there were.
     pub max_levels: usize,
+    /// Most findings kept for one file. Default 1,000: a file with more is broken throughout,
+    /// and a thousand findings say so. Past the bound findings are counted by severity (the
+    /// summary and the exit code include them) but not stored or listed; the summary says how
+    /// many.
+    pub max_findings_per_file: usize,
+    /// Most findings kept for a whole run. Default 100,000; past it, as per file: counted,
+    /// not stored.
+    pub max_findings: usize,
     /// Largest difference between the client's output token count and the server's counter,
     /// a fraction of the server's count (R002): DESIGN.md table R, "differ by more than 2%"
     /// (seed 000, the 40.7-vs-27.8 note).
@@ -149,6 +157,8 @@ impl Default for Thresholds {
             max_depth: crate::json::DEFAULT_MAX_DEPTH,
             max_array_items: crate::json::DEFAULT_MAX_ARRAY_ITEMS,
             max_levels: 1_000,
+            max_findings_per_file: 1_000,
+            max_findings: 100_000,
             token_count_tolerance: 0.02,
             min_output_tokens: 128,
             note_output_tokens: 256,
@@ -191,6 +201,7 @@ impl Thresholds {
         crate::json::Limits {
             max_depth: self.max_depth,
             max_array_items: self.max_array_items.max(1),
+            max_failures: self.max_findings_per_file,
         }
     }
 }

@@ -31,7 +31,7 @@ const FIXTURES: &str = "testdata/adapters";
 
 /// Files that are side files of a harness run and carry no result of their own (the end of
 /// their path), besides fixtures whose name says `companion`.
-const REAL_COMPANIONS: [&str; 12] = [
+const REAL_COMPANIONS: [&str; 14] = [
     // llmperf per-request records (an array), read beside the summary.
     "leaderboard__individual_anyscale_7b.json",
     // vLLM sweep summary.json: repeats the run=N.json files of its folder.
@@ -52,6 +52,9 @@ const REAL_COMPANIONS: [&str; 12] = [
     "/server_metrics_export.jsonl",
     "/gpu_telemetry_export.jsonl",
     "aiperf_artifacts/profile_export.jsonl",
+    // An MLPerf power run's PTD client and server session records.
+    "/performance/power/client.json",
+    "/performance/power/server.json",
 ];
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
@@ -186,7 +189,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         .findings
         .iter()
         .filter(|f| f.rule.code.starts_with('E'))
-        .map(|f| format!("{} {}", f.rule.code, f.primary.pointer))
+        .map(|f| format!("{} {}", f.rule.code, f.primary.pointer.raw()))
         .collect();
     out.push_str(&format!(
         "file findings: {loader:?}\nresults: {}\n",

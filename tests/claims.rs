@@ -107,7 +107,12 @@ fn ratio(metric: &str, subject: Value, baseline: Value) -> Value {
 fn not_decidable(c: &ClaimOutcome, why: &str) {
     assert_eq!(c.verdict, Verdict::Unresolved, "{c:#?}");
     assert_eq!(c.restated_value, None);
-    let text = c.reasons.join(" ");
+    let text = c
+        .reasons
+        .iter()
+        .map(benchlint::text::Text::raw)
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         text.contains("Not decidable") || text.contains("not decidable"),
         "{text}"

@@ -9,6 +9,9 @@ use std::process::Command;
 use serde_json::Value;
 
 const FORMATS: &str = "testdata/cli/formats";
+/// The fixture's config, named on the command line: a config found inside the checked paths
+/// cannot lower the input errors' severity (`config::trust`), and this one makes E005 a note.
+const FORMATS_CONFIG: &str = "testdata/cli/formats/benchlint.toml";
 const SELECT: &str = "testdata/cli/select";
 
 fn bin() -> Command {
@@ -102,39 +105,111 @@ fn exit_codes() {
         0
     );
     // 1: errors.
-    assert_eq!(run(&["check", FORMATS]).code, 1);
+    assert_eq!(run(&["check", FORMATS, "--config", FORMATS_CONFIG]).code, 1);
     // Warnings alone do not fail, unless --fail-on warning.
     let unknown = "testdata/cli/formats/unknown.json";
-    assert_eq!(run(&["check", unknown]).code, 0);
-    assert_eq!(run(&["check", unknown, "--fail-on", "warning"]).code, 1);
-    assert_eq!(run(&["check", unknown, "--fail-on", "error"]).code, 0);
+    assert_eq!(run(&["check", unknown, "--config", FORMATS_CONFIG]).code, 0);
+    assert_eq!(
+        run(&[
+            "check",
+            unknown,
+            "--config",
+            FORMATS_CONFIG,
+            "--fail-on",
+            "warning"
+        ])
+        .code,
+        1
+    );
+    assert_eq!(
+        run(&[
+            "check",
+            unknown,
+            "--config",
+            FORMATS_CONFIG,
+            "--fail-on",
+            "error"
+        ])
+        .code,
+        0
+    );
     let odd = "testdata/cli/formats/100% odd, name.json";
     assert_eq!(
-        run(&["check", odd, "--select", "E005"]).code,
+        run(&["check", odd, "--config", FORMATS_CONFIG, "--select", "E005"]).code,
         0,
         "E005 is an info in the fixture's config"
     );
     assert_eq!(
-        run(&["check", odd, "--select", "E005", "--fail-on", "warning"]).code,
+        run(&[
+            "check",
+            odd,
+            "--config",
+            FORMATS_CONFIG,
+            "--select",
+            "E005",
+            "--fail-on",
+            "warning"
+        ])
+        .code,
         0
     );
     assert_eq!(
-        run(&["check", odd, "--select", "E005", "--fail-on", "info"]).code,
+        run(&[
+            "check",
+            odd,
+            "--config",
+            FORMATS_CONFIG,
+            "--select",
+            "E005",
+            "--fail-on",
+            "info"
+        ])
+        .code,
         1
     );
     // --exit-zero turns 1 into 0 ...
-    assert_eq!(run(&["check", FORMATS, "--exit-zero"]).code, 0);
+    assert_eq!(
+        run(&["check", FORMATS, "--config", FORMATS_CONFIG, "--exit-zero"]).code,
+        0
+    );
     // ... but never 2.
     assert_eq!(
-        run(&["check", FORMATS, "--exit-zero", "--select", "Q123"]).code,
+        run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--exit-zero",
+            "--select",
+            "Q123"
+        ])
+        .code,
         2
     );
     assert_eq!(
-        run(&["check", FORMATS, "--exit-zero", "--format", "yaml"]).code,
+        run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--exit-zero",
+            "--format",
+            "yaml"
+        ])
+        .code,
         2
     );
     assert_eq!(
-        run(&["check", FORMATS, "--exit-zero", "--fail-on", "fatal"]).code,
+        run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--exit-zero",
+            "--fail-on",
+            "fatal"
+        ])
+        .code,
         2
     );
     assert_eq!(
@@ -149,17 +224,40 @@ fn exit_codes() {
         2
     );
     assert_eq!(
-        run(&["check", FORMATS, "--statistics", "--format", "sarif"]).code,
+        run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--statistics",
+            "--format",
+            "sarif"
+        ])
+        .code,
         2
     );
     assert_eq!(
-        run(&["check", FORMATS, "--update-baseline"]).code,
+        run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--update-baseline"
+        ])
+        .code,
         2,
         "--update-baseline needs --baseline"
     );
     assert_eq!(run(&["rule", "Z999"]).code, 2);
     assert_eq!(run(&["--help"]).code, 0);
-    let r = run(&["check", FORMATS, "--ignore", "m005"]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--ignore",
+        "m005",
+    ]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("did you mean `M005`"), "{}", r.stderr);
 }
@@ -242,7 +340,14 @@ fn bad_config_is_exit_2_pointing_at_line_and_column() {
 
 #[test]
 fn sarif_snapshot() {
-    let r = run(&["check", FORMATS, "--format", "sarif"]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--format",
+        "sarif",
+    ]);
     assert_eq!(r.code, 1);
     let mut v: Value = serde_json::from_str(&r.stdout).unwrap();
     // The rules' documentation belongs to their owners; its presence is checked, not its text.
@@ -266,7 +371,14 @@ fn sarif_snapshot() {
 
 #[test]
 fn github_snapshot() {
-    let r = run(&["check", FORMATS, "--format", "github"]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--format",
+        "github",
+    ]);
     assert_eq!(r.code, 1);
     assert!(
         r.stdout
@@ -280,7 +392,14 @@ fn github_snapshot() {
 
 #[test]
 fn junit_snapshot() {
-    let r = run(&["check", FORMATS, "--format", "junit"]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--format",
+        "junit",
+    ]);
     assert_eq!(r.code, 1);
     snapshot("junit", &r.stdout);
     let clean = run(&[
@@ -297,12 +416,29 @@ fn junit_snapshot() {
 
 #[test]
 fn json_lines_snapshot() {
-    let r = run(&["check", FORMATS, "--format", "json-lines"]);
+    let r = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--format",
+        "json-lines",
+    ]);
     assert_eq!(r.code, 1);
     snapshot("json-lines", &r.stdout);
     // The same objects as the json format's diagnostics.
-    let doc: Value =
-        serde_json::from_str(&run(&["check", FORMATS, "--format", "json"]).stdout).unwrap();
+    let doc: Value = serde_json::from_str(
+        &run(&[
+            "check",
+            FORMATS,
+            "--config",
+            FORMATS_CONFIG,
+            "--format",
+            "json",
+        ])
+        .stdout,
+    )
+    .unwrap();
     let lines: Vec<Value> = r
         .stdout
         .lines()
@@ -321,10 +457,18 @@ fn json_lines_snapshot() {
 
 #[test]
 fn statistics() {
-    let r = run(&["check", FORMATS, "--statistics"]);
+    let r = run(&["check", FORMATS, "--config", FORMATS_CONFIG, "--statistics"]);
     assert_eq!(r.code, 1);
     snapshot("statistics", &r.stdout);
-    let j = run(&["check", FORMATS, "--statistics", "--format", "json"]);
+    let j = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--statistics",
+        "--format",
+        "json",
+    ]);
     let v: Value = serde_json::from_str(&j.stdout).unwrap();
     assert_eq!(v[0]["code"], "E004");
     assert_eq!(v[0]["count"], 2);
@@ -332,14 +476,30 @@ fn statistics() {
 
 #[test]
 fn color_and_output_file() {
-    let always = run(&["check", FORMATS, "--color", "always"]);
+    let always = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--color",
+        "always",
+    ]);
     assert!(
         always.stdout.contains("\u{1b}["),
         "--color always colours even through a pipe"
     );
-    let auto = run(&["check", FORMATS]);
+    let auto = run(&["check", FORMATS, "--config", FORMATS_CONFIG]);
     assert!(!auto.stdout.contains("\u{1b}["));
-    let json = run(&["check", FORMATS, "--color", "always", "--format", "json"]);
+    let json = run(&[
+        "check",
+        FORMATS,
+        "--config",
+        FORMATS_CONFIG,
+        "--color",
+        "always",
+        "--format",
+        "json",
+    ]);
     assert!(
         !json.stdout.contains("\u{1b}["),
         "only the human format is coloured"

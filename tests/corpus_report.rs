@@ -451,10 +451,10 @@ fn file_names_are_escaped() {
     let lines: Vec<&str> = md.lines().filter(|l| l.contains("<img")).collect();
     assert!(lines.len() >= 3, "{md}");
     for line in lines {
-        assert!(line.contains("<img src=x> & `tick`.json ``"), "{line}");
+        assert!(line.contains("<img src=x> & `tick`.json``"), "{line}");
         if line.starts_with('|') {
             // Inside a table the row keeps its cells: the `|` of the name is escaped.
-            assert!(line.contains("`` a\\|b <img"), "{line}");
+            assert!(line.contains("``a\\|b <img"), "{line}");
         }
     }
     let out = tempfile::tempdir().unwrap();
@@ -475,6 +475,61 @@ fn file_names_are_escaped() {
             .as_str()
             .unwrap()
             .ends_with(name)
+    );
+}
+
+/// A file name holding a secret, a bidirectional override and a terminal escape: masked and
+/// written out as escapes in every format, never passed through.
+#[test]
+fn file_names_are_masked_and_hidden_characters_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let secret = "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP";
+    let mut doc = complete();
+    remove(&mut doc, "/platform/host");
+    write(
+        tmp.path(),
+        &format!("key {secret} \u{202e}x\u{1b}[31m.json"),
+        &doc,
+    );
+    let root = tmp.path().to_str().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("r");
+    let status = bin()
+        .args(["audit", root, "-o"])
+        .arg(&dir)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let (_, stdout) = run(&["audit", root]);
+    for (name, text) in [
+        ("stdout", stdout),
+        (
+            "report.md",
+            std::fs::read_to_string(dir.join("report.md")).unwrap(),
+        ),
+        (
+            "report.html",
+            std::fs::read_to_string(dir.join("report.html")).unwrap(),
+        ),
+        (
+            "report.json",
+            std::fs::read_to_string(dir.join("report.json")).unwrap(),
+        ),
+    ] {
+        assert!(!text.contains(secret), "{name} shows the secret");
+        assert!(
+            text.contains("<redacted>") || text.contains("&lt;redacted&gt;"),
+            "{name}"
+        );
+        assert!(
+            !text.contains('\u{202e}') && !text.contains('\u{1b}'),
+            "{name} passes a hidden character through"
+        );
+    }
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("| `key <redacted> \\u{202e}x\\u{1b}[31m.json` | 1 of 35 |"),
+        "{md}"
     );
 }
 

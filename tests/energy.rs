@@ -3,7 +3,8 @@
 //! workstation) and one on the device rail (two H200s). Seed 004: "A wall number and a device
 //! number must never appear in the same comparison." The per-watt ratio across wall and device
 //! is retracted with C006 in every form of the audit report, saying why; the one within wall
-//! power stands.
+//! power stands. So is one between an MLPerf Inference power run, whose wall power comes from
+//! SPEC PTDaemon's samples beside its loadgen logs, and the H200s' device power.
 
 use std::path::Path;
 use std::process::Command;
@@ -181,6 +182,68 @@ fn an_unlabelled_level_power_gives_no_tokens_per_watt() {
     let n = v["diagnostics"].as_array().unwrap().len();
     // Three runs of five levels each.
     assert_eq!(n, 15, "{v:#}");
+}
+
+#[test]
+fn a_per_watt_ratio_between_an_mlperf_power_run_and_device_power_is_retracted() {
+    let mlperf = "testdata/adapters/mlperf/singlestream-power";
+    let run = bin()
+        .args(["audit", mlperf, &format!("{CORPUS}/h200-x2"), "--claims"])
+        .arg("testdata/corpora/mlperf-power/claims.json")
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let json: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let cross = claim(&json, "edge-box-beats-h200-per-watt");
+    assert_eq!(cross["verdict"], "retracted", "{cross:#}");
+    assert!(
+        cross["codes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "C006"),
+        "{cross:#}"
+    );
+    let why = reasons(cross);
+    assert!(
+        why.contains("at the wall on the subject and on the device rail on the baseline"),
+        "{why}"
+    );
+    // The runs reproduce the published 3.66: 62.2186 tok/s over 86.41 W at the wall against
+    // the H200s' 0.1968 tok/s per W; the comparison, not the arithmetic, has no basis.
+    assert!(why.contains("0.72 against 0.1968 tok/s per W"), "{why}");
+    assert!(cross["restated_value"].is_null(), "{cross:#}");
+
+    // `check` places the finding on both power kinds: the H200 level's and, for the MLPerf
+    // run, loadgen's power window in the detail log.
+    let check = bin()
+        .args(["check", mlperf, &format!("{CORPUS}/h200-x2")])
+        .arg("testdata/corpora/mlperf-power/claims.json")
+        .args(["--format", "json", "--select", "C006"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let found = v["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{v:#}");
+    let related: Vec<(String, String)> = found[0]["related"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["pointer"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        related.contains(&(
+            format!("{mlperf}/performance/run_1/mlperf_log_detail.txt"),
+            "/power_begin".to_string()
+        )),
+        "{related:?}"
+    );
 }
 
 fn copy_tree(from: &Path, to: &Path) {

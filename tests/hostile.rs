@@ -377,6 +377,7 @@ fn the_scanners_do_not_recurse() {
                 &benchlint::json::Limits {
                     max_depth: usize::MAX,
                     max_array_items: 1,
+                    ..benchlint::json::Limits::default()
                 },
             );
             assert_eq!(found.too_deep, None);
@@ -784,6 +785,7 @@ fn mutated_inputs_never_panic() {
     let tiny = Limits {
         max_depth: 4,
         max_array_items: 2,
+        ..Limits::default()
     };
     let config = Path::new("/nonexistent-benchlint-test/benchlint.toml");
     for i in 0..1500 {

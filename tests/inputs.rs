@@ -29,7 +29,7 @@ fn input(c: &Checked) -> Vec<(&'static str, String)> {
     c.findings
         .iter()
         .filter(|f| f.rule.code.starts_with('E'))
-        .map(|f| (f.rule.code, f.message.clone()))
+        .map(|f| (f.rule.code, f.message.raw()))
         .collect()
 }
 

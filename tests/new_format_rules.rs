@@ -18,7 +18,7 @@ const FIXTURES: &str = "testdata/adapters";
 
 /// The file name a finding is placed on.
 fn file_of(f: &Finding) -> String {
-    Path::new(&f.primary.path)
+    Path::new(f.primary.path.raw())
         .file_name()
         .unwrap()
         .to_string_lossy()
@@ -59,7 +59,7 @@ fn on_the_real_files_r025_to_r028_report_only_the_two_saturated_inference_perf_s
     let mine: Vec<String> = all
         .iter()
         .filter(|f| ["R025", "R026", "R027", "R028"].contains(&f.rule.code))
-        .map(|f| format!("{} {} {}", f.rule.code, file_of(f), f.primary.pointer))
+        .map(|f| format!("{} {} {}", f.rule.code, file_of(f), f.primary.pointer.raw()))
         .collect();
     assert_eq!(
         mine,
@@ -84,6 +84,7 @@ fn the_kubecon_demo_stages_that_asked_87_and_104_qps_and_got_73_are_r027() {
     assert!(
         r027[0]
             .message
+            .raw()
             .starts_with("at 86.81 req/s: the harness sent 73.076")
             && r027[0].message.contains("84.2% of the 86.81 it asked for"),
         "{}",
@@ -92,6 +93,7 @@ fn the_kubecon_demo_stages_that_asked_87_and_104_qps_and_got_73_are_r027() {
     assert!(
         r027[1]
             .message
+            .raw()
             .starts_with("at 103.98 req/s: the harness sent 72.615")
             && r027[1].message.contains("69.8% of the 103.98"),
         "{}",
@@ -274,7 +276,11 @@ fn failed_requests_under_a_throughput_are_r006_and_r024_in_inference_perf_stages
         let all = findings(&[&folder]);
         let r024 = with_code(&all, "R024");
         assert_eq!(r024.len(), 1, "{rel}");
-        assert!(r024[0].message.starts_with(message), "{}", r024[0].message);
+        assert!(
+            r024[0].message.raw().starts_with(message),
+            "{}",
+            r024[0].message
+        );
         assert_eq!(r024[0].primary.pointer, "/failures/count");
         assert_eq!(with_code(&all, "R006").len(), 1, "{rel}");
     }

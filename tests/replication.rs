@@ -73,8 +73,8 @@ fn three_speculative_runs_are_an_s001_error() {
     assert_eq!(f.primary.pointer, "/engine/speculative/enabled");
     // The primary location is one file, the other two are related.
     assert_eq!(f.related.len(), 2);
-    let mut all: Vec<&str> = f.related.iter().map(|l| file_name(&l.path)).collect();
-    all.push(file_name(&f.primary.path));
+    let mut all: Vec<&str> = f.related.iter().map(|l| file_name(l.path.raw())).collect();
+    all.push(file_name(f.primary.path.raw()));
     all.sort_unstable();
     assert_eq!(all, ["l1-r1.json", "l1-r2.json", "l1-r3.json"]);
 }
@@ -109,7 +109,7 @@ fn one_run_after_the_adoption_date_makes_the_configuration_post_rule() {
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].severity, Severity::Error);
     assert!(!found[0].pre_rule);
-    assert_eq!(file_name(&found[0].primary.path), "l1-r3.json");
+    assert_eq!(file_name(found[0].primary.path.raw()), "l1-r3.json");
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn two_runs_257_8_and_316_7_are_not_yet_resolved() {
     assert!(f.message.contains("23%"), "{}", f.message);
     assert_eq!(f.primary.pointer, "/levels/2/throughput_tok_s/aggregate");
     assert_eq!(f.related.len(), 1);
-    assert_eq!(file_name(&f.related[0].path), "2026-09-23.json");
+    assert_eq!(file_name(f.related[0].path.raw()), "2026-09-23.json");
     assert_eq!(f.related[0].pointer, "/levels/2/throughput_tok_s/aggregate");
     // 247.4 against 148.8 at 16 streams is unresolved too; 33.1 against 33.3 at one stream is
     // within the 2% noise floor.
@@ -164,10 +164,10 @@ fn the_gb300_outlier_level_gets_s005_and_its_stable_neighbour_does_not() {
     );
     assert!(f.message.contains("CV 26.4%"), "{}", f.message);
     assert!(!f.message.contains("3,553.3"), "{}", f.message);
-    assert_eq!(file_name(&f.primary.path), "r1.json");
+    assert_eq!(file_name(f.primary.path.raw()), "r1.json");
     assert_eq!(f.primary.pointer, "/levels/0/throughput_tok_s/aggregate");
     assert_eq!(f.related.len(), 1);
-    assert_eq!(file_name(&f.related[0].path), "r2.json");
+    assert_eq!(file_name(f.related[0].path.raw()), "r2.json");
 }
 
 #[test]

@@ -100,7 +100,7 @@ fn clean_fixtures_produce_no_finding_from_any_rule() {
         let shown: Vec<String> = checked
             .findings
             .iter()
-            .map(|f| format!("{} {} {}", f.rule.code, f.primary.pointer, f.message))
+            .map(|f| format!("{} {} {}", f.rule.code, f.primary.pointer.raw(), f.message))
             .collect();
         assert!(
             shown.is_empty(),

@@ -137,7 +137,7 @@ fn audit_folder(root: &Path, problems: &mut Vec<String>) -> String {
     let mut conflicts: Vec<String> = Vec::new();
     for f in &checked.findings {
         let code = f.rule.code;
-        let at = rel(root, &f.primary.path);
+        let at = rel(root, f.primary.path.raw());
         if matches!(code, "E001" | "E002" | "E003" | "E004") {
             problems.push(format!("{}: {code} {at}: {}", root.display(), f.message));
             loader.push(format!("{code} {at}"));
@@ -146,6 +146,7 @@ fn audit_folder(root: &Path, problems: &mut Vec<String>) -> String {
             conflicts.push(format!(
                 "{code} {at}: {}",
                 f.message
+                    .raw()
                     .replace(&root.to_string_lossy().into_owned(), "<folder>")
             ));
         }
@@ -248,12 +249,24 @@ fn an_api_key_in_genai_bench_cmd_is_reported_on_the_metadata_and_never_printed()
     let checked = check(&folder);
     let m018 = findings(&checked, "M018");
     assert_eq!(m018.len(), 1, "{m018:?}");
-    assert!(m018[0].primary.path.ends_with("experiment_metadata.json"));
+    assert!(
+        m018[0]
+            .primary
+            .path
+            .raw()
+            .ends_with("experiment_metadata.json")
+    );
     assert_eq!(m018[0].primary.pointer, "/cmd");
     let key = "sk-proj-4fJ2k9QxLmN8pRt3VwYz7HcB";
     for f in &checked.findings {
         assert!(!f.message.contains(key), "{}", f.message);
-        assert!(!f.help.as_deref().unwrap_or("").contains(key));
+        assert!(
+            !f.help
+                .as_ref()
+                .map(benchlint::text::Text::raw)
+                .unwrap_or_default()
+                .contains(key)
+        );
     }
     // The client's command is not the serve command.
     let r = &checked.corpus.results[0];
@@ -261,7 +274,7 @@ fn an_api_key_in_genai_bench_cmd_is_reported_on_the_metadata_and_never_printed()
     assert!(!r.value.to_string().contains(key));
     assert!(findings(&checked, "M003").iter().any(|f| {
         f.help
-            .as_deref()
+            .as_ref()
             .is_some_and(|h| h.contains("genai-bench's `cmd`"))
     }));
 }
@@ -314,6 +327,7 @@ fn a_finding_about_a_level_lands_in_that_level_s_file() {
         r012[0]
             .primary
             .path
+            .raw()
             .ends_with("N2000_200_200_20_text-to-text_num_concurrency_64_time_14s.json")
     );
     assert_eq!(
@@ -333,7 +347,7 @@ fn a_server_log_that_contradicts_the_result_is_m019_pointing_at_its_line() {
     assert!(f.message.contains("server log") && f.message.contains("is 4 but the file records 2"));
     let log_path = folder.join("server.log");
     let related = &f.related[0];
-    assert_eq!(related.path, log_path.to_string_lossy());
+    assert_eq!(related.path.raw(), log_path.to_string_lossy());
     let log = std::fs::read_to_string(&log_path).unwrap();
     let line = &log[related.offset.unwrap()..];
     // The effective configuration the engine printed wins over the arguments it was given.

@@ -43,7 +43,7 @@ fn a_guidellm_report_saved_as_yaml_reads_as_its_json_twin() {
         let mut v: Vec<(&str, String)> = c
             .findings
             .iter()
-            .map(|f| (f.rule.code, f.primary.pointer.clone()))
+            .map(|f| (f.rule.code, f.primary.pointer.raw().to_string()))
             .collect();
         v.sort();
         v

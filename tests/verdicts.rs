@@ -28,7 +28,7 @@ fn real_results_that_do_not_say_what_they_measured_are_pooled_with_nothing() {
     let judged: Vec<String> = all
         .iter()
         .filter(|f| REPLICATION.contains(&f.rule.code))
-        .map(|f| format!("{} {} {}", f.rule.code, f.primary.path, f.message))
+        .map(|f| format!("{} {} {}", f.rule.code, f.primary.path.raw(), f.message))
         .collect();
     // No real file records engine, device, precision and model together: nothing is judged.
     assert!(judged.is_empty(), "{judged:#?}");
@@ -140,16 +140,16 @@ fn a_real_run_folder_copied_into_two_sweeps_counts_once() {
     let s010 = with_code(&all, "S010");
     assert_eq!(s010.len(), 1, "{s010:?}");
     assert!(
-        s010[0].primary.path.contains("sweep-2"),
+        s010[0].primary.path.raw().contains("sweep-2"),
         "{}",
-        s010[0].primary.path
+        s010[0].primary.path.raw()
     );
     assert!(
         s010[0].message.contains("2026-08-18T"),
         "{}",
         s010[0].message
     );
-    assert!(s010[0].related[0].path.contains("sweep-1"));
+    assert!(s010[0].related[0].path.raw().contains("sweep-1"));
     // Identified, the configuration has one run, not two.
     let identity = json!({ "engine": { "name": "vllm" }, "platform": { "device": { "model": "NVIDIA A10G" } },
                            "model": { "precision": "fp16" } });

@@ -45,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
     let tiny = Limits {
         max_depth: 4,
         max_array_items: 2,
+        max_failures: 3,
     };
     for by_line in [false, true] {
         check(text, by_line, &Limits::default());

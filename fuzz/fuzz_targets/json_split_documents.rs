@@ -24,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
                 &Limits {
                     max_depth: 16,
                     max_array_items: 2,
+                    ..Limits::default()
                 },
             );
             let (short, cuts) = cut(piece, &found.long_arrays);

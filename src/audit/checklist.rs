@@ -23,6 +23,7 @@ use serde_json::json;
 use crate::corpus::LoadedResult;
 use crate::model::{Provenance, ProvenanceMap, ResultDoc};
 use crate::rules::{Check, Emit, Emitter, ResultCtx, find_rule};
+use crate::text::FileText;
 use crate::thresholds::Thresholds;
 
 /// The rules of the publication checklist, in order.
@@ -119,8 +120,8 @@ pub struct ChecklistItem {
 /// The coverage of one file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FileCoverage {
-    /// The file, as reached from the command line.
-    pub path: String,
+    /// The file, as reached from the command line (a file name is text from an input).
+    pub path: FileText,
     /// How many results it holds.
     pub results: usize,
     /// How many fields are asked of it (every state but not applicable).
@@ -133,7 +134,7 @@ pub struct FileCoverage {
 
 impl FileCoverage {
     /// The coverage of a file from its states, with the counts filled in.
-    pub fn new(path: String, results: usize, states: Vec<Coverage>) -> Self {
+    pub fn new(path: FileText, results: usize, states: Vec<Coverage>) -> Self {
         let asked = states
             .iter()
             .filter(|s| **s != Coverage::NotApplicable)
@@ -210,7 +211,7 @@ pub fn coverage(
     }
     let mut files: Vec<FileCoverage> = by_file
         .into_iter()
-        .map(|(path, (results, states))| FileCoverage::new(path.to_string(), results, states))
+        .map(|(path, (results, states))| FileCoverage::new(FileText::new(path), results, states))
         .collect();
     files.sort_by(|a, b| b.owed.cmp(&a.owed).then_with(|| a.path.cmp(&b.path)));
     Checklist { items, files }

@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::checklist::Checklist;
 use crate::corpus::LoadedResult;
 use crate::diagnostic::{Finding, Severity};
+use crate::text::FileText;
 
 /// Findings counted by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -59,10 +60,10 @@ impl SeverityCounts {
 /// The findings on one file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FileRow {
-    /// The file, as reached from the command line.
-    pub path: String,
+    /// The file, as reached from the command line (a file name is text from an input).
+    pub path: FileText,
     /// The adapters that read its results (`vllm`, `canonical`, ...); empty when it holds none.
-    pub formats: Vec<String>,
+    pub formats: Vec<&'static str>,
     /// How many results it holds.
     pub results: usize,
     /// Its findings by severity (a finding about several files counts on the one it is placed on).
@@ -113,7 +114,7 @@ pub fn build(
 ) -> CorpusReport {
     #[derive(Default)]
     struct Tally {
-        formats: BTreeSet<String>,
+        formats: BTreeSet<&'static str>,
         results: usize,
         findings: SeverityCounts,
         codes: BTreeSet<&'static str>,
@@ -121,7 +122,7 @@ pub fn build(
     let mut files: BTreeMap<&str, Tally> = BTreeMap::new();
     for r in results {
         let t = files.entry(r.origin.path.as_str()).or_default();
-        t.formats.insert(r.origin.format.to_string());
+        t.formats.insert(r.origin.format);
         t.results += 1;
     }
     let mut rules: BTreeMap<&'static str, (&Finding, SeverityCounts, BTreeSet<&str>)> =
@@ -129,19 +130,19 @@ pub fn build(
     let mut total = SeverityCounts::default();
     for f in findings {
         total.add(f.severity);
-        let t = files.entry(f.primary.path.as_str()).or_default();
+        let t = files.entry(f.primary.path.raw()).or_default();
         t.findings.add(f.severity);
         t.codes.insert(f.rule.code);
         let row = rules
             .entry(f.rule.code)
             .or_insert_with(|| (f, SeverityCounts::default(), BTreeSet::new()));
         row.1.add(f.severity);
-        row.2.insert(f.primary.path.as_str());
+        row.2.insert(f.primary.path.raw());
     }
     let mut files: Vec<FileRow> = files
         .into_iter()
         .map(|(path, t)| FileRow {
-            path: path.to_string(),
+            path: FileText::new(path),
             formats: t.formats.into_iter().collect(),
             results: t.results,
             findings: t.findings,

@@ -16,6 +16,7 @@ pub use corpus::{CorpusReport, FileRow, RuleRow, SeverityCounts};
 pub use replication::{Need, Replication, Standing};
 
 use crate::model::{LevelKey, RequestRate};
+use crate::text::{FileText, Text};
 
 /// What the audit decided about one claim.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -50,13 +51,13 @@ impl Verdict {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ClaimOutcome {
     /// The claim's id.
-    pub id: String,
+    pub id: FileText,
     /// The sentence as published, when given.
-    pub statement: Option<String>,
+    pub statement: Option<FileText>,
     /// `figure` or `ratio`.
     pub kind: String,
-    /// The metric (`aggregate_tok_s`, ...).
-    pub metric: String,
+    /// The metric (`aggregate_tok_s`, ...), as the claims file writes it.
+    pub metric: FileText,
     /// The verdict.
     pub verdict: Verdict,
     /// Every rule code behind the verdict, sorted, unique.
@@ -66,13 +67,13 @@ pub struct ClaimOutcome {
     /// The value on a matched basis, for restated claims (never made up: `None` otherwise).
     pub restated_value: Option<f64>,
     /// The basis of the restated value, or the claim's own basis, in words.
-    pub basis: Option<String>,
-    /// Why, in plain sentences.
-    pub reasons: Vec<String>,
+    pub basis: Option<Text>,
+    /// Why, in plain sentences (quoting ids between backticks).
+    pub reasons: Vec<Text>,
     /// Result ids of the subject side.
-    pub subject: Vec<String>,
+    pub subject: Vec<FileText>,
     /// Result ids of the baseline side (ratio claims).
-    pub baseline: Vec<String>,
+    pub baseline: Vec<FileText>,
 }
 
 /// A figure at one level with its 95% interval (equal bounds when it rests on one run).
@@ -138,12 +139,12 @@ pub struct Capacity {
 /// One configuration's ladder, for the charts.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ConfigLadder {
-    /// Label for people.
-    pub label: String,
+    /// Label for people (made of the results' names and settings).
+    pub label: FileText,
     /// Short fingerprint.
     pub fingerprint: String,
     /// Result ids of its runs.
-    pub results: Vec<String>,
+    pub results: Vec<FileText>,
     /// Its levels, by concurrency.
     pub points: Vec<LadderPoint>,
     /// Its capacity at the audit's floor.
@@ -157,13 +158,13 @@ pub struct ConfigLadder {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct LosingRun {
     /// Result id.
-    pub id: String,
+    pub id: FileText,
     /// Its outcome.
     pub outcome: String,
     /// The file it came from.
-    pub path: String,
+    pub path: FileText,
     /// Its notes, when any.
-    pub notes: Option<String>,
+    pub notes: Option<FileText>,
 }
 
 /// Everything the renderers need.

@@ -26,6 +26,7 @@ use crate::corpus::LoadedResult;
 use crate::model::{Level, LevelKey};
 use crate::replication::{Configuration, latest_measured, launches, plural, runs};
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
+use crate::text::Text;
 use crate::thresholds::Thresholds;
 
 /// Where a configuration stands, worst first.
@@ -69,18 +70,18 @@ impl Standing {
 }
 
 /// One thing missing before a figure could be published.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Need {
     /// The rules that ask for it.
     pub codes: Vec<&'static str>,
-    /// What is needed, as a phrase after "needs".
-    pub what: String,
+    /// What is needed, as a phrase after "needs" (benchlint's words, `launch.id` in backticks).
+    pub what: Text,
     /// Asked by a rule adopted after the runs were measured (labelled, not failed).
     pub pre_rule: bool,
 }
 
 /// The replication status of one configuration.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Replication {
     /// Where it stands.
     pub standing: Standing,
@@ -96,8 +97,8 @@ pub struct Replication {
     pub full_ladders: usize,
     /// What is missing before a figure could be published, in order.
     pub needs: Vec<Need>,
-    /// The status in one sentence.
-    pub summary: String,
+    /// The status in one sentence (benchlint's words, fields in backticks).
+    pub summary: Text,
 }
 
 /// The status of every configuration, in the order of `configs`.
@@ -201,11 +202,11 @@ fn status(
         runs_without_launch_id: l.unrecorded,
         full_ladders,
         needs: Vec::new(),
-        summary: String::new(),
+        summary: Text::default(),
     };
     if !c.is_identified() {
         out.standing = Standing::NotIdentified;
-        out.summary = format!(
+        out.summary = Text::own(format!(
             "not identified: {} not recorded, so no replication judged (a sidecar can supply {})",
             c.unidentified.join(", "),
             if c.unidentified.len() == 1 {
@@ -213,7 +214,7 @@ fn status(
             } else {
                 "them"
             }
-        );
+        ));
         return out;
     }
     out.needs = needs(results, members, t, (n, &l, full_ladders), levels);
@@ -232,7 +233,7 @@ fn status(
         l.phrase(),
         plural(full_ladders, "full ladder", "full ladders")
     );
-    out.summary = if out.needs.is_empty() {
+    out.summary = Text::own(if out.needs.is_empty() {
         format!("replicated: {counts}")
     } else {
         let needs: Vec<String> = out
@@ -240,11 +241,11 @@ fn status(
             .iter()
             .map(|need| {
                 let label = if need.pre_rule { ", pre-rule" } else { "" };
-                format!("{} ({}{label})", need.what, need.codes.join(", "))
+                format!("{} ({}{label})", need.what.raw(), need.codes.join(", "))
             })
             .collect();
         format!("{counts}; needs {}", needs.join("; "))
-    };
+    });
     out
 }
 
@@ -280,12 +281,15 @@ fn needs(
         (0, 0) => {}
         (runs_short, 0) => out.push(Need {
             codes: vec![runs_code],
-            what: format!("{}{per_workload}", more(runs_short, "run", "runs")),
+            what: Text::own(format!("{}{per_workload}", more(runs_short, "run", "runs"))),
             pre_rule,
         }),
         (0, launches_short) => out.push(Need {
             codes: vec!["S003"],
-            what: format!("runs from {}", more(launches_short, "launch", "launches")),
+            what: Text::own(format!(
+                "runs from {}",
+                more(launches_short, "launch", "launches")
+            )),
             pre_rule: false,
         }),
         (runs_short, launches_short) => {
@@ -293,22 +297,25 @@ fn needs(
             if pre_rule {
                 out.push(Need {
                     codes: vec![runs_code],
-                    what: format!("{}{per_workload}", more(runs_short, "run", "runs")),
+                    what: Text::own(format!("{}{per_workload}", more(runs_short, "run", "runs"))),
                     pre_rule: true,
                 });
                 out.push(Need {
                     codes: vec!["S003"],
-                    what: format!("runs from {}", more(launches_short, "launch", "launches")),
+                    what: Text::own(format!(
+                        "runs from {}",
+                        more(launches_short, "launch", "launches")
+                    )),
                     pre_rule: false,
                 });
             } else {
                 out.push(Need {
                     codes: vec![runs_code, "S003"],
-                    what: format!(
+                    what: Text::own(format!(
                         "{} over {}{per_workload}",
                         more(runs_short, "run", "runs"),
                         more(launches_short, "launch", "launches")
-                    ),
+                    )),
                     pre_rule: false,
                 });
             }
@@ -317,7 +324,9 @@ fn needs(
     if launched.ids.is_empty() {
         out.push(Need {
             codes: vec!["S003"],
-            what: "a `launch.id` in each run (runs without one count as a single launch)".into(),
+            what: Text::own(
+                "a `launch.id` in each run (runs without one count as a single launch)",
+            ),
             pre_rule: false,
         });
     }
@@ -325,12 +334,12 @@ fn needs(
     if more_ladders > 0 {
         out.push(Need {
             codes: vec!["S004"],
-            what: format!(
+            what: Text::own(format!(
                 "{} of {} or more levels, {} in all for a published figure",
                 more(more_ladders, "full ladder", "full ladders"),
                 t.min_ladder_levels,
                 t.min_ladders_published
-            ),
+            )),
             pre_rule: false,
         });
     }
@@ -338,21 +347,21 @@ fn needs(
         if let Some(keys) = levels.get("S005") {
             out.push(Need {
                 codes: vec!["S005"],
-                what: format!(
+                what: Text::own(format!(
                     "a steadier level at {} (throughput varies above {:.0}%)",
                     level_list(keys),
                     t.max_cv * 100.0
-                ),
+                )),
                 pre_rule: false,
             });
         }
         if let Some(keys) = levels.get("S006") {
             out.push(Need {
                 codes: vec!["S006"],
-                what: format!(
+                what: Text::own(format!(
                     "another run at {}, where two runs disagree beyond noise",
                     level_list(keys)
-                ),
+                )),
                 pre_rule: false,
             });
         }

@@ -44,9 +44,9 @@ impl ClaimRef {
     /// The location of `pointer` in the claims file.
     pub fn location(&self, pointer: &str) -> Location {
         Location {
-            path: self.path.clone(),
+            path: self.path.clone().into(),
             doc_start: self.doc_start,
-            pointer: pointer.to_string(),
+            pointer: pointer.into(),
             offset: None,
         }
     }

@@ -69,6 +69,7 @@ use crate::corpus::Corpus;
 use crate::model::Outcome;
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
 use crate::stats::Verdict as Ab;
+use crate::text::Text;
 use crate::thresholds::Thresholds;
 
 /// Mismatches no re-cut of the runs can remove (C006 only for cost and per-watt claims, see the
@@ -88,7 +89,7 @@ pub struct GroupFinding {
     /// The level it is about, when it is about one.
     pub concurrency: Option<u64>,
     /// Its message.
-    pub message: String,
+    pub message: crate::text::Text,
     /// Measured before the rule was adopted.
     pub pre_rule: bool,
     /// The id of the result the finding is placed on.
@@ -115,12 +116,12 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
             let points = ladder(&corpus.results, &c.members);
             let cap = capacity(&points, floor_tok_s, 1);
             ConfigLadder {
-                label: c.fingerprint.label().to_string(),
+                label: c.fingerprint.label().into(),
                 fingerprint: c.fingerprint.short(),
                 results: c
                     .members
                     .iter()
-                    .map(|&i| corpus.results[i].doc.id.clone())
+                    .map(|&i| corpus.results[i].doc.id.clone().into())
                     .collect(),
                 points,
                 capacity: Some(cap),
@@ -134,10 +135,10 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
         .map(|i| &corpus.results[i])
         .filter(|r| r.doc.outcome != Outcome::Ok)
         .map(|r| LosingRun {
-            id: r.doc.id.clone(),
+            id: r.doc.id.clone().into(),
             outcome: r.doc.outcome.as_str().to_string(),
-            path: r.origin.path.clone(),
-            notes: r.doc.notes.clone(),
+            path: r.origin.path.clone().into(),
+            notes: r.doc.notes.clone().map(Into::into),
         })
         .collect();
     AuditReport {
@@ -260,13 +261,14 @@ fn outcome(
     details.extend(
         s_findings
             .iter()
-            .map(|g| sentence(&format!("on `{}`: {}", g.result, g.message), g.code)),
+            .map(|g| sentence(&format!("on `{}`: {}", g.result, g.message.raw()), g.code)),
     );
 
     let decided = decide(runs, a, &s_findings, thresholds);
-    let mut reasons = vec![decided.lead];
-    reasons.extend(decided.extra);
-    reasons.extend(details);
+    // Sentences of benchlint's that quote ids and values between backticks.
+    let mut reasons = vec![Text::quoting(decided.lead)];
+    reasons.extend(decided.extra.into_iter().map(Text::quoting));
+    reasons.extend(details.into_iter().map(Text::quoting));
 
     let basis = match (&decided.verdict, decided.restated) {
         (Verdict::Restated, Some(_)) => Some(match claim_basis {
@@ -282,19 +284,25 @@ fn outcome(
         _ => claim_basis.map(str::to_string),
     };
     ClaimOutcome {
-        id: a.at.id.clone(),
-        statement: claim.and_then(|c| c.statement.clone()),
+        id: a.at.id.clone().into(),
+        statement: claim.and_then(|c| c.statement.clone().map(Into::into)),
         kind: claim.map_or_else(|| "unknown".to_string(), |c| c.kind_str().to_string()),
-        metric: claim.map_or_else(|| "unknown".to_string(), |c| c.metric.clone()),
+        metric: claim.map_or_else(|| "unknown".into(), |c| c.metric.clone().into()),
         verdict: decided.verdict,
         codes: codes.into_iter().collect(),
         published_value,
         restated_value: decided.restated,
-        basis,
+        basis: basis.map(Text::quoting),
         reasons,
-        subject: claim.map(|c| c.subject.results.clone()).unwrap_or_default(),
+        subject: claim
+            .map(|c| c.subject.results.iter().map(Into::into).collect())
+            .unwrap_or_default(),
         baseline: claim
-            .and_then(|c| c.baseline.as_ref().map(|b| b.results.clone()))
+            .and_then(|c| {
+                c.baseline
+                    .as_ref()
+                    .map(|b| b.results.iter().map(Into::into).collect())
+            })
             .unwrap_or_default(),
     }
 }
@@ -424,7 +432,7 @@ fn decide(
             Verdict::Unresolved,
             format!(
                 "Not yet resolved: the runs behind the claim disagree beyond noise ({}).",
-                g.message.trim_end_matches('.')
+                g.message.raw().trim_end_matches('.')
             ),
         );
     }

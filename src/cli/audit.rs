@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
-use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output};
+use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output, output};
 use crate::audit::checklist;
 use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::corpus::{self, Options};
@@ -83,17 +83,7 @@ fn parse_floor(s: &str) -> Result<f64, String> {
 /// Thresholds, selection and sidecars from the config file, as `check` reads them. `Err` with
 /// the rendered diagnostic of a bad config file.
 fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
-    let found = if args.isolated {
-        None
-    } else if let Some(p) = &args.config {
-        Some(p.clone())
-    } else {
-        paths.first().and_then(|p| config::discover(p))
-    };
-    let config = found
-        .as_deref()
-        .map(config::load)
-        .transpose()
+    let config = config::for_run(paths, args.config.as_deref(), args.isolated)
         .map_err(|e| e.render(std::io::stderr().is_terminal()))?;
     let mut options = Options::default();
     let Some(c) = config else {
@@ -109,17 +99,12 @@ fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
         c.per_file_ignores.clone(),
         &c.dir,
     );
-    Ok(options)
-}
-
-/// The folder an argument makes into a corpus root: a folder itself, a file's folder.
-fn root_of(p: &Path) -> PathBuf {
-    let abs = paths::absolute(p);
-    if p.is_dir() {
-        abs
-    } else {
-        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    if c.in_tree {
+        options.selection = options
+            .selection
+            .with_protected(config::trust::protected_codes());
     }
+    Ok(options)
 }
 
 /// Runs `audit`.
@@ -213,8 +198,8 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         EXIT_CLEAN
     };
     let ctx = AuditContext::new(
-        paths.iter().map(|p| paths::slashes(p)).collect(),
-        args.claims.as_deref().map(paths::slashes),
+        paths.iter().map(|p| paths::slashes(p).into()).collect(),
+        args.claims.as_deref().map(|c| paths::slashes(c).into()),
     );
     let Some(dir) = &args.output else {
         let bytes = match args.format {
@@ -223,27 +208,14 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         };
         return Ok(Output::stdout(bytes, code));
     };
-    std::fs::create_dir_all(dir).map_err(|e| {
-        format!(
-            "cannot create `{}`: {}",
-            dir.display(),
-            corpus::describe_io(&e)
-        )
-    })?;
+    output::create_dir(dir)?;
     let files = [
         report::audit_markdown(&audit, &ctx),
         report::audit_html(&audit, &ctx),
         report::audit_json(&audit, &ctx),
     ];
     for (name, bytes) in REPORT_FILES.iter().zip(&files) {
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).map_err(|e| {
-            format!(
-                "cannot write `{}`: {}",
-                path.display(),
-                corpus::describe_io(&e)
-            )
-        })?;
+        output::write_file(&dir.join(name), bytes)?;
     }
     let counts = if args.claims.is_some() {
         report::audit_verdict_counts(&audit)
@@ -277,28 +249,14 @@ fn claims_readable(claims: &Path) -> Result<(), String> {
 /// read. The claims file is one file, not a corpus: its folder is fine, but a report never
 /// replaces it.
 fn output_allowed(args: &AuditArgs, out: &Path, paths: &[PathBuf]) -> Result<(), String> {
-    let out_abs = paths::absolute(out);
-    if !args.allow_inside_corpus {
-        for p in paths {
-            if out_abs.starts_with(root_of(p)) {
-                let corpus = if p.is_dir() {
-                    format!("the corpus `{}`", p.display())
-                } else {
-                    format!("the folder of `{}`", p.display())
-                };
-                return Err(format!(
-                    "the output folder `{}` is inside {corpus}; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
-                    out.display(),
-                ));
-            }
-        }
-    }
+    output::check_output_dir(out, paths, args.allow_inside_corpus)?;
     if let Some(claims) = &args.claims {
+        let out_abs = paths::absolute(out);
         let claims_file = paths::absolute(claims);
-        if REPORT_FILES
-            .iter()
-            .any(|name| out_abs.join(name) == claims_file)
-        {
+        let real_claims = output::resolved(claims);
+        if REPORT_FILES.iter().any(|name| {
+            out_abs.join(name) == claims_file || output::resolved(&out.join(name)) == real_claims
+        }) {
             return Err(format!(
                 "writing the report into `{}` would replace the claims file `{}`",
                 out.display(),
@@ -315,11 +273,11 @@ fn unusable_claims(claims: &Path, claims_file: &Path, findings: &[Finding]) -> S
         .iter()
         .find(|f| {
             f.rule.code.starts_with('E')
-                && paths::absolute(Path::new(&f.primary.path)) == claims_file
+                && paths::absolute(Path::new(f.primary.path.raw())) == claims_file
         })
         .map_or_else(
             || "it holds no `benchlint/claims/v1` document".to_string(),
-            |f| f.message.clone(),
+            |f| f.message.raw(),
         );
     format!(
         "the claims file `{}` cannot be used: {why}",

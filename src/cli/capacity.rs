@@ -27,6 +27,7 @@ use crate::claims::num;
 use crate::config::{self, GlobSidecars};
 use crate::corpus::{self, Corpus, Options};
 use crate::replication::configurations;
+use crate::text::FileText;
 
 /// Arguments of `capacity`.
 #[derive(Debug, clap::Args)]
@@ -75,12 +76,15 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
         return Err(format!("`{}` does not exist", missing.display()));
     }
     let mut options = Options::default();
-    if let Some(found) = paths.first().and_then(|p| config::discover(p)) {
-        let c = config::load(&found).map_err(|e| {
-            e.render(std::io::stderr().is_terminal())
-                .trim_end()
-                .to_string()
-        })?;
+    let config = config::for_run(&paths, None, false).map_err(|e| {
+        // The diagnostic, with its snippet, is written as it is; the error says no more.
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            e.render(std::io::stderr().is_terminal()).as_bytes(),
+        );
+        super::ALREADY_SHOWN.to_string()
+    })?;
+    if let Some(c) = config {
         if let Some(t) = &c.thresholds {
             options.thresholds = t.clone();
         }
@@ -91,9 +95,9 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
 
 /// One configuration's row.
 struct Row {
-    label: String,
+    label: FileText,
     fingerprint: String,
-    results: Vec<String>,
+    results: Vec<FileText>,
     capacity: Capacity,
     per_user: Option<f64>,
     runs: usize,
@@ -111,12 +115,12 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
             let at: Option<&LadderPoint> =
                 cap.level.and_then(|k| points.iter().find(|p| p.key == k));
             Row {
-                label: c.fingerprint.label().to_string(),
+                label: c.fingerprint.label().into(),
                 fingerprint: c.fingerprint.short(),
                 results: c
                     .members
                     .iter()
-                    .map(|&i| corpus.results[i].doc.id.clone())
+                    .map(|&i| corpus.results[i].doc.id.as_str().into())
                     .collect(),
                 per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
                 runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
@@ -175,7 +179,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     for r in rows {
         let c = &r.capacity;
         table.add_row(vec![
-            r.label.clone(),
+            r.label.line().into_owned(),
             r.fingerprint.clone(),
             capacity_words(c),
             c.aggregate_tok_s.map_or_else(|| "–".into(), num),
@@ -225,5 +229,5 @@ fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
         .collect();
     let doc =
         json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
-    format!("{doc:#}\n").into_bytes()
+    crate::text::json::pretty_redacted(doc)
 }

@@ -20,32 +20,27 @@ pub struct CaptureArgs {
     pub output: Option<PathBuf>,
 }
 
+/// Largest `docker inspect` output read (a bounded read: never a device or a FIFO).
+const INSPECT_LIMIT: u64 = 16 * 1024 * 1024;
+
 /// Runs `capture`.
 pub fn run(args: &CaptureArgs) -> Result<Output, String> {
     let captured = match (&args.pid, &args.container_inspect) {
         (Some(pid), _) => capture::from_process(*pid)?,
         (None, Some(file)) => {
-            let text = std::fs::read_to_string(file).map_err(|e| {
-                format!(
-                    "cannot read `{}`: {}",
-                    file.display(),
-                    crate::corpus::describe_io(&e)
-                )
-            })?;
+            let (text, _) = crate::corpus::read_text(file, INSPECT_LIMIT)
+                .map_err(|e| format!("cannot read `{}`: {}", file.display(), e.0))?;
             capture::from_container_inspect(&text)?
         }
         (None, None) => return Err("give --pid PID or --container-inspect FILE".into()),
     };
-    let text = format!("{:#}\n", capture::sidecar(&captured));
+    let text = String::from_utf8(crate::text::json::pretty_redacted(capture::sidecar(
+        &captured,
+    )))
+    .unwrap_or_default();
     match &args.output {
         Some(path) => {
-            std::fs::write(path, &text).map_err(|e| {
-                format!(
-                    "cannot write `{}`: {}",
-                    path.display(),
-                    crate::corpus::describe_io(&e)
-                )
-            })?;
+            super::output::write_file(path, text.as_bytes())?;
             Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
         }
         None => Ok(Output::stdout(text.into_bytes(), EXIT_CLEAN)),

@@ -20,7 +20,7 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
     if corpus.results.is_empty() {
         let why = corpus.findings.first().map_or_else(
             || "no result in it".to_string(),
-            |f| format!("{} {}", f.rule.code, f.message),
+            |f| format!("{} {}", f.rule.code, f.message.raw()),
         );
         return Err(format!(
             "`{}` holds no result benchlint can read ({why})",
@@ -37,8 +37,9 @@ pub fn run(file: &PathBuf) -> Result<Output, String> {
     } else {
         serde_json::Value::Array(cards)
     };
+    // Cards quote the file: every secret in them is redacted, hidden characters escaped.
     Ok(Output::stdout(
-        format!("{value:#}\n").into_bytes(),
+        crate::text::json::pretty_redacted(value),
         EXIT_CLEAN,
     ))
 }

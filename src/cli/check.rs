@@ -20,7 +20,10 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
     let checked = engine::check(&paths, &setup.options);
     if checked.summary.files == 0 && checked.findings.is_empty() {
         // As ruff does: an empty selection is worth a word, not a failure.
-        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
+            .collect();
         let _ = writeln!(
             std::io::stderr(),
             "benchlint: warning: no result files (.json, .jsonl, .yaml, mlperf_log_*.txt) found under {}",

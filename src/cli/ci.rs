@@ -166,14 +166,7 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         return Err("--statistics works with --format human, concise or json".into());
     }
     let cli = cli_layer(ci)?;
-    let found = if ci.isolated {
-        None
-    } else if let Some(p) = &ci.config {
-        Some(p.clone())
-    } else {
-        paths.first().and_then(|p| config::discover(p))
-    };
-    let config = match found.as_deref().map(config::load).transpose() {
+    let config = match config::for_run(paths, ci.config.as_deref(), ci.isolated) {
         Ok(c) => c,
         Err(e) => {
             let color = color_for(ci.color, std::io::stderr().is_terminal());
@@ -202,6 +195,11 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         .map(|c| (c.severity.clone(), c.per_file_ignores.clone()))
         .unwrap_or_default();
     options.selection = Selection::new(&layers, severity, per_file, &base);
+    if config.as_ref().is_some_and(|c| c.in_tree) {
+        options.selection = options
+            .selection
+            .with_protected(config::trust::protected_codes());
+    }
     if let Some(limit) = args.max_file_size {
         options.thresholds.max_file_bytes = limit;
     }
@@ -218,7 +216,12 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
 }
 
 fn warn(message: &str) {
-    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
+    // Names the config file and its globs: input text, masked and escaped.
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: warning: {}",
+        crate::text::line(message)
+    );
 }
 
 /// Globs of the config that match none of the files checked: a warning each, never silent.
@@ -258,21 +261,61 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
     let _ = writeln!(
         err,
         "benchlint: {word}: the baseline `{}` has {n} stale {} (matching no finding any more):",
-        paths::display(&baseline.path),
+        crate::text::line(&paths::display(&baseline.path)),
         if n == 1 { "entry" } else { "entries" }
     );
+    // Entries are the baseline file's text.
     for s in stale {
         let pointer = if s.pointer.is_empty() {
             "/"
         } else {
             &s.pointer
         };
-        let _ = writeln!(err, "  {}: {} at {pointer}", s.path, s.code);
+        let _ = writeln!(
+            err,
+            "  {}: {} at {}",
+            crate::text::line(&s.path),
+            crate::text::line(&s.code),
+            crate::text::line(pointer)
+        );
     }
     let _ = writeln!(
         err,
         "  help: run the same command with `--update-baseline` to prune them"
     );
+}
+
+/// Says on stderr that findings went past the caps, and where.
+fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
+    let n = corpus.omitted.total();
+    if n == 0 {
+        return;
+    }
+    let files: Vec<String> = corpus
+        .capped_files
+        .iter()
+        .take(5)
+        .map(|f| format!("`{}`", crate::text::line(f)))
+        .collect();
+    let more = corpus.capped_files.len().saturating_sub(files.len());
+    let mut listed = files.join(", ");
+    if more > 0 {
+        let _ = std::fmt::Write::write_fmt(&mut listed, format_args!(" and {more} more"));
+    }
+    let per_file = if files.is_empty() {
+        String::new()
+    } else {
+        format!(" (over {} in {listed})", t.max_findings_per_file)
+    };
+    warn_own(&format!(
+        "{n} findings past the caps were counted (in the summary and the exit code) but not listed{per_file}; the run keeps at most {} per file and {} in all (`max_findings_per_file`, `max_findings` under [thresholds])",
+        t.max_findings_per_file, t.max_findings
+    ));
+}
+
+/// A warning of benchlint's own words (inputs in it already escaped).
+fn warn_own(message: &str) {
+    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
 }
 
 /// Applies the baseline, decides the exit code and renders the report.
@@ -307,7 +350,7 @@ pub fn finish(
     let mut suppressed = 0;
     let mut stale = Vec::new();
     if let Some(b) = &setup.baseline {
-        findings.retain(|f| !b.is_self(&f.primary.path));
+        findings.retain(|f| !b.is_self(f.primary.path.raw()));
         let files: Vec<String> = files.iter().filter(|f| !b.is_self(f)).cloned().collect();
         if ci.update_baseline {
             let updated = b.updated(&findings, &files, selection);
@@ -321,7 +364,7 @@ pub fn finish(
                 } else {
                     "entries"
                 },
-                paths::display(&updated.path)
+                crate::text::line(&paths::display(&updated.path))
             );
             suppressed = updated.apply(&mut findings, &files, selection).suppressed;
         } else {
@@ -339,7 +382,9 @@ pub fn finish(
     let failing = findings
         .iter()
         .any(|f| !f.pre_rule && f.severity >= threshold)
+        || corpus.omitted.any_at_least(threshold)
         || (!stale.is_empty() && !ci.allow_stale_baseline);
+    report_omitted(&corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&corpus.internal_errors) {
         EXIT_TROUBLE
@@ -384,12 +429,8 @@ pub fn finish(
         render(args.format, &prepared)
     };
     if let Some(out) = &ci.output {
-        std::fs::write(out, &bytes).map_err(|e| {
-            format!(
-                "the report could not be written to `{}`: {e}",
-                paths::display(out)
-            )
-        })?;
+        super::output::write_file(out, &bytes)
+            .map_err(|e| format!("the report could not be written: {e}"))?;
         return Ok(Output::stdout(Vec::new(), code));
     }
     Ok(Output::stdout(bytes, code))

@@ -33,6 +33,7 @@ use crate::claims::{
 use crate::diagnostic::Severity;
 use crate::model::{Level, LevelKey, LoadAxis, Outcome, RequestRate};
 use crate::stats::IntervalBasis;
+use crate::text::Text;
 
 /// Arguments of `compare`.
 #[derive(Debug, clap::Args)]
@@ -300,13 +301,13 @@ impl View<'_, '_> {
         let _ = writeln!(
             out,
             "{name}: {} ({})",
-            config.fingerprint.label(),
+            crate::text::line(config.fingerprint.label()),
             config.fingerprint.short()
         );
         let _ = writeln!(
             out,
             "   `{}` ({}): {} over {}",
-            n.arg,
+            crate::text::line(&n.arg),
             n.by,
             plural(side.points.len(), "run", "runs"),
             plural(side.launches(), "launch", "launches")
@@ -345,15 +346,23 @@ impl View<'_, '_> {
             cmp.ratio.map_or_else(|| "none".into(), num),
             cmp.effect_words()
         );
+        // Sentences that quote labels and ids from the files: masked and escaped whole.
+        let quoting = |s: &str| Text::quoting(s).line().into_owned();
         let _ = writeln!(
             out,
             "noise floor: {} from {}",
             crate::claims::pct_abs(cmp.noise.value),
-            cmp.noise.source()
+            quoting(&cmp.noise.source())
         );
         let _ = writeln!(out, "verdict: {}", cmp.verdict_words());
         if let Some(s) = cmp.stat_finding() {
-            let _ = writeln!(out, "  {} {}: {}", s.rule.code, s.rule.name, s.message);
+            let _ = writeln!(
+                out,
+                "  {} {}: {}",
+                s.rule.code,
+                s.rule.name,
+                quoting(&s.message)
+            );
         }
         if cmp.mismatches.is_empty() {
             out.push_str("matched basis: no mismatch found\n");
@@ -366,7 +375,7 @@ impl View<'_, '_> {
                     m.rule.code,
                     m.rule.name,
                     m.rule.severity.as_str(),
-                    m.message
+                    quoting(&m.message)
                 );
             }
         }
@@ -432,7 +441,7 @@ impl View<'_, '_> {
                 "message": m.message,
             })).collect::<Vec<_>>(),
         });
-        format!("{doc:#}\n").into_bytes()
+        crate::text::json::pretty_redacted(doc)
     }
 }
 

@@ -3,11 +3,11 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::{Map, Value, json};
 
-use super::{EXIT_CLEAN, Output};
+use super::{EXIT_CLEAN, Output, output};
 use crate::corpus::{self, LoadedResult, Options, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
@@ -27,15 +27,6 @@ pub struct ImportArgs {
     /// Allow the output folder to sit inside a folder being read.
     #[arg(long)]
     pub allow_inside_corpus: bool,
-}
-
-fn absolute(p: &Path) -> PathBuf {
-    let joined = if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(p)
-    };
-    PathBuf::from(corpus::normal_path(&joined))
 }
 
 /// A file name from a result id: letters, digits, `.`, `_` and `-` kept, the rest `_`.
@@ -106,55 +97,30 @@ fn provenance_of(r: &LoadedResult) -> Value {
 
 /// Runs `import`.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
-    let out_dir = absolute(&args.output);
-    for p in &args.paths {
-        let input = absolute(p);
-        let root = if p.is_dir() {
-            input
-        } else {
-            input.parent().map(Path::to_path_buf).unwrap_or_default()
-        };
-        if !args.allow_inside_corpus && out_dir.starts_with(&root) {
-            return Err(format!(
-                "the output folder `{}` is inside the corpus `{}`; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
-                args.output.display(),
-                p.display()
-            ));
-        }
-    }
+    output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
     let loaded = corpus::load(&args.paths, &Options::default());
-    std::fs::create_dir_all(&args.output).map_err(|e| {
-        format!(
-            "cannot create `{}`: {}",
-            args.output.display(),
-            corpus::describe_io(&e)
-        )
-    })?;
+    output::create_dir(&args.output)?;
     let mut used = BTreeSet::new();
     let mut redacted = 0;
     for r in &loaded.results {
-        let stem = file_stem(&r.doc.id);
+        // A file name is an output too: an id holding a credential does not name a file.
+        let stem = file_stem(&crate::text::masked(&r.doc.id));
         let mut name = stem.clone();
         let mut n = 2;
         while !used.insert(name.clone()) {
             name = format!("{stem}-{n}");
             n += 1;
         }
-        let provenance = json!({
+        let mut provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
             "source": { "path": r.origin.path, "format": r.origin.format },
             "values": provenance_of(r),
         });
+        // Pointers are made of the file's keys, and paths and ids are the file's text too.
+        crate::secrets::redact_value(&mut provenance);
         let write = |file: String, v: &Value| {
-            let path = args.output.join(file);
-            std::fs::write(&path, format!("{v:#}\n")).map_err(|e| {
-                format!(
-                    "cannot write `{}`: {}",
-                    path.display(),
-                    corpus::describe_io(&e)
-                )
-            })
+            output::write_file(&args.output.join(file), &crate::text::json::pretty_line(v))
         };
         // A published canonical file carries no credential: secrets become "<redacted>".
         let mut value = r.value.clone();
@@ -171,7 +137,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         "imported {} results from {} files into {}",
         loaded.results.len(),
         loaded.files,
-        args.output.display()
+        crate::text::line(&args.output.to_string_lossy())
     );
     if redacted > 0 {
         let _ = write!(

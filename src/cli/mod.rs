@@ -10,7 +10,10 @@ mod ci;
 mod compare;
 mod completions;
 mod import;
+mod output;
 mod rule;
+
+pub use output::write_file;
 mod rule_pages;
 mod summary;
 
@@ -25,6 +28,9 @@ pub const EXIT_CLEAN: u8 = 0;
 pub const EXIT_FINDINGS: u8 = 1;
 /// Exit code: the tool could not do its job.
 pub const EXIT_TROUBLE: u8 = 2;
+
+/// The error of a command that has already written its diagnostic to stderr.
+const ALREADY_SHOWN: &str = "";
 
 /// Lint and audit LLM inference benchmark result files.
 #[derive(Debug, Parser)]
@@ -145,8 +151,28 @@ pub enum DocFormat {
     Json,
 }
 
+/// Writes a panic as the standard hook does (thread, place, message), the message masked and
+/// escaped: a bug's message may quote a file.
+fn panic_hook(info: &std::panic::PanicHookInfo<'_>) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(ToString::to_string)
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "Box<dyn Any>".to_string());
+    let thread = std::thread::current();
+    let place = info.location().map(ToString::to_string).unwrap_or_default();
+    let _ = writeln!(
+        std::io::stderr(),
+        "\nthread '{}' panicked at {place}:\n{}",
+        thread.name().unwrap_or("<unnamed>"),
+        crate::text::line(&message)
+    );
+}
+
 /// Parses the process arguments and runs; returns the exit code.
 pub fn main() -> u8 {
+    std::panic::set_hook(Box::new(panic_hook));
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -191,8 +217,14 @@ pub fn main() -> u8 {
             let _ = stdout.flush();
             out.code
         }
+        Err(message) if message == ALREADY_SHOWN => EXIT_TROUBLE,
         Err(message) => {
-            let _ = writeln!(std::io::stderr(), "benchlint: error: {message}");
+            // An error names paths and quotes files: masked and escaped as any input is.
+            let _ = writeln!(
+                std::io::stderr(),
+                "benchlint: error: {}",
+                crate::text::line(&message)
+            );
             EXIT_TROUBLE
         }
     }

@@ -64,9 +64,7 @@ pub fn write(dir: &Path) -> Result<Output, String> {
         }
     }
     for (name, text) in &files {
-        let path = dir.join(name);
-        std::fs::write(&path, text)
-            .map_err(|e| format!("`{}` could not be written: {e}", path.display()))?;
+        super::output::write_file(&dir.join(name), text.as_bytes())?;
     }
     let msg = format!(
         "wrote {} rule pages and README.md to {}\n",

@@ -13,6 +13,10 @@
 //! unknown"): its table says so and what is missing (`unidentified` in JSON, empty for an
 //! identified configuration), and it gets no interval, since one run of an unknown
 //! configuration is not pooled with another.
+//!
+//! Labels are made of what the files record (model and engine names): each format masks and
+//! escapes them (`crate::text`), so a model name cannot start a line of its own in a CI log,
+//! colour a terminal or inject markup.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -81,7 +85,10 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     }
     let configs = summarize(&corpus.results, options.thresholds.max_cv);
     if configs.is_empty() {
-        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
+            .collect();
         let _ = writeln!(
             std::io::stderr(),
             "benchlint: warning: no successful result found under {}",
@@ -208,10 +215,10 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
         let mut table = Table::new();
         if markdown {
             table.load_style(presets::ASCII_MARKDOWN);
-            let _ = write!(out, "### {}\n\n{}\n\n", c.label, heading(c));
+            let _ = write!(out, "### {}\n\n{}\n\n", c.label.md(), heading(c));
         } else {
             table.load_style(presets::UTF8_FULL_CONDENSED);
-            let _ = write!(out, "{}\n{}\n", c.label, heading(c));
+            let _ = write!(out, "{}\n{}\n", c.label.line(), heading(c));
         }
         if !std::io::stdout().is_terminal() {
             table.force_no_tty();
@@ -257,7 +264,7 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
         for l in &c.levels {
             let row = [
                 c.fingerprint.clone(),
-                c.label.clone(),
+                c.label.line().into_owned(),
                 l.concurrency.map_or_else(String::new, |c| c.to_string()),
                 l.request_rate.map_or_else(String::new, |r| r.to_string()),
                 l.figure.to_string(),
@@ -292,7 +299,5 @@ fn json(configs: &[ConfigSummary], max_cv: f64) -> Vec<u8> {
         "max_cv": max_cv,
         "configurations": configs,
     });
-    let mut text = serde_json::to_string_pretty(&value).unwrap_or_else(|_| "{}".to_string());
-    text.push('\n');
-    text.into_bytes()
+    crate::text::json::pretty_line(&value)
 }

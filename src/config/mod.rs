@@ -32,8 +32,10 @@ pub mod paths;
 pub mod raw;
 pub mod selection;
 pub mod sidecars;
+pub mod trust;
 
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -68,7 +70,15 @@ pub struct Config {
     pub per_file_ignores: Vec<PerFileIgnore>,
     /// `[[sidecar]]`, in file order.
     pub sidecars: Vec<GlobSidecar>,
+    /// Found by discovery (in the checked tree), so read with the limits of [`trust`].
+    pub in_tree: bool,
 }
+
+/// Largest config file read, bytes: a config is a page of settings.
+pub const CONFIG_LIMIT: u64 = 1024 * 1024;
+
+/// Largest `[[sidecar]] path` file read, bytes (as a sidecar beside a result).
+pub const SIDECAR_LIMIT: u64 = 16 * 1024 * 1024;
 
 /// A mistake in the config file, with the place it is at.
 #[derive(Debug, Clone)]
@@ -121,30 +131,42 @@ impl ConfigError {
     }
 
     /// The diagnostic as text: `path:line:column: message`, then a snippet with the label.
+    /// The file's name, its text and the message (which may quote it) are input: secrets are
+    /// masked and control, bidirectional and invisible characters escaped or replaced before
+    /// anything reaches the terminal.
     pub fn render(&self, color: bool) -> String {
+        let display = crate::text::line(&self.display);
+        let message = crate::text::line(&self.message);
         let place = match self.line_column() {
-            Some((l, c)) => format!("{}:{l}:{c}", self.display),
-            None => self.display.clone(),
+            Some((l, c)) => format!("{display}:{l}:{c}"),
+            None => display.to_string(),
         };
+        let help = self.help.as_deref().map(crate::text::line);
         let (Some(text), Some(span)) = (&self.text, &self.span) else {
-            let mut out = format!("benchlint: error: {place}: {}\n", self.message);
-            if let Some(h) = &self.help {
+            let mut out = format!("benchlint: error: {place}: {message}\n");
+            if let Some(h) = &help {
                 let _ = writeln!(out, "  help: {h}");
             }
             return out;
         };
         let start = span.start.min(text.len());
         let len = span.end.min(text.len()).saturating_sub(start);
+        // Same length, same offsets: the span still points where it did.
+        let mut shown = text.clone();
+        crate::report::mask_snippet(&mut shown);
+        crate::text::stand_in(&mut shown);
         let mut out = format!("benchlint: error: bad config file {place}\n");
-        let mut diag = miette::MietteDiagnostic::new(self.message.clone()).with_label(
-            miette::LabeledSpan::new_primary_with_span(Some(self.label.clone()), (start, len)),
+        let mut diag = miette::MietteDiagnostic::new(message.into_owned()).with_label(
+            miette::LabeledSpan::new_primary_with_span(
+                Some(crate::text::line(&self.label).into_owned()),
+                (start, len),
+            ),
         );
-        if let Some(h) = &self.help {
-            diag = diag.with_help(h.clone());
+        if let Some(h) = help {
+            diag = diag.with_help(h.into_owned());
         }
-        let report = miette::Report::new(diag).with_source_code(
-            miette::NamedSource::new(&self.display, text.clone()).with_language("toml"),
-        );
+        let report = miette::Report::new(diag)
+            .with_source_code(miette::NamedSource::new(&display, shown).with_language("toml"));
         let theme = if color {
             miette::GraphicalTheme::unicode()
         } else {
@@ -158,14 +180,6 @@ impl ConfigError {
             out.push_str(&snippet);
         }
         out
-    }
-}
-
-fn describe_io(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => e.to_string(),
     }
 }
 
@@ -184,24 +198,82 @@ pub fn discover(first: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// Reads and checks the config file at `path`.
-pub fn load(path: &Path) -> Result<Config, Box<ConfigError>> {
-    let display = paths::display(path);
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        Box::new(ConfigError {
-            display: display.clone(),
-            text: None,
-            span: None,
-            message: format!("the config file could not be read: {}", describe_io(&e)),
-            label: String::new(),
-            help: None,
-        })
-    })?;
-    parse(&text, path)
+/// The config of a run: none with `--isolated`, the file named with `--config` as written,
+/// else the one discovery finds from the first path. A discovered config inside the checked
+/// paths (`benchlint check submissions/` finding `submissions/x/benchlint.toml`) was written
+/// by whoever wrote the corpus: it is limited as [`trust`] says, and each limit that changed
+/// what it asked is written to stderr as a warning. One above them (the repository's own) is
+/// used as written.
+pub fn for_run(
+    paths: &[PathBuf],
+    explicit: Option<&Path>,
+    isolated: bool,
+) -> Result<Option<Config>, Box<ConfigError>> {
+    if isolated {
+        return Ok(None);
+    }
+    if let Some(p) = explicit {
+        return load(p).map(Some);
+    }
+    let Some(found) = paths.first().and_then(|p| discover(p)) else {
+        return Ok(None);
+    };
+    if !inside_checked(&found, paths) {
+        return load(&found).map(Some);
+    }
+    let (config, notes) = load_in_tree(&found)?;
+    for n in notes {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: {}: {}",
+            crate::text::line(&config.display),
+            n
+        );
+    }
+    Ok(Some(config))
 }
 
-/// Checks the text of the config file at `path` (sidecar paths are read relative to it).
+/// Reads and checks the config file at `path`, named with `--config`: used as written.
+pub fn load(path: &Path) -> Result<Config, Box<ConfigError>> {
+    let text = read_config(path)?;
+    parse_with(&text, path, false)
+}
+
+/// Reads and checks a config file found inside the checked paths: its sidecar files must lie in its own
+/// folder, and it is limited as [`trust`] says. Returns the config and what was overridden.
+pub fn load_in_tree(path: &Path) -> Result<(Config, Vec<String>), Box<ConfigError>> {
+    let text = read_config(path)?;
+    let mut config = parse_with(&text, path, true)?;
+    let notes = config.limit_in_tree();
+    Ok((config, notes))
+}
+
+/// The config file's text: a regular file of at most [`CONFIG_LIMIT`] bytes (a FIFO, a device
+/// or `/dev/stdin` is refused from its metadata, never opened).
+fn read_config(path: &Path) -> Result<String, Box<ConfigError>> {
+    crate::corpus::read_text(path, CONFIG_LIMIT)
+        .map(|(t, _)| t)
+        .map_err(|e| {
+            Box::new(ConfigError {
+                display: paths::display(path),
+                text: None,
+                span: None,
+                message: format!("the config file could not be read: {}", e.0),
+                label: String::new(),
+                help: None,
+            })
+        })
+}
+
+/// Checks the text of the config file at `path` (sidecar paths are read relative to it), as
+/// a config named on the command line.
 pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
+    parse_with(text, path, false)
+}
+
+/// Checks the text of the config file at `path`; `confined`: its sidecar files must resolve
+/// inside its folder.
+fn parse_with(text: &str, path: &Path, confined: bool) -> Result<Config, Box<ConfigError>> {
     let display = paths::display(path);
     let abs = paths::absolute(path);
     let dir = abs.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -265,13 +337,23 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
             }
             (None, Some(p)) => {
                 let file = dir.join(p.get_ref());
-                let side_text = std::fs::read_to_string(&file).map_err(|e| {
-                    err(
+                if confined && !inside_folder(&dir, &file) {
+                    return Err(err(
                         p.span(),
-                        format!("the sidecar could not be read: {}", describe_io(&e)),
-                        "this file",
+                        "the sidecar is outside the config file's folder; a config inside the checked paths reads sidecars only inside its own folder".into(),
+                        "outside",
                     )
-                })?;
+                    .with_help("move the sidecar next to the config, or name the config with --config"));
+                }
+                let side_text = crate::corpus::read_text(&file, SIDECAR_LIMIT)
+                    .map(|(t, _)| t)
+                    .map_err(|e| {
+                        err(
+                            p.span(),
+                            format!("the sidecar could not be read: {}", e.0),
+                            "this file",
+                        )
+                    })?;
                 let json: Value = serde_json::from_str(&side_text).map_err(|e| {
                     err(
                         p.span(),
@@ -320,7 +402,39 @@ pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
         thresholds: raw.thresholds,
         per_file_ignores,
         sidecars,
+        in_tree: false,
     })
+}
+
+/// Whether the config file `found` lies inside one of the checked `paths` (a folder, or the
+/// folder of a file argument), symlinks resolved.
+fn inside_checked(found: &Path, paths: &[PathBuf]) -> bool {
+    let Some(dir) = std::fs::canonicalize(found)
+        .ok()
+        .and_then(|f| f.parent().map(Path::to_path_buf))
+    else {
+        return true;
+    };
+    paths.iter().any(|p| {
+        let root = if p.is_dir() {
+            p.clone()
+        } else {
+            p.parent()
+                .filter(|x| !x.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+        };
+        std::fs::canonicalize(root).is_ok_and(|r| dir.starts_with(r))
+    })
+}
+
+/// Whether `file` (followed through symlinks, when it exists) lies inside `dir`.
+fn inside_folder(dir: &Path, file: &Path) -> bool {
+    let (Ok(real_dir), Ok(real_file)) = (std::fs::canonicalize(dir), std::fs::canonicalize(file))
+    else {
+        // A file that does not exist is reported when it is read; lexically outside is outside.
+        return paths::normalize(file).starts_with(paths::normalize(dir));
+    };
+    real_file.starts_with(real_dir)
 }
 
 #[cfg(test)]

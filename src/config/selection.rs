@@ -195,6 +195,8 @@ pub struct Selection {
     base: PathBuf,
     /// Absolute current folder (finding paths are relative to it).
     cwd: PathBuf,
+    /// Codes `[per-file-ignores]` cannot turn off (a config inside the checked paths, `config::trust`).
+    protected: Vec<&'static str>,
 }
 
 impl Default for Selection {
@@ -206,6 +208,7 @@ impl Default for Selection {
             per_file: Vec::new(),
             base: cwd.clone(),
             cwd,
+            protected: Vec::new(),
         }
     }
 }
@@ -230,6 +233,13 @@ impl Selection {
         }
     }
 
+    /// The same selection, with `codes` out of reach of `[per-file-ignores]`.
+    #[must_use]
+    pub fn with_protected(mut self, codes: Vec<&'static str>) -> Self {
+        self.protected = codes;
+        self
+    }
+
     /// Whether rule `code` runs at all.
     pub fn runs(&self, code: &str) -> bool {
         self.enabled.contains(code)
@@ -240,7 +250,7 @@ impl Selection {
         if !self.runs(code) {
             return false;
         }
-        if self.per_file.is_empty() {
+        if self.per_file.is_empty() || self.protected.contains(&code) {
             return true;
         }
         let key = self.key(path);
@@ -280,8 +290,8 @@ impl Selection {
         let mut cache: BTreeMap<(String, &'static str), bool> = BTreeMap::new();
         findings.retain(|f| {
             *cache
-                .entry((f.primary.path.clone(), f.rule.code))
-                .or_insert_with(|| self.runs_on(&f.primary.path, f.rule.code))
+                .entry((f.primary.path.raw().to_string(), f.rule.code))
+                .or_insert_with(|| self.runs_on(f.primary.path.raw(), f.rule.code))
         });
         for f in findings.iter_mut() {
             if f.pre_rule {

@@ -47,6 +47,38 @@ fn inside(root: &Path, candidate: &Path) -> bool {
     root.is_empty() || root == "." || cand == root || cand.starts_with(&format!("{root}/"))
 }
 
+/// `path` with symlinks resolved as far as it exists, the rest appended lexically.
+fn resolved_prefix(path: &Path) -> Option<PathBuf> {
+    let mut existing = path.to_path_buf();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(&existing) {
+            let mut out = real;
+            for c in rest.iter().rev() {
+                out.push(c);
+            }
+            return Some(out);
+        }
+        rest.push(existing.file_name()?.to_os_string());
+        if !existing.pop() {
+            return None;
+        }
+        if existing.as_os_str().is_empty() {
+            existing = PathBuf::from(".");
+        }
+    }
+}
+
+/// Whether `path`, followed through every symlink on its way (as far as it exists), stays
+/// inside `root`. A path through an in-corpus link to `/` is outside whether or not its end
+/// exists: the answer never tells which files exist outside the corpus.
+pub fn resolves_inside(root: &Path, path: &Path) -> bool {
+    match (std::fs::canonicalize(root), resolved_prefix(path)) {
+        (Ok(root), Some(p)) => p.starts_with(root),
+        _ => false,
+    }
+}
+
 /// The state of each artifact the result names, keyed by the canonical pointer of its path.
 pub fn check(doc: &ResultDoc, file: &Path, root: &Path) -> Vec<(String, ArtifactState)> {
     let folder = file.parent().unwrap_or(Path::new("."));
@@ -59,7 +91,7 @@ pub fn check(doc: &ResultDoc, file: &Path, root: &Path) -> Vec<(String, Artifact
                 ArtifactState::OutsideCorpus
             } else {
                 let joined = folder.join(rel);
-                if !inside(root, &joined) {
+                if !inside(root, &joined) || !resolves_inside(root, &joined) {
                     ArtifactState::OutsideCorpus
                 } else if joined.exists() {
                     ArtifactState::Present

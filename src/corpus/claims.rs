@@ -24,9 +24,9 @@ pub(super) fn unreadable(path: &str, doc_start: usize, value: &Value) -> Vec<Fin
             let mut f = finding_at(
                 &rules::e003_schema_violation::RULE,
                 Location {
-                    path: path.to_string(),
+                    path: path.into(),
                     doc_start,
-                    pointer: format!("/claims/{i}"),
+                    pointer: format!("/claims/{i}").into(),
                     offset: None,
                 },
                 format!(

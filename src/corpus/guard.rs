@@ -32,7 +32,8 @@ pub fn report_internal_errors(errors: &[String]) -> bool {
     use std::io::Write;
     let mut err = std::io::stderr().lock();
     for e in errors {
-        let _ = writeln!(err, "benchlint: error: {e}");
+        // The panic's message may quote the file: masked and escaped as any input is.
+        let _ = writeln!(err, "benchlint: error: {}", crate::text::line(e));
     }
     !errors.is_empty()
 }

@@ -21,7 +21,6 @@ mod text;
 mod translate;
 
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -29,7 +28,7 @@ use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
-use crate::diagnostic::{Finding, Location};
+use crate::diagnostic::{Finding, Location, Omitted, keep_within};
 use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
@@ -98,6 +97,10 @@ pub struct Corpus {
     /// Bugs caught while loading (a panic in the loader or a rule, see [`catch_panic`]): each
     /// makes the run exit 2 after the findings are printed.
     pub internal_errors: Vec<String>,
+    /// Findings past `max_findings_per_file` or `max_findings`: counted, not stored.
+    pub omitted: Omitted,
+    /// Files whose findings went past `max_findings_per_file`, in path order.
+    pub capped_files: Vec<String>,
 }
 
 impl Corpus {
@@ -116,7 +119,33 @@ struct FileOutcome {
     unknown: Vec<Finding>,
     artifact_refs: Vec<PathBuf>,
     internal: Vec<String>,
+    omitted: Omitted,
 }
+
+impl FileOutcome {
+    /// Keeps at most `max_findings_per_file` findings (those made first), counting the rest.
+    fn cap(&mut self, options: &Options) {
+        let cap = options.thresholds.max_findings_per_file;
+        keep_within(
+            &mut self.findings,
+            cap,
+            &mut self.omitted,
+            &options.selection,
+        );
+        let left = cap.saturating_sub(self.findings.len());
+        keep_within(
+            &mut self.unknown,
+            left,
+            &mut self.omitted,
+            &options.selection,
+        );
+    }
+}
+
+/// Files processed in parallel between two merges: findings are merged in path order, so the
+/// run's cap keeps the same findings whatever the threads do, and memory holds at most this
+/// many files' findings beyond the cap.
+const CHUNK: usize = 256;
 
 /// Loads every file under `args`.
 pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
@@ -141,31 +170,53 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         entries.iter().map(|e| e.path.as_path()),
         options.thresholds.json_limits(),
     );
-    // A bug on one file is an internal error for that file, not the end of the run.
-    let outcomes: Vec<FileOutcome> = entries
-        .par_iter()
-        .map(|e| {
-            catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
-                FileOutcome {
-                    internal: vec![internal_error(
-                        "the loader",
-                        &format!("`{}`", e.display),
-                        &message,
-                    )],
-                    ..FileOutcome::default()
-                }
-            })
-        })
-        .collect();
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
-    for o in outcomes {
-        corpus.results.extend(o.results);
-        corpus.claims.extend(o.claims);
-        corpus.findings.extend(o.findings);
-        unknown.extend(o.unknown);
-        referenced.extend(o.artifact_refs);
-        corpus.internal_errors.extend(o.internal);
+    let run_cap = options.thresholds.max_findings;
+    for chunk in entries.chunks(CHUNK) {
+        // A bug on one file is an internal error for that file, not the end of the run.
+        let outcomes: Vec<FileOutcome> = chunk
+            .par_iter()
+            .map(|e| {
+                catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
+                    FileOutcome {
+                        internal: vec![internal_error(
+                            "the loader",
+                            &format!("`{}`", e.display),
+                            &message,
+                        )],
+                        ..FileOutcome::default()
+                    }
+                })
+            })
+            .collect();
+        for (e, mut o) in chunk.iter().zip(outcomes) {
+            if o.omitted.total() > 0 {
+                corpus.capped_files.push(e.display.clone());
+            }
+            corpus.omitted.add(o.omitted);
+            let room = run_cap.saturating_sub(corpus.findings.len() + unknown.len());
+            keep_within(
+                &mut o.findings,
+                room,
+                &mut corpus.omitted,
+                &options.selection,
+            );
+            let room =
+                run_cap.saturating_sub(corpus.findings.len() + unknown.len() + o.findings.len());
+            keep_within(
+                &mut o.unknown,
+                room,
+                &mut corpus.omitted,
+                &options.selection,
+            );
+            corpus.results.extend(o.results);
+            corpus.claims.extend(o.claims);
+            corpus.findings.extend(o.findings);
+            unknown.extend(o.unknown);
+            referenced.extend(o.artifact_refs);
+            corpus.internal_errors.extend(o.internal);
+        }
     }
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
@@ -173,7 +224,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus.findings.extend(
         unknown
             .into_iter()
-            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(&f.primary.path)))),
+            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(f.primary.path.raw())))),
     );
     // A folder walked without finding one result checked nothing: a file in it in a format
     // no adapter reads is then an error, so the run does not pass. (A file named on its own
@@ -186,7 +237,7 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
         {
             f.severity = crate::diagnostic::Severity::Error;
-            f.message.push_str(
+            f.message.push_own(
                 " (no file of this run could be read as a result, so nothing was checked)",
             );
         }
@@ -217,6 +268,7 @@ fn process_file(
         }
     };
     check_text(entry, &text, bom, options, (run, hood), &mut out);
+    out.cap(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::report::place_in_text(path, &text, &mut out.findings);
@@ -240,7 +292,7 @@ fn check_text(
         out.findings.push(finding_at(
             &rules::e005_nonstandard_json::RULE,
             loc,
-            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read".into(),
+            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read",
             Some("save the file as UTF-8 without a byte order mark".into()),
         ));
     }
@@ -278,7 +330,7 @@ fn check_text(
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
             let loc = Location {
-                path: path.to_string(),
+                path: path.into(),
                 doc_start: doc.start,
                 pointer: "/levels".into(),
                 offset: None,
@@ -321,13 +373,15 @@ fn check_documents(
         return;
     }
     // The sidecar beside the file first (the most specific), then the config's, in order.
-    let sides: Vec<(String, Value)> = load_sidecar(&entry.path)
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root)
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
     let doc_count = documents.len();
     let mut unknown = Vec::new();
     for doc in &mut documents {
+        // Findings are kept within the file's bound as they are made, not after.
+        out.cap(options);
         run_document_rules(
             path,
             doc,
@@ -336,7 +390,7 @@ fn check_documents(
             &mut out.internal,
         );
         let origin = |format: &'static str| Origin {
-            path: path.to_string(),
+            path: path.into(),
             doc_start: doc.start,
             format,
         };
@@ -383,7 +437,7 @@ fn check_documents(
                 let mut f = finding_at(
                     &rules::e003_schema_violation::RULE,
                     Location {
-                        path: path.to_string(),
+                        path: path.into(),
                         doc_start: doc.start,
                         pointer: "/schema".into(),
                         offset: None,
@@ -438,9 +492,9 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     let mut f = finding_at(
         &rules::e003_schema_violation::RULE,
         Location {
-            path: path.to_string(),
+            path: path.into(),
             doc_start,
-            pointer: e.pointer.clone(),
+            pointer: e.pointer.clone().into(),
             offset: None,
         },
         format!(
@@ -458,10 +512,16 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     f
 }
 
-fn load_sidecar(path: &Path) -> Option<(String, Value)> {
+/// The sidecar beside `path`, if there is one inside `root`: a `run.meta.json` that is a
+/// symlink to a place outside the folder being checked is not merged (discovery reports it,
+/// E001, and it is not followed here either).
+fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
     for candidate in sidecar::candidates(path) {
         if !candidate.is_file() {
             continue;
+        }
+        if !artifacts::resolves_inside(root, &candidate) {
+            return None;
         }
         let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
         let value: Value = serde_json::from_str(&text).ok()?;
@@ -500,9 +560,9 @@ fn run_document_rules(
             }
             for e in emits {
                 let loc = Location {
-                    path: path.to_string(),
+                    path: path.into(),
                     doc_start: doc.start,
-                    pointer: e.pointer.clone(),
+                    pointer: e.pointer.clone().into(),
                     offset: None,
                 };
                 findings.push(emit_to_finding(e, loc, Vec::new(), None));
@@ -647,7 +707,7 @@ fn finish_result(
                     .iter()
                     .map(|r| {
                         if r.path.is_empty() {
-                            translate(&origin, &provenance, &r.pointer)
+                            translate(&origin, &provenance, r.pointer.raw())
                         } else {
                             r.clone()
                         }
@@ -703,10 +763,11 @@ pub fn emit_to_finding(
     {
         pre_rule = true;
         severity = crate::diagnostic::Severity::Info;
-        let _ = write!(
-            message,
-            " [measured {date}, before this rule was adopted on {since}: labelled, not failed]"
-        );
+        message.push_text(crate::text!(
+            " [measured {}, before this rule was adopted on {}: labelled, not failed]",
+            date,
+            crate::text::Own(since)
+        ));
     }
     Finding {
         rule,

@@ -44,6 +44,15 @@ pub(super) fn parse_json(
         return None;
     }
     report_parse_problems(path, text, &parsed, out);
+    // Broken documents past the bound were counted by the parser: each is an E002.
+    if parsed.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
+        let severity = options
+            .selection
+            .severity_of("E002")
+            .unwrap_or(rules::e002_invalid_json::RULE.severity);
+        out.omitted.count_n(severity, parsed.failures_omitted);
+    }
+    out.cap(options);
     bounds::report_scan(path, &parsed, &mut out.findings);
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
         let mut loc = Location::new(path, "");
@@ -51,7 +60,7 @@ pub(super) fn parse_json(
         out.findings.push(finding_at(
             &rules::e002_invalid_json::RULE,
             loc,
-            "the file holds no JSON document (it is empty or blank)".into(),
+            "the file holds no JSON document (it is empty or blank)",
             Some("remove the file, or write the result into it".into()),
         ));
         return None;

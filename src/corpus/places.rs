@@ -18,7 +18,7 @@ pub fn places_in_text(text: &str, locations: &[&Location]) -> Option<Vec<Option<
             locations
                 .iter()
                 .map(|l| {
-                    let mut p = l.pointer.as_str();
+                    let mut p = l.pointer.raw();
                     loop {
                         if let Some((_, o)) = index.iter().find(|(k, _)| k == p) {
                             return Some(*o);
@@ -31,7 +31,7 @@ pub fn places_in_text(text: &str, locations: &[&Location]) -> Option<Vec<Option<
     }
     let wanted: Vec<(usize, &str)> = locations
         .iter()
-        .map(|l| (l.doc_start, l.pointer.as_str()))
+        .map(|l| (l.doc_start, l.pointer.raw()))
         .collect();
     Some(yaml::locate_at_starts(text, &wanted))
 }

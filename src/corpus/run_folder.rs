@@ -30,6 +30,7 @@ use crate::model::{Provenance, ProvenanceMap};
 use crate::rules;
 use crate::serve_command::{self, EngineKind};
 use crate::server_log::{LogFacts, LogScan};
+use crate::text::Text;
 
 /// The most log files and command files looked at in one folder.
 const MAX_CANDIDATES: usize = 8;
@@ -217,13 +218,26 @@ pub(super) fn conflict_finding(
         }
         _ => "the file records".to_string(),
     };
+    // A secret is named, never quoted: the value under `/engine/api_key` is not shown.
+    let key = c.pointer.rsplit('/').next();
+    let shown = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) if crate::secrets::classify(key, s).is_some() => {
+            Text::own("a secret (not shown)")
+        }
+        v => Text::file(v.to_string()),
+    };
+    // `said` and `holder` name files: input text, as the values are.
+    let mut message = Text::file(said);
+    message.push_text(crate::text!(" `{}` is ", &c.pointer));
+    message.push_text(shown(&c.sidecar_value));
+    message.push_own(" but ");
+    message.push_file(holder);
+    message.push_own(" ");
+    message.push_text(shown(&c.file_value));
     let mut f = finding_at(
         &rules::m019_sidecar_conflict::RULE,
         loc,
-        format!(
-            "{said} `{}` is {} but {holder} {}",
-            c.pointer, c.sidecar_value, c.file_value
-        ),
+        message,
         Some(if said.starts_with("the sidecar") {
             "find out which is true and fix the sidecar (or re-export the file); the file's value is kept".into()
         } else {
@@ -231,7 +245,10 @@ pub(super) fn conflict_finding(
         }),
     );
     let short = said.split(" `").next().unwrap_or(said);
-    f.label = Some(format!("{short} {}", c.sidecar_value));
+    let mut label = Text::file(short);
+    label.push_own(" ");
+    label.push_text(shown(&c.sidecar_value));
+    f.label = Some(label);
     f.related.push(from);
     f
 }

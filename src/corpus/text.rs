@@ -271,16 +271,16 @@ pub(super) fn unknown_documents(
     let mut f = finding_at(
         &rules::e004_unknown_format::RULE,
         Location {
-            path: path.to_string(),
+            path: path.into(),
             doc_start: start,
-            pointer: String::new(),
+            pointer: "".into(),
             offset: None,
         },
         message,
-        Some(format!(
+        Some(crate::text::Text::own(format!(
             "write it as `{}`, convert it with `benchlint import`, or move it out of the corpus",
             crate::model::RESULT_SCHEMA
-        )),
+        ))),
     );
     f.label = Some("unknown format".into());
     Some(f)

@@ -6,6 +6,7 @@
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
 use crate::rules::RuleMeta;
+use crate::text::Text;
 
 /// Where a result was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,9 +42,9 @@ fn translate_depth(
     depth: u8,
 ) -> Location {
     let here = |p: String| Location {
-        path: origin.path.clone(),
+        path: origin.path.clone().into(),
         doc_start: origin.doc_start,
-        pointer: p,
+        pointer: p.into(),
         offset: None,
     };
     match provenance.lookup(pointer) {
@@ -59,15 +60,15 @@ fn translate_depth(
             rest,
         )) => Location::new(path.clone(), format!("{src}{rest}")),
         Some((Provenance::ServerLog { path, offset }, _)) => Location {
-            path: path.clone(),
+            path: path.clone().into(),
             doc_start: 0,
-            pointer: String::new(),
+            pointer: "".into(),
             offset: Some(*offset),
         },
         Some((Provenance::LaunchCommand { path }, _)) => Location {
-            path: path.clone(),
+            path: path.clone().into(),
             doc_start: 0,
-            pointer: String::new(),
+            pointer: "".into(),
             offset: Some(0),
         },
         // A derived value points at what it rests on: a canonical value with a provenance of its
@@ -88,8 +89,8 @@ fn translate_depth(
 pub fn finding_at(
     rule: &'static RuleMeta,
     location: Location,
-    message: String,
-    help: Option<String>,
+    message: impl Into<Text>,
+    help: Option<Text>,
 ) -> Finding {
     Finding {
         rule,
@@ -97,7 +98,7 @@ pub fn finding_at(
         pre_rule: false,
         primary: location,
         related: Vec::new(),
-        message,
+        message: message.into(),
         label: None,
         help,
         placed: None,
@@ -203,7 +204,7 @@ mod tests {
             },
         );
         let s = translate(&origin("canonical"), &p, "/engine/max_num_seqs");
-        assert_eq!((s.path.as_str(), s.doc_start), ("a.meta.json", 0));
+        assert_eq!((s.path.raw(), s.doc_start), ("a.meta.json", 0));
         assert_eq!(
             translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer,
             "/engine/serve_command/4"

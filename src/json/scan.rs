@@ -25,6 +25,10 @@ pub struct Limits {
     pub max_depth: usize,
     /// Most items read from one array; the rest are dropped before parsing (at least 1).
     pub max_array_items: usize,
+    /// Most broken documents described per text; the rest are only counted
+    /// (`ParsedText::failures_omitted`), so a file of a million broken lines holds one counter,
+    /// not a million messages.
+    pub max_failures: usize,
 }
 
 impl Default for Limits {
@@ -32,9 +36,13 @@ impl Default for Limits {
         Limits {
             max_depth: DEFAULT_MAX_DEPTH,
             max_array_items: DEFAULT_MAX_ARRAY_ITEMS,
+            max_failures: DEFAULT_MAX_FAILURES,
         }
     }
 }
+
+/// Default of [`Limits::max_failures`]: as many as a file keeps findings.
+pub const DEFAULT_MAX_FAILURES: usize = 1_000;
 
 /// Default of [`Limits::max_depth`]: well below `serde_json`'s 128, far above any real result
 /// (a canonical result nests about 6 levels).
@@ -307,6 +315,7 @@ mod tests {
         Limits {
             max_depth,
             max_array_items,
+            ..Limits::default()
         }
     }
 

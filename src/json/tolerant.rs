@@ -74,6 +74,18 @@ pub struct ParsedText {
     pub wide_integers: Vec<usize>,
     /// Arrays cut at the bound.
     pub truncated_arrays: Vec<TruncatedArray>,
+    /// Broken documents past [`Limits::max_failures`]: counted, not described.
+    pub failures_omitted: usize,
+}
+
+impl ParsedText {
+    fn fail(&mut self, failure: ParseFailure, limits: &Limits) {
+        if self.failures.len() < limits.max_failures {
+            self.failures.push(failure);
+        } else {
+            self.failures_omitted += 1;
+        }
+    }
 }
 
 /// Parses every document in `text`.
@@ -90,7 +102,10 @@ pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
 /// parsing (recorded in `truncated_arrays`).
 pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedText {
     let first = parse_segments(text, lines_hint, limits);
-    if lines_hint || first.failures.is_empty() || !looks_like_json_lines(text) {
+    if lines_hint
+        || (first.failures.is_empty() && first.failures_omitted == 0)
+        || !looks_like_json_lines(text)
+    {
         return first;
     }
     parse_segments(text, true, limits)
@@ -103,13 +118,16 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
         let found = scan(original, limits);
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
-            out.failures.push(ParseFailure {
-                offset: seg.start + off,
-                message: format!(
-                    "arrays and objects are nested more than {bound} levels deep (the `max_depth` bound); the document was not parsed"
-                ),
-                index,
-            });
+            out.fail(
+                ParseFailure {
+                    offset: seg.start + off,
+                    message: format!(
+                        "arrays and objects are nested more than {bound} levels deep (the `max_depth` bound); the document was not parsed"
+                    ),
+                    index,
+                },
+                limits,
+            );
             continue;
         }
         out.duplicate_keys
@@ -151,11 +169,14 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
                     index,
                 });
             }
-            Err((off, message)) => out.failures.push(ParseFailure {
-                offset: back(off),
-                message,
-                index,
-            }),
+            Err((off, message)) => out.fail(
+                ParseFailure {
+                    offset: back(off),
+                    message,
+                    index,
+                },
+                limits,
+            ),
         }
     }
     out

@@ -12,6 +12,7 @@ use super::audit_text::{
 use super::corpus_html;
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
+use crate::text::{FileText, Text};
 
 const STYLE: &str = r"
 :root { color-scheme: light; }
@@ -124,28 +125,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     out.into_bytes()
 }
 
-pub(super) fn code(s: &str) -> String {
-    format!("<code>{}</code>", escape(s))
-}
-
-/// A sentence from the analysis, its `` `...` `` spans as `<code>`, everything escaped; with an
-/// odd number of backticks, all of it is text.
-pub(super) fn inline(s: &str) -> String {
-    let parts: Vec<&str> = s.split('`').collect();
-    if parts.len().is_multiple_of(2) {
-        return escape(s);
-    }
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if i % 2 == 1 && !p.is_empty() {
-                code(p)
-            } else {
-                escape(p)
-            }
-        })
-        .collect()
+/// An input as `<code>`.
+pub(super) fn code(s: &FileText) -> String {
+    format!("<code>{}</code>", s.html())
 }
 
 fn badge(v: Verdict) -> String {
@@ -155,10 +137,10 @@ fn badge(v: Verdict) -> String {
 fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &corpus_html::Paths) {
     let mut line = format!("Written by benchlint {}", escape(&ctx.version));
     if !ctx.inputs.is_empty() {
-        let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
+        let inputs: Vec<String> = ctx.inputs.iter().map(code).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
     }
-    if paths.base().is_some() {
+    if paths.relative() {
         line.push_str(" (paths below are relative to it)");
     }
     if let Some(c) = &ctx.claims_file {
@@ -193,7 +175,7 @@ fn summary(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "<tr><td><a href=\"#{}\">{}</a></td><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{restated}</td><td>{codes}</td></tr>",
-            anchor("claim", i, &c.id),
+            anchor("claim", i, &c.id.masked()),
             code(&c.id),
             escape(&claim_value(c, c.published_value)),
             badge(c.verdict),
@@ -206,17 +188,17 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     let _ = writeln!(
         out,
         "<section class=\"claim\" id=\"{}\">",
-        anchor("claim", i, &c.id)
+        anchor("claim", i, &c.id.masked())
     );
     let _ = writeln!(out, "<h3>{} {}</h3>", code(&c.id), badge(c.verdict));
-    if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
-        let _ = writeln!(out, "<blockquote>{}</blockquote>", escape(s));
+    if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
+        let _ = writeln!(out, "<blockquote>{}</blockquote>", s.html());
     }
     let _ = writeln!(
         out,
         "<p>Verdict: <strong>{}</strong> — {}</p>",
         c.verdict.as_str(),
-        escape(&verdict_sentence(c))
+        verdict_sentence(c).html()
     );
     if is_ratio(c) {
         let _ = writeln!(
@@ -246,14 +228,17 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     if !c.reasons.is_empty() {
         out.push_str("<p>Reasons:</p>\n<ul>\n");
         for r in &c.reasons {
-            let _ = writeln!(out, "<li>{}</li>", inline(r));
+            let _ = writeln!(out, "<li>{}</li>", r.html());
         }
         out.push_str("</ul>\n");
     }
-    if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
-        let _ = writeln!(out, "<p>Basis: {}.</p>", inline(b.trim_end_matches('.')));
+    if let Some(b) = c.basis.as_ref().map(Text::raw) {
+        let b = b.trim_end_matches('.');
+        if !b.trim().is_empty() {
+            let _ = writeln!(out, "<p>Basis: {}.</p>", Text::quoting(b).html());
+        }
     }
-    let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
+    let ids = |v: &[FileText]| v.iter().map(code).collect::<Vec<_>>().join(", ");
     let mut runs = Vec::new();
     if !c.subject.is_empty() {
         runs.push(format!("subject {}", ids(&c.subject)));
@@ -271,8 +256,8 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
             .map(|(j, l)| {
                 format!(
                     "<a href=\"#{}\">{}</a>",
-                    anchor("config", *j, &l.label),
-                    escape(&l.label)
+                    anchor("config", *j, &l.label.masked()),
+                    l.label.html()
                 )
             })
             .collect();
@@ -285,17 +270,17 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(
         out,
         "<section class=\"ladder\" id=\"{}\">",
-        anchor("config", i, &l.label)
+        anchor("config", i, &l.label.masked())
     );
     let _ = writeln!(
         out,
-        "<h3>{} {} {}</h3>",
-        escape(&l.label),
-        code(&l.fingerprint),
+        "<h3>{} <code>{}</code> {}</h3>",
+        l.label.html(),
+        escape(&l.fingerprint),
         corpus_html::standing_badge(l)
     );
     if !l.results.is_empty() {
-        let ids: Vec<String> = l.results.iter().map(|r| code(r)).collect();
+        let ids: Vec<String> = l.results.iter().map(code).collect();
         let _ = writeln!(out, "<p>Results: {}.</p>", ids.join(", "));
     }
     corpus_html::replication_line(out, l);
@@ -371,13 +356,16 @@ fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_html::Path
     );
     out.push_str("<table>\n<thead><tr><th>Result</th><th>Outcome</th><th>File</th><th>Notes</th></tr></thead>\n<tbody>\n");
     for r in &report.losing_runs {
-        let notes = r.notes.as_deref().map_or_else(|| "—".to_string(), escape);
+        let notes = r
+            .notes
+            .as_ref()
+            .map_or_else(|| "—".to_string(), FileText::html);
         let _ = writeln!(
             out,
             "<tr><td class=\"id\">{}</td><td class=\"id\">{}</td><td>{}</td><td>{notes}</td></tr>",
             code(&r.id),
             escape(&r.outcome),
-            code(paths.show(&r.path))
+            code(&paths.show(&r.path))
         );
     }
     out.push_str("</tbody>\n</table>\n");

@@ -1,6 +1,8 @@
 //! `benchlint audit --format json` and `report.json`: the contract of DESIGN.md
-//! (`schemas/audit.schema.json`). Each claim carries exactly the contract's keys; the document
-//! adds `tool`, `version`, `floor_tok_s`, `ladders` and `losing_runs`, which the schema allows.
+//! (`schemas/audit.schema.json`). Each claim carries exactly the contract's keys (no claim
+//! without `--claims`); the document adds `tool`, `version`, `claims_file`, `floor_tok_s`,
+//! `ladders` (each with its replication status), `losing_runs` and `corpus` (files, rules and
+//! the checklist coverage), which the schema describes.
 
 use serde_json::{Value, json};
 
@@ -20,9 +22,8 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         "losing_runs": report.losing_runs,
         "corpus": report.corpus,
     });
-    let mut bytes = serde_json::to_vec_pretty(&doc).expect("a JSON value serialises");
-    bytes.push(b'\n');
-    bytes
+    // Ids, statements, labels and paths serialise masked; the writer escapes hidden characters.
+    crate::text::json::pretty_line(&doc)
 }
 
 /// A number, or `null` when it is not finite (JSON has no NaN).

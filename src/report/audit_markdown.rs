@@ -6,11 +6,12 @@
 use std::fmt::Write as _;
 
 use super::audit_text::{
-    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, one_line,
-    rule_page, verdict_counts, verdict_sentence,
+    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, rule_page,
+    verdict_counts, verdict_sentence,
 };
 use super::corpus_markdown;
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
+use crate::text::{FileText, Text};
 
 /// Renders the report as Markdown: with a claims file, the summary and the claims first (what
 /// the report is for), then the corpus sections; without, the corpus sections alone. The
@@ -49,59 +50,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Text with the characters that could make markup escaped (`\`, `[`, `]`, `<`, `>`, `&`, `|`,
-/// `` ` ``), on one line: safe in a paragraph, a list item and a table cell.
-pub(crate) fn text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in one_line(s).chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '\\' | '[' | ']' | '|' | '`' => {
-                out.push('\\');
-                out.push(c);
-            }
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Text as inline code, on one line, outside a table.
-pub(super) fn code(s: &str) -> String {
-    let s = one_line(s);
-    if s.contains('`') {
-        format!("`` {s} ``")
-    } else {
-        format!("`{s}`")
-    }
-}
-
-/// Text as inline code in a table cell: `|` escaped (GFM removes the backslash inside code
-/// spans in tables, and only there).
-pub(super) fn cell_code(s: &str) -> String {
-    code(&s.replace('|', "\\|"))
-}
-
-/// A sentence from the analysis, whose `` `...` `` spans (result ids, labels) stay code and
-/// whose other text is escaped; with an odd number of backticks, all of it is text.
-pub(super) fn inline(s: &str) -> String {
-    let parts: Vec<&str> = s.split('`').collect();
-    if parts.len().is_multiple_of(2) {
-        return text(s);
-    }
-    parts
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if i % 2 == 1 && !p.is_empty() {
-                code(p)
-            } else {
-                text(p)
-            }
-        })
-        .collect()
+/// Benchlint's own words as Markdown text (no code spans: backticks escaped).
+pub(super) fn text(s: &str) -> String {
+    Text::own(s.replace('`', "'")).md(false)
 }
 
 fn header(
@@ -117,14 +68,14 @@ fn header(
     });
     let mut line = format!("Written by benchlint {}", text(&ctx.version));
     if !ctx.inputs.is_empty() {
-        let inputs: Vec<String> = ctx.inputs.iter().map(|i| code(i)).collect();
+        let inputs: Vec<String> = ctx.inputs.iter().map(|i| i.md_code(false)).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
     }
-    if paths.base().is_some() {
+    if paths.relative() {
         line.push_str(" (paths below are relative to it)");
     }
     if let Some(c) = &ctx.claims_file {
-        let _ = write!(line, " with the claims in {}", code(c));
+        let _ = write!(line, " with the claims in {}", c.md_code(false));
     }
     let _ = writeln!(
         out,
@@ -155,7 +106,7 @@ fn summary(out: &mut String, report: &AuditReport) {
         let _ = writeln!(
             out,
             "| {} | {} | **{}** | {restated} | {codes} |",
-            cell_code(&c.id),
+            c.id.md_code(true),
             text(&claim_value(c, c.published_value)),
             c.verdict.as_str(),
         );
@@ -163,15 +114,15 @@ fn summary(out: &mut String, report: &AuditReport) {
 }
 
 fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
-    let _ = writeln!(out, "\n### {}\n", code(&c.id));
-    if let Some(s) = c.statement.as_deref().filter(|s| !s.trim().is_empty()) {
-        let _ = writeln!(out, "> {}\n", text(s));
+    let _ = writeln!(out, "\n### {}\n", c.id.md_code(false));
+    if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
+        let _ = writeln!(out, "> {}\n", s.md());
     }
     let _ = writeln!(
         out,
         "Verdict: **{}** — {}\n",
         c.verdict.as_str(),
-        text(&verdict_sentence(c))
+        verdict_sentence(c).md(false)
     );
     if c.codes.is_empty() {
         out.push_str("Codes: none.\n");
@@ -189,13 +140,21 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
     if !c.reasons.is_empty() {
         out.push_str("\nReasons:\n\n");
         for r in &c.reasons {
-            let _ = writeln!(out, "- {}", inline(r));
+            let _ = writeln!(out, "- {}", r.md(false));
         }
     }
-    if let Some(b) = c.basis.as_deref().filter(|b| !b.trim().is_empty()) {
-        let _ = writeln!(out, "\nBasis: {}.", inline(b.trim_end_matches('.')));
+    if let Some(b) = c.basis.as_ref().map(Text::raw) {
+        let b = b.trim_end_matches('.');
+        if !b.trim().is_empty() {
+            let _ = writeln!(out, "\nBasis: {}.", Text::quoting(b).md(false));
+        }
     }
-    let ids = |v: &[String]| v.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
+    let ids = |v: &[FileText]| {
+        v.iter()
+            .map(|i| i.md_code(false))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mut runs = Vec::new();
     if !c.subject.is_empty() {
         runs.push(format!("subject {}", ids(&c.subject)));
@@ -208,15 +167,20 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
     }
     let ladders = ladders_of(report, c);
     if !ladders.is_empty() {
-        let names: Vec<String> = ladders.iter().map(|(_, l)| text(&l.label)).collect();
+        let names: Vec<String> = ladders.iter().map(|(_, l)| l.label.md()).collect();
         let _ = writeln!(out, "\nConfigurations: {}.", names.join("; "));
     }
 }
 
 fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
-    let _ = writeln!(out, "\n### {} ({})\n", text(&l.label), code(&l.fingerprint));
+    let _ = writeln!(
+        out,
+        "\n### {} ({})\n",
+        l.label.md(),
+        FileText::from(l.fingerprint.as_str()).md_code(false)
+    );
     if !l.results.is_empty() {
-        let ids: Vec<String> = l.results.iter().map(|i| code(i)).collect();
+        let ids: Vec<String> = l.results.iter().map(|i| i.md_code(false)).collect();
         let _ = writeln!(out, "Results: {}.\n", ids.join(", "));
     }
     corpus_markdown::replication_line(out, l);
@@ -260,13 +224,16 @@ fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::
     );
     out.push_str("| Result | Outcome | File | Notes |\n|---|---|---|---|\n");
     for r in &report.losing_runs {
-        let notes = r.notes.as_deref().map_or_else(|| "—".to_string(), text);
+        let notes = r
+            .notes
+            .as_ref()
+            .map_or_else(|| "—".to_string(), FileText::md);
         let _ = writeln!(
             out,
             "| {} | {} | {} | {notes} |",
-            cell_code(&r.id),
+            r.id.md_code(true),
             text(&r.outcome),
-            cell_code(paths.show(&r.path))
+            paths.show(&r.path).md_code(true)
         );
     }
 }
@@ -275,14 +242,14 @@ fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::
 mod tests {
     use super::*;
 
-    /// Active characters are escaped, line breaks removed.
+    /// Active characters are escaped, line breaks written out.
     #[test]
     fn text_escapes_markdown() {
         assert_eq!(text("a|b <i>&\n[x](y)"), "a\\|b &lt;i&gt;&amp; \\[x\\](y)");
-        assert_eq!(cell_code("a|b"), "`a\\|b`");
-        assert_eq!(code("a|b"), "`a|b`");
-        assert_eq!(inline("on `a|b`: x|y"), "on `a|b`: x\\|y");
-        assert_eq!(inline("odd ` tick"), "odd \\` tick");
-        assert_eq!(code("a`b"), "`` a`b ``");
+        assert_eq!(FileText::from("a|b").md_code(true), "`a\\|b`");
+        assert_eq!(FileText::from("a|b").md_code(false), "`a|b`");
+        assert_eq!(Text::quoting("on `a|b`: x|y").md(false), "on `a|b`: x\\|y");
+        assert_eq!(Text::quoting("odd ` tick").md(false), "odd \\` tick");
+        assert_eq!(FileText::from("a`b").md_code(false), "``a`b``");
     }
 }

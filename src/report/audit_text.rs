@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::audit::{AuditReport, Capacity, ClaimOutcome, ConfigLadder, Estimate, Verdict};
+use crate::text::{FileText, Text};
 
 /// What the renderers say about the run that produced the report (never a timestamp: the
 /// same corpus gives the same bytes).
@@ -13,14 +14,14 @@ pub struct AuditContext {
     /// Version of benchlint (`env!("CARGO_PKG_VERSION")`).
     pub version: String,
     /// The corpus paths as given on the command line.
-    pub inputs: Vec<String>,
+    pub inputs: Vec<FileText>,
     /// The claims file as given on the command line.
-    pub claims_file: Option<String>,
+    pub claims_file: Option<FileText>,
 }
 
 impl AuditContext {
     /// The context of this build of benchlint, for these inputs.
-    pub fn new(inputs: Vec<String>, claims_file: Option<String>) -> Self {
+    pub fn new(inputs: Vec<FileText>, claims_file: Option<FileText>) -> Self {
         AuditContext {
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs,
@@ -112,8 +113,8 @@ pub fn claim_value(claim: &ClaimOutcome, v: f64) -> String {
     if is_ratio(claim) {
         return ratio(v);
     }
-    let unit = metric_unit(&claim.metric);
-    let n = fixed(v, metric_decimals(&claim.metric));
+    let unit = metric_unit(claim.metric.raw());
+    let n = fixed(v, metric_decimals(claim.metric.raw()));
     if unit.is_empty() {
         n
     } else {
@@ -121,38 +122,38 @@ pub fn claim_value(claim: &ClaimOutcome, v: f64) -> String {
     }
 }
 
-/// What the claim is, as a phrase: `ratio of aggregate_tok_s`, `figure of ttft_p50_s`.
-pub fn claim_kind(claim: &ClaimOutcome) -> String {
+/// What the claim is, as a phrase: `ratio of aggregate_tok_s`, `figure of ttft_p50_s` (the
+/// metric as the claims file writes it).
+pub fn claim_kind(claim: &ClaimOutcome) -> Text {
     let kind = if claim.kind.is_empty() {
-        "claim"
+        "claim".to_string()
     } else {
-        claim.kind.as_str()
+        claim.kind.clone()
     };
-    if claim.metric.is_empty() {
-        kind.to_string()
-    } else {
-        format!("{kind} of {}", claim.metric)
+    let mut t = Text::own(kind);
+    if !claim.metric.is_empty() {
+        t.push_own(" of ");
+        t.push_file(claim.metric.raw());
     }
+    t
 }
 
 /// The verdict in one plain sentence after the verdict word: `ratio of aggregate_tok_s,
 /// published 2.20×, restated 1.05×.`
-pub fn verdict_sentence(claim: &ClaimOutcome) -> String {
-    let mut s = format!(
-        "{}, published {}",
-        claim_kind(claim),
+pub fn verdict_sentence(claim: &ClaimOutcome) -> Text {
+    let mut s = claim_kind(claim);
+    s.push_own(format!(
+        ", published {}",
         claim_value(claim, claim.published_value)
-    );
+    ));
     match (claim.restated_value, claim.verdict) {
-        (Some(r), _) => {
-            let _ = write!(s, ", restated {}", claim_value(claim, r));
-        }
-        (None, Verdict::Retracted) => s.push_str(", retracted: no value replaces it"),
-        (None, Verdict::Unresolved) => s.push_str(", not yet resolved: no value replaces it"),
-        (None, Verdict::Restated) => s.push_str(", no restated value could be computed"),
+        (Some(r), _) => s.push_own(format!(", restated {}", claim_value(claim, r))),
+        (None, Verdict::Retracted) => s.push_own(", retracted: no value replaces it"),
+        (None, Verdict::Unresolved) => s.push_own(", not yet resolved: no value replaces it"),
+        (None, Verdict::Restated) => s.push_own(", no restated value could be computed"),
         (None, Verdict::Upheld | Verdict::PreRule) => {}
     }
-    s.push('.');
+    s.push_own(".");
     s
 }
 
@@ -288,13 +289,6 @@ pub fn anchor(prefix: &str, index: usize, s: &str) -> String {
     format!("{prefix}-{}-{body}", index + 1)
 }
 
-/// Text on one line: line breaks and tabs become spaces.
-pub fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,7 +323,7 @@ mod tests {
             baseline: vec![],
         };
         assert_eq!(
-            verdict_sentence(&c),
+            verdict_sentence(&c).raw(),
             "ratio of aggregate_tok_s, published 2.20×, restated 1.05×."
         );
         c.kind = "figure".into();
@@ -338,7 +332,7 @@ mod tests {
         c.restated_value = None;
         c.verdict = Verdict::Retracted;
         assert_eq!(
-            verdict_sentence(&c),
+            verdict_sentence(&c).raw(),
             "figure of ttft_p50_s, published 0.223 s, retracted: no value replaces it."
         );
     }

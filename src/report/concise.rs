@@ -1,4 +1,6 @@
-//! `--format concise`: one line per finding, `path:line:column: CODE severity: message`.
+//! `--format concise`: one line per finding, `path:line:column: CODE severity: message`. The
+//! path and every value a message quotes are on that line whatever they hold (line breaks
+//! and control characters written as escapes, secrets masked).
 
 use std::fmt::Write;
 
@@ -12,11 +14,11 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         let _ = writeln!(
             out,
             "{}:{line}:{column}: {} {}{}: {}",
-            f.primary.path,
+            f.primary.path.line(),
             f.rule.code,
             f.severity.as_str(),
             if f.pre_rule { " (pre-rule)" } else { "" },
-            f.message
+            f.message.line()
         );
     }
     out.push_str(&super::human::summary_line(&p.summary));

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::audit_html::{code, inline};
+use super::audit_html::code;
 use super::audit_text::{anchor, rule_page};
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
@@ -126,7 +126,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
         let _ = writeln!(
             out,
             "<tr><td class=\"path\">{}</td><td>{}</td><td class=\"num\">{}</td>{}<td class=\"num\">{}</td></tr>",
-            code(paths.show(&f.path)),
+            code(&paths.show(&f.path)),
             escape(&formats(f)),
             count(f.results),
             severity_cells(&f.findings),
@@ -199,7 +199,7 @@ fn checklist(out: &mut String, c: &Checklist, paths: &Paths) {
         let _ = write!(
             out,
             "<tr><td class=\"path\">{}</td><td class=\"num\">{} of {}</td>",
-            code(paths.show(&f.path)),
+            code(&paths.show(&f.path)),
             count(f.owed),
             count(f.asked)
         );
@@ -234,7 +234,7 @@ fn fields_table(out: &mut String, c: &Checklist) {
             out,
             "<tr><td>{}</td><td class=\"field\">{}</td>",
             escape(item.code),
-            code(&item.field)
+            own_code(&item.field)
         );
         for s in Coverage::ALL {
             let n = c.files_in(i, s);
@@ -259,9 +259,9 @@ fn lacks(out: &mut String, c: &Checklist, paths: &Paths) {
         let _ = writeln!(
             out,
             "<li>{} ({}): {}.</li>",
-            code(paths.show(&f.path)),
+            code(&paths.show(&f.path)),
             escape(&counted(f.results, "result", "results")),
-            inline(&lacks_or_records(c, f))
+            lacks_or_records(c, f).html()
         );
     }
     out.push_str("</ul>\n");
@@ -292,9 +292,9 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
         let _ = writeln!(
             out,
             "<tr><td class=\"path\"><a href=\"#{}\">{}</a> {}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
-            anchor("config", i, &l.label),
-            escape(&l.label),
-            code(&l.fingerprint),
+            anchor("config", i, &l.label.masked()),
+            l.label.html(),
+            own_code(&l.fingerprint),
             count(r.runs),
             count(r.launches),
             count(r.full_ladders),
@@ -310,7 +310,12 @@ pub fn replication_line(out: &mut String, l: &ConfigLadder) {
         let _ = writeln!(
             out,
             "<p class=\"replication\">Replication: {}.</p>",
-            inline(&r.summary)
+            r.summary.html()
         );
     }
+}
+
+/// Benchlint's own text (a field name, a fingerprint) as `<code>`.
+fn own_code(s: &str) -> String {
+    format!("<code>{}</code>", escape(s))
 }

@@ -5,13 +5,14 @@
 
 use std::fmt::Write as _;
 
-use super::audit_markdown::{cell_code, code, text};
+use super::audit_markdown::text;
 use super::audit_text::rule_page;
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
     count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview, owed,
 };
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage};
+use crate::text::Text;
 
 /// `## Overview`: what was read and found, in sentences.
 pub fn overview_section(out: &mut String, report: &AuditReport, corpus: &CorpusReport) {
@@ -36,7 +37,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",
-            cell_code(paths.show(&f.path)),
+            paths.show(&f.path).md_code(true),
             text(&formats(f)),
             count(f.results),
             count(f.findings.errors),
@@ -90,7 +91,7 @@ pub fn checklist_section(out: &mut String, checklist: &Checklist, paths: &Paths)
     out.push_str("Each cell holds one mark per field the rule asks for, in the order of the fields table below: ");
     let legend: Vec<String> = Coverage::ALL
         .iter()
-        .map(|c| format!("{} {}", code(mark(*c)), text(coverage_words(*c))))
+        .map(|c| format!("{} {}", own_code(mark(*c), false), text(coverage_words(*c))))
         .collect();
     let _ = writeln!(
         out,
@@ -116,13 +117,13 @@ pub fn checklist_section(out: &mut String, checklist: &Checklist, paths: &Paths)
                     .into_iter()
                     .map(|i| mark(f.states[i]))
                     .collect();
-                cell_code(&marks)
+                own_code(&marks, true)
             })
             .collect();
         let _ = writeln!(
             out,
             "| {} | {} of {} | {} |",
-            cell_code(paths.show(&f.path)),
+            paths.show(&f.path).md_code(true),
             count(f.owed),
             count(f.asked),
             cells.join(" | ")
@@ -142,7 +143,12 @@ fn fields_table(out: &mut String, checklist: &Checklist) {
     out.push_str(&"---:|".repeat(Coverage::ALL.len()));
     out.push('\n');
     for (i, item) in checklist.items.iter().enumerate() {
-        let _ = write!(out, "| {} | {} |", text(item.code), cell_code(&item.field));
+        let _ = write!(
+            out,
+            "| {} | {} |",
+            text(item.code),
+            own_code(&item.field, true)
+        );
         for c in Coverage::ALL {
             let n = checklist.files_in(i, c);
             if n == 0 {
@@ -167,9 +173,9 @@ fn lacks(out: &mut String, checklist: &Checklist, paths: &Paths) {
         let _ = writeln!(
             out,
             "- {} ({}): {}.",
-            code(paths.show(&f.path)),
+            paths.show(&f.path).md_code(false),
             counted(f.results, "result", "results"),
-            inline_code(&lacks_or_records(checklist, f))
+            lacks_or_records(checklist, f).md(false)
         );
     }
 }
@@ -190,8 +196,8 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
         let _ = writeln!(
             out,
             "| {} {} | {} | {} | {} | {} |",
-            text(&l.label),
-            cell_code(&l.fingerprint),
+            l.label.md(),
+            own_code(&l.fingerprint, true),
             count(r.runs),
             count(r.launches),
             count(r.full_ladders),
@@ -203,11 +209,11 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
 /// The replication sentence of one configuration.
 pub fn replication_line(out: &mut String, l: &ConfigLadder) {
     if let Some(r) = &l.replication {
-        let _ = writeln!(out, "Replication: {}.\n", inline_code(&r.summary));
+        let _ = writeln!(out, "Replication: {}.\n", r.summary.md(false));
     }
 }
 
-/// A sentence of benchlint's whose `` `...` `` spans are code, the rest escaped.
-fn inline_code(s: &str) -> String {
-    super::audit_markdown::inline(s)
+/// Benchlint's own text (a mark, a field name, a fingerprint) as a code span.
+fn own_code(s: &str, in_table: bool) -> String {
+    Text::own(format!("`{s}`")).md(in_table)
 }

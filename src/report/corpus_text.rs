@@ -8,6 +8,7 @@ use crate::audit::{
     AuditReport, Checklist, CorpusReport, Coverage, FileCoverage, FileRow, Standing,
 };
 use crate::replication::plural;
+use crate::text::{FileText, Text};
 
 /// How the corpus sections show paths: relative to the one folder given on the command line
 /// (the header says so), so that a table of files reads as the corpus's own layout rather than
@@ -23,27 +24,30 @@ impl Paths {
         let [input] = ctx.inputs.as_slice() else {
             return Paths::default();
         };
-        let base = format!("{}/", input.trim_end_matches('/'));
-        let all = corpus
-            .files
-            .iter()
-            .all(|f| f.path.starts_with(&base) && f.path.len() > base.len());
+        let base = format!("{}/", input.raw().trim_end_matches('/'));
+        let all = corpus.files.iter().all(|f| {
+            let p = f.path.raw();
+            p.starts_with(&base) && p.len() > base.len()
+        });
         Paths {
             base: (all && !corpus.files.is_empty()).then_some(base),
         }
     }
 
-    /// The folder paths are shown relative to, when they are.
-    pub fn base(&self) -> Option<&str> {
-        self.base.as_deref().map(|b| b.trim_end_matches('/'))
+    /// Whether paths are shown relative to the folder given on the command line.
+    pub fn relative(&self) -> bool {
+        self.base.is_some()
     }
 
-    /// `path` as shown.
-    pub fn show<'a>(&self, path: &'a str) -> &'a str {
-        self.base
-            .as_deref()
-            .and_then(|b| path.strip_prefix(b))
-            .unwrap_or(path)
+    /// `path` as shown (still text from an input).
+    pub fn show(&self, path: &FileText) -> FileText {
+        let raw = path.raw();
+        FileText::new(
+            self.base
+                .as_deref()
+                .and_then(|b| raw.strip_prefix(b))
+                .unwrap_or(raw),
+        )
     }
 }
 
@@ -115,18 +119,18 @@ pub fn formats(f: &FileRow) -> String {
 }
 
 /// `28 of 33`, or `—` when the file holds no result.
-pub fn owed(checklist: &Checklist, path: &str) -> String {
+pub fn owed(checklist: &Checklist, path: &FileText) -> String {
     checklist
         .files
         .iter()
-        .find(|c| c.path == path)
+        .find(|c| c.path == *path)
         .map_or_else(|| "—".into(), |c| format!("{} of {}", c.owed, c.asked))
 }
 
 /// What a file lacks, by rule (`` M001 `platform.host`, `platform.description`; M002 ... ``);
 /// when it lacks more fields than it records, what it records instead, with where each came
 /// from. Field names between backticks, for the renderers' code spans.
-pub fn lacks_or_records(checklist: &Checklist, file: &FileCoverage) -> String {
+pub fn lacks_or_records(checklist: &Checklist, file: &FileCoverage) -> Text {
     let list = |keep: &dyn Fn(Coverage) -> bool,
                 note: &dyn Fn(Coverage) -> Option<&'static str>| {
         let mut by_rule: Vec<String> = Vec::new();
@@ -151,21 +155,21 @@ pub fn lacks_or_records(checklist: &Checklist, file: &FileCoverage) -> String {
     };
     let owed = file.owed;
     let present = file.asked - owed;
-    if owed <= present {
-        return format!(
+    Text::own(if owed <= present {
+        format!(
             "lacks {}",
             list(&Coverage::is_owed, &|c| (c == Coverage::Unusable)
                 .then_some("not usable"))
-        );
-    }
-    if present == 0 {
-        return format!("lacks every field asked of it ({})", count(owed));
-    }
-    format!(
-        "records only {}; lacks the other {}",
-        list(&Coverage::is_present, &|c| Some(source_word(c))),
-        counted(owed, "field asked", "fields asked")
-    )
+        )
+    } else if present == 0 {
+        format!("lacks every field asked of it ({})", count(owed))
+    } else {
+        format!(
+            "records only {}; lacks the other {}",
+            list(&Coverage::is_present, &|c| Some(source_word(c))),
+            counted(owed, "field asked", "fields asked")
+        )
+    })
 }
 
 /// Where a present value came from, in a word or two.

@@ -1,6 +1,8 @@
 //! `--format github`: GitHub Actions workflow commands, which show as annotations on the pull
 //! request: `::error file=a.json,line=3,col=5,endLine=3,endColumn=9,title=benchlint (M005)::msg`.
 //! Info findings are `::notice`. No summary line (it would be an annotation-less log line).
+//! Text from inputs (the file name, quoted values) is masked and escaped before the workflow
+//! command's own escaping, so it can hold no line break, control character or second command.
 
 use std::fmt::Write;
 
@@ -30,7 +32,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         };
         let mut props = format!(
             "file={}",
-            escape_property(&f.primary.path.replace('\\', "/"))
+            escape_property(&f.primary.path.line().replace('\\', "/"))
         );
         if let Some(pos) = p.positions[i] {
             let end = super::sarif::end_column(pos);
@@ -42,9 +44,9 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         }
         let title = format!("benchlint ({})", f.rule.code);
         let _ = write!(props, ",title={}", escape_property(&title));
-        let mut message = f.message.clone();
+        let mut message = f.message.line().into_owned();
         if let Some(h) = &f.help {
-            let _ = write!(message, "\nhelp: {h}");
+            let _ = write!(message, "\nhelp: {}", h.line());
         }
         let _ = writeln!(out, "::{command} {props}::{}", escape_data(&message));
     }

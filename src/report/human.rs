@@ -3,30 +3,33 @@
 
 use std::fmt::{self, Write};
 
-use miette::{
-    Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceCode,
-};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
 
+use super::snippet::{MAX_SNIPPET_LINE, Window};
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
 use crate::engine::Summary;
 
+/// A finding as miette draws it: every text from an input already masked and escaped
+/// ([`Text::line`](crate::text::Text::line)).
 struct Shown<'a> {
     finding: &'a Finding,
-    source: Option<&'a NamedSource<String>>,
+    message: String,
+    help: Option<String>,
+    label: Option<String>,
+    source: Option<&'a dyn SourceCode>,
     position: Option<Position>,
-    footer: Option<String>,
 }
 
 impl fmt::Debug for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&self.message)
     }
 }
 
 impl fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.finding.message)
+        f.write_str(&self.message)
     }
 }
 
@@ -48,25 +51,20 @@ impl Diagnostic for Shown<'_> {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        let help = self.finding.help.as_deref();
-        match (help, &self.footer) {
-            (None, None) => None,
-            (Some(h), None) => Some(Box::new(h)),
-            (None, Some(f)) => Some(Box::new(f.as_str())),
-            (Some(h), Some(f)) => Some(Box::new(format!("{h}\n{f}"))),
-        }
+        self.help
+            .as_deref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.map(|s| s as &dyn SourceCode)
+        self.source
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         self.source?;
         let pos = self.position?;
-        let label = self.finding.label.clone();
         Some(Box::new(std::iter::once(
-            LabeledSpan::new_primary_with_span(label, (pos.start, pos.len)),
+            LabeledSpan::new_primary_with_span(self.label.clone(), (pos.start, pos.len)),
         )))
     }
 }
@@ -106,37 +104,44 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 /// The findings `from..to` of `p`, all in one file.
 fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: usize) -> String {
     let mut out = String::new();
-    let path = p.findings[from].primary.path.as_str();
-    let named = p
-        .masked_source(path, &p.findings[from..to])
-        .map(|text| NamedSource::new(path, text).with_language("json"));
+    let path = &p.findings[from].primary.path;
+    let shown_path = path.line().into_owned();
+    let text = p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to]);
     for i in from..to {
         let f = &p.findings[i];
-        let footer = related_footer(f, &p.related_positions[i]);
+        let position = p.positions[i];
         // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
         // finding is shown by line and column alone.
-        let long = p.positions[i].is_some_and(|pos| {
-            named
-                .as_ref()
-                .is_some_and(|n| lines_too_long(n.inner(), pos.start))
-        });
+        let window = match (&text, position) {
+            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line),
+            _ => None,
+        };
+        let mut help = f.help.as_ref().map(|h| h.line().into_owned());
+        if let Some(footer) = related_footer(f, &p.related_positions[i]) {
+            help = Some(match help {
+                Some(h) => format!("{h}\n{footer}"),
+                None => footer,
+            });
+        }
         let shown = Shown {
             finding: f,
-            source: if long { None } else { named.as_ref() },
-            position: p.positions[i],
-            footer,
+            message: f.message.line().into_owned(),
+            help,
+            label: f.label.as_ref().map(|l| l.line().into_owned()),
+            source: window.as_ref().map(|w| w as &dyn SourceCode),
+            position,
         };
-        if shown.source.is_none() {
-            match (long, p.positions[i]) {
+        if window.is_none() {
+            match (text.is_some(), position) {
                 (true, Some(pos)) => {
                     let _ = writeln!(
                         out,
-                        "{}:{}:{}: (the line is over {MAX_SNIPPET_LINE} bytes long; not shown)",
-                        f.primary.path, pos.line, pos.column
+                        "{shown_path}:{}:{}: (the line is over {MAX_SNIPPET_LINE} bytes long; not shown)",
+                        pos.line, pos.column
                     );
                 }
                 _ => {
-                    let _ = writeln!(out, "{}:", f.primary.path);
+                    let _ = writeln!(out, "{shown_path}:");
                 }
             }
         }
@@ -144,44 +149,6 @@ fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: 
         out.push('\n');
     }
     out
-}
-
-/// Longest line a snippet shows.
-const MAX_SNIPPET_LINE: usize = 1000;
-
-/// Whether the line holding byte `at`, or a line beside it (the snippet's context), is longer
-/// than [`MAX_SNIPPET_LINE`].
-fn lines_too_long(text: &str, at: usize) -> bool {
-    let bytes = text.as_bytes();
-    let at = at.min(bytes.len());
-    let start = bytes[..at]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    let before = if start == 0 {
-        0
-    } else {
-        bytes[..start - 1]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1)
-    };
-    // Three lines from `before`: the one above, this one and the one below.
-    let mut line_start = before;
-    for _ in 0..3 {
-        let end = bytes[line_start..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(bytes.len(), |i| line_start + i);
-        if end - line_start > MAX_SNIPPET_LINE {
-            return true;
-        }
-        if end >= bytes.len() {
-            break;
-        }
-        line_start = end + 1;
-    }
-    false
 }
 
 fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String> {
@@ -195,12 +162,16 @@ fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String>
         .map(|(r, p)| match p {
             Some(p) => format!(
                 "  also: {}:{}:{} ({})",
-                r.path,
+                r.path.line(),
                 p.line,
                 p.column,
-                pointer_text(&r.pointer)
+                pointer_text(&r.pointer.line())
             ),
-            None => format!("  also: {} ({})", r.path, pointer_text(&r.pointer)),
+            None => format!(
+                "  also: {} ({})",
+                r.path.line(),
+                pointer_text(&r.pointer.line())
+            ),
         })
         .collect();
     Some(format!("related:\n{}", lines.join("\n")))
@@ -219,11 +190,18 @@ pub fn summary_line(s: &Summary) -> String {
         plural(s.files, "file", "files"),
         plural(s.results, "result", "results")
     );
-    let suppressed = if s.suppressed > 0 {
+    let mut suppressed = if s.suppressed > 0 {
         format!(" ({} suppressed by the baseline)", s.suppressed)
     } else {
         String::new()
     };
+    if s.omitted > 0 {
+        let _ = write!(
+            suppressed,
+            " ({} of them past the finding caps: counted, not listed)",
+            s.omitted
+        );
+    }
     if s.errors + s.warnings + s.infos == 0 {
         return format!("All checks passed: {scope}{suppressed}.");
     }

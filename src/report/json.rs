@@ -1,9 +1,11 @@
 //! `--format json`: the machine-readable contract of DESIGN.md (`schemas/report.schema.json`).
+//! Paths, pointers and messages are serialised masked; the writer escapes hidden characters.
 
 use serde::Serialize;
 
 use super::Prepared;
 use crate::engine::Summary;
+use crate::text::{FileText, Text};
 
 /// The whole report. Serialised straight from borrowed findings: a corpus with hundreds of
 /// thousands of findings is never copied into an intermediate JSON tree.
@@ -32,20 +34,20 @@ pub(super) struct Diagnostic<'a> {
     name: &'static str,
     severity: &'static str,
     pre_rule: bool,
-    path: &'a str,
-    pointer: &'a str,
+    path: &'a FileText,
+    pointer: &'a FileText,
     line: Option<usize>,
     column: Option<usize>,
-    message: &'a str,
-    help: Option<&'a str>,
+    message: &'a Text,
+    help: Option<&'a Text>,
     related: Vec<Related<'a>>,
     url: String,
 }
 
 #[derive(Serialize)]
 struct Related<'a> {
-    path: &'a str,
-    pointer: &'a str,
+    path: &'a FileText,
+    pointer: &'a FileText,
     line: Option<usize>,
     column: Option<usize>,
 }
@@ -66,7 +68,7 @@ pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> 
         diagnostics: Diagnostics(p),
         summary: p.summary,
     };
-    serde_json::to_writer_pretty(&mut *out, &report).map_err(std::io::Error::other)?;
+    crate::text::json::to_writer_pretty(&mut *out, &report)?;
     out.write_all(b"\n")
 }
 
@@ -95,7 +97,7 @@ pub(super) fn diagnostic(p: &Prepared, i: usize) -> Diagnostic<'_> {
         line: pos.map(|x| x.line),
         column: pos.map(|x| x.column),
         message: &f.message,
-        help: f.help.as_deref(),
+        help: f.help.as_ref(),
         related,
         url: super::rule_url(f.rule),
     }

@@ -13,8 +13,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 /// Writes the same lines to `out`, one finding at a time.
 pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     for i in 0..p.findings.len() {
-        serde_json::to_writer(&mut *out, &super::json::diagnostic(p, i))
-            .map_err(std::io::Error::other)?;
+        crate::text::json::to_writer(&mut *out, &super::json::diagnostic(p, i))?;
         out.write_all(b"\n")?;
     }
     Ok(())

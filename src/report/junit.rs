@@ -30,7 +30,7 @@ pub fn xml_escape(s: &str) -> String {
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut by_file: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, f) in p.findings.iter().enumerate() {
-        by_file.entry(f.primary.path.as_str()).or_default().push(i);
+        by_file.entry(f.primary.path.raw()).or_default().push(i);
     }
     let total = p.findings.len();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -46,7 +46,8 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">"
     );
     for (path, idx) in by_file {
-        let file = xml_escape(path);
+        let path = crate::text::line(path);
+        let file = xml_escape(&path);
         let _ = writeln!(
             out,
             "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">",
@@ -61,21 +62,22 @@ pub fn render(p: &Prepared) -> Vec<u8> {
                 code = f.rule.code
             );
             let pointer = if f.primary.pointer.is_empty() {
-                "/"
+                "/".into()
             } else {
-                &f.primary.pointer
+                f.primary.pointer.line()
             };
+            let message = f.message.line();
             let mut body = format!(
-                "{path}:{line}:{column}: {} {} at {pointer}: {}",
-                f.rule.code, f.rule.name, f.message
+                "{path}:{line}:{column}: {} {} at {pointer}: {message}",
+                f.rule.code, f.rule.name
             );
             if let Some(h) = &f.help {
-                let _ = write!(body, "\nhelp: {h}");
+                let _ = write!(body, "\nhelp: {}", h.line());
             }
             let _ = writeln!(
                 out,
                 "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                xml_escape(&f.message),
+                xml_escape(&message),
                 f.severity.as_str(),
                 xml_escape(&body)
             );

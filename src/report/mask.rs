@@ -4,20 +4,25 @@
 //! `api_key` in the same object (only the last one is parsed), a key in the part of an array
 //! past `max_array_items`, or a token in a file too broken to parse would still show. This pass
 //! walks the text itself (strings and bare words, keys tracked per object, no recursion) and
-//! overwrites, byte for byte, every string or word [`classify`] takes for a secret, so no
-//! offset moves and every line keeps its length.
+//! overwrites, byte for byte, every string or word [`classify`] takes for a secret, every key
+//! that is a credential, and the value after a secret flag in an argv array (`"--api-key",
+//! "VALUE"`). Then the text is read as free text too (`api_key = VALUE` in a config file,
+//! `Bearer VALUE` in a broken line). No offset moves and every line keeps its length.
 
-use crate::secrets::classify;
+use crate::secrets::{classify, find_in_text, is_harmless, is_secret_key};
 
 struct Frame {
     array: bool,
     expect_key: bool,
     key: Option<String>,
+    /// In an array: the string before was a secret flag (`--api-key`).
+    after_flag: bool,
 }
 
-/// Overwrites every secret-looking string value and bare word of `text` with `*`.
+/// Overwrites every secret-looking string, key and bare word of `text` with `*`.
 pub fn mask_all(text: &mut String) {
-    let ranges = secret_ranges(text);
+    let mut ranges = secret_ranges(text);
+    ranges.extend(find_in_text(text));
     if ranges.is_empty() {
         return;
     }
@@ -29,41 +34,6 @@ pub fn mask_all(text: &mut String) {
     // Valid UTF-8 still (no copy of a large text); the lossy path is only a guard.
     *text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-}
-
-/// `s` with every word [`classify`] takes for a secret replaced by `<redacted>`; `None` when
-/// there is none. The last line of defence for messages, labels and help texts that quote a
-/// value from a file.
-pub fn redact_words(s: &str) -> Option<String> {
-    fn trim(w: &str) -> &str {
-        w.trim_matches(|c: char| {
-            matches!(
-                c,
-                '"' | '\'' | '`' | ',' | ';' | '(' | ')' | '[' | ']' | '{' | '}' | ':'
-            )
-        })
-    }
-    let secret = |w: &str| !trim(w).is_empty() && classify(None, trim(w)).is_some();
-    if !s.split_whitespace().any(secret) {
-        return None;
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
-        out.push_str(&rest[..start]);
-        rest = &rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let word = &rest[..end];
-        if secret(word) {
-            let core = trim(word);
-            out.push_str(&word.replacen(core, "<redacted>", 1));
-        } else {
-            out.push_str(word);
-        }
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    Some(out)
 }
 
 fn decode(raw_with_quotes: &str) -> String {
@@ -88,6 +58,7 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     array: bytes[i] == b'[',
                     expect_key: bytes[i] == b'{',
                     key: None,
+                    after_flag: false,
                 });
                 i += 1;
             }
@@ -107,11 +78,16 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                 let (inner_start, inner_end) = (i + 1, if closed { end - 1 } else { end });
                 if let Some(f) = stack.last_mut().filter(|f| !f.array && f.expect_key) {
                     f.expect_key = false;
-                    f.key = Some(if closed {
+                    let key = if closed {
                         decode(&text[i..end])
                     } else {
                         text[inner_start..inner_end].to_string()
-                    });
+                    };
+                    // A credential used as a key (or in one).
+                    if inner_end > inner_start && classify(None, &key).is_some() {
+                        out.push((inner_start, inner_end));
+                    }
+                    f.key = Some(key);
                 } else {
                     // A value: under its member's key, or the key of the array holding it.
                     let key = stack
@@ -124,8 +100,17 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     } else {
                         text[inner_start..inner_end].to_string()
                     };
-                    if inner_end > inner_start && classify(key, &value).is_some() {
+                    let after_flag = stack.last().is_some_and(|f| f.array && f.after_flag);
+                    if inner_end > inner_start
+                        && (classify(key, &value).is_some()
+                            || (after_flag && !value.starts_with("--") && !is_harmless(&value)))
+                    {
                         out.push((inner_start, inner_end));
+                    }
+                    if let Some(f) = stack.last_mut().filter(|f| f.array) {
+                        f.after_flag = value.starts_with('-')
+                            && !value.contains('=')
+                            && is_secret_key(value.trim_start_matches('-'));
                     }
                 }
                 i = end;
@@ -190,16 +175,17 @@ mod tests {
     }
 
     #[test]
-    fn words_in_messages() {
-        let m = format!("recorded as \"fp8\" but the command says \"{KEY}\" (--kv-cache-dtype)");
-        assert_eq!(
-            redact_words(&m).unwrap(),
-            "recorded as \"fp8\" but the command says \"<redacted>\" (--kv-cache-dtype)"
-        );
-        assert_eq!(redact_words("nothing to see, sk-short"), None);
-        assert_eq!(
-            redact_words(&format!("Bearer {KEY}")).unwrap(),
-            "Bearer <redacted>"
+    fn masks_argv_values_keys_and_config_text() {
+        let argv = r#"{"cmd": ["vllm", "serve", "--api-key", "plainvalue99", "--port", "8000"]}"#;
+        let t = masked(argv);
+        assert!(!t.contains("plainvalue99") && t.contains("\"8000\""), "{t}");
+        let key = format!(r#"{{"env": {{"{KEY}": 1}}}}"#);
+        assert!(!masked(&key).contains(KEY));
+        let toml = "[[sidecar]]\napi_key = \"hunter2hunter2\"\nPGPASSWORD=s3cr3t psql\n";
+        let t = masked(toml);
+        assert!(
+            !t.contains("hunter2hunter2") && !t.contains("s3cr3t"),
+            "{t}"
         );
     }
 

@@ -17,6 +17,7 @@ use super::rule_docs::{INFORMATION_URI, category, rule_url};
 use super::{Position, Prepared};
 use crate::diagnostic::{Location, Severity};
 use crate::rules::RuleMeta;
+use crate::text::FileText;
 
 /// SARIF's level for a severity.
 pub fn level(s: Severity) -> &'static str {
@@ -32,10 +33,12 @@ pub fn end_column(pos: Position) -> usize {
     pos.column + pos.chars.max(1)
 }
 
-/// A path as a relative URI reference: forward slashes, `./` dropped, reserved bytes
-/// percent-encoded. An absolute path becomes a `file://` URI.
-pub fn uri(path: &str) -> (String, bool) {
-    let slashed = path.replace('\\', "/");
+/// A path as a relative URI reference: forward slashes, `./` dropped, secrets masked, every
+/// byte but letters, digits, `-._~` and `/` percent-encoded. A colon is encoded too, so a file
+/// named `javascript:alert(1).json` is the relative reference `javascript%3Aalert%281%29.json`,
+/// never a URI with a scheme. An absolute path becomes a `file://` URI.
+pub fn uri(path: &FileText) -> (String, bool) {
+    let slashed = path.masked().replace('\\', "/");
     let mut rel = slashed.as_str();
     while let Some(rest) = rel.strip_prefix("./") {
         rel = rest;
@@ -43,7 +46,7 @@ pub fn uri(path: &str) -> (String, bool) {
     let absolute = rel.starts_with('/');
     let mut out = String::new();
     for b in rel.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(char::from(b));
         } else {
             let _ = write!(out, "%{b:02X}");
@@ -125,8 +128,13 @@ fn physical(l: &Location, pos: Option<Position>) -> Value {
     physical
 }
 
-fn pointer_name(pointer: &str) -> &str {
-    if pointer.is_empty() { "/" } else { pointer }
+/// A pointer as a logical location's name (`/` for the whole document), secrets masked.
+fn pointer_name(pointer: &FileText) -> String {
+    if pointer.is_empty() {
+        "/".to_string()
+    } else {
+        pointer.masked().into_owned()
+    }
 }
 
 /// Renders the SARIF log.
@@ -158,7 +166,7 @@ pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> 
             results: Results { p, index: &index },
         }],
     };
-    serde_json::to_writer_pretty(&mut *out, &log).map_err(std::io::Error::other)?;
+    crate::text::json::to_writer_pretty(&mut *out, &log)?;
     out.write_all(b"\n")
 }
 
@@ -246,6 +254,7 @@ mod tests {
 
     #[test]
     fn uris() {
+        let uri = |s: &str| uri(&FileText::from(s));
         assert_eq!(
             uri("./results/a b.json"),
             ("results/a%20b.json".to_string(), true)
@@ -256,5 +265,13 @@ mod tests {
             ("file:///abs/x.json".to_string(), false)
         );
         assert_eq!(uri("é.json").0, "%C3%A9.json");
+        assert_eq!(
+            uri("javascript:alert(1).json").0,
+            "javascript%3Aalert%281%29.json"
+        );
+        assert_eq!(
+            uri("r/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json").0,
+            "r/%3Credacted%3E"
+        );
     }
 }

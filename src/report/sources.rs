@@ -10,7 +10,7 @@ use rayon::prelude::*;
 pub use crate::diagnostic::Position;
 use crate::diagnostic::{Finding, Location, Placed};
 use crate::engine::Summary;
-use crate::json::{Locator, locate};
+use crate::json::Locator;
 
 /// Findings with everything a reporter needs.
 #[derive(Debug)]
@@ -33,14 +33,19 @@ impl Prepared {
     /// The text of `path` with every secret masked (the values `in_file`'s M018 findings point
     /// at, and anything else that looks like one), for a snippet. Read on demand, one file at a
     /// time, so memory does not hold every file with findings at once.
-    pub fn masked_source(&self, path: &str, in_file: &[Finding]) -> Option<String> {
+    pub fn masked_source(
+        &self,
+        path: &str,
+        in_file: &[Finding],
+        positions: &[Option<Position>],
+    ) -> Option<String> {
         let (mut text, _) =
             crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
-        mask_secrets(in_file.iter(), &mut text);
+        mask_secrets(in_file.iter().zip(positions), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
-        // text).
+        // text), and every character that could act on a terminal or hide text.
         super::mask::mask_all(&mut text);
-        super::controls::stand_in(&mut text);
+        crate::text::stand_in(&mut text);
         Some(text)
     }
 }
@@ -106,38 +111,38 @@ fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
     let mut starts: Vec<usize> = spans.iter().map(|s| s.0).collect();
     starts.sort_unstable();
     starts.dedup();
+    // One forward pass: line and column of every start, counted from the one before (so many
+    // findings on one long line cost one pass over it, not one each).
     let bytes = text.as_bytes();
-    let mut lines_at: Vec<usize> = Vec::with_capacity(starts.len());
-    let (mut counted_to, mut line) = (0usize, 1usize);
+    let mut places: Vec<(usize, usize)> = Vec::with_capacity(starts.len());
+    let (mut at, mut line, mut column) = (0usize, 1usize, 1usize);
     for &start in &starts {
+        let gap = &bytes[at..start];
         // The compiler vectorises this count; no crate is needed for one loop.
         #[expect(
             clippy::naive_bytecount,
             reason = "one vectorised loop, not worth a crate"
         )]
-        let newlines = bytes[counted_to..start]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count();
-        line += newlines;
-        counted_to = start;
-        lines_at.push(line);
+        let newlines = gap.iter().filter(|&&b| b == b'\n').count();
+        if newlines > 0 {
+            line += newlines;
+            let line_start = at + gap.iter().rposition(|&b| b == b'\n').expect("counted") + 1;
+            column = text.get(line_start..start).map_or(0, |t| t.chars().count()) + 1;
+        } else {
+            column += text.get(at..start).map_or(0, |t| t.chars().count());
+        }
+        at = start;
+        places.push((line, column));
     }
     spans
         .into_iter()
         .map(|(start, end)| {
-            let line = lines_at[starts
+            let (line, column) = places[starts
                 .binary_search(&start)
                 .expect("every start was counted")];
-            let line_start = bytes[..start]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
             Position {
                 line,
-                column: text
-                    .get(line_start..start)
-                    .map_or(1, |t| t.chars().count() + 1),
+                column,
                 start,
                 len: end - start,
                 chars: text[start..end].chars().count(),
@@ -153,21 +158,8 @@ pub fn prepare(
     max_file_bytes: u64,
     color: bool,
 ) -> Prepared {
-    // No message, label or help quotes a secret, whichever rule wrote it.
-    findings.par_iter_mut().for_each(|f| {
-        for text in std::iter::once(&mut f.message)
-            .chain(f.label.as_mut())
-            .chain(f.help.as_mut())
-        {
-            if let Some(clean) = super::mask::redact_words(text) {
-                *text = clean;
-            }
-            // A value quoted from a file may hold terminal escapes; no output passes them on.
-            if let Some(clean) = super::controls::escaped(text) {
-                *text = clean;
-            }
-        }
-    });
+    // Messages, labels and help texts keep the origin of what they quote: each writer masks
+    // and escapes it for its format (crate::text).
     place_the_rest(&mut findings, max_file_bytes);
     let positions: Vec<Option<Position>> = findings
         .iter()
@@ -221,12 +213,12 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
         .filter(|(_, f)| f.placed.is_none())
     {
         by_path
-            .entry(f.primary.path.as_str())
+            .entry(f.primary.path.raw())
             .or_default()
             .push((i, None, &f.primary));
         for (k, r) in f.related.iter().enumerate() {
             by_path
-                .entry(r.path.as_str())
+                .entry(r.path.raw())
                 .or_default()
                 .push((i, Some(k), r));
         }
@@ -266,7 +258,7 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
 
 /// The byte span a location labels: whole characters, one line at most.
 fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
-    let yaml = std::path::Path::new(&l.path)
+    let yaml = std::path::Path::new(l.path.raw())
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
     let (start, end) = match l.offset {
@@ -276,12 +268,12 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
         }
         // A value read from a YAML file (a run's config.yaml) is placed at its key.
         None if yaml && l.doc_start == 0 => {
-            match crate::yaml::locate(text, &[(0, l.pointer.as_str())])[0] {
+            match crate::yaml::locate(text, &[(0, l.pointer.raw())])[0] {
                 Some(o) => (o, (o + 1).min(text.len())),
                 None => (0, 0),
             }
         }
-        None => match locator.locate_first_line(text, l.doc_start, &l.pointer) {
+        None => match locator.locate_first_line(text, l.doc_start, l.pointer.raw()) {
             // An absent field is labelled on the opening of the object that should hold it.
             Some(s) if !s.exact => (s.start, (s.start + 1).min(text.len())),
             Some(s) => (s.start, s.end),
@@ -303,51 +295,45 @@ fn span_in(text: &str, locator: &mut Locator, l: &Location) -> (usize, usize) {
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
-/// snippet can show it and no offset moves.
-fn mask_secrets<'a>(findings: impl Iterator<Item = &'a Finding>, text: &mut String) {
-    for f in findings.filter(|f| f.rule.code == "M018") {
-        // In a YAML report or a log, the value after the key on the line it is placed at.
-        if let Some(Some(offset)) =
-            crate::corpus::places_in_text(text, &[&f.primary]).and_then(|p| p.into_iter().next())
-        {
-            if let Some((start, end)) = crate::corpus::value_span(text, offset)
-                && text.is_char_boundary(start)
-                && text.is_char_boundary(end)
-            {
-                let masked: String = text[start..end]
-                    .char_indices()
-                    .map(|(i, c)| {
-                        if i == 0 {
-                            c.to_string()
-                        } else {
-                            "*".repeat(c.len_utf8())
-                        }
-                    })
-                    .collect();
-                text.replace_range(start..end, &masked);
-            }
-            continue;
-        }
-        let Some(span) = locate(text, f.primary.doc_start, &f.primary.pointer) else {
+/// snippet can show it and no offset moves. Each finding's span was found when the file was
+/// checked: no pointer is looked up again. In a YAML report or a log, the finding is placed at
+/// its key: the value after it on that line is masked.
+fn mask_secrets<'a>(
+    findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
+    text: &mut String,
+) {
+    let mut json = None;
+    let mut spans = Vec::new();
+    for (f, pos) in findings {
+        let Some(pos) = pos.filter(|_| f.rule.code == "M018") else {
             continue;
         };
-        if !span.exact
-            || span.end <= span.start + 1
-            || !text.is_char_boundary(span.start)
-            || !text.is_char_boundary(span.end)
-        {
-            continue;
-        }
-        let masked: String = text[span.start..span.end]
-            .char_indices()
-            .map(|(i, c)| {
-                if i == 0 || c == '"' {
-                    c.to_string()
-                } else {
-                    "*".repeat(c.len_utf8())
-                }
-            })
-            .collect();
-        text.replace_range(span.start..span.end, &masked);
+        let is_json =
+            *json.get_or_insert_with(|| crate::corpus::places_in_text(text, &[]).is_none());
+        let span = if is_json {
+            Some((pos.start, pos.start + pos.len))
+        } else if pos.start <= text.len() && text.is_char_boundary(pos.start) {
+            crate::corpus::value_span(text, pos.start)
+        } else {
+            None
+        };
+        spans.extend(span.filter(|&(start, end)| end <= text.len() && end > start + 1));
     }
+    if spans.is_empty() {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in spans {
+        // The quotes around a string stay, and everything between them (an escaped quote too,
+        // so the string still ends where it did) becomes `*`, byte for byte.
+        let quoted = bytes[start] == b'"' && bytes[end - 1] == b'"' && end >= start + 2;
+        let (from, to) = if quoted {
+            (start + 1, end - 1)
+        } else {
+            (start, end)
+        };
+        bytes[from..to].fill(b'*');
+    }
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }

@@ -42,7 +42,5 @@ pub fn json(p: &Prepared) -> Vec<u8> {
         .into_iter()
         .map(|(m, n)| json!({"code": m.code, "name": m.name, "count": n}))
         .collect();
-    let mut bytes = serde_json::to_vec_pretty(&rows).expect("a JSON value serialises");
-    bytes.push(b'\n');
-    bytes
+    crate::text::json::pretty_line(&rows)
 }

@@ -308,7 +308,7 @@ pub fn ladder_chart(ladder: &ConfigLadder, floor: f64) -> String {
     let mut out = String::new();
     let title = format!(
         "Ladder of {}: aggregate throughput against per-user rate",
-        ladder.label
+        ladder.label.line()
     );
     svg_open(&mut out, W, H, &title, "chart ladder");
     let floor = if floor.is_finite() && floor > 0.0 {
@@ -605,7 +605,10 @@ pub fn ratio_chart(claim: &ClaimOutcome, index: usize) -> String {
     let published = claim.published_value;
     let restated = claim.restated_value.filter(|v| v.is_finite());
     let mut out = String::new();
-    let title = format!("Ratio claim {}: as published and as audited", claim.id);
+    let title = format!(
+        "Ratio claim {}: as published and as audited",
+        claim.id.line()
+    );
     svg_open(&mut out, W, H, &title, "chart ratio");
     let hatch = format!("hatch-{}", index + 1);
     let hatch_colour = if claim.verdict == Verdict::Retracted {

@@ -6,6 +6,7 @@ use crate::corpus::LoadedResult;
 use crate::diagnostic::Location;
 use crate::model::{ProvenanceMap, ResultDoc};
 use crate::serve_command::ServeSettings;
+use crate::text::Text;
 use crate::thresholds::Thresholds;
 
 use super::RuleMeta;
@@ -127,24 +128,24 @@ pub struct Emit {
     /// the rule's default.
     pub severity: Option<crate::diagnostic::Severity>,
     /// What was found.
-    pub message: String,
+    pub message: Text,
     /// Text under the value.
-    pub label: Option<String>,
+    pub label: Option<Text>,
     /// What to do.
-    pub help: Option<String>,
+    pub help: Option<Text>,
     /// Other places involved.
     pub related: Vec<Location>,
 }
 
 impl Emit {
     /// Sets the help line.
-    pub fn help(&mut self, help: impl Into<String>) -> &mut Self {
+    pub fn help(&mut self, help: impl Into<Text>) -> &mut Self {
         self.help = Some(help.into());
         self
     }
 
     /// Sets the label drawn under the value.
-    pub fn label(&mut self, label: impl Into<String>) -> &mut Self {
+    pub fn label(&mut self, label: impl Into<Text>) -> &mut Self {
         self.label = Some(label.into());
         self
     }
@@ -181,7 +182,7 @@ impl<'o> Emitter<'o> {
     }
 
     /// Reports a finding at `pointer`.
-    pub fn emit(&mut self, pointer: impl Into<String>, message: impl Into<String>) -> &mut Emit {
+    pub fn emit(&mut self, pointer: impl Into<String>, message: impl Into<Text>) -> &mut Emit {
         self.out.push(Emit {
             rule: self.rule,
             pointer: pointer.into(),
@@ -201,7 +202,7 @@ impl<'o> Emitter<'o> {
         &mut self,
         subject: usize,
         pointer: impl Into<String>,
-        message: impl Into<String>,
+        message: impl Into<Text>,
     ) -> &mut Emit {
         let e = self.emit(pointer, message);
         e.subject = Some(subject);
@@ -209,10 +210,13 @@ impl<'o> Emitter<'o> {
     }
 
     /// Reports an absent field at `pointer`: labelled on the object that should hold it.
-    pub fn missing(&mut self, pointer: &str, what: &str, help: impl Into<String>) -> &mut Emit {
+    pub fn missing(&mut self, pointer: &str, what: &str, help: impl Into<Text>) -> &mut Emit {
         let dotted = pointer.trim_start_matches('/').replace('/', ".");
-        let e = self.emit(pointer, format!("not recorded: {what} (`{pointer}`)"));
-        e.label(format!("`{dotted}` belongs here"));
+        let e = self.emit(
+            pointer,
+            crate::text!("not recorded: {} (`{}`)", what, pointer),
+        );
+        e.label(crate::text!("`{}` belongs here", dotted));
         e.help(help);
         e
     }

@@ -46,13 +46,13 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                     let pointer = path.pointer();
                     out.emit(
                         &pointer,
-                        format!("`{pointer}` holds {}; the value is not shown", kind.0),
+                        crate::text!("`{}` holds {}; the value is not shown", &pointer, kind.0),
                     )
                     .label("secret (masked)")
                     .help(HELP);
                 } else if command_line_has_secret(s) {
                     let pointer = path.pointer();
-                    out.emit(&pointer, format!("`{pointer}` is a command line that passes a secret argument (`--api-key VALUE` or alike); the value is not shown"))
+                    out.emit(&pointer, crate::text!("`{}` is a command line that passes a secret argument (`--api-key VALUE` or alike); the value is not shown", &pointer))
                         .label("secret (masked)")
                         .help(HELP);
                 }
@@ -74,7 +74,7 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                 for i in argv_secrets(&strings) {
                     if classify(path.key(), &strings[i]).is_none() && items[i].is_string() {
                         let at = format!("{}/{i}", path.pointer());
-                        out.emit(&at, format!("`{at}` is the value of a secret argument (`--api-key VALUE` or alike, {} characters); the value is not shown", strings[i].chars().count()))
+                        out.emit(&at, crate::text!("`{}` is the value of a secret argument (`--api-key VALUE` or alike, {} characters); the value is not shown", &at, strings[i].chars().count()))
                             .label("secret (masked)")
                             .help(HELP);
                     }

@@ -7,9 +7,10 @@ use serde_json::Value;
 /// (`system_meta.json`, `systems/<system>.json`), the automation's host, SUT and version
 /// records (`cm-*.json`, `mlc-*.json`, `os_info.json`), `pip_freeze.json`, the reference
 /// harness's `results.json` (`TestScenario.*`), `measurements.json`, the accuracy log
-/// (`mlperf_log_accuracy.json`) and the trace (`mlperf_log_trace.json`). Most are told by
-/// their keys; the automation's `cm-*` / `mlc-*` records, whose shapes vary by script, also by
-/// their name.
+/// (`mlperf_log_accuracy.json`), the trace (`mlperf_log_trace.json`) and a power run's PTD
+/// client and server session records (`performance/power/client.json`, `server.json`). Most
+/// are told by their keys; the automation's `cm-*` / `mlc-*` records, whose shapes vary by
+/// script, also by their name.
 pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
     let lower = file_name.to_ascii_lowercase();
     match doc {
@@ -27,6 +28,7 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
                 || (has("pip_freeze") && map.len() == 1)
                 || (has("starting_weights_filename") && has("weight_data_types"))
                 || (has("hardware_name") && has("implementation") && has("framework"))
+                || (has("session_name") && has("phases") && has("uuid"))
                 || (has("traceEvents") && lower.starts_with("mlperf_log_trace"))
                 || lower.starts_with("cm-")
                 || lower.starts_with("mlc-")
@@ -46,9 +48,13 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
 }
 
 /// Whether a text that is not JSON is one of the MLPerf side files: `user.conf` (lines of
-/// `model.scenario.key = value`), `pip_freeze.raw` / `.txt` (lines of `package==version`), or
-/// `accuracy.txt` (the accuracy script's output with its `hash=` line).
+/// `model.scenario.key = value`), `pip_freeze.raw` / `.txt` (lines of `package==version`),
+/// `accuracy.txt` (the accuracy script's output with its `hash=` line), or a power run's PTD
+/// files ([`is_power_text`]).
 pub fn is_text_companion(lower_name: &str, text: &str) -> bool {
+    if is_power_text(lower_name, text) {
+        return true;
+    }
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
@@ -75,6 +81,47 @@ pub fn is_text_companion(lower_name: &str, text: &str) -> bool {
         return true;
     }
     lower_name == "accuracy.txt" && lines.iter().any(|l| l.starts_with("hash="))
+}
+
+/// Whether `text` is one of the text files of an MLPerf power run, told by its first lines:
+/// SPEC PTDaemon's sample log (`spl.txt`: `Time,<stamp>,Watts,...`), its own log
+/// (`ptd_logs.txt`: `MM-DD-YYYY HH:MM:SS.fff: message`, some lines without a stamp when the
+/// file is named so), or the power client's and server's logs (`client.log`, `server.log`:
+/// `client 2025-06-03 14:17:02,114 [INFO] ...`).
+fn is_power_text(lower_name: &str, text: &str) -> bool {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(20)
+        .collect();
+    let ptd_stamp = |l: &&str| {
+        l.get(..23)
+            .and_then(super::power::ptd_time)
+            .is_some_and(|_| l[23..].starts_with(':'))
+    };
+    let power_log = |l: &&str| {
+        ["client ", "server "].iter().any(|who| {
+            l.strip_prefix(who).is_some_and(|rest| {
+                let b = rest.as_bytes();
+                b.len() > 26
+                    && b[4] == b'-'
+                    && b[7] == b'-'
+                    && b[10] == b' '
+                    && b[19] == b','
+                    && rest.get(24..).is_some_and(|r| r.starts_with('['))
+            })
+        })
+    };
+    let sample = |l: &&str| l.starts_with("Time,") && l.contains(",Watts,");
+    if lower_name.starts_with("ptd_log") && lines.iter().any(ptd_stamp) {
+        return true;
+    }
+    !lines.is_empty()
+        && lines
+            .iter()
+            .take(3)
+            .all(|l| sample(l) || ptd_stamp(l) || power_log(l))
 }
 
 #[cfg(test)]
@@ -106,6 +153,10 @@ mod tests {
             &json!({"os_version": "Linux-6.8", "cpu_version": "x86_64", "python_version": "3.10.12"}),
             "mlc-host-info.json"
         ));
+        assert!(is_json_companion(
+            &json!({"version": "1.0", "timezone": 0, "session_name": "2025-06-03_14-17-02", "uuid": {"client": "a", "server": "b"}, "phases": {"ranging": [], "testing": []}}),
+            "client.json"
+        ));
         assert!(!is_json_companion(&json!({"results": {}}), "results.json"));
     }
 
@@ -124,5 +175,26 @@ mod tests {
             "{'rouge1': 44.4}\nhash=ab12\n"
         ));
         assert!(!is_text_companion("notes.conf", "just words\n"));
+        assert!(is_text_companion(
+            "spl.txt",
+            "Time,06-03-2025 14:20:10.412,Watts,38.120000,Volts,229.810000,Amps,0.301220,PF,0.550700,Mark,m\n"
+        ));
+        assert!(is_text_companion(
+            "ptd_logs.txt",
+            "06-03-2025 14:17:31.207: Uncertainty checking for Yokogawa WT310E is activated\n06-03-2025 14:17:40.002: Go with mark 'x_ranging'\n"
+        ));
+        assert!(is_text_companion(
+            "ptd_logs.txt",
+            "PTDaemon 1.11.1\n06-03-2025 14:17:31.207: Uncertainty checking for Yokogawa WT310E is activated\n"
+        ));
+        assert!(is_text_companion(
+            "server.log",
+            "server 2025-06-03 14:17:02,114 [INFO] Ready to accept connections at 0.0.0.0:4950\n"
+        ));
+        assert!(!is_text_companion(
+            "server.log",
+            "INFO 06-03 14:17:02 api_server.py:712] vLLM API server version 0.9.0\n"
+        ));
+        assert!(!is_text_companion("spl.txt", "Time,soon\n"));
     }
 }

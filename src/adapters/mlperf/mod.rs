@@ -38,6 +38,11 @@
 //!   submission keeps them in its folder names and `systems/*.json`): those are absent and the
 //!   checklist reports them. The harness is `mlperf-loadgen`, its version and git revision
 //!   from `loadgen_version` (`4.1 @ 379ee5345a`), `dirty` from `loadgen_git_status_message`.
+//! - **Power.** A power run keeps SPEC PTDaemon's sample log `spl.txt` beside its logs: the
+//!   level's `power_w` is the mean of its Watts readings inside loadgen's `power_begin` /
+//!   `power_end` window, of kind `wall`, and the log is the run's `artifacts.power_trace`
+//!   ([`power`] says how the window is aligned and what happens without one). The PTD
+//!   client's and server's records in `performance/power/` are companions.
 //! - A run in `AccuracyOnly` mode (the `accuracy/` folder) measures accuracy, not
 //!   performance: its logs are companions. So are the side files of a run or submission
 //!   folder ([`companion`]).
@@ -45,6 +50,7 @@
 mod companion;
 mod keys;
 pub mod log;
+mod power;
 
 use std::path::Path;
 
@@ -204,6 +210,7 @@ fn map(doc: &Value, source: &Source<'_>, keys: &Keys, scenario: Option<(&str, &s
     level(&mut b, keys, scenario_name.as_deref(), &scenario_src);
     validity(&mut b, keys, scenario_name.as_deref());
     figures(&mut b, keys, scenario_name.as_deref());
+    power::map(&mut b, source.folder, is_summary(doc));
     b.finish()
 }
 

@@ -1,0 +1,195 @@
+//! Writing outputs (`-o` of `check`, `import`, `audit`, `capture`, the baseline, rule pages)
+//! without ever writing through a symbolic link, and never into a corpus unless asked.
+//!
+//! Decisions:
+//! - An output folder that is a symlink, or an output file that exists as a symlink (or as
+//!   anything but a regular file), is refused with exit 2 and a message naming it: a link in a
+//!   checked-out pull request could otherwise point the report at a result file, at the claims
+//!   file, or outside the workspace. Refusing says so; silently replacing the link would hide
+//!   that someone planted it.
+//! - Each file is written to a new temporary file in the same folder (created exclusively, so
+//!   it cannot be a link) and renamed over the target: even a link created between the check and
+//!   the write is replaced, never followed.
+//! - "Inside the corpus" is decided on resolved paths: an output folder reached through a
+//!   symlink into the corpus is inside it.
+
+use std::io::Write;
+use std::path::{Component, Path, PathBuf};
+
+use crate::config::paths;
+use crate::corpus::describe_io;
+
+/// `path` as messages show it (masked and escaped by the writer of the error).
+fn shown(path: &Path) -> String {
+    paths::display(path)
+}
+
+/// `path` with symlinks resolved as far as it exists, the rest appended lexically: where a
+/// write to it would land.
+pub fn resolved(path: &Path) -> PathBuf {
+    let abs = paths::absolute(path);
+    let mut existing = abs.clone();
+    let mut rest: Vec<Component<'_>> = Vec::new();
+    let components: Vec<Component<'_>> = abs.components().collect();
+    let mut n = components.len();
+    loop {
+        if let Ok(real) = std::fs::canonicalize(&existing) {
+            let mut out = real;
+            for c in rest.iter().rev() {
+                out.push(c.as_os_str());
+            }
+            return out;
+        }
+        if n == 0 {
+            return abs;
+        }
+        n -= 1;
+        rest.push(components[n]);
+        existing = components[..n].iter().collect();
+    }
+}
+
+/// The folder an argument makes into a corpus root: a folder itself, a file's folder.
+pub fn corpus_root(p: &Path) -> PathBuf {
+    if p.is_dir() {
+        paths::absolute(p)
+    } else {
+        let abs = paths::absolute(p);
+        abs.parent().map(Path::to_path_buf).unwrap_or(abs)
+    }
+}
+
+/// Refuses an output folder inside one of `inputs` (unless `allowed`), judged both on the paths
+/// as typed and as resolved through symlinks, and an output folder that is itself a symlink.
+pub fn check_output_dir(dir: &Path, inputs: &[PathBuf], allowed: bool) -> Result<(), String> {
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "the output folder `{}` is a symbolic link; benchlint never writes through one (remove the link, or give the folder it points to)",
+            shown(dir)
+        ));
+    }
+    if allowed {
+        return Ok(());
+    }
+    let typed = paths::absolute(dir);
+    let real = resolved(dir);
+    for p in inputs {
+        let root = corpus_root(p);
+        let real_root = resolved(&root);
+        if typed.starts_with(&root) || real.starts_with(&real_root) {
+            let corpus = if p.is_dir() {
+                format!("`{}`", shown(p))
+            } else {
+                format!("(the folder of `{}`)", shown(p))
+            };
+            return Err(format!(
+                "the output folder `{}` is inside the corpus {corpus}; benchlint never writes into a corpus unless asked (--allow-inside-corpus)",
+                shown(dir)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Creates `dir` (and its parents) for outputs, after [`check_output_dir`].
+pub fn create_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create `{}`: {}", shown(dir), describe_io(&e)))?;
+    // Created meanwhile as a link? Still refused.
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "the output folder `{}` is a symbolic link; benchlint never writes through one",
+            shown(dir)
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` without following a symlink: refused when `path` exists as a
+/// symlink or as anything but a regular file; written to a fresh temporary file beside it,
+/// then renamed over it.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Ok(meta) = std::fs::symlink_metadata(path) {
+        if meta.file_type().is_symlink() {
+            return Err(format!(
+                "`{}` is a symbolic link; benchlint never writes through one (remove it, or write elsewhere)",
+                shown(path)
+            ));
+        }
+        if !meta.is_file() {
+            return Err(format!(
+                "`{}` exists and is not a regular file; nothing was written",
+                shown(path)
+            ));
+        }
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map_or_else(
+        || "output".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let cannot = |e: &std::io::Error| format!("cannot write `{}`: {}", shown(path), describe_io(e));
+    let mut attempt = 0u32;
+    let (tmp, mut file) = loop {
+        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
+                attempt += 1;
+            }
+            Err(e) => return Err(cannot(&e)),
+        }
+    };
+    let written = file.write_all(bytes).and_then(|()| file.flush());
+    drop(file);
+    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(cannot(&e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_through_a_link() {
+        let tmp = tempfile::tempdir().unwrap();
+        let target = tmp.path().join("result.json");
+        std::fs::write(&target, "kept").unwrap();
+        let link = tmp.path().join("report.md");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = write_file(&link, b"report").unwrap_err();
+        assert!(e.contains("symbolic link"), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+        let plain = tmp.path().join("plain.md");
+        write_file(&plain, b"one").unwrap();
+        write_file(&plain, b"two").unwrap();
+        assert_eq!(std::fs::read_to_string(&plain).unwrap(), "two");
+        let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
+        assert_eq!(left.len(), 3, "no temporary file left: {left:?}");
+    }
+
+    #[test]
+    fn a_folder_through_a_link_into_the_corpus_is_inside_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let corpus = tmp.path().join("corpus");
+        std::fs::create_dir(&corpus).unwrap();
+        let link = tmp.path().join("out");
+        std::os::unix::fs::symlink(&corpus, &link).unwrap();
+        let e = check_output_dir(&link, std::slice::from_ref(&corpus), false).unwrap_err();
+        assert!(e.contains("symbolic link"), "{e}");
+        let below = link.join("reports");
+        let e = check_output_dir(&below, std::slice::from_ref(&corpus), false).unwrap_err();
+        assert!(e.contains("inside the corpus"), "{e}");
+        assert!(check_output_dir(&tmp.path().join("elsewhere"), &[corpus], false).is_ok());
+    }
+}

@@ -1,0 +1,226 @@
+//! Key names whose values are secrets: `api_key`, `OPENAI_API_KEY`, `accessToken`, `db_pass`,
+//! `PGPASSWORD`, `session_id`, ... A key is read as words (split at `_`, `-`, `.`, spaces and
+//! camelCase humps) and judged by its last one or two, so `eos_token` and `max_tokens` stay
+//! ordinary while `hf_token` and `authToken` do not.
+
+/// Last words that make any key a secret's.
+const SECRET_WORDS: [&str; 22] = [
+    "password",
+    "passwd",
+    "pwd",
+    "secret",
+    "secrets",
+    "credential",
+    "credentials",
+    "cookie",
+    "cookies",
+    "authorization",
+    "bearer",
+    "passphrase",
+    "apikey",
+    "privatekey",
+    "secretkey",
+    "accesstoken",
+    "authtoken",
+    "sessionid",
+    "hftoken",
+    "dbpass",
+    "pgpassword",
+    "apitoken",
+];
+
+/// Endings of a one-word key that make it a secret's (`PGPASSWORD`, `MYSQLPASSWD`, `XAPIKEY`).
+const SECRET_ENDINGS: [&str; 4] = ["password", "passwd", "apikey", "secret"];
+
+/// Words before `token` that make it a count or a vocabulary entry, not a credential.
+const ORDINARY_TOKENS: [&str; 31] = [
+    "eos",
+    "bos",
+    "pad",
+    "unk",
+    "sep",
+    "cls",
+    "mask",
+    "start",
+    "end",
+    "stop",
+    "special",
+    "max",
+    "min",
+    "num",
+    "first",
+    "last",
+    "total",
+    "output",
+    "input",
+    "prompt",
+    "next",
+    "per",
+    "mean",
+    "avg",
+    "decode",
+    "prefill",
+    "generated",
+    "completion",
+    "image",
+    "think",
+    "reasoning",
+];
+
+/// Words before `key` that make it a secret's (`api_key`, `secret_key`, `aws_secret_access_key`).
+const KEY_KINDS: [&str; 9] = [
+    "api",
+    "secret",
+    "private",
+    "access",
+    "encryption",
+    "signing",
+    "master",
+    "auth",
+    "session",
+];
+
+/// Words before `pass` that make it a password (`db_pass`, `user_pass`), not a pass of a loop.
+const PASS_KINDS: [&str; 12] = [
+    "db", "user", "admin", "root", "sql", "pg", "mysql", "redis", "smtp", "ftp", "proxy", "ldap",
+];
+
+/// Byte ranges of the last two words of `k` (last first).
+fn last_words(k: &[u8]) -> [Option<(usize, usize)>; 2] {
+    let sep = |b: u8| !b.is_ascii_alphanumeric();
+    let mut out = [None, None];
+    let mut i = k.len();
+    for slot in &mut out {
+        while i > 0 && sep(k[i - 1]) {
+            i -= 1;
+        }
+        if i == 0 {
+            break;
+        }
+        let end = i;
+        i -= 1;
+        while i > 0 {
+            let (prev, cur) = (k[i - 1], k[i]);
+            let hump = cur.is_ascii_uppercase()
+                && (prev.is_ascii_lowercase()
+                    || prev.is_ascii_digit()
+                    || (prev.is_ascii_uppercase()
+                        && k.get(i + 1).is_some_and(u8::is_ascii_lowercase)));
+            if sep(prev) || hump {
+                break;
+            }
+            i -= 1;
+        }
+        *slot = Some((i, end));
+    }
+    out
+}
+
+/// Whether a key name is one whose value is a secret (`OPENAI_API_KEY`, `hf_token`,
+/// `accessToken`, `db_pass`, `--secret-key`, ...). Called for every string of every document:
+/// compares bytes, allocates nothing.
+pub fn is_secret_key(key: &str) -> bool {
+    let k = key.as_bytes();
+    let [last, prev] = last_words(k);
+    let Some((a, b)) = last else {
+        return false;
+    };
+    let word = &k[a..b];
+    let is = |w: &[u8], s: &str| w.eq_ignore_ascii_case(s.as_bytes());
+    let prev_word = prev.map(|(x, y)| &k[x..y]);
+    let prev_in = |list: &[&str]| prev_word.is_some_and(|p| list.iter().any(|s| is(p, s)));
+    let only_word = prev.is_none();
+    SECRET_WORDS.iter().any(|s| is(word, s))
+        || (only_word
+            && SECRET_ENDINGS
+                .iter()
+                .any(|s| word.len() > s.len() && is(&word[word.len() - s.len()..], s)))
+        || (is(word, "token") && !prev_in(&ORDINARY_TOKENS))
+        || (is(word, "key") && prev_in(&KEY_KINDS))
+        || (is(word, "id") && prev_in(&["session"]))
+        || (is(word, "pass") && (only_word || prev_in(&PASS_KINDS)))
+        // `auth` alone is as often a method (`--auth user_principal`) as a credential.
+        || (is(word, "auth") && prev_in(&["basic", "http", "proxy"]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_secret_key;
+
+    #[test]
+    fn secret_keys_in_every_spelling() {
+        for k in [
+            "api_key",
+            "apikey",
+            "api-key",
+            "APIKey",
+            "x-api-key",
+            "OPENAI_API_KEY",
+            "token",
+            "access_token",
+            "accessToken",
+            "authToken",
+            "auth_token",
+            "hf_token",
+            "HF_TOKEN",
+            "password",
+            "passwd",
+            "pwd",
+            "MYSQL_PWD",
+            "PGPASSWORD",
+            "db_pass",
+            "dbPass",
+            "pass",
+            "secret",
+            "client_secret",
+            "secretKey",
+            "secret-key",
+            "--secret-key",
+            "private_key",
+            "credentials",
+            "aws_secret_access_key",
+            "cookie",
+            "Set-Cookie",
+            "session_id",
+            "sessionId",
+            "authorization",
+            "Authorization",
+            "bearer",
+            "basic_auth",
+        ] {
+            assert!(is_secret_key(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn ordinary_keys() {
+        for k in [
+            "max_tokens",
+            "eos_token",
+            "pad_token",
+            "num_tokens",
+            "output_token",
+            "tokens",
+            "tokenizer",
+            "key",
+            "keys",
+            "cache_key",
+            "monkey",
+            "bypass",
+            "first_pass",
+            "compass",
+            "model",
+            "id",
+            "run_id",
+            "launch_id",
+            "author",
+            "oauth_scopes",
+            "auth",
+            "--auth",
+            "",
+            "___",
+        ] {
+            assert!(!is_secret_key(k), "{k}");
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
+
+mod keys;
+mod shapes;
+mod text;
+
+pub use keys::is_secret_key;
+pub use shapes::known_shape;
+
+/// Why a value was taken for a secret. The text never contains the value itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecretKind(pub String);
+
+/// Values that say "no secret here" (placeholders in documentation and examples included).
+const HARMLESS: [&str; 28] = [
+    "value",
+    "key",
+    "token",
+    "secret",
+    "password",
+    "your_api_key",
+    "your-api-key",
+    "",
+    "none",
+    "null",
+    "empty",
+    "n/a",
+    "na",
+    "redacted",
+    "<redacted>",
+    "[redacted]",
+    "***",
+    "dummy",
+    "not-set",
+    "unset",
+    "true",
+    "false",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "-",
+    "?",
+];
+
+/// Whether `v` says there is no secret: empty, a placeholder (`EMPTY`, `<redacted>`, `***`),
+/// a yes/no, or a reference to one kept elsewhere (`$OPENAI_API_KEY`, `${HF_TOKEN}`,
+/// `env:TOKEN`).
+pub fn is_harmless(v: &str) -> bool {
+    let v = v.trim();
+    HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
+        || v.chars().all(|c| c == '*' || c == 'x' || c == 'X')
+        || v.starts_with('$')
+        || v.starts_with("env:")
+        || v.starts_with("os.environ")
+        || is_template(v)
+}
+
+/// A slot a shared config leaves for the user to fill, not a value: `<your-hf-token>`.
+fn is_template(v: &str) -> bool {
+    v.strip_prefix('<')
+        .and_then(|r| r.strip_suffix('>'))
+        .is_some_and(|s| {
+            !s.is_empty()
+                && s.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b' ' | b'.'))
+        })
+}
+
+/// Classifies `value` (under `key`, when it has one) as a secret, or not.
+pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
+    let v = value.trim();
+    if let Some(kind) = known_shape(v) {
+        return Some(kind);
+    }
+    if let Some(key) = key
+        && is_secret_key(key)
+        && !is_harmless(v)
+        && !is_working_directory(key, v)
+    {
+        return Some(SecretKind(format!(
+            "a non-empty value under the key `{key}` ({} characters)",
+            v.chars().count()
+        )));
+    }
+    // Free text (notes, a logged command line) may carry a credential among other words: a
+    // credential-shaped word or a bearer token is named for what it is.
+    if v.contains(' ') {
+        let mut words = v.split_whitespace().take(4096).peekable();
+        while let Some(w) = words.next() {
+            let w = w.trim_matches(|c: char| matches!(c, '"' | '\'' | ',' | ';' | '(' | ')'));
+            if let Some(kind) = known_shape(w) {
+                return Some(kind);
+            }
+            if w.eq_ignore_ascii_case("bearer")
+                && let Some(next) = words.peek()
+                && shapes::auth_value(next)
+            {
+                return Some(SecretKind(format!(
+                    "a bearer token ({} characters)",
+                    next.chars().count()
+                )));
+            }
+        }
+    }
+    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !text::find(v).is_empty() {
+        return Some(SecretKind(format!(
+            "a credential inside a text of {} characters",
+            v.chars().count()
+        )));
+    }
+    None
+}
+
+/// `PWD=/home/user/bench`: the shell's working folder, not a password.
+fn is_working_directory(key: &str, v: &str) -> bool {
+    matches!(key, "PWD" | "OLDPWD") && v.starts_with('/')
+}
+
+/// Byte ranges of `text` that hold secrets (credential-shaped words, the values of secret
+/// flags and assignments, bearer tokens, URL passwords), sorted and not overlapping.
+pub fn find_in_text(text: &str) -> Vec<(usize, usize)> {
+    text::find(text)
+}
+
+/// `text` with every secret [`find_in_text`] finds replaced by `<redacted>`; `None` when there
+/// is none.
+pub fn redact_text(text: &str) -> Option<String> {
+    // A JSON pointer writes a `/` inside a key as `~1`: each of its tokens is read as written.
+    if text.contains("~1") {
+        let mut changed = false;
+        let tokens: Vec<String> = text
+            .split('/')
+            .map(|t| {
+                let key = t.replace("~1", "/").replace("~0", "~");
+                if t.contains("~1") && !text::find(&key).is_empty() {
+                    changed = true;
+                    "<redacted>".to_string()
+                } else {
+                    t.to_string()
+                }
+            })
+            .collect();
+        if changed {
+            let joined = tokens.join("/");
+            return Some(redact_text(&joined).unwrap_or(joined));
+        }
+    }
+    let ranges = text::find(text);
+    if ranges.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for (s, e) in ranges {
+        out.push_str(&text[at..s]);
+        out.push_str("<redacted>");
+        at = e;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
+}
+
+/// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
+pub fn redact_argv(argv: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(argv.len());
+    let mut redact_next = false;
+    for a in argv {
+        if redact_next {
+            redact_next = false;
+            // A flag given no value (`--api-key --port 8`) leaves the next flag alone.
+            if !a.starts_with("--") {
+                out.push("<redacted>".to_string());
+                continue;
+            }
+        }
+        if let Some((k, v)) = a.split_once('=') {
+            let key = k.trim_start_matches('-');
+            if classify(Some(key), v).is_some() {
+                out.push(format!("{k}=<redacted>"));
+                continue;
+            }
+        } else if a.starts_with("--") && is_secret_key(a.trim_start_matches('-')) {
+            out.push(a.clone());
+            redact_next = true;
+            continue;
+        }
+        if classify(None, a).is_some() {
+            out.push("<redacted>".to_string());
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+/// Positions in an argv whose values are secrets (`--api-key VALUE`, `--hf-token=VALUE`,
+/// `HF_TOKEN=VALUE`, a token-shaped word): the places [`redact_argv`] redacts.
+pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
+    let harmless = |a: &str| is_harmless(a.split_once('=').map_or(a, |(_, v)| v));
+    redact_argv(argv)
+        .iter()
+        .zip(argv)
+        .enumerate()
+        .filter(|(_, (r, a))| r != a && !harmless(a))
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
+pub fn command_line_has_secret(line: &str) -> bool {
+    (line.contains("--") || line.contains('='))
+        && !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty()
+}
+
+/// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes
+/// for one (under their key), secret arguments of argv arrays, one-line commands that pass one
+/// (redacted word by word, then joined with spaces), and key names that are credentials
+/// themselves (renamed `<redacted>`, `<redacted-2>`, ...). Returns how many values changed.
+pub fn redact_value(value: &mut serde_json::Value) -> usize {
+    use serde_json::Value;
+    let mut changed = 0;
+    let mut stack: Vec<(Option<String>, &mut Value)> = vec![(None, value)];
+    while let Some((key, v)) = stack.pop() {
+        match v {
+            Value::String(s) => {
+                // Secrets inside text first, in place (their context intact), then a command
+                // line's secret arguments, then a value that is a secret as a whole.
+                let mut hit = false;
+                if let Some(clean) = redact_text(s) {
+                    *s = clean;
+                    hit = true;
+                }
+                if command_line_has_secret(s) {
+                    *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
+                    hit = true;
+                }
+                if classify(key.as_deref(), s).is_some() {
+                    *s = "<redacted>".to_string();
+                    hit = true;
+                }
+                changed += usize::from(hit);
+            }
+            Value::Array(items) => {
+                let strings: Vec<String> = items
+                    .iter()
+                    .map(|i| i.as_str().unwrap_or_default().to_string())
+                    .collect();
+                for i in argv_secrets(&strings) {
+                    if items[i].is_string() {
+                        items[i] = Value::String("<redacted>".to_string());
+                        changed += 1;
+                    }
+                }
+                stack.extend(items.iter_mut().map(|i| (key.clone(), i)));
+            }
+            Value::Object(map) => {
+                changed += redact_keys(map);
+                stack.extend(map.iter_mut().map(|(k, v)| (Some(k.clone()), v)));
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
+/// Renames the keys of `map` that hold a credential (a token used as a key, a pointer through
+/// one), the credential replaced by `<redacted>` (`-2`, `-3`, ... on a clash), keeping the
+/// order.
+fn redact_keys(map: &mut serde_json::Map<String, serde_json::Value>) -> usize {
+    let redacted = |k: &str| {
+        if known_shape(k.trim()).is_some() {
+            Some("<redacted>".to_string())
+        } else {
+            redact_text(k)
+        }
+    };
+    if !map.keys().any(|k| redacted(k).is_some()) {
+        return 0;
+    }
+    let mut changed = 0;
+    let old = std::mem::take(map);
+    for (k, v) in old {
+        match redacted(&k) {
+            Some(base) => {
+                changed += 1;
+                let mut name = base.clone();
+                let mut n = 2;
+                while map.contains_key(&name) {
+                    name = format!("{base}-{n}");
+                    n += 1;
+                }
+                map.insert(name, v);
+            }
+            None => {
+                map.insert(k, v);
+            }
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_keys_and_token_shapes() {
+        assert!(classify(Some("api_key"), "abc123secret").is_some());
+        assert!(classify(Some("api_key"), "").is_none());
+        assert!(classify(Some("api_key"), "EMPTY").is_none());
+        assert!(classify(None, "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234").is_some());
+        assert!(classify(None, "hf_abcdefghijklmnopqrstuvwxyz0123456789").is_some());
+        assert!(classify(None, "Bearer abcdefghijklmnopqrstuv").is_some());
+        assert!(classify(Some("model"), "meta-llama/Llama-3.1-8B").is_none());
+        assert!(classify(Some("max_tokens"), "256").is_none());
+        assert!(
+            classify(
+                Some("notes"),
+                "auth: Bearer sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP"
+            )
+            .is_some()
+        );
+        assert!(classify(Some("notes"), "ran with eager mode off").is_none());
+    }
+
+    #[test]
+    fn template_slots_are_not_secrets() {
+        for v in [
+            "<your-hf-token>",
+            "${HF_TOKEN}",
+            "$HF_TOKEN",
+            "<YOUR API KEY>",
+        ] {
+            assert_eq!(classify(Some("token"), v), None, "{v}");
+        }
+        assert!(classify(Some("token"), "<not closed").is_some());
+        assert!(classify(Some("api_key"), "abc$HF").is_some());
+    }
+
+    #[test]
+    fn the_message_never_contains_the_value() {
+        let secret = "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234";
+        let kind = classify(Some("api_key"), secret).unwrap();
+        assert!(!kind.0.contains(secret));
+    }
+
+    #[test]
+    fn values_are_redacted_in_place() {
+        let mut v = serde_json::json!({
+            "engine": {"serve_command": ["vllm", "serve", "m", "--api-key", "plainvalue123", "--port", "8000"],
+                       "line": "vllm serve m --api-key plainvalue123 --port 8000",
+                       "environment": {"OPENAI_API_KEY": "abc", "X": "1"}},
+            "notes": "Bearer abcdefghijklmnopqrstuvwxyz", "model": "m"
+        });
+        assert_eq!(redact_value(&mut v), 4);
+        let text = v.to_string();
+        assert!(
+            !text.contains("plainvalue123") && !text.contains("abcdefghijklmnop"),
+            "{text}"
+        );
+        assert_eq!(v["engine"]["serve_command"][5], "--port");
+        assert_eq!(
+            v["engine"]["line"],
+            "vllm serve m --api-key <redacted> --port 8000"
+        );
+        assert_eq!(v["engine"]["environment"]["X"], "1");
+    }
+
+    #[test]
+    fn argv_redaction() {
+        let argv: Vec<String> = [
+            "vllm",
+            "serve",
+            "m",
+            "--api-key",
+            "abcdef123456",
+            "--hf-token=hf_abcdefghijklmnopqrstuvwxyz0123456789",
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        let r = redact_argv(&argv);
+        assert_eq!(r[4], "<redacted>");
+        assert_eq!(r[5], "--hf-token=<redacted>");
+        assert_eq!(r[2], "m");
+    }
+}

@@ -1,0 +1,282 @@
+//! Secrets inside free text (notes, a logged command line, a message that quotes a value):
+//! a credential-shaped word, the value after a secret flag (`--api-key X`, `--api-key=X`), after
+//! an assignment to a secret name (`OPENAI_API_KEY=X`, `password: X`, `"token": "X"`), after
+//! an authorisation scheme (`Bearer X`, `Basic X`), and the password of a
+//! `scheme://user:password@host` URL. [`find`] returns their byte ranges; callers redact them
+//! (messages) or overwrite them byte for byte (snippets).
+
+use super::{is_harmless, is_secret_key, shapes};
+
+/// Characters that end a token inside a word: everything but ASCII letters, digits, `-`, `_`
+/// and `.`, of which every credential shape is made (quotes, brackets, `/` of a path or a
+/// pointer, `:` and `=` of an assignment, an invisible or bidirectional character glued to it).
+fn token_break(c: char) -> bool {
+    !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+/// Characters that end a word: white space, and the control, bidirectional and invisible
+/// characters that could hide a word boundary from a reader.
+fn word_break(c: char) -> bool {
+    c.is_whitespace() || crate::text::is_hidden(c)
+}
+
+/// Quotes and brackets around a word.
+fn trim_word(w: &str) -> (usize, &str) {
+    let trimmed_start = w.trim_start_matches(|c: char| {
+        matches!(c, '"' | '\'' | '`' | '(' | '[' | '{' | '<' | ',' | ';')
+    });
+    let start = w.len() - trimmed_start.len();
+    let core = trimmed_start.trim_end_matches(|c: char| {
+        matches!(
+            c,
+            '"' | '\'' | '`' | ')' | ']' | '}' | '>' | ',' | ';' | '.' | '(' | '[' | '{' | '<'
+        )
+    });
+    (start, core)
+}
+
+/// Whether `text` may hold a secret at all: a cheap test that rules out most labels, numbers
+/// and names before any word is looked at.
+fn worth_a_look(text: &str) -> bool {
+    text.len() >= 6
+}
+
+/// Byte ranges of `text` that hold secrets, sorted, not overlapping.
+pub fn find(text: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    if !worth_a_look(text) {
+        return out;
+    }
+    // Words with their byte offsets, one word of lookahead (no allocation: this runs on every
+    // string of every document).
+    let base = text.as_ptr() as usize;
+    let mut words = text
+        .split(word_break)
+        .filter(|w| !w.is_empty())
+        .map(|w| (w.as_ptr() as usize - base, w))
+        .peekable();
+    // The value after a secret name or flag, or after `Bearer`: the next word (or the word
+    // after an `=`/`:` standing alone, or after an authorisation scheme).
+    let mut value_next = false;
+    while let Some((at, word)) = words.next() {
+        let (lead, core) = trim_word(word);
+        let core_at = at + lead;
+        if core.is_empty() {
+            continue;
+        }
+        if value_next {
+            value_next = false;
+            if matches!(core, "=" | ":") {
+                value_next = true;
+                continue;
+            }
+            if is_scheme(core) {
+                value_next = true;
+                continue;
+            }
+            if !core.starts_with("--") && !is_harmless(core) {
+                out.push((core_at, core_at + core.len()));
+                continue;
+            }
+        }
+        // `Bearer X`, also when the scheme ends a longer word (`(Bearer X`, `auth=Bearer X`).
+        let scheme = core
+            .rsplit(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or(core);
+        if (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("basic"))
+            && let Some(&(next_at, next)) = words.peek()
+        {
+            let (nl, nc) = trim_word(next);
+            let ok = if scheme.eq_ignore_ascii_case("bearer") {
+                shapes::auth_value(nc)
+            } else {
+                shapes::basic_credentials(nc)
+            };
+            if ok {
+                out.push((next_at + nl, next_at + nl + nc.len()));
+            }
+            continue;
+        }
+        // Every URL password in the word (`a://u:p@h/x,b://u:q@h`).
+        let mut from = 0;
+        while let Some((s, e)) = shapes::url_password(&core[from..]) {
+            out.push((core_at + from + s, core_at + from + e));
+            from += e;
+        }
+        if from > 0 {
+            continue;
+        }
+        // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
+        // name is the last word before an `=` or `:` (`x=PGPASSWORD=VALUE` too).
+        let split = core
+            .match_indices(['=', ':'])
+            .map(|(i, _)| i)
+            .find(|&i| is_secret_key(core[..i].trim_matches(['"', '\''])));
+        if let Some(split) = split {
+            // What stands before the name may hold a credential too.
+            tokens(&core[..split], core_at, &mut out);
+            let value = core[split + 1..].trim_matches(['"', '\'']);
+            if value.is_empty() {
+                value_next = true;
+            } else if !is_harmless(value) {
+                let v_at = core_at
+                    + split
+                    + 1
+                    + (core[split + 1..].len()
+                        - core[split + 1..].trim_start_matches(['"', '\'']).len());
+                out.push((v_at, v_at + value.len()));
+            }
+            continue;
+        }
+        // `--api-key VALUE`, also when the flag ends a longer word (`X='--api-key VALUE`).
+        let tail = core.rfind("--").map_or_else(
+            || {
+                core.rsplit(['=', '\'', '"', '(', ',', ';', '[', '{', '/'])
+                    .next()
+                    .unwrap_or(core)
+            },
+            |i| &core[i..],
+        );
+        if tail.starts_with('-')
+            && !tail.contains(':')
+            && is_secret_key(tail.trim_start_matches('-'))
+        {
+            value_next = true;
+            tokens(core, core_at, &mut out);
+            continue;
+        } else if !core.contains(['=', ':'])
+            && is_secret_key(core)
+            && words
+                .peek()
+                .is_some_and(|&(_, n)| matches!(trim_word(n).1, "=" | ":"))
+        {
+            // `api_key = VALUE`.
+            value_next = true;
+            continue;
+        }
+        // Credential-shaped tokens anywhere in the word (a file name, a pointer, a quoted value).
+        tokens(core, core_at, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    // Overlaps merged.
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(out.len());
+    for (s, e) in out {
+        match merged.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => merged.push((s, e)),
+        }
+    }
+    merged
+}
+
+/// An authorisation scheme that precedes the credential (`Authorization: Bearer X`).
+fn is_scheme(w: &str) -> bool {
+    ["bearer", "basic", "token", "digest"]
+        .iter()
+        .any(|s| w.eq_ignore_ascii_case(s))
+}
+
+/// Credential-shaped tokens of `word` (at byte `at` of the text), split at punctuation: a
+/// token, or its tail after a `-`, `_` or `.` (`run-sk-proj-…`, `id_ghp_…`).
+fn tokens(word: &str, at: usize, out: &mut Vec<(usize, usize)>) {
+    if shapes::known_shape(word).is_some() {
+        out.push((at, at + word.len()));
+        return;
+    }
+    let mut start = 0;
+    for (i, c) in word
+        .char_indices()
+        .chain(std::iter::once((word.len(), ' ')))
+    {
+        if i == word.len() || token_break(c) {
+            let token = &word[start..i];
+            if token.len() >= 8
+                && let Some(from) = shaped_tail(token)
+            {
+                out.push((at + start + from, at + i));
+            }
+            start = i + c.len_utf8();
+        }
+    }
+}
+
+/// Where in `token` a credential shape starts: at 0, or after a `-`, `_` or `.`.
+fn shaped_tail(token: &str) -> Option<usize> {
+    if shapes::known_shape(token).is_some() {
+        return Some(0);
+    }
+    token
+        .match_indices(['-', '_', '.'])
+        .map(|(i, _)| i + 1)
+        .filter(|&i| i + 8 <= token.len())
+        .find(|&i| shapes::known_shape(&token[i..]).is_some())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+
+    fn redacted(s: &str) -> String {
+        let mut out = s.to_string();
+        for (a, b) in find(s).into_iter().rev() {
+            out.replace_range(a..b, "<x>");
+        }
+        out
+    }
+
+    #[test]
+    fn multi_word_forms() {
+        assert_eq!(redacted("auth: Bearer abc123def"), "auth: Bearer <x>");
+        assert_eq!(
+            redacted("--api-key plain1234 --port 8"),
+            "--api-key <x> --port 8"
+        );
+        assert_eq!(redacted("--api-key=plain1234"), "--api-key=<x>");
+        assert_eq!(
+            redacted("OPENAI_API_KEY=abc123 vllm"),
+            "OPENAI_API_KEY=<x> vllm"
+        );
+        assert_eq!(redacted("PGPASSWORD=hunter2 psql"), "PGPASSWORD=<x> psql");
+        assert_eq!(redacted("password: hunter2"), "password: <x>");
+        assert_eq!(redacted(r#""api_key": "abc123""#), r#""api_key": "<x>""#);
+        assert_eq!(redacted("api_key = abc123"), "api_key = <x>");
+        assert_eq!(redacted("--secret-key s3cr3t"), "--secret-key <x>");
+        assert_eq!(
+            redacted("Authorization: Basic dXNlcjpwYXNzd29yZA=="),
+            "Authorization: Basic <x>"
+        );
+        assert_eq!(
+            redacted("db at postgres://app:hunter22@db:5432/x"),
+            "db at postgres://app:<x>@db:5432/x"
+        );
+        assert_eq!(
+            redacted("file results/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json"),
+            "file results/<x>"
+        );
+        assert_eq!(
+            redacted("`/env/hf_abcdefghijklmnopqrstuvwxyz0123456789` is"),
+            "`/env/<x>` is"
+        );
+    }
+
+    #[test]
+    fn ordinary_text() {
+        for s in [
+            "ran with eager mode off",
+            "image sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+            "commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+            "run 123e4567-e89b-12d3-a456-426614174000",
+            "model meta-llama/Llama-3.1-8B-Instruct at 32 streams",
+            "max_tokens: 256, eos_token: </s>",
+            "api_key: EMPTY",
+            "--api-key $OPENAI_API_KEY",
+            "token count 512",
+            "the Bearer scheme",
+            "vllm serve m --max-num-seqs 8",
+        ] {
+            assert!(find(s).is_empty(), "{s}: {:?}", find(s));
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! JSON writers that write every hidden character (see [`is_hidden`](super::is_hidden)) as a
+//! `\u` escape. `serde_json` escapes control characters but writes bidirectional overrides,
+//! line separators and zero-width characters as they are, and a terminal or a diff viewer then
+//! reorders or hides text. The escape keeps the value: a reader gets back the same string.
+
+use std::io;
+
+use serde::Serialize;
+use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
+
+use super::hidden::is_hidden;
+
+/// A formatter that escapes hidden characters, around serde_json's own.
+struct Safe<F>(F);
+
+impl<F: Formatter> Formatter for Safe<F> {
+    fn write_string_fragment<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        // Printable ASCII, most of what is written, needs no look at its characters (DEL is
+        // ASCII, and serde_json leaves it raw).
+        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+            return writer.write_all(fragment.as_bytes());
+        }
+        let mut start = 0;
+        for (i, c) in fragment.char_indices() {
+            if is_hidden(c) {
+                writer.write_all(&fragment.as_bytes()[start..i])?;
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    write!(writer, "\\u{u:04x}")?;
+                }
+                start = i + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
+
+    fn begin_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.begin_array(w)
+    }
+    fn end_array<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.begin_object(w)
+    }
+    fn end_object<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> io::Result<()> {
+        self.0.begin_object_key(w, first)
+    }
+    fn end_object_key<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.end_object_key(w)
+    }
+    fn begin_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + io::Write>(&mut self, w: &mut W) -> io::Result<()> {
+        self.0.end_object_value(w)
+    }
+}
+
+/// Writes `value` as pretty JSON (two-space indent) to `out`.
+pub fn to_writer_pretty<T: Serialize + ?Sized>(
+    out: &mut dyn io::Write,
+    value: &T,
+) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, Safe(PrettyFormatter::new()));
+    value.serialize(&mut ser).map_err(io::Error::other)
+}
+
+/// Writes `value` as compact JSON (one line) to `out`.
+pub fn to_writer<T: Serialize + ?Sized>(out: &mut dyn io::Write, value: &T) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, Safe(CompactFormatter));
+    value.serialize(&mut ser).map_err(io::Error::other)
+}
+
+/// A JSON document built from inputs (cards, a comparison, a capacity table) as pretty JSON
+/// followed by a line feed, every secret in it replaced by `"<redacted>"` first (values under
+/// secret keys, credential-shaped values, secrets inside text, keys that are credentials).
+pub fn pretty_redacted(mut value: serde_json::Value) -> Vec<u8> {
+    crate::secrets::redact_value(&mut value);
+    pretty_line(&value)
+}
+
+/// `value` as pretty JSON followed by a line feed.
+pub fn pretty_line<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    to_writer_pretty(&mut bytes, value).expect("JSON serialises into memory");
+    bytes.push(b'\n');
+    bytes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_characters_are_escaped_and_read_back() {
+        let v = serde_json::json!({"a\u{202e}": ["x\u{200b}y", "\u{E0041}", "é \u{1b}"]});
+        let bytes = pretty_line(&v);
+        let text = String::from_utf8(bytes).unwrap();
+        assert!(text.contains("a\\u202e"), "{text}");
+        assert!(text.contains("x\\u200by"), "{text}");
+        assert!(text.contains("\\udb40\\udc41"), "{text}");
+        assert!(text.contains("é \\u001b"), "{text}");
+        assert!(!text.chars().any(is_hidden_but_layout), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, v);
+    }
+
+    fn is_hidden_but_layout(c: char) -> bool {
+        c != '\n' && is_hidden(c)
+    }
+}

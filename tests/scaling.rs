@@ -1,0 +1,182 @@
+//! Work grows with the input, not with its square: four times the findings in one file, or
+//! four times the claims, takes at most about four times as long (the bound allows twice that,
+//! for a shared machine; a quadratic cost would take sixteen times), and a file of junk is held
+//! to the findings cap in memory. Times are compared between two sizes on the same machine in
+//! the same test, never against a fixed wall-clock limit.
+
+#[path = "support/watchdog.rs"]
+mod watchdog;
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::json;
+use watchdog::{Run, bin, run};
+
+/// Allowed ratio of times for four times the input: linear is 4, quadratic 16.
+const MAX_RATIO: f64 = 8.0;
+
+fn exec(args: &[OsString]) -> Run {
+    let mut c = bin();
+    c.args(args);
+    let r = run(c, Duration::from_secs(300));
+    assert!(matches!(r.code, Some(0 | 1)), "{args:?}: {}", r.err());
+    r
+}
+
+/// The faster of two runs, in seconds (the other may have shared the machine).
+fn time(args: &[OsString]) -> f64 {
+    (0..2)
+        .map(|_| exec(args).elapsed.as_secs_f64())
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Caps raised far above the sizes here, so every finding is kept and rendered.
+fn uncapped(dir: &Path) -> OsString {
+    let p = dir.join("uncapped.toml");
+    std::fs::write(
+        &p,
+        "[thresholds]\nmax_findings_per_file = 100000000\nmax_findings = 100000000\n",
+    )
+    .unwrap();
+    p.into_os_string()
+}
+
+fn ratio_of(small: f64, large: f64) -> f64 {
+    // Process start-up is a floor both share; a tiny small run is not divided by.
+    large / small.max(0.05)
+}
+
+/// A JSON Lines file of `n` minimal canonical results: each misses most of the checklist, so
+/// each brings a dozen findings, all in one file.
+fn results_file(path: &Path, n: usize) {
+    let mut text = String::new();
+    for i in 0..n {
+        let doc = json!({
+            "schema": "benchlint/result/v1", "id": format!("r{i}"), "measured_at": "2026-09-01T00:00:00Z",
+            "outcome": "ok",
+            "levels": [{"concurrency": 1, "throughput_tok_s": {"aggregate": 10.0}}],
+        });
+        text.push_str(&doc.to_string());
+        text.push('\n');
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn findings_in_one_file_take_linear_time_in_every_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = uncapped(tmp.path());
+    let (small, large) = (
+        tmp.path().join("small.jsonl"),
+        tmp.path().join("large.jsonl"),
+    );
+    results_file(&small, 200);
+    results_file(&large, 800);
+    for format in ["human", "concise", "json", "sarif", "github"] {
+        let t = |p: &Path| {
+            time(&[
+                "check".into(),
+                "--config".into(),
+                config.clone(),
+                "--format".into(),
+                format.into(),
+                p.into(),
+            ])
+        };
+        let (a, b) = (t(&small), t(&large));
+        let r = ratio_of(a, b);
+        println!("{format}: {a:.3} s, four times the findings {b:.3} s, ratio {r:.1}");
+        assert!(
+            r < MAX_RATIO,
+            "{format}: {a:.3} s then {b:.3} s (ratio {r:.1})"
+        );
+    }
+}
+
+/// A claims file of `n` claims naming results that are not in the corpus (C015 on each).
+fn claims_file(path: &Path, n: usize) {
+    let claims: Vec<_> = (0..n)
+        .map(|i| json!({"id": format!("c{i}"), "kind": "figure", "metric": "aggregate_tok_s", "value": 500,
+                        "subject": {"results": [format!("missing-{i}")], "concurrency": 32}}))
+        .collect();
+    std::fs::write(
+        path,
+        serde_json::to_string_pretty(&json!({"schema": "benchlint/claims/v1", "claims": claims}))
+            .unwrap(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn claims_take_linear_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = uncapped(tmp.path());
+    let (small, large) = (tmp.path().join("small.json"), tmp.path().join("large.json"));
+    claims_file(&small, 500);
+    claims_file(&large, 2000);
+    for format in ["human", "json"] {
+        let t = |p: &Path| {
+            time(&[
+                "check".into(),
+                "--config".into(),
+                config.clone(),
+                "--format".into(),
+                format.into(),
+                p.into(),
+            ])
+        };
+        let (a, b) = (t(&small), t(&large));
+        let r = ratio_of(a, b);
+        println!("claims, {format}: {a:.3} s, four times the claims {b:.3} s, ratio {r:.1}");
+        assert!(
+            r < MAX_RATIO,
+            "{format}: {a:.3} s then {b:.3} s (ratio {r:.1})"
+        );
+    }
+}
+
+/// A file of junk lines is one finding (it is not JSON), and a JSON Lines file of a hundred
+/// thousand broken lines keeps at most the cap: memory does not follow the number of lines.
+#[test]
+fn broken_lines_are_counted_past_the_cap_not_stored() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("broken.jsonl");
+    let mut text = String::from("{\"a\": 1}\n");
+    for i in 0..100_000 {
+        text.push_str("{\"broken\": ");
+        text.push_str(&i.to_string());
+        text.push_str(",\n");
+    }
+    std::fs::write(&path, &text).unwrap();
+    let r = exec(&[
+        "check".into(),
+        "--isolated".into(),
+        "--format".into(),
+        "json".into(),
+        path.into(),
+    ]);
+    let d: serde_json::Value = serde_json::from_str(&r.out()).unwrap();
+    let listed = d["diagnostics"].as_array().unwrap().len();
+    let summary = &d["summary"];
+    assert!(listed <= 1_000, "{listed} listed");
+    let counted = summary["errors"].as_u64().unwrap() + summary["warnings"].as_u64().unwrap();
+    assert!(
+        counted >= 100_000 || listed == 1,
+        "every broken line counted (or the file is one finding): {summary}"
+    );
+    if listed > 1 {
+        assert!(summary["omitted"].as_u64().unwrap() > 0, "{summary}");
+        assert!(r.err().contains("past the caps"), "{}", r.err());
+    }
+    assert_eq!(r.code, Some(1), "the omitted errors still fail the run");
+    if r.peak_rss_kib > 0 {
+        assert!(
+            r.peak_rss_kib < 400 * 1024,
+            "peak {} KiB for a {} KB file",
+            r.peak_rss_kib,
+            text.len() / 1024
+        );
+    }
+}
