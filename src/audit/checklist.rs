@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize as _, Serialize};
 use serde_json::json;
 
+pub use super::coverage::Coverage;
 use crate::corpus::LoadedResult;
 use crate::model::{Provenance, ProvenanceMap, ResultDoc};
 use crate::rules::{Check, Emit, Emitter, ResultCtx, find_rule};
@@ -31,79 +32,6 @@ pub const CHECKLIST_CODES: [&str; 14] = [
     "M001", "M002", "M003", "M004", "M005", "M006", "M007", "M008", "M009", "M010", "M011", "M012",
     "M013", "M014",
 ];
-
-/// Where a checklist field of a file stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Coverage {
-    /// Written in the result file itself.
-    Recorded,
-    /// Written by the harness or the engine in another file of the same run (the engine's
-    /// log, the launch command, an experiment's metadata).
-    RunFolder,
-    /// Derived by benchlint from another recorded value (a verbatim serve command).
-    Derived,
-    /// Supplied by a sidecar.
-    Sidecar,
-    /// Present, but not what the checklist asks (a tag instead of a digest, an empty command).
-    Unusable,
-    /// Not recorded anywhere.
-    Missing,
-    /// Not asked of this file (fabric on a single node, the workload of a run that never ran).
-    NotApplicable,
-}
-
-impl Coverage {
-    /// Every state, in the order legends list them.
-    pub const ALL: [Coverage; 7] = [
-        Coverage::Recorded,
-        Coverage::RunFolder,
-        Coverage::Derived,
-        Coverage::Sidecar,
-        Coverage::Unusable,
-        Coverage::Missing,
-        Coverage::NotApplicable,
-    ];
-
-    /// The kebab-case word used in JSON and class names.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Coverage::Recorded => "recorded",
-            Coverage::RunFolder => "run-folder",
-            Coverage::Derived => "derived",
-            Coverage::Sidecar => "sidecar",
-            Coverage::Unusable => "unusable",
-            Coverage::Missing => "missing",
-            Coverage::NotApplicable => "not-applicable",
-        }
-    }
-
-    /// How bad the state is when a file's results disagree: the worst is shown.
-    fn rank(self) -> u8 {
-        match self {
-            Coverage::NotApplicable => 0,
-            Coverage::Recorded => 1,
-            Coverage::RunFolder => 2,
-            Coverage::Derived => 3,
-            Coverage::Sidecar => 4,
-            Coverage::Unusable => 5,
-            Coverage::Missing => 6,
-        }
-    }
-
-    /// Whether the field is there in a usable form, whatever its source.
-    pub fn is_present(self) -> bool {
-        matches!(
-            self,
-            Coverage::Recorded | Coverage::RunFolder | Coverage::Derived | Coverage::Sidecar
-        )
-    }
-
-    /// Whether the field is owed: missing or not usable.
-    pub fn is_owed(self) -> bool {
-        matches!(self, Coverage::Missing | Coverage::Unusable)
-    }
-}
 
 /// One field of the checklist.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

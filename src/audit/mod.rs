@@ -7,6 +7,7 @@
 
 pub mod checklist;
 pub mod corpus;
+mod coverage;
 pub mod replication;
 
 use serde::Serialize;
