@@ -36,16 +36,16 @@ table.matrix td.num { white-space: nowrap; }
 table.matrix td.path { min-width: 17em; }
 table.matrix th.rule { font-size: .85em; }
 table.compact { width: auto; }
-.m { display: inline-block; width: 15px; height: 15px; margin: 0 1px; border-radius: 3px;
-  font: 600 10px/15px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  text-align: center; vertical-align: middle; }
-.m-recorded { background: #1a7f37; color: #ffffff; }
-.m-run-folder { background: #1b7c83; color: #ffffff; }
-.m-derived { background: #0969da; color: #ffffff; }
-.m-sidecar { background: #8250df; color: #ffffff; }
-.m-unusable { background: #d4a72c; color: #1f2328; }
-.m-missing { background: #ffebe9; color: #cf222e; border: 1px solid #cf222e; box-sizing: border-box; }
-.m-not-applicable { background: #f6f8fa; color: #8c959f; border: 1px dashed #d0d7de; box-sizing: border-box; }
+.mr, .mf, .md, .ms, .mu, .mx, .mn { display: inline-block; width: 15px; height: 15px; margin: 0 1px;
+  border-radius: 3px; font: 600 10px/15px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  text-align: center; vertical-align: middle; box-sizing: border-box; }
+.mr { background: #1a7f37; color: #ffffff; }
+.mf { background: #1b7c83; color: #ffffff; }
+.md { background: #0969da; color: #ffffff; }
+.ms { background: #8250df; color: #ffffff; }
+.mu { background: #d4a72c; color: #1f2328; }
+.mx { background: #ffebe9; color: #cf222e; border: 1px solid #cf222e; }
+.mn { background: #f6f8fa; color: #8c959f; border: 1px dashed #d0d7de; }
 ul.legend { list-style: none; padding: 0; margin: .4em 0 .8em; display: flex; flex-wrap: wrap; gap: .3em 1.2em;
   font-size: .88em; color: #3d444d; }
 ul.lacks li { margin: .25em 0; }
@@ -163,13 +163,26 @@ fn rules(out: &mut String, corpus: &CorpusReport) {
     out.push_str("</tbody>\n</table>\n");
 }
 
-/// One square of the matrix.
+/// One square of the matrix: a short class and the mark, and a title naming the field and its
+/// state where it is worth a look (not on a recorded or not-asked field: a corpus of thousands
+/// of files draws tens of thousands of squares, most of them recorded).
 fn square(state: Coverage, field: &str) -> String {
+    let class = match state {
+        Coverage::Recorded => "mr",
+        Coverage::RunFolder => "mf",
+        Coverage::Derived => "md",
+        Coverage::Sidecar => "ms",
+        Coverage::Unusable => "mu",
+        Coverage::Missing => "mx",
+        Coverage::NotApplicable => "mn",
+    };
+    if matches!(state, Coverage::Recorded | Coverage::NotApplicable) {
+        return format!("<span class=\"{class}\">{}</span>", mark(state));
+    }
     format!(
-        "<span class=\"m m-{}\" title=\"{}: {}\">{}</span>",
-        state.as_str(),
+        "<span class=\"{class}\" title=\"{}: {}\">{}</span>",
         escape(field),
-        escape(coverage_words(state)),
+        coverage_head(state).to_lowercase(),
         mark(state)
     )
 }
