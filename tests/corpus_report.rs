@@ -568,15 +568,28 @@ fn the_real_files() {
         ),
         "run-folder"
     );
-    for l in v["ladders"].as_array().unwrap() {
-        assert_eq!(
-            l["replication"]["standing"], "not-identified",
-            "{}",
-            l["label"]
-        );
+    // Files written by harnesses rarely say which device ran them: such a configuration is
+    // judged by no replication rule, and its status says what is missing.
+    let ladders = v["ladders"].as_array().unwrap();
+    let unidentified: Vec<&Value> = ladders
+        .iter()
+        .filter(|l| l["replication"]["standing"] == "not-identified")
+        .collect();
+    assert!(!unidentified.is_empty());
+    for l in &unidentified {
+        let r = &l["replication"];
+        assert_eq!(r["needs"], Value::Array(vec![]));
+        assert!(!r["not_recorded"].as_array().unwrap().is_empty());
     }
     let (_, md) = run(&["audit", REALWORLD]);
-    assert!(md.contains("- Replication: 34 not identified."), "{md}");
+    let line = md
+        .lines()
+        .find(|l| l.starts_with("- Replication: "))
+        .unwrap();
+    assert!(
+        line.contains(&format!("{} not identified", unidentified.len())),
+        "{line}"
+    );
 }
 
 /// The page, rendered by a browser: it parses into the sections and rows the report holds, and
