@@ -145,7 +145,10 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     let checked = engine::check(&load_paths, &options);
     if checked.summary.results == 0 && args.claims.is_none() {
         // As `check`: an empty corpus is worth a word, and the report says the same.
-        let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
+            .collect();
         let _ = writeln!(
             std::io::stderr(),
             "benchlint: warning: no result found under {}",
