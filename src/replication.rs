@@ -286,47 +286,6 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     }
 }
 
-/// A value as the file writes it, with thousands separated: `1,080.1`.
-pub fn format_value(x: f64) -> String {
-    group_thousands(&format!("{x}"))
-}
-
-/// A value to `decimals` places, with thousands separated: `3,552.8`.
-pub fn format_fixed(x: f64, decimals: usize) -> String {
-    group_thousands(&format!("{x:.decimals$}"))
-}
-
-/// Inserts `,` between groups of three digits of the integer part of a decimal number.
-fn group_thousands(s: &str) -> String {
-    let (sign, rest) = s.strip_prefix('-').map_or(("", s), |r| ("-", r));
-    let (int, frac) = rest
-        .split_once('.')
-        .map_or((rest, None), |(i, f)| (i, Some(f)));
-    if !int.bytes().all(|b| b.is_ascii_digit()) {
-        return s.to_string();
-    }
-    let mut grouped = String::new();
-    for (k, ch) in int.chars().enumerate() {
-        if k > 0 && (int.len() - k) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    match frac {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
-}
-
-/// A list of values for messages: `740.4, 1,080.1`; more than `max` are cut with "…".
-pub fn list_values(values: &[f64], max: usize) -> String {
-    let mut shown: Vec<String> = values.iter().take(max).map(|v| format_value(*v)).collect();
-    if values.len() > max {
-        shown.push(format!("… ({} in all)", values.len()));
-    }
-    shown.join(", ")
-}
-
 /// The 95% interval of a level, as `benchlint summary` reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Ci95 {
@@ -478,20 +437,4 @@ pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
 
 fn by_level(series: Vec<Series>) -> BTreeMap<LevelKey, Vec<f64>> {
     series.into_iter().map(|s| (s.key, s.values())).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn thousands_are_grouped_and_digits_kept() {
-        assert_eq!(format_value(1080.1), "1,080.1");
-        assert_eq!(format_value(740.4), "740.4");
-        assert_eq!(format_value(3_553_312.5), "3,553,312.5");
-        assert_eq!(format_value(-1234.0), "-1,234");
-        assert_eq!(format_fixed(3552.8, 1), "3,552.8");
-        assert_eq!(format_fixed(0.26, 3), "0.260");
-        assert_eq!(list_values(&[1.0, 2.0, 3.0], 2), "1, 2, … (3 in all)");
-    }
 }

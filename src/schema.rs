@@ -79,6 +79,37 @@ pub struct SchemaError {
     pub message: String,
 }
 
+static RESULT_SCHEMA_VALUE: LazyLock<Value> =
+    LazyLock::new(|| serde_json::from_str(RESULT).expect("bundled schema is JSON"));
+
+/// The kind of value the result schema expects at canonical `pointer`, in words: `integer`,
+/// `string`, `true or false`, `one of "process", "typed"`, `object`; `None` for a pointer the
+/// schema does not describe (inside a free-form object).
+pub fn result_field_kind(pointer: &str) -> Option<String> {
+    let mut at: &Value = &RESULT_SCHEMA_VALUE;
+    for token in pointer.trim_start_matches('/').split('/') {
+        at = at.get("properties")?.get(token)?;
+    }
+    if let Some(options) = at.get("enum").and_then(Value::as_array) {
+        let words: Vec<String> = options.iter().map(Value::to_string).collect();
+        return Some(format!("one of {}", words.join(", ")));
+    }
+    let kinds: Vec<&str> = match at.get("type")? {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => return None,
+    };
+    let words: Vec<&str> = kinds
+        .into_iter()
+        .map(|t| match t {
+            "boolean" => "true or false",
+            "array" => "a list",
+            other => other,
+        })
+        .collect();
+    Some(words.join(" or "))
+}
+
 /// Validates `instance`; returns every error, sorted by pointer.
 pub fn validate(kind: Kind, instance: &Value) -> Vec<SchemaError> {
     let v: &jsonschema::Validator = match kind {
@@ -125,6 +156,23 @@ mod tests {
             );
             let _ = build(text);
         }
+    }
+
+    #[test]
+    fn field_kinds_in_words() {
+        assert_eq!(
+            result_field_kind("/engine/max_num_seqs").as_deref(),
+            Some("integer")
+        );
+        assert_eq!(
+            result_field_kind("/engine/enforce_eager").as_deref(),
+            Some("true or false")
+        );
+        assert_eq!(
+            result_field_kind("/artifacts/power_trace/kind").as_deref(),
+            Some(r#"one of "wall", "device""#)
+        );
+        assert_eq!(result_field_kind("/workload/sampling/top_p"), None);
     }
 
     #[test]

@@ -250,6 +250,7 @@ fn context() -> AuditContext {
         version: "0.0.0-test".into(),
         inputs: vec!["corpus/".into()],
         claims_file: Some("corpus/claims.json".into()),
+        rule_pages: true,
     }
 }
 
@@ -316,6 +317,18 @@ fn html_of_a_hand_built_report() {
     assert!(html.contains("TTFT 0.223 s | GB300 &lt;vs&gt; H200 &amp; friends"));
     assert!(html.contains("2× GB10 TP2 &lt;pair&gt; | eager &amp; spec"));
     assert!(!html.contains("<pair>") && !html.contains("<OOM>") && !html.contains("<vs>"));
+    // A retracted ratio has no audited value: its slot is words, never a bar that reads as
+    // the largest ratio on the chart.
+    let retracted = html
+        .split("<svg")
+        .filter_map(|chart| chart.split("</svg>").next())
+        .find(|chart| chart.contains("retracted: no value"))
+        .expect("the retracted ratio's chart");
+    assert_eq!(
+        retracted.matches("<rect").count(),
+        1,
+        "only the published bar: {retracted}"
+    );
     assert_eq!(
         html,
         String::from_utf8(audit_html(&report, &context())).unwrap(),
@@ -464,6 +477,32 @@ fn audit_writes_the_three_reports() {
     if let Some(path) = std::env::var_os("BENCHLINT_AUDIT_CORPUS_HTML") {
         std::fs::write(path, &html).unwrap();
     }
+    // Every rule link resolves inside the folder: the pages ship beside the report.
+    let targets = |text: &str, open: &str, close: char| -> Vec<String> {
+        text.split(open)
+            .skip(1)
+            .filter_map(|rest| rest.split(close).next())
+            .filter(|t| t.starts_with("rules/"))
+            .map(ToString::to_string)
+            .collect()
+    };
+    let links: Vec<String> = targets(&md, "](", ')')
+        .into_iter()
+        .chain(targets(&html, "href=\"", '"'))
+        .collect();
+    assert!(
+        links.iter().any(|l| l.ends_with("C001-mixed-precision.md")),
+        "{links:?}"
+    );
+    assert!(
+        links
+            .iter()
+            .any(|l| l.ends_with("C001-mixed-precision.html")),
+        "{links:?}"
+    );
+    for l in &links {
+        assert!(dir.join(l).is_file(), "{l} is linked but not written");
+    }
     assert_eq!(before, hashes(Path::new(CORPUS)), "the corpus changed");
 }
 
@@ -484,6 +523,13 @@ fn audit_prints_markdown_or_json() {
         .output()
         .unwrap();
     assert_eq!(md.stdout, md2.stdout, "deterministic");
+    // Printed, the report has no folder of rule pages beside it: it names the command.
+    let text = String::from_utf8_lossy(&md.stdout);
+    assert!(!text.contains("](rules/"), "{text}");
+    assert!(
+        text.contains("C001 mixed-precision (`benchlint rule C001`)"),
+        "{text}"
+    );
     let json = bin()
         .args(["audit", CORPUS, "--claims", &claims, "--format", "json"])
         .output()

@@ -134,7 +134,7 @@ fn capacities_reproduce_the_seed_rows() {
             .iter()
             .find(|l| {
                 l.label.raw().contains("Qwen3.8")
-                    && l.label.raw().contains(&format!("GB10 x{units}"))
+                    && l.label.raw().contains(&format!("{units} × NVIDIA GB10"))
             })
             .unwrap_or_else(|| {
                 panic!(
@@ -155,7 +155,7 @@ fn capacities_reproduce_the_seed_rows() {
             .iter()
             .find(|l| {
                 l.label.raw().contains("Qwen3.8")
-                    && l.label.raw().contains(&format!("GB10 x{units}"))
+                    && l.label.raw().contains(&format!("{units} × NVIDIA GB10"))
             })
             .and_then(|l| l.capacity.clone())
             .unwrap()
@@ -200,4 +200,52 @@ fn check_reports_the_claim_findings_on_the_claims_file() {
             "{code} not reported by check"
         );
     }
+}
+
+#[test]
+fn every_claim_reads_as_one_verdict_with_each_reason_once() {
+    let r = report(20.0);
+    for c in &r.claims {
+        let reasons: Vec<String> = c.reasons.iter().map(benchlint::text::Text::raw).collect();
+        // A rule's reason is told once, whichever bases it fired on.
+        let mut told: Vec<&str> = reasons
+            .iter()
+            .filter_map(|s| {
+                s.strip_suffix(").")?
+                    .rsplit_once(" (")
+                    .map(|(_, code)| code)
+            })
+            .filter(|code| code.len() == 4)
+            .collect();
+        let n = told.len();
+        told.sort_unstable();
+        told.dedup();
+        assert_eq!(told.len(), n, "{}: {reasons:#?}", c.id.raw());
+        // No reason repeats another's words.
+        for (i, a) in reasons.iter().enumerate() {
+            for b in &reasons[i + 1..] {
+                let (a, b) = (a.trim_end_matches('.'), b.trim_end_matches('.'));
+                assert!(
+                    !a.contains(b) && !b.contains(a),
+                    "{}: {a} / {b}",
+                    c.id.raw()
+                );
+            }
+        }
+    }
+    // Restated, and the matched comparison not decidable: one sentence says both.
+    let c = claim(&r, "per-unit-decline");
+    assert_eq!(c.verdict, Verdict::Restated, "{c:#?}");
+    let reasons: Vec<String> = c.reasons.iter().map(benchlint::text::Text::raw).collect();
+    assert!(
+        reasons[0].starts_with("Restated on a matched per-user floor")
+            && reasons[0].contains("not decidable from these runs (single launch")
+            && reasons[0].contains("not yet a finding"),
+        "{}",
+        reasons[0]
+    );
+    assert!(
+        !reasons.iter().any(|s| s.starts_with("On that basis")),
+        "{reasons:#?}"
+    );
 }

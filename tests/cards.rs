@@ -47,8 +47,26 @@ fn no_hourly_cost_no_cost_figure() {
 fn a_file_without_results_is_exit_2() {
     let (code, _) = cards("testdata/bad/truncated.json");
     assert_eq!(code, 2);
-    let (code, _) = cards("testdata");
+    let (code, _) = cards("testdata/empty");
     assert_eq!(code, 2);
+}
+
+#[test]
+fn a_folder_gives_the_cards_of_each_result_with_the_result_they_are_for() {
+    let (code, v) = cards("testdata/corpora/demo/gb10-x8");
+    assert_eq!(code, 0);
+    let all = v.as_array().expect("an array for several results");
+    let ids: Vec<&str> = all.iter().map(|c| c["result"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    assert_eq!(
+        all[0]["path"],
+        "testdata/corpora/demo/gb10-x8/prose-r1.json"
+    );
+    // The same cards as the file alone gives, with the result named.
+    let (_, alone) = cards("testdata/corpora/demo/gb10-x8/prose-r1.json");
+    let mut first = all[0].clone();
+    first.as_object_mut().unwrap().remove("path");
+    assert_eq!(first, alone);
 }
 
 #[test]

@@ -305,7 +305,7 @@ fn capacity_prints_the_service_level_rows() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|c| c["label"].as_str().unwrap().contains("GB10 x2"))
+        .find(|c| c["label"].as_str().unwrap().contains("2 × NVIDIA GB10"))
         .unwrap();
     assert_eq!(pair["capacity"], json!(8));
     assert_eq!(pair["aggregate_tok_s"], json!(140.8));
@@ -444,7 +444,7 @@ fn compare_and_capacity_work_on_rate_driven_ladders() {
         .unwrap();
     let pair = rows
         .iter()
-        .find(|c| c["label"].as_str().unwrap().contains("GB10 x2"))
+        .find(|c| c["label"].as_str().unwrap().contains("2 × NVIDIA GB10"))
         .unwrap();
     // 8 streams cleared the floor; as a rate ladder that level is 2 req/s.
     assert_eq!(pair["capacity_request_rate"], json!(2.0), "{pair}");

@@ -527,10 +527,14 @@ fn completions_and_manpage() {
         assert_eq!(r.code, 0, "{shell}");
         assert!(r.stdout.contains("benchlint"));
         assert!(r.stdout.contains("extend-select"));
+        // Every command is offered, `sidecar` and its options among them.
+        assert!(r.stdout.contains("sidecar"), "{shell}");
+        assert!(r.stdout.contains("write-beside"), "{shell}");
     }
     let man = run(&["manpage"]);
     assert_eq!(man.code, 0);
     assert!(man.stdout.contains(".TH benchlint"));
+    assert!(man.stdout.contains("sidecar"), "{}", man.stdout);
 }
 
 // ---------------------------------------------------------------------------------------------

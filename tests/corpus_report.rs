@@ -316,7 +316,7 @@ fn set_measured(doc: &mut Value, at: &str) {
 #[test]
 fn replication_standings() {
     let demo = report_json(DEMO);
-    let x8 = replication(&demo, "NVIDIA GB10 x8");
+    let x8 = replication(&demo, "8 × NVIDIA GB10");
     assert_eq!(x8["standing"], "needs-more");
     assert_eq!(
         (x8["runs"].as_u64(), x8["launches"].as_u64()),
@@ -467,6 +467,18 @@ fn file_names_are_escaped() {
     assert_eq!(status.code(), Some(1));
     let html = std::fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(!html.contains("<img"), "raw markup in the page");
+    // Every rule the findings-by-rule table links is a page written beside the report.
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let links: Vec<&str> = md
+        .split("](rules/")
+        .skip(1)
+        .chain(html.split("href=\"rules/").skip(1))
+        .map(|rest| rest.split([')', '"']).next().unwrap())
+        .collect();
+    assert!(links.len() >= 2, "{md}");
+    for link in links {
+        assert!(dir.join("rules").join(link).is_file(), "no page {link}");
+    }
     assert!(html.contains("a|b &lt;img src=x&gt; &amp; `tick`.json"));
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();

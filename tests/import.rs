@@ -74,18 +74,34 @@ fn import_and_compare(input: &Path) {
     );
     // Every imported result has its provenance file, and every value in it has an origin.
     let mut results = 0;
-    for e in std::fs::read_dir(out.path()).unwrap().flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
+    for path in files_under(out.path()) {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if let Some(stem) = name.strip_suffix(".provenance.json") {
             results += 1;
-            let p: Value =
-                serde_json::from_str(&std::fs::read_to_string(e.path()).unwrap()).unwrap();
+            let p: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
             assert_eq!(p["schema"], "benchlint/provenance/v1");
-            assert!(out.path().join(format!("{stem}.json")).is_file());
+            assert!(path.with_file_name(format!("{stem}.json")).is_file());
             assert!(!p["values"].as_object().unwrap().is_empty());
         }
     }
     assert!(results > 0, "nothing imported from {}", input.display());
+}
+
+/// Every file under `dir`, at any depth, sorted.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.path().is_dir() {
+                stack.push(e.path());
+            } else {
+                out.push(e.path());
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 #[test]
@@ -116,8 +132,7 @@ fn sidecar_values_are_imported_with_their_provenance() {
         .unwrap();
     assert_eq!(status.status.code(), Some(0));
     let p: Value = serde_json::from_str(
-        &std::fs::read_to_string(out.path().join("gb300-qwen38-27b-nvfp4-r1.provenance.json"))
-            .unwrap(),
+        &std::fs::read_to_string(out.path().join("qwen38-27b-r1.provenance.json")).unwrap(),
     )
     .unwrap();
     let eager = &p["values"]["/engine/enforce_eager"];
@@ -159,5 +174,60 @@ fn an_output_folder_inside_the_corpus_is_refused() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert!(inside.join("minimal-run.json").is_file());
+    assert!(inside.join("minimal.json").is_file());
+}
+
+#[test]
+fn outputs_mirror_the_inputs_and_skipped_inputs_are_named() {
+    let out = tempfile::tempdir().unwrap();
+    let run = bin()
+        .args([
+            "import",
+            "testdata/corpora/demo",
+            "testdata/adapters/vllm/results-array.json",
+            "testdata/bad/truncated.json",
+            "-o",
+        ])
+        .arg(out.path())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let names: Vec<String> = files_under(out.path())
+        .iter()
+        .map(|p| {
+            p.strip_prefix(out.path())
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .filter(|n| !n.ends_with(".provenance.json"))
+        .collect();
+    // By the path relative to the argument; a file of two results gives `-1` and `-2`.
+    assert!(
+        names.contains(&"gb10-x8/prose-r1.json".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"gb300/qwen38-27b-r1.json".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"results-array-1.json".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"results-array-2.json".to_string()),
+        "{names:?}"
+    );
+    // The result keeps its id inside.
+    let r: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("gb10-x8/prose-r1.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(r["id"], "gb10-x8-prose-r1");
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        stdout.contains("\nskipped testdata/bad/truncated.json: E002 EOF while parsing"),
+        "{stdout}"
+    );
 }

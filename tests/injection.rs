@@ -295,6 +295,21 @@ fn every_command_over(seed: u64) {
     a.push("-o".into());
     a.push(c.out.join("import").into());
     checked(&c, &a, Kind::Plain);
+    // Sidecar skeletons: printed one by one and written as a tree.
+    for f in &c.files {
+        let mut a = os(&["sidecar", "--isolated"]);
+        a.push(f.clone().into());
+        checked(&c, &a, Kind::Plain);
+    }
+    let mut a = os(&["sidecar", "--isolated"]);
+    a.push(root.clone());
+    a.push("-o".into());
+    a.push(c.out.join("sidecars").into());
+    checked(&c, &a, Kind::Plain);
+    // A folder's cards.
+    let mut a = os(&["cards"]);
+    a.push(root.clone());
+    checked(&c, &a, Kind::Plain);
     let written = every_file(&c.out);
     assert!(
         written.iter().any(|f| f.ends_with("report.html"))

@@ -85,7 +85,7 @@ fn the_kubecon_demo_stages_that_asked_87_and_104_qps_and_got_73_are_r027() {
         r027[0]
             .message
             .raw()
-            .starts_with("at 86.81 req/s: the harness sent 73.076")
+            .starts_with("at 86.81 req/s: the harness sent 73.08 requests")
             && r027[0].message.contains("84.2% of the 86.81 it asked for"),
         "{}",
         r027[0].message
@@ -94,7 +94,7 @@ fn the_kubecon_demo_stages_that_asked_87_and_104_qps_and_got_73_are_r027() {
         r027[1]
             .message
             .raw()
-            .starts_with("at 103.98 req/s: the harness sent 72.615")
+            .starts_with("at 103.98 req/s: the harness sent 72.61 requests")
             && r027[1].message.contains("69.8% of the 103.98"),
         "{}",
         r027[1].message

@@ -8,7 +8,7 @@ use std::process::Command;
 use benchlint::corpus::Options;
 use benchlint::diagnostic::{Finding, Severity};
 use benchlint::engine;
-use benchlint::replication::format_fixed;
+use benchlint::numbers::fixed as format_fixed;
 use serde_json::Value;
 
 const RULES: &str = "testdata/rules";
@@ -157,11 +157,7 @@ fn the_gb300_outlier_level_gets_s005_and_its_stable_neighbour_does_not() {
     let f = &found[0];
     assert_eq!(f.severity, Severity::Warning);
     assert!(f.message.contains("at 8 streams"), "{}", f.message);
-    assert!(
-        f.message.contains("740.4") && f.message.contains("1,080.1"),
-        "{}",
-        f.message
-    );
+    assert!(f.message.contains("740.4, 1,080 tok/s"), "{}", f.message);
     assert!(f.message.contains("CV 26.4%"), "{}", f.message);
     assert!(!f.message.contains("3,553.3"), "{}", f.message);
     assert_eq!(file_name(f.primary.path.raw()), "r1.json");
@@ -255,10 +251,10 @@ fn summary_table_shows_each_configuration_and_level() {
     let (code, text) = summary(&[GB300, FIFTEEN]);
     assert_eq!(code, 0);
     assert!(!text.contains("NaN"), "{text}");
-    // Sorted by label: the GB10 pair before the GB300.
-    let gb10 = text.find("NVIDIA GB10 x2").unwrap();
-    let gb300 = text.find("NVIDIA GB300 x1").unwrap();
-    assert!(gb10 < gb300);
+    // Sorted by label: the one GB300 before the GB10 pair.
+    let gb10 = text.find("2 × NVIDIA GB10").unwrap();
+    let gb300 = text.find("1 × NVIDIA GB300").unwrap();
+    assert!(gb300 < gb10);
     assert!(text.contains("15 runs over 3 launches"), "{text}");
     let rows = table_rows(&text);
     assert_eq!(rows.len(), 6 + 2);
@@ -312,12 +308,15 @@ fn summary_json_numbers_equal_the_table() {
             };
             assert_eq!(row[7], marked);
             let ci = &level["ci95"];
+            // An interval reaching below zero is shown from 0 and marked; the JSON keeps it.
+            let low = ci["low"].as_f64().unwrap();
             assert_eq!(
                 row[8],
                 format!(
-                    "[{}, {}]",
-                    format_fixed(ci["low"].as_f64().unwrap(), 1),
-                    format_fixed(ci["high"].as_f64().unwrap(), 1)
+                    "[{}, {}]{}",
+                    format_fixed(low.max(0.0), 1),
+                    format_fixed(ci["high"].as_f64().unwrap(), 1),
+                    if low < 0.0 { " clipped" } else { "" }
                 )
             );
             assert_eq!(row[9], ci["basis"].as_str().unwrap());
@@ -373,7 +372,10 @@ fn summary_csv_and_markdown_carry_the_same_levels() {
         "{csv}"
     );
     let (_, md) = summary(&["--format", "markdown", GB300, FIFTEEN]);
-    assert!(md.contains("### vllm 0.11.2"), "{md}");
+    assert!(
+        md.contains("### Qwen3.8-Flash-Next-NVFP4 nvfp4 · vllm 0.11.2"),
+        "{md}"
+    );
     assert!(md.contains("| 26.4% ! |") || md.contains("26.4% !"), "{md}");
 }
 

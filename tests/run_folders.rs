@@ -463,11 +463,17 @@ fn import_writes_where_each_value_came_from() {
         .status()
         .unwrap();
     assert!(status.success());
+    // The outputs mirror the run folder: the result sits where it sat, below `aiperf_artifacts/`.
     let mut provenance = None;
-    for e in std::fs::read_dir(out.path()).unwrap() {
-        let p = e.unwrap().path();
-        if p.to_string_lossy().ends_with(".provenance.json") {
-            provenance = Some(std::fs::read_to_string(p).unwrap());
+    let mut folders = vec![out.path().to_path_buf()];
+    while let Some(dir) = folders.pop() {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                folders.push(p);
+            } else if p.to_string_lossy().ends_with(".provenance.json") {
+                provenance = Some(std::fs::read_to_string(p).unwrap());
+            }
         }
     }
     let v: Value = serde_json::from_str(&provenance.unwrap()).unwrap();

@@ -182,6 +182,15 @@ fn commands(c: &Corpus, out_dir: &Path) -> Vec<Vec<OsString>> {
     for r in &c.results {
         list.push(vec!["cards".into(), r.clone().into_os_string()]);
     }
+    list.push(vec!["cards".into(), root.clone()]);
+    // Run twice into one folder (from two working folders): the second replaces, as asked.
+    list.push(vec![
+        "sidecar".into(),
+        root.clone(),
+        "-o".into(),
+        out_dir.join("sidecars").into_os_string(),
+        "--force".into(),
+    ]);
     if has_audit() {
         list.push(vec![
             "audit".into(),
@@ -277,6 +286,12 @@ fn an_output_folder_inside_the_corpus_is_refused() {
             c.results[0].clone().into(),
             "-o".into(),
             c.results[0].parent().unwrap().join("x").into(),
+        ],
+        vec![
+            "sidecar".into(),
+            c.root.clone().into(),
+            "-o".into(),
+            inside.clone().into(),
         ],
     ];
     if has_audit() {
@@ -493,6 +508,22 @@ fn no_output_shows_a_secret() {
             out.path().join("import").into(),
         ],
     ));
+    runs.push((
+        "sidecar -o".into(),
+        vec![
+            "sidecar".into(),
+            "--isolated".into(),
+            fixtures.into(),
+            "-o".into(),
+            out.path().join("sidecars").into(),
+        ],
+    ));
+    for f in &files {
+        runs.push((
+            format!("sidecar {}", f.display()),
+            vec!["sidecar".into(), "--isolated".into(), f.into()],
+        ));
+    }
     if has_audit() {
         let claims = out.path().join("claims.json");
         std::fs::write(

@@ -253,18 +253,39 @@ fn outcome(
     codes.extend(s_findings.iter().map(|g| g.code.to_string()));
     let published_value = claim.map_or(f64::NAN, |c| c.value);
     let claim_basis = claim.and_then(|c| basis_words(c.basis));
+    let decided = decide(runs, a, &s_findings, thresholds);
+    // Each reason once: a rule that fires both on the claim as published and on the matched
+    // basis (C010 twice, say) is told on the basis the verdict rests on, the matched one for a
+    // restatement, the published one otherwise. Its code stays in `codes`.
+    let on_matched = decided.verdict == Verdict::Restated;
+    let told_on = |matched: bool| {
+        a.findings
+            .iter()
+            .filter(move |f| f.matched == matched)
+            .map(|f| f.rule.code)
+            .collect::<BTreeSet<&str>>()
+    };
+    let (told_published, told_matched) = (told_on(false), told_on(true));
     let mut details: Vec<String> = a
         .findings
         .iter()
+        .filter(|f| {
+            if f.matched {
+                on_matched || !told_published.contains(f.rule.code)
+            } else {
+                !on_matched || !told_matched.contains(f.rule.code)
+            }
+        })
+        .filter(|f| decided.quotes.as_deref() != Some(f.message.as_str()))
         .map(|f| sentence(&f.message, f.rule.code))
         .collect();
     details.extend(
         s_findings
             .iter()
+            .filter(|g| decided.quotes.as_deref() != Some(g.message.raw().as_str()))
             .map(|g| sentence(&format!("on `{}`: {}", g.result, g.message.raw()), g.code)),
     );
 
-    let decided = decide(runs, a, &s_findings, thresholds);
     // Sentences of benchlint's that quote ids and values between backticks.
     let mut reasons = vec![Text::quoting(decided.lead)];
     reasons.extend(decided.extra.into_iter().map(Text::quoting));
@@ -312,6 +333,8 @@ struct Decided {
     restated: Option<f64>,
     lead: String,
     extra: Vec<String>,
+    /// The message of a finding the lead quotes in full (S006, C013): not told again below it.
+    quotes: Option<String>,
 }
 
 impl Decided {
@@ -321,7 +344,13 @@ impl Decided {
             restated: None,
             lead,
             extra: Vec::new(),
+            quotes: None,
         }
+    }
+
+    fn quoting(mut self, message: &str) -> Self {
+        self.quotes = Some(message.to_string());
+        self
     }
 }
 
@@ -431,10 +460,12 @@ fn decide(
         return Decided::new(
             Verdict::Unresolved,
             format!(
-                "Not yet resolved: the runs behind the claim disagree beyond noise ({}).",
+                "Not yet resolved: the runs behind the claim disagree beyond noise (on `{}`, {}) (S006).",
+                g.result,
                 g.message.raw().trim_end_matches('.')
             ),
-        );
+        )
+        .quoting(&g.message.raw());
     }
 
     // 4. Not reproducible.
@@ -442,10 +473,11 @@ fn decide(
         return Decided::new(
             Verdict::Retracted,
             format!(
-                "Retracted: the published claim does not follow from the runs it names ({}).",
+                "Retracted: the published claim does not follow from the runs it names: {} (C013).",
                 f.message.trim_end_matches('.')
             ),
-        );
+        )
+        .quoting(&f.message);
     }
 
     // 5. Restated.
@@ -458,11 +490,36 @@ fn decide(
         let same =
             (claim.value - value).abs() <= (thresholds.claim_tolerance * value.abs()).max(1e-12);
         if !same {
+            // The A/B verdict on the matched basis is part of the one verdict: the restated
+            // value, and whether it is a difference, a tie or not decidable from these runs.
+            // The C finding of that basis (C009, C010, C011) follows with its numbers.
+            let ab = match cmp.ab.as_ref().map(|ab| &ab.verdict) {
+                Some(Ab::TieWithinNoise) => format!(
+                    "on that basis the sides tie within noise ({} inside the {} floor), so there is no win to claim",
+                    pct(cmp.ab.as_ref().map_or(0.0, |ab| ab.effect_rel)),
+                    super::pct_abs(cmp.noise.value),
+                ),
+                Some(Ab::Difference) => {
+                    format!(
+                        "on that basis the difference holds ({})",
+                        cmp.effect_words()
+                    )
+                }
+                _ => {
+                    let words = cmp.verdict_words();
+                    let why = words.strip_prefix("not decidable: ").unwrap_or(&words);
+                    format!(
+                        "whether the sides differ on that basis is not decidable from these runs ({why}, {}), so \
+                         the restated value is what these runs give, not yet a finding",
+                        cmp.effect_words()
+                    )
+                }
+            };
             let mut d = Decided::new(
                 Verdict::Restated,
                 format!(
                     "Restated on a matched per-user floor of {} tok/s, each side at its highest concurrency clearing it: {} \
-                     against {} gives {} instead of the published {}{}.",
+                     against {} gives {} instead of the published {}{}; {ab}.",
                     num(r.floor),
                     side_arithmetic(s, metric),
                     side_arithmetic(b, metric),
@@ -472,23 +529,6 @@ fn decide(
                 ),
             );
             d.restated = Some(value);
-            d.extra.push(match cmp.ab.as_ref().map(|ab| &ab.verdict) {
-                Some(Ab::TieWithinNoise) => format!(
-                    "That is a tie within noise, not a win: {} is inside the {} noise floor ({}).",
-                    pct(cmp.ab.as_ref().map_or(0.0, |ab| ab.effect_rel)),
-                    super::pct_abs(cmp.noise.value),
-                    cmp.noise.source()
-                ),
-                Some(Ab::Difference) => format!(
-                    "On that basis the difference holds: {}.",
-                    cmp.effect_words()
-                ),
-                _ => format!(
-                    "On that basis the A/B verdict is \"{}\" ({}).",
-                    cmp.verdict_words(),
-                    cmp.effect_words()
-                ),
-            });
             return d;
         }
         basis_cmp = Some(cmp);

@@ -8,7 +8,7 @@ use super::Metric;
 use crate::cards;
 use crate::corpus::LoadedResult;
 use crate::model::{Level, LevelKey, Outcome, ResultDoc};
-use crate::replication::{format_value, launch_id};
+use crate::replication::launch_id;
 use crate::stats::{Interval, launch_interval, mean};
 
 /// One run's value on a side.
@@ -383,17 +383,8 @@ pub fn quoted_list(items: &[String], one: &str, many: &str) -> String {
     }
 }
 
-/// A value for messages: up to 4 significant decimals, thousands separated.
-pub fn num(x: f64) -> String {
-    let rounded = if x.abs() >= 100.0 {
-        (x * 10.0).round() / 10.0
-    } else if x.abs() >= 1.0 {
-        (x * 100.0).round() / 100.0
-    } else {
-        (x * 10_000.0).round() / 10_000.0
-    };
-    format_value(rounded)
-}
+/// A value for messages: 4 significant figures, thousands separated (shared by every message).
+pub use crate::numbers::num;
 
 /// A relative difference as a signed percentage: `+4.8%`, `−12%`.
 pub fn pct(rel: f64) -> String {
@@ -428,8 +419,8 @@ mod tests {
         assert_eq!(pct(0.0), "0.0%");
         assert_eq!(pct_abs(0.058), "5.8%");
         assert_eq!(num(537.63), "537.6");
-        assert_eq!(num(1.0476), "1.05");
-        assert_eq!(num(4623.36), "4,623.4");
+        assert_eq!(num(1.0476), "1.048");
+        assert_eq!(num(4623.36), "4,623");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! `benchlint audit [PATH..] [--claims FILE]`: the corpus report, and with a claims file the
 //! retractions report on top of it. Loads and checks the corpus as `check` does (the claims
 //! file too, when it lies outside the paths), builds the report, and prints Markdown (default)
-//! or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`.
+//! or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`, and the rule
+//! pages they link (`rules/`, Markdown and HTML), so that every rule link resolves inside the
+//! folder; printed, the report names `benchlint rule CODE` instead of a link.
 //!
 //! Without `--claims` the report is the corpus report: what each file records and lacks, the
 //! findings by file and by rule, every configuration's ladder with its replication status, the
@@ -39,8 +41,8 @@ pub struct AuditArgs {
     /// lies outside the paths. Without it, the report is the corpus report alone.
     #[arg(long, value_name = "FILE")]
     pub claims: Option<PathBuf>,
-    /// Write `report.md`, `report.html` and `report.json` into this folder (created if needed)
-    /// instead of printing the report.
+    /// Write `report.md`, `report.html`, `report.json` and the rule pages (`rules/`) into this
+    /// folder (created if needed) instead of printing the report.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
     pub output: Option<PathBuf>,
     /// Service-level floor, tokens per second per user: capacity and matched-basis
@@ -80,10 +82,15 @@ fn parse_floor(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Thresholds, selection and sidecars from the config file, as `check` reads them. `Err` with
-/// the rendered diagnostic of a bad config file.
-fn options(args: &AuditArgs, paths: &[PathBuf]) -> Result<Options, String> {
-    let config = config::for_run(paths, args.config.as_deref(), args.isolated)
+/// Thresholds, selection and sidecars from the config file, as `check` reads them: `config`
+/// when given, none with `isolated`, else the `benchlint.toml` found upward from the first
+/// path. `Err` with the rendered diagnostic of a bad config file.
+pub(super) fn config_options(
+    paths: &[PathBuf],
+    config: Option<&Path>,
+    isolated: bool,
+) -> Result<Options, String> {
+    let config = config::for_run(paths, config, isolated)
         .map_err(|e| e.render(std::io::stderr().is_terminal()))?;
     let mut options = Options::default();
     let Some(c) = config else {
@@ -123,7 +130,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     if let Some(out) = &args.output {
         output_allowed(args, out, &paths)?;
     }
-    let options = match options(args, &paths) {
+    let options = match config_options(&paths, args.config.as_deref(), args.isolated) {
         Ok(o) => o,
         Err(rendered) => {
             let _ = std::io::stderr().write_all(rendered.as_bytes());
@@ -200,10 +207,12 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     } else {
         EXIT_CLEAN
     };
-    let ctx = AuditContext::new(
+    let mut ctx = AuditContext::new(
         paths.iter().map(|p| paths::slashes(p).into()).collect(),
         args.claims.as_deref().map(|c| paths::slashes(c).into()),
     );
+    // The rule pages ship beside a report written to a folder, so its rule links resolve.
+    ctx.rule_pages = args.output.is_some();
     let Some(dir) = &args.output else {
         let bytes = match args.format {
             AuditFormat::Markdown => report::audit_markdown(&audit, &ctx),
@@ -220,13 +229,14 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     for (name, bytes) in REPORT_FILES.iter().zip(&files) {
         output::write_file(&dir.join(name), bytes)?;
     }
+    super::rule_pages::write_for_report(dir)?;
     let counts = if args.claims.is_some() {
         report::audit_verdict_counts(&audit)
     } else {
         report::audit_corpus_counts(&audit)
     };
     let text = format!(
-        "wrote report.md, report.html and report.json into {}: {counts}\n",
+        "wrote report.md, report.html, report.json and the rule pages they link (rules/) into {}: {counts}\n",
         dir.display(),
     );
     Ok(Output::stdout(text.into_bytes(), code))

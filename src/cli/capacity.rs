@@ -204,6 +204,8 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
          per-user 95% interval clears the floor at every level up to it; marginal: the next level's interval \
          straddles the floor\n",
     );
+    out.push_str(crate::fingerprint::LABEL_LEGEND);
+    out.push('\n');
     out.into_bytes()
 }
 

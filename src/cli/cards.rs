@@ -1,41 +1,92 @@
-//! `benchlint cards FILE`: the model, engine and platform cards of each result in a file.
+//! `benchlint cards PATH..`: the model, engine and platform cards of each result the paths hold
+//! (files in any format an adapter reads, and folders of them).
+//!
+//! One result prints its cards as one object, as it always has; several print an array in
+//! path order, each card set with its `result` id followed by the `path` of the file it was
+//! read from, since a folder's cards are no use without saying which run each is. Files of a folder that
+//! hold no result are skipped and counted on stderr (`benchlint check` says why); paths that
+//! hold no result at all are exit 2, with the reason when it is one file's.
 
+use std::io::Write as _;
 use std::path::PathBuf;
+
+use serde_json::{Value, json};
 
 use super::{EXIT_CLEAN, Output};
 use crate::corpus::{self, Options};
 
-/// Prints the cards of every result `file` holds (any format an adapter reads).
-pub fn run(file: &PathBuf) -> Result<Output, String> {
-    if !file.is_file() {
-        return Err(format!("`{}` is not a file", file.display()));
+/// Prints the cards of every result `paths` hold.
+pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
+    if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+        return Err(format!("`{}` does not exist", missing.display()));
     }
-    let corpus = corpus::load(std::slice::from_ref(file), &Options::default());
+    let shown = || {
+        paths
+            .iter()
+            .map(|p| format!("`{}`", p.display()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let corpus = corpus::load(paths, &Options::default());
     if corpus::report_internal_errors(&corpus.internal_errors) {
         return Err(format!(
-            "`{}` could not be read because of an internal error (above)",
-            file.display()
+            "{} could not be read because of an internal error (above)",
+            shown()
         ));
     }
     if corpus.results.is_empty() {
         let why = corpus.findings.first().map_or_else(
-            || "no result in it".to_string(),
+            || "no result in them".to_string(),
             |f| format!("{} {}", f.rule.code, f.message.raw()),
         );
         return Err(format!(
-            "`{}` holds no result benchlint can read ({why})",
-            file.display()
+            "{} holds no result benchlint can read ({why})",
+            shown()
         ));
     }
-    let cards: Vec<serde_json::Value> = corpus
-        .results
+    let mut order: Vec<&corpus::LoadedResult> = corpus.results.iter().collect();
+    order.sort_by(|a, b| {
+        (&a.origin.path, a.origin.doc_start).cmp(&(&b.origin.path, b.origin.doc_start))
+    });
+    let with_results: std::collections::BTreeSet<&str> =
+        order.iter().map(|r| r.origin.path.as_str()).collect();
+    let unread: std::collections::BTreeSet<&str> = corpus
+        .findings
         .iter()
-        .map(|r| crate::cards::cards(&r.doc))
+        .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
+        .map(|f| f.primary.path.raw())
+        .filter(|p| !with_results.contains(p))
         .collect();
-    let value = if cards.len() == 1 {
-        cards.into_iter().next().expect("one")
+    if !unread.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: {} held no result and {} skipped (`benchlint check` says why)",
+            crate::replication::plural(unread.len(), "file", "files"),
+            if unread.len() == 1 { "was" } else { "were" }
+        );
+    }
+    let value = if let [one] = order.as_slice() {
+        crate::cards::cards(&one.doc)
     } else {
-        serde_json::Value::Array(cards)
+        Value::Array(
+            order
+                .iter()
+                .map(|r| {
+                    // After the result's id, the file it was read from.
+                    let mut card = serde_json::Map::new();
+                    if let Value::Object(cards) = crate::cards::cards(&r.doc) {
+                        for (k, v) in cards {
+                            let id = k == "result";
+                            card.insert(k, v);
+                            if id {
+                                card.insert("path".into(), json!(r.origin.path));
+                            }
+                        }
+                    }
+                    Value::Object(card)
+                })
+                .collect(),
+        )
     };
     // Cards quote the file: every secret in them is redacted, hidden characters escaped.
     Ok(Output::stdout(

@@ -290,7 +290,17 @@ impl View<'_, '_> {
                         format!("single instance, {runs} runs of one launch")
                     }
                 };
-                format!("95% interval {} to {} ({over})", num(iv.low), num(iv.high))
+                let (low, clipped) = crate::numbers::nonnegative_low(iv.low);
+                let why = if clipped {
+                    format!("; {}", crate::numbers::CLIPPED_AT_ZERO)
+                } else {
+                    String::new()
+                };
+                format!(
+                    "95% interval {} to {} ({over}{why})",
+                    num(low),
+                    num(iv.high)
+                )
             }
         }
     }

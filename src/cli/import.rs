@@ -1,5 +1,8 @@
 //! `benchlint import`: canonical files from whatever was read (harness formats, sidecars,
-//! derivations), each with a provenance file saying where every value came from.
+//! derivations), each with a provenance file saying where every value came from. The outputs
+//! mirror the inputs: each is named by the path of its file relative to the argument that
+//! reached it (`vllm/run.json` and `vllm/run.provenance.json`, `sglang/run.jsonl.json`), and
+//! each input that gave no result is named with the reason.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -29,7 +32,8 @@ pub struct ImportArgs {
     pub allow_inside_corpus: bool,
 }
 
-/// A file name from a result id: letters, digits, `.`, `_` and `-` kept, the rest `_`.
+/// A file name from a name an input gave (a file's name, an id): letters, digits, `.`, `_` and
+/// `-` kept, the rest `_`.
 fn file_stem(id: &str) -> String {
     let s: String = id
         .chars()
@@ -47,6 +51,47 @@ fn file_stem(id: &str) -> String {
     } else {
         s.chars().take(150).collect()
     }
+}
+
+/// The path under the output folder of each result, without the final `.json`: the path of the
+/// file it was read from relative to its argument, its `.json` dropped (`vllm/run.json` gives
+/// `vllm/run`, `sglang/run.jsonl` gives `sglang/run.jsonl`, kept whole so that it never meets
+/// `sglang/run.json`), each folder and file name made a plain file name ([`file_stem`], secrets
+/// masked: a name is an output too), with `-1`, `-2`, ... in file order when the file holds
+/// several results and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror
+/// the corpus, sort as their sources do, and say where each result came from; the result's id
+/// stays inside.
+fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
+    let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for r in results {
+        *per_file.entry(r.origin.path.as_str()).or_default() += 1;
+    }
+    let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    let mut used = BTreeSet::new();
+    results
+        .iter()
+        .map(|r| {
+            let rel = super::inputs::relative_to_argument(r.origin.path.as_str(), args);
+            let rel = rel.strip_suffix(".json").unwrap_or(&rel);
+            let mut stem = rel
+                .split('/')
+                .map(|part| file_stem(&crate::text::masked(part)))
+                .collect::<Vec<_>>()
+                .join("/");
+            if per_file[r.origin.path.as_str()] > 1 {
+                let k = seen.entry(r.origin.path.as_str()).or_default();
+                *k += 1;
+                let _ = write!(stem, "-{k}");
+            }
+            let mut name = stem.clone();
+            let mut n = 2;
+            while !used.insert(name.clone()) {
+                name = format!("{stem}-{n}");
+                n += 1;
+            }
+            name
+        })
+        .collect()
 }
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
@@ -100,17 +145,15 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
     let loaded = corpus::load(&args.paths, &Options::default());
     output::create_dir(&args.output)?;
-    let mut used = BTreeSet::new();
     let mut redacted = 0;
-    for r in &loaded.results {
-        // A file name is an output too: an id holding a credential does not name a file.
-        let stem = file_stem(&crate::text::masked(&r.doc.id));
-        let mut name = stem.clone();
-        let mut n = 2;
-        while !used.insert(name.clone()) {
-            name = format!("{stem}-{n}");
-            n += 1;
-        }
+    // In path order, so that a file's results are numbered in the order the file holds them.
+    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
+    results.sort_by(|a, b| {
+        (a.origin.path.as_str(), a.origin.doc_start)
+            .cmp(&(b.origin.path.as_str(), b.origin.doc_start))
+    });
+    let names = output_names(&results, &args.paths);
+    for (r, name) in results.iter().zip(&names) {
         let mut provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
@@ -120,7 +163,11 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         // Pointers are made of the file's keys, and paths and ids are the file's text too.
         crate::secrets::redact_value(&mut provenance);
         let write = |file: String, v: &Value| {
-            output::write_file(&args.output.join(file), &crate::text::json::pretty_line(v))
+            let path = args.output.join(file);
+            if let Some(parent) = path.parent() {
+                output::create_dir(parent)?;
+            }
+            output::write_file(&path, &crate::text::json::pretty_line(v))
         };
         // A published canonical file carries no credential: secrets become "<redacted>".
         let mut value = r.value.clone();
@@ -128,11 +175,6 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         write(format!("{name}.json"), &value)?;
         write(format!("{name}.provenance.json"), &provenance)?;
     }
-    let problems = loaded
-        .findings
-        .iter()
-        .filter(|f| f.rule.code.starts_with('E'))
-        .count();
     let mut text = format!(
         "imported {} results from {} files into {}",
         loaded.results.len(),
@@ -145,13 +187,31 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
             "; {redacted} secret values were replaced by \"<redacted>\""
         );
     }
-    if problems > 0 {
-        let _ = write!(
+    text.push('\n');
+    // Each input that gave no result because it could not be read, with the reason.
+    let with_results: BTreeSet<&str> = loaded
+        .results
+        .iter()
+        .map(|r| r.origin.path.as_str())
+        .collect();
+    let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
+    for f in &loaded.findings {
+        let path = f.primary.path.raw();
+        if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(path)
+        {
+            skipped
+                .entry(path)
+                .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));
+        }
+    }
+    for (path, why) in &skipped {
+        let _ = writeln!(
             text,
-            "; {problems} input problems were skipped (`benchlint check` shows them)"
+            "skipped {}: {}",
+            crate::text::line(path),
+            crate::text::line(why)
         );
     }
-    text.push('\n');
     let code = if corpus::report_internal_errors(&loaded.internal_errors) {
         super::EXIT_TROUBLE
     } else {

@@ -10,11 +10,13 @@ mod ci;
 mod compare;
 mod completions;
 mod import;
+mod inputs;
 mod output;
 mod rule;
 
 pub use output::write_file;
 mod rule_pages;
+mod sidecar;
 mod summary;
 
 use std::io::Write;
@@ -75,6 +77,16 @@ pub enum Command {
     Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
     Capture(capture::CaptureArgs),
+    /// Write the skeleton of a sidecar for each result file that misses checklist items.
+    ///
+    /// The skeleton (`run.meta.json` for `run.json`) holds exactly the keys the checklist rules
+    /// (M001-M014) report absent on that file, each null, and values benchlint can work out
+    /// already, filled in and listed under `"$benchlint".derived`. Replace each null with the
+    /// value in force, put the file beside the result, and run `benchlint check` again: the
+    /// file itself is never edited. Prints one skeleton, or writes them with `-o DIR` (never into
+    /// the corpus) or `--write-beside` (into it, when asked). Exit status: 0 when done, 2 when
+    /// a skeleton could not be written (an existing file without `--force`, a symbolic link).
+    Sidecar(sidecar::SidecarArgs),
     /// Per configuration and level: median, min, max, n, launches, CV and 95% CI of throughput.
     Summary(summary::SummaryArgs),
     /// Per configuration, the highest concurrency whose per-user rate clears a floor at every
@@ -89,15 +101,21 @@ pub enum Command {
     /// findings by file and by rule, every configuration's ladder with its intervals and what
     /// is missing before a figure could be published. With `--claims`, a verdict per published
     /// claim comes first. Prints Markdown (or JSON with `--format json`), or with `-o DIR`
-    /// writes `report.md`, `report.html` (self-contained, with charts) and `report.json` into
-    /// DIR. Exit status: with `--claims`, 0 when every claim is upheld or pre-rule and 1 when
-    /// any is restated, unresolved or retracted; without, 0 when no finding is at error level
-    /// and 1 otherwise; 2 on bad arguments or an unreadable claims file.
+    /// writes `report.md`, `report.html` (self-contained, with charts), `report.json` and the
+    /// rule pages they link (`rules/`) into DIR. Exit status: with `--claims`, 0 when every
+    /// claim is upheld or pre-rule and 1 when any is restated, unresolved or retracted;
+    /// without, 0 when no finding is at error level and 1 otherwise; 2 on bad arguments or an
+    /// unreadable claims file.
     Audit(audit::AuditArgs),
-    /// Print the model, engine and platform cards of a result file as JSON.
+    /// Print the model, engine and platform cards of each result as JSON.
+    ///
+    /// One result gives its cards as one object; several (a file of several runs, a folder)
+    /// give an array, each with the `path` of the file its result was read from. Exit status 2 when the
+    /// paths hold no result benchlint can read.
     Cards {
-        /// A result file (canonical or a harness format).
-        file: PathBuf,
+        /// Result files (canonical or a harness format) and folders of them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
     /// Print a bundled JSON Schema: result, claims, report or audit.
     Schema {
@@ -201,8 +219,9 @@ pub fn main() -> u8 {
         Command::Summary(args) => summary::run(&args),
         Command::Capacity(args) => capacity::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::Cards { file } => cards::run(&file),
+        Command::Cards { paths } => cards::run(&paths),
         Command::Capture(args) => capture::run(&args),
+        Command::Sidecar(args) => sidecar::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Audit(args) => audit::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)

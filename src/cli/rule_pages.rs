@@ -73,3 +73,40 @@ pub fn write(dir: &Path) -> Result<Output, String> {
     );
     Ok(Output::stdout(msg.into_bytes(), EXIT_CLEAN))
 }
+
+/// The rule pages a report links to, written into `dir/rules/`: each page as Markdown (what
+/// `report.md` links) and as a small HTML page with the same text (what `report.html` links),
+/// with the index as `README.md` and `index.html`. Pages of rules the report does not cite
+/// are written too: the folder is the rule catalogue of this version, whole.
+pub fn write_for_report(dir: &Path) -> Result<(), String> {
+    let rules = dir.join("rules");
+    super::output::create_dir(&rules)?;
+    for (name, text) in pages() {
+        let html_name = if name == "README.md" {
+            "index.html".to_string()
+        } else {
+            name.replace(".md", ".html")
+        };
+        let title = text
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("# ");
+        let html = format!(
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n\
+             <style>body{{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;line-height:1.5}}\
+             pre{{white-space:pre-wrap;font-family:ui-monospace,monospace;font-size:0.9rem}}</style>\n</head>\n<body>\n\
+             <p><a href=\"../report.html\">Back to the report</a> · <a href=\"index.html\">All rules</a></p>\n\
+             <pre>{}</pre>\n</body>\n</html>\n",
+            crate::text::html_escape(title),
+            crate::text::html_escape(&text)
+        );
+        for (file, bytes) in [
+            (name.as_str(), text.as_bytes()),
+            (html_name.as_str(), html.as_bytes()),
+        ] {
+            super::output::write_file(&rules.join(file), bytes)?;
+        }
+    }
+    Ok(())
+}

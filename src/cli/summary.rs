@@ -29,7 +29,8 @@ use comfy_table::{CellAlignment, Table, presets};
 use super::{EXIT_CLEAN, Output};
 use crate::corpus::{self, Options};
 use crate::model::LoadAxis;
-use crate::replication::{ConfigSummary, LevelSummary, format_fixed, plural, summarize};
+use crate::numbers::fixed;
+use crate::replication::{ConfigSummary, LevelSummary, plural, summarize};
 
 /// Arguments of `summary`.
 #[derive(Debug, clap::Args)]
@@ -139,9 +140,9 @@ fn load_column(c: &ConfigSummary) -> (&'static str, bool) {
 
 /// The cells of one level, as the table and Markdown show them.
 fn cells(level: &LevelSummary, bare: bool) -> [String; 12] {
-    let tok = |x: f64| format_fixed(x, 1);
+    let tok = |x: f64| fixed(x, 1);
     let opt = |x: Option<f64>, decimals: usize| {
-        x.map_or_else(|| UNDEFINED.to_string(), |v| format_fixed(v, decimals))
+        x.map_or_else(|| UNDEFINED.to_string(), |v| fixed(v, decimals))
     };
     let cv = match level.cv {
         Some(c) if level.high_cv => format!("{:.1}% !", c * 100.0),
@@ -149,10 +150,14 @@ fn cells(level: &LevelSummary, bare: bool) -> [String; 12] {
         None => UNDEFINED.to_string(),
     };
     let (ci, basis) = match &level.ci95 {
-        Some(ci) => (
-            format!("[{}, {}]", tok(ci.low), tok(ci.high)),
-            ci.basis.clone(),
-        ),
+        Some(ci) => {
+            let (low, clipped) = crate::numbers::nonnegative_low(ci.low);
+            let mark = if clipped { " clipped" } else { "" };
+            (
+                format!("[{}, {}]{mark}", tok(low), tok(ci.high)),
+                ci.basis.clone(),
+            )
+        }
         None => (UNDEFINED.to_string(), UNDEFINED.to_string()),
     };
     [
@@ -200,12 +205,20 @@ fn heading(c: &ConfigSummary) -> String {
     )
 }
 
-fn legend(max_cv: f64) -> String {
+fn legend(max_cv: f64, clipped: bool) -> String {
+    let clipped = if clipped {
+        " An interval marked clipped reached below zero, which throughput cannot: it is shown \
+         from 0 (too few launches for an interval above zero; the JSON and CSV keep the bound as \
+         computed)."
+    } else {
+        ""
+    };
     format!(
         "CV above {:.0}% is marked !. 95% CI: t interval over the launch means (across k \
          launches), or over the runs of one launch (single instance: excludes the \
-         launch-to-launch variance). {UNDEFINED}: not defined.",
-        max_cv * 100.0
+         launch-to-launch variance).{clipped} {UNDEFINED}: not defined. {}",
+        max_cv * 100.0,
+        crate::fingerprint::LABEL_LEGEND
     )
 }
 
@@ -239,7 +252,11 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
         out.push_str("\n\n");
     }
     if !configs.is_empty() {
-        out.push_str(&legend(max_cv));
+        let clipped = configs
+            .iter()
+            .flat_map(|c| &c.levels)
+            .any(|l| l.ci95.as_ref().is_some_and(|ci| ci.low < 0.0));
+        out.push_str(&legend(max_cv, clipped));
         out.push('\n');
     }
     out.into_bytes()

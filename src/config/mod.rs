@@ -371,6 +371,8 @@ fn parse_with(text: &str, path: &Path, confined: bool) -> Result<Config, Box<Con
                 "not an object",
             ));
         }
+        let mut value = value;
+        crate::corpus::sidecar::prepare(&mut value);
         if let Some(e) = crate::schema::validate(crate::schema::Kind::Sidecar, &value).first() {
             let at = if e.pointer.is_empty() {
                 "/"

@@ -7,6 +7,7 @@
 mod artifacts;
 pub mod beside;
 mod bounds;
+pub mod checklist;
 mod claims;
 mod derive;
 mod discover;
@@ -16,7 +17,7 @@ mod per_user;
 mod places;
 mod read;
 mod run_folder;
-mod sidecar;
+pub mod sidecar;
 mod text;
 mod translate;
 
@@ -33,7 +34,7 @@ use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, DocumentCtx, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::schema;
-use crate::serve_command::{self, ServeSettings};
+use crate::serve_command::ServeSettings;
 use crate::thresholds::Thresholds;
 
 pub use artifacts::normal as normal_path;
@@ -366,7 +367,9 @@ fn check_documents(
                 &mut out.findings,
                 &mut out.internal,
             );
-            for e in schema::validate(schema::Kind::Sidecar, &doc.value) {
+            let mut partial = doc.value.clone();
+            sidecar::prepare(&mut partial);
+            for e in schema::validate(schema::Kind::Sidecar, &partial) {
                 out.findings.push(schema_finding(path, doc.start, &e));
             }
         }
@@ -512,10 +515,19 @@ fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Find
     f
 }
 
-/// The sidecar beside `path`, if there is one inside `root`: a `run.meta.json` that is a
-/// symlink to a place outside the folder being checked is not merged (discovery reports it,
-/// E001, and it is not followed here either).
+/// The sidecar beside `path`, if there is one inside `root`, ready to merge ([`beside_sidecar`]).
 fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
+    let (_, display, mut value) = beside_sidecar(path, root)?;
+    sidecar::prepare(&mut value);
+    Some((display, value))
+}
+
+/// The sidecar `check` merges into the results of the file at `path`: the first of
+/// [`sidecar::candidates`] that exists, when it is a valid sidecar inside `root`, as written
+/// (with its nulls and note), with its path and the path findings show for it. A
+/// `run.meta.json` that is a symlink to a place outside the folder being checked is not merged
+/// (discovery reports it, E001, and it is not followed here either).
+pub fn beside_sidecar(path: &Path, root: &Path) -> Option<(PathBuf, String, Value)> {
     for candidate in sidecar::candidates(path) {
         if !candidate.is_file() {
             continue;
@@ -525,12 +537,14 @@ fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
         }
         let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
         let value: Value = serde_json::from_str(&text).ok()?;
-        if !value.is_object() || !schema::validate(schema::Kind::Sidecar, &value).is_empty() {
+        let mut partial = value.clone();
+        sidecar::prepare(&mut partial);
+        if !partial.is_object() || !schema::validate(schema::Kind::Sidecar, &partial).is_empty() {
             return None;
         }
         let display = candidate.to_string_lossy();
         let display = display.strip_prefix("./").unwrap_or(&display).to_string();
-        return Some((display, value));
+        return Some((candidate, display, value));
     }
     None
 }
@@ -610,16 +624,7 @@ fn finish_result(
         &mut out.findings,
     );
     let command = value.pointer("/engine/serve_command").cloned();
-    let serve: Option<ServeSettings> = command.as_ref().and_then(|c| match c {
-        Value::Array(items) => Some(serve_command::parse(
-            &items
-                .iter()
-                .map(|v| v.as_str().unwrap_or_default().to_string())
-                .collect::<Vec<_>>(),
-        )),
-        Value::String(s) => Some(serve_command::parse(&serve_command::split_command_line(s))),
-        _ => None,
-    });
+    let serve: Option<ServeSettings> = checklist::serve_settings(&value);
     let verbatim = matches!(
         value
             .pointer("/engine/serve_command_source")
@@ -676,6 +681,8 @@ fn finish_result(
     let states = artifacts::check(&doc, &entry.path, &entry.root);
     out.artifact_refs
         .extend(artifacts::referenced(&doc, &entry.path));
+    // Where a value absent from a harness's file goes instead (the help of its finding).
+    let sidecar = checklist::sidecar_place(&origin.path, sides);
     let ctx = ResultCtx {
         result: &doc,
         value: &value,
@@ -700,7 +707,16 @@ fn finish_result(
                 ));
                 continue;
             }
-            for e in emits {
+            for mut e in emits {
+                if e.absent.is_some() && !origin.is_canonical() {
+                    e.help = Some(checklist::harness_help(
+                        e.help.take(),
+                        &e.pointer,
+                        origin.format,
+                        &origin.path,
+                        (&sidecar.0, sidecar.1),
+                    ));
+                }
                 let loc = translate(&origin, &provenance, &e.pointer);
                 let related = e
                     .related

@@ -1,5 +1,12 @@
 //! Merging a sidecar (a partial canonical document) into a result: it fills what the file does
 //! not record, and every disagreement is a conflict (M019), never a silent override.
+//!
+//! Two things in a sidecar are not values. A `null` is a value not known yet: `benchlint
+//! sidecar` writes one for every checklist item a file lacks, and until the team replaces it
+//! the item stays absent (its finding stays), the sidecar is still valid, and nothing is
+//! merged for it. The top-level `"$benchlint"` object is the skeleton's own note (which file it
+//! was made for, which values benchlint derived and from what); it is never merged, and a team
+//! may keep it as a record or delete it.
 
 use std::path::{Path, PathBuf};
 
@@ -42,6 +49,42 @@ pub fn is_sidecar_name(name: &str) -> bool {
 
 /// Keys of a sidecar that never apply: they identify a document, not a configuration.
 const NOT_MERGED: [&str; 3] = ["schema", "id", "levels"];
+
+/// The key of a skeleton's note (`benchlint sidecar`), never merged.
+pub const NOTE_KEY: &str = "$benchlint";
+
+/// Makes a sidecar as read into the partial result it stands for: the note
+/// ([`NOTE_KEY`]) dropped, and every member whose value is `null` (not known yet) removed, at
+/// any depth. Validation and merging see the result.
+pub fn prepare(value: &mut Value) {
+    if let Some(map) = value.as_object_mut() {
+        map.remove(NOTE_KEY);
+    }
+    without_nulls(value, 0);
+}
+
+/// Removes the null members of every object under `value`, and the objects left empty by
+/// that (`{"enabled": null}` says nothing, so it is not an empty object the file would then
+/// hold). Returns whether `value` is such an object. Bounded by depth, as every walk of input.
+fn without_nulls(value: &mut Value, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    match value {
+        Value::Object(map) => {
+            let had = map.len();
+            map.retain(|_, child| !child.is_null() && !without_nulls(child, depth + 1));
+            had > 0 && map.is_empty()
+        }
+        Value::Array(items) => {
+            for item in items {
+                without_nulls(item, depth + 1);
+            }
+            false
+        }
+        _ => false,
+    }
+}
 
 /// Merges `sidecar` into `target`, recording provenance for every value it adds.
 pub fn merge(
@@ -195,6 +238,28 @@ mod tests {
         assert!(prov.is_sidecar("/engine/enforce_eager"));
         assert!(!prov.is_sidecar("/engine/max_num_seqs"));
         assert!(target.get("id").is_none());
+    }
+
+    #[test]
+    fn nulls_and_the_note_are_not_values() {
+        let mut side = json!({
+            "$benchlint": {"skeleton_for": "a.json"},
+            "platform": {"host": null, "device": {"model": "NVIDIA H200", "memory_gib": null}},
+            "engine": {"speculative": {"enabled": null}},
+            "workload": {"sampling": {"top_p": 1.0, "top_k": null}},
+            "labels": {},
+            "platform2": [null]
+        });
+        prepare(&mut side);
+        assert_eq!(
+            side,
+            json!({
+                "platform": {"device": {"model": "NVIDIA H200"}},
+                "workload": {"sampling": {"top_p": 1.0}},
+                "labels": {},
+                "platform2": [null]
+            })
+        );
     }
 
     #[test]

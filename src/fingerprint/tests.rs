@@ -308,7 +308,11 @@ fn a_disabled_speculative_budget_is_not_part_of_the_configuration() {
         serde_json::json!({ "enabled": false, "method": "eagle3", "num_speculative_tokens": 4 }),
     );
     assert_eq!(fp(&a), fp(&b));
-    assert!(fp(&a).label().contains("spec off"), "{}", fp(&a).label());
+    assert!(
+        fp(&a).label().contains("no speculation"),
+        "{}",
+        fp(&a).label()
+    );
 }
 
 #[test]
@@ -395,7 +399,7 @@ fn unpooled_fingerprints_never_equal_another() {
     );
     assert_eq!(
         a.label(),
-        format!("{} | result {}", Fingerprint::of(&d).label(), d.id)
+        format!("{} · result {}", Fingerprint::of(&d).label(), d.id)
     );
 }
 
@@ -418,7 +422,7 @@ fn the_label_names_engine_model_platform_and_workload() {
     let f = fp(&complete());
     assert_eq!(
         f.label(),
-        "vllm 0.11.2 | Qwen3.8-Flash-Next-NVFP4 nvfp4 spec eagle3x4 | NVIDIA GB10 x2 (2 nodes) | prose-decode-41"
+        "Qwen3.8-Flash-Next-NVFP4 nvfp4 · vllm 0.11.2 · 2 × NVIDIA GB10 on 2 nodes · eagle3 speculation (4 tokens) · prose-decode-41"
     );
     assert!(
         f.canonical()

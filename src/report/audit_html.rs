@@ -96,15 +96,17 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         summary(&mut out, report);
         out.push_str("<h2 id=\"claims\">Claims</h2>\n");
         for (i, claim) in report.claims.iter().enumerate() {
-            claim_section(&mut out, report, i, claim);
+            claim_section(&mut out, report, i, claim, ctx.rule_pages);
         }
     }
     if let Some(corpus) = &report.corpus {
-        corpus_html::sections(&mut out, report, corpus, &paths);
+        corpus_html::sections(&mut out, report, corpus, &paths, ctx.rule_pages);
     }
     out.push_str("<h2 id=\"configurations\">Configurations</h2>\n");
     if report.ladders.is_empty() {
         out.push_str("<p>No configuration produced a ladder.</p>\n");
+    } else {
+        let _ = writeln!(out, "<p>{}</p>", escape(crate::fingerprint::LABEL_LEGEND));
     }
     corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
@@ -184,7 +186,7 @@ fn summary(out: &mut String, report: &AuditReport) {
     out.push_str("</tbody>\n</table>\n");
 }
 
-fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutcome) {
+fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutcome, pages: bool) {
     let _ = writeln!(
         out,
         "<section class=\"claim\" id=\"{}\">",
@@ -204,7 +206,7 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
         let _ = writeln!(
             out,
             "<figure>\n{}<figcaption>The ratio as published beside the audited value; the dashed line is a tie (1.00×).</figcaption>\n</figure>",
-            ratio_chart(c, i)
+            ratio_chart(c)
         );
     }
     if c.codes.is_empty() {
@@ -213,12 +215,18 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
         let codes: Vec<String> = c
             .codes
             .iter()
-            .map(|code| match rule_page(code) {
-                Some((page, name)) => format!(
+            .map(|code| match rule_page(code, true) {
+                Some((page, name)) if pages => format!(
                     "<a href=\"{}\">{} {}</a>",
                     escape(&page),
                     escape(code),
                     escape(name)
+                ),
+                Some((_, name)) => format!(
+                    "{} {} (<code>benchlint rule {}</code>)",
+                    escape(code),
+                    escape(name),
+                    escape(code)
                 ),
                 None => escape(code),
             })

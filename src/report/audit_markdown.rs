@@ -1,7 +1,8 @@
 //! `benchlint audit` as Markdown (`report.md`, and stdout by default): the summary table, each
-//! claim with its verdict, codes, reasons and basis, each configuration's ladder with its
-//! intervals and capacity, and the losing runs. Text from the corpus is escaped, so a
-//! statement cannot break a table or inject markup.
+//! claim with its verdict, codes, reasons and basis (with `--claims`), the corpus sections
+//! ([`super::corpus_markdown`]), each configuration's ladder with its intervals, capacity and
+//! replication status, and the losing runs. Text from the corpus is escaped, so a statement
+//! cannot break a table or inject markup.
 
 use std::fmt::Write as _;
 
@@ -29,18 +30,21 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         summary(&mut out, report);
         out.push_str("\n## Claims\n");
         for claim in &report.claims {
-            claim_section(&mut out, report, claim);
+            claim_section(&mut out, report, claim, ctx.rule_pages);
         }
     }
     if let Some(corpus) = &report.corpus {
         corpus_markdown::overview_section(&mut out, report, corpus);
         corpus_markdown::files_section(&mut out, corpus, &paths);
-        corpus_markdown::rules_section(&mut out, corpus);
+        corpus_markdown::rules_section(&mut out, corpus, ctx.rule_pages);
         corpus_markdown::checklist_section(&mut out, &corpus.checklist, &paths);
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
         out.push_str("\nNo configuration produced a ladder.\n");
+    } else {
+        // benchlint's own words, not text from an input.
+        let _ = writeln!(out, "\n{}", crate::fingerprint::LABEL_LEGEND);
     }
     corpus_markdown::replication_table(&mut out, &report.ladders);
     for ladder in &report.ladders {
@@ -113,7 +117,7 @@ fn summary(out: &mut String, report: &AuditReport) {
     }
 }
 
-fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
+fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome, pages: bool) {
     let _ = writeln!(out, "\n### {}\n", c.id.md_code(false));
     if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
         let _ = writeln!(out, "> {}\n", s.md());
@@ -130,8 +134,18 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome) {
         let codes: Vec<String> = c
             .codes
             .iter()
-            .map(|code| match rule_page(code) {
-                Some((page, name)) => format!("[{} {}]({page})", text(code), text(name)),
+            .map(|code| match rule_page(code, false) {
+                Some((page, name)) if pages => {
+                    format!("[{} {}]({page})", text(code), text(name))
+                }
+                Some((_, name)) => {
+                    format!(
+                        "{} {} (`benchlint rule {}`)",
+                        text(code),
+                        text(name),
+                        text(code)
+                    )
+                }
                 None => text(code),
             })
             .collect();

@@ -17,15 +17,20 @@ pub struct AuditContext {
     pub inputs: Vec<FileText>,
     /// The claims file as given on the command line.
     pub claims_file: Option<FileText>,
+    /// Whether the rule pages ship beside the report, in `rules/` (`audit -o DIR` writes them):
+    /// rule codes then link to them; otherwise they name `benchlint rule CODE`, never a page
+    /// that is not there.
+    pub rule_pages: bool,
 }
 
 impl AuditContext {
-    /// The context of this build of benchlint, for these inputs.
+    /// The context of this build of benchlint, for these inputs (rule pages not shipped).
     pub fn new(inputs: Vec<FileText>, claims_file: Option<FileText>) -> Self {
         AuditContext {
             version: env!("CARGO_PKG_VERSION").to_string(),
             inputs,
             claims_file,
+            rule_pages: false,
         }
     }
 }
@@ -176,35 +181,41 @@ pub fn verdict_counts(report: &AuditReport) -> String {
     }
 }
 
-/// A rule code's page (`rules/C005-constant-total-concurrency.md`) and name, when benchlint
-/// knows the code.
-pub fn rule_page(code: &str) -> Option<(String, &'static str)> {
+/// A rule code's page as shipped beside a report (`rules/C005-constant-total-concurrency.md`,
+/// or `.html` for the HTML report) and its name, when benchlint knows the code.
+pub fn rule_page(code: &str, html: bool) -> Option<(String, &'static str)> {
     let rule = crate::rules::find_rule(code)?;
-    Some((
-        format!("rules/{}", super::rule_page_name(rule.meta)),
-        rule.meta.name,
-    ))
+    let page = super::rule_page_name(rule.meta);
+    let page = if html {
+        page.replace(".md", ".html")
+    } else {
+        page
+    };
+    Some((format!("rules/{page}"), rule.meta.name))
 }
 
-/// An estimate with its 95% interval: `537.6 (520.1–555.0)`, `33.1 (no interval)` when the
-/// bounds are equal, `—` when absent. Every figure of a ladder is a positive rate, so an
-/// interval that reaches below zero (a t interval over two launches that disagree is wider
-/// than their mean) bounds nothing: it is not printed, and the words say why (`198.1 (too few
-/// launches for an interval)`); the JSON keeps both bounds.
+/// An estimate with its 95% interval: `537.6 (520.1–555.0)`; `198.1 (0.0–824.5, clipped at
+/// 0: too few launches for an interval above zero)` when the interval reaches below zero,
+/// which no throughput or rate can (the JSON keeps the bound as computed); `33.1 (no
+/// interval)` when the bounds are equal; `—` when absent.
 pub fn estimate(e: Option<&Estimate>, decimals: usize) -> String {
     match e {
         None => "—".into(),
         Some(e) if e.high <= e.low => format!("{} (no interval)", fixed(e.value, decimals)),
-        Some(e) if e.low < 0.0 => format!(
-            "{} (too few launches for an interval)",
-            fixed(e.value, decimals)
-        ),
-        Some(e) => format!(
-            "{} ({}–{})",
-            fixed(e.value, decimals),
-            fixed(e.low, decimals),
-            fixed(e.high, decimals)
-        ),
+        Some(e) => {
+            let (low, clipped) = crate::numbers::nonnegative_low(e.low);
+            let why = if clipped {
+                format!(", {}", crate::numbers::CLIPPED_AT_ZERO)
+            } else {
+                String::new()
+            };
+            format!(
+                "{} ({}–{}{why})",
+                fixed(e.value, decimals),
+                fixed(low, decimals),
+                fixed(e.high, decimals)
+            )
+        }
     }
 }
 
@@ -335,26 +346,6 @@ mod tests {
             verdict_sentence(&c).raw(),
             "figure of ttft_p50_s, published 0.223 s, retracted: no value replaces it."
         );
-    }
-
-    /// An interval below zero is not printed: it bounds nothing.
-    #[test]
-    fn intervals_below_zero_say_why() {
-        let e = Estimate {
-            value: 198.1,
-            low: -428.3,
-            high: 824.5,
-        };
-        assert_eq!(
-            estimate(Some(&e), 1),
-            "198.1 (too few launches for an interval)"
-        );
-        let e = Estimate {
-            value: 537.6,
-            low: 520.1,
-            high: 555.0,
-        };
-        assert_eq!(estimate(Some(&e), 1), "537.6 (520.1–555.0)");
     }
 
     /// Anchors keep only safe characters and stay unique by index.

@@ -89,14 +89,20 @@ pub fn contents(out: &mut String, claims: bool, corpus: bool) {
 }
 
 /// The corpus overview, findings by file and by rule, and the checklist coverage.
-pub fn sections(out: &mut String, report: &AuditReport, corpus: &CorpusReport, paths: &Paths) {
+pub fn sections(
+    out: &mut String,
+    report: &AuditReport,
+    corpus: &CorpusReport,
+    paths: &Paths,
+    pages: bool,
+) {
     out.push_str("<h2 id=\"overview\">Corpus overview</h2>\n<ul class=\"overview\">\n");
     for s in overview(report, corpus) {
         let _ = writeln!(out, "<li>{}</li>", escape(&s));
     }
     out.push_str("</ul>\n");
     files(out, corpus, paths);
-    rules(out, corpus);
+    rules(out, corpus, pages);
     checklist(out, &corpus.checklist, paths);
 }
 
@@ -139,7 +145,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
     }
 }
 
-fn rules(out: &mut String, corpus: &CorpusReport) {
+fn rules(out: &mut String, corpus: &CorpusReport, pages: bool) {
     out.push_str("<h2 id=\"rules\">Findings by rule</h2>\n");
     if corpus.rules.is_empty() {
         out.push_str("<p>No rule found anything.</p>\n");
@@ -148,9 +154,11 @@ fn rules(out: &mut String, corpus: &CorpusReport) {
     out.push_str("<p>Worst first: rules with errors, then warnings, then infos, most findings first. <code>benchlint rule CODE</code> explains each.</p>\n");
     out.push_str("<table class=\"compact\">\n<thead><tr><th>Rule</th><th>Name</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th><th class=\"num\">Infos</th><th class=\"num\">Files</th></tr></thead>\n<tbody>\n");
     for r in &corpus.rules {
-        let name = match rule_page(r.code) {
-            Some((page, _)) => format!("<a href=\"{}\">{}</a>", escape(&page), escape(r.name)),
-            None => escape(r.name),
+        let name = match rule_page(r.code, true) {
+            Some((page, _)) if pages => {
+                format!("<a href=\"{}\">{}</a>", escape(&page), escape(r.name))
+            }
+            _ => escape(r.name),
         };
         let _ = writeln!(
             out,

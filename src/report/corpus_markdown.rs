@@ -52,7 +52,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
 }
 
 /// `## Findings by rule`, worst first.
-pub fn rules_section(out: &mut String, corpus: &CorpusReport) {
+pub fn rules_section(out: &mut String, corpus: &CorpusReport, pages: bool) {
     out.push_str("\n## Findings by rule\n\n");
     if corpus.rules.is_empty() {
         out.push_str("No rule found anything.\n");
@@ -63,9 +63,11 @@ pub fn rules_section(out: &mut String, corpus: &CorpusReport) {
         "| Rule | Name | Errors | Warnings | Infos | Files |\n|---|---|---:|---:|---:|---:|\n",
     );
     for r in &corpus.rules {
-        let name = match rule_page(r.code) {
-            Some((page, _)) => format!("[{}]({page})", text(r.name)),
-            None => text(r.name),
+        // A link only to a page shipped beside the report (`audit -o`); the text above names
+        // `benchlint rule CODE` for a printed report.
+        let name = match rule_page(r.code, false) {
+            Some((page, _)) if pages => format!("[{}]({page})", text(r.name)),
+            _ => text(r.name),
         };
         let _ = writeln!(
             out,

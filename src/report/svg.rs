@@ -592,7 +592,7 @@ pub fn unplotted(ladder: &ConfigLadder) -> Vec<LevelKey> {
 
 /// The bar chart of a ratio claim: as published beside restated, or a hatched slot saying why
 /// there is no value.
-pub fn ratio_chart(claim: &ClaimOutcome, index: usize) -> String {
+pub fn ratio_chart(claim: &ClaimOutcome) -> String {
     const W: f64 = 440.0;
     const H: f64 = 240.0;
     let plot = Rect {
@@ -610,16 +610,11 @@ pub fn ratio_chart(claim: &ClaimOutcome, index: usize) -> String {
         claim.id.line()
     );
     svg_open(&mut out, W, H, &title, "chart ratio");
-    let hatch = format!("hatch-{}", index + 1);
-    let hatch_colour = if claim.verdict == Verdict::Retracted {
+    let verdict_colour = if claim.verdict == Verdict::Retracted {
         RED
     } else {
         GREY
     };
-    let _ = writeln!(
-        out,
-        r##"<defs><pattern id="{hatch}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="8" stroke="{hatch_colour}" stroke-width="3" stroke-opacity="0.35"/></pattern></defs>"##
-    );
     let max = [published, restated.unwrap_or(0.0), 1.0]
         .into_iter()
         .filter(|v| v.is_finite())
@@ -693,20 +688,15 @@ pub fn ratio_chart(claim: &ClaimOutcome, index: usize) -> String {
             slot_label(&mut out, 1.0, "audited");
         }
         (None, v) => {
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{bar_w}" height="{}" fill="url(#{hatch})" stroke="{hatch_colour}" stroke-width="1"/>"#,
-                n(cx - bar_w / 2.0),
-                n(plot.y),
-                n(plot.h)
+            // No bar and no shape: a claim retracted or unresolved has no audited value, and
+            // anything drawn on the value axis would be read as one (a hatched bar to the top
+            // of the plot read as the largest ratio on it). The slot says so in words.
+            note(
+                &mut out,
+                &format!("{}: no value", v.as_str()),
+                verdict_colour,
             );
-            let word = if v == Verdict::Restated {
-                "no value"
-            } else {
-                v.as_str()
-            };
-            note(&mut out, word, hatch_colour);
-            slot_label(&mut out, 1.0, v.as_str());
+            slot_label(&mut out, 1.0, "audited");
         }
     }
     out.push_str("</svg>\n");

@@ -135,6 +135,10 @@ pub struct Emit {
     pub help: Option<Text>,
     /// Other places involved.
     pub related: Vec<Location>,
+    /// For an absent checklist value ([`Emitter::missing`]): what is missing, in words. The
+    /// loader words the help of such a finding for the file it is on (a harness's file takes
+    /// the value from a sidecar), and `benchlint sidecar` lists these pointers.
+    pub absent: Option<String>,
 }
 
 impl Emit {
@@ -193,6 +197,7 @@ impl<'o> Emitter<'o> {
             label: None,
             help: None,
             related: Vec::new(),
+            absent: None,
         });
         self.out.last_mut().expect("just pushed")
     }
@@ -218,6 +223,7 @@ impl<'o> Emitter<'o> {
         );
         e.label(crate::text!("`{}` belongs here", dotted));
         e.help(help);
+        e.absent = Some(what.to_string());
         e
     }
 }

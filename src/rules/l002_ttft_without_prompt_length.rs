@@ -1,9 +1,10 @@
 //! `ttft-without-prompt-length` (L002): first-token latency reported without the prompt
 //! length.
 
-use super::r012_non_monotonic_ladder::{num, streams};
+use super::r012_non_monotonic_ladder::streams;
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks

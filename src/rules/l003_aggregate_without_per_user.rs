@@ -1,9 +1,10 @@
 //! `aggregate-without-per-user` (L003): an aggregate throughput without the per-user rate
 //! beside it.
 
-use super::r012_non_monotonic_ladder::{num, streams};
+use super::r012_non_monotonic_ladder::streams;
 use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks

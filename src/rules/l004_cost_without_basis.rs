@@ -1,11 +1,12 @@
 //! `cost-without-basis` (L004): a cost figure without its hourly cost and stated basis, or one
 //! that does not follow from the measured peak.
 
-use super::r012_non_monotonic_ladder::{num, streams};
+use super::r012_non_monotonic_ladder::streams;
 use super::r017_summary_mismatch_raw::agrees;
 use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelKey;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -125,11 +126,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         "/cost/per_million_output_usd",
         format!(
             "cost ${shown} per million output tokens does not follow from the peak: ${}/h at {} tok/s ({what} at {at}) \
-             sustained for the hour gives ${expected:.2}",
+             sustained for the hour gives ${}",
             num(hourly),
             num(tok_s),
+            crate::numbers::fixed(expected, 2),
         ),
     )
-    .label(format!("the peak gives ${expected:.2}"))
+    .label(format!("the peak gives ${}", crate::numbers::fixed(expected, 2)))
     .help("recompute the cost at the measured peak (hourly / (peak tok/s × 3600) × 1e6), or state the basis it was computed on");
 }

@@ -93,7 +93,7 @@ fn levels(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 "{}: the level's mean power of {} W does not say whether it is wall or device power (`kind` is not \
                  recorded)",
                 at_streams(level.key()),
-                super::r012_non_monotonic_ladder::num(power.mean.unwrap_or_default()),
+                crate::numbers::num(power.mean.unwrap_or_default()),
             ),
         )
         .label("no `kind` here")

@@ -24,6 +24,12 @@ declare_rule! {
     /// { "platform": { "host": "gb10-a1", "description": "2x DGX Spark, 200G RoCE",
     ///   "devices_per_node": 1, "nodes": 2, "device": { "model": "NVIDIA GB10", "memory_gib": 121.7 } } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M001",
         name: "missing-hardware",

@@ -24,6 +24,16 @@ declare_rule! {
     /// { "engine": { "name": "vllm", "version": "0.11.0",
     ///   "image_digest": "sha256:4f0c…(64 hex digits)" } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
+    ///
+    /// `benchlint capture --pid PID` (or `--container-inspect FILE`) writes a sidecar with the
+    /// serve command and environment read from the running engine: the settings the command
+    /// names then count as recorded.
     pub static RULE = {
         code: "M002",
         name: "missing-engine-identity",

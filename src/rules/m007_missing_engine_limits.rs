@@ -26,6 +26,16 @@ declare_rule! {
     /// { "engine": { "kv_cache_dtype": "fp8", "max_num_seqs": 32, "max_model_len": 8192,
     ///   "max_num_batched_tokens": 8192, "enable_prefix_caching": false } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
+    ///
+    /// `benchlint capture --pid PID` (or `--container-inspect FILE`) writes a sidecar with the
+    /// serve command and environment read from the running engine: the settings the command
+    /// names then count as recorded.
     pub static RULE = {
         code: "M007",
         name: "missing-engine-limits",

@@ -25,6 +25,12 @@ declare_rule! {
     /// { "model": { "name": "Qwen/Qwen3-30B-A3B", "precision": "nvfp4",
     ///   "revision": "9a1f2c0", "kernel": "marlin" } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M008",
         name: "missing-precision",

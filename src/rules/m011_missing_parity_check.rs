@@ -22,6 +22,12 @@ declare_rule! {
     /// ```json
     /// { "platform": { "nodes": 8, "parity_check": { "at": "2026-09-23T08:14:00Z", "passed": true } } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M011",
         name: "missing-parity-check",

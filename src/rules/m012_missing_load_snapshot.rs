@@ -23,6 +23,12 @@ declare_rule! {
     /// { "platform": { "shared_host": true, "load_snapshot": {
     ///   "before": { "gpu_util": 0.12 }, "during": { "gpu_util": 0.97 }, "after": { "gpu_util": 0.10 } } } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M012",
         name: "missing-load-snapshot",

@@ -25,6 +25,12 @@ declare_rule! {
     /// { "harness": { "name": "vllm-bench-serve", "revision": "3f9e2a1", "dirty": false },
     ///   "workload": { "temperature": 0, "seed": 0, "sampling": { "top_p": 1.0 } } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M013",
         name: "missing-harness-provenance",

@@ -24,6 +24,12 @@ declare_rule! {
     /// { "artifacts": { "power_trace": { "path": "power/run1.csv", "kind": "wall" },
     ///   "quality_gate": { "path": "gate/run1.json", "passed": true, "score": 0.98 } } }
     /// ```
+    ///
+    /// A file a harness wrote (vLLM `bench serve`, SGLang, GuideLLM, AIPerf, ...) stays as the
+    /// harness wrote it: put these keys in its sidecar instead, `run.meta.json` beside
+    /// `run.json` (or `run.json.meta.json`). `benchlint sidecar run.json` writes one listing
+    /// exactly the keys the file lacks, each `null` to replace, with what benchlint can work
+    /// out already filled in; `check` then reads the values from it.
     pub static RULE = {
         code: "M014",
         name: "missing-paired-artifacts",

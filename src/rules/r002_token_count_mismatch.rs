@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::numbers::{count, num};
+
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelKey;
 
@@ -60,7 +62,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             if client > 0 {
                 out.emit(
                     format!("/levels/{i}/server_output_tokens"),
-                    format!("{at}: the server's counter reads 0 while the client counted {client} output tokens"),
+                    format!("{at}: the server's counter reads 0 while the client counted {} output tokens", count(client)),
                 )
                 .label("counter not read?")
                 .help("read the server's generation-token counter before and after the level and record the difference");
@@ -74,8 +76,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         let direction = if diff > 0.0 { "more" } else { "fewer" };
         let mut message = format!(
-            "{at}: the client counted {client} output tokens, the server's counter {server}: \
+            "{at}: the client counted {} output tokens, the server's counter {}: \
              {:.1}% {direction} than the server (tolerance {:.0}%)",
+            count(client),
+            count(server),
             diff.abs() * 100.0,
             tolerance * 100.0
         );
@@ -83,13 +87,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d > 0.0) {
             let _ = write!(
                 message,
-                "; over the {d} s window that is {:.1} vs {:.1} tok/s",
-                c / d,
-                s / d
+                "; over the {} s window that is {} vs {} tok/s",
+                num(d),
+                num(c / d),
+                num(s / d)
             );
         }
         out.emit(format!("/levels/{i}/output_tokens"), message)
-            .label(format!("the server counted {server}"))
+            .label(format!("the server counted {}", count(server)))
             .help(
                 "count the usage the server reports for each request; every figure built on this \
                  count (aggregate, per-user rate, cost) carries the same error",

@@ -3,6 +3,7 @@
 use super::r002_token_count_mismatch::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
+use crate::numbers::count;
 
 declare_rule! {
     /// ## What it checks
@@ -93,12 +94,15 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             Some(done) => {
                 let sent = done.saturating_add(failed);
                 format!(
-                    "{failed} of {sent} requests failed ({:.1}%)",
+                    "{} of {} requests failed ({:.1}%)",
+                    count(failed),
+                    count(sent),
                     count_f64(failed) / count_f64(sent) * 100.0
                 )
             }
             None => format!(
-                "{failed} request{} failed (completed requests not recorded, share unknown)",
+                "{} request{} failed (completed requests not recorded, share unknown)",
+                count(failed),
                 if failed == 1 { "" } else { "s" }
             ),
         };

@@ -103,7 +103,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         // The failed count is the usual tell of a stopped server: give it when recorded.
         let failed = match level.failed {
             Some(1) => ", 1 request failed,".to_string(),
-            Some(f) if f > 0 => format!(", {f} requests failed,"),
+            Some(f) if f > 0 => format!(", {} requests failed,", crate::numbers::count(f)),
             _ => String::new(),
         };
         out.emit(

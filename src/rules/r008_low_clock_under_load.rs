@@ -3,6 +3,7 @@
 
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -107,14 +108,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             finite.iter().copied().reduce(f64::min),
             finite.iter().copied().reduce(f64::max),
         ) {
-            (Some(lo), Some(hi)) if lo < hi => format!(" ({lo} to {hi} MHz)"),
-            (Some(lo), _) => format!(" ({lo} MHz)"),
+            (Some(lo), Some(hi)) if lo < hi => format!(" ({} to {} MHz)", num(lo), num(hi)),
+            (Some(lo), _) => format!(" ({} MHz)", num(lo)),
             _ => String::new(),
         };
         let what = match nominal {
             None => "no nominal clock is recorded".to_string(),
             Some(n) if n.is_finite() => {
-                format!("the nominal clock {n} MHz is not a positive number")
+                format!("the nominal clock {} MHz is not a positive number", num(n))
             }
             Some(_) => "the nominal clock is not a finite number".to_string(),
         };
@@ -136,13 +137,16 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/platform/clocks_under_load_mhz/{i}"),
             format!(
-                "the device at index {i} ran at {mhz} MHz under load, {:.1}% of its nominal {nominal} MHz \
-                 (floor {:.0}%, {floor:.0} MHz)",
+                "the device at index {i} ran at {} MHz under load, {:.1}% of its nominal {} MHz \
+                 (floor {:.0}%, {} MHz)",
+                num(mhz),
                 mhz / nominal * 100.0,
-                fraction * 100.0
+                num(nominal),
+                fraction * 100.0,
+                num(floor.round())
             ),
         )
-        .label(format!("below {floor:.0} MHz"))
+        .label(format!("below {} MHz", num(floor.round())))
         .help(
             "one slow device sets the speed of the whole group: fix its clock (a stuck low-power \
              state reports no throttle reason) and re-run before trusting any figure",

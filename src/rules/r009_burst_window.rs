@@ -5,6 +5,7 @@ use super::r002_token_count_mismatch::at_streams;
 use super::served::{completed_nothing, served_nothing};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::WindowMode;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -90,8 +91,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 format!("/levels/{i}/duration_s"),
                 format!(
-                    "{}: the measured window lasted {d} s, under {min_window} s{context}",
-                    at_streams(level.key())
+                    "{}: the measured window lasted {} s, under {min_window} s{context}",
+                    at_streams(level.key()),
+                    num(d)
                 ),
             )
             .label(format!("under {min_window} s"))
@@ -132,7 +134,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         Some(m) if m < min_window => {
             out.emit(
                 "/workload/window/measure_s",
-                format!("the steady-state window is {m} s, under {min_window} s"),
+                format!(
+                    "the steady-state window is {} s, under {min_window} s",
+                    num(m)
+                ),
             )
             .label(format!("under {min_window} s"))
             .help(help(min_window, min_ramp));
@@ -160,7 +165,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         Some(r) if r < min_ramp => {
             out.emit(
                 "/workload/window/ramp_s",
-                format!("the ramp dropped before the window is {r} s, under {min_ramp} s"),
+                format!(
+                    "the ramp dropped before the window is {} s, under {min_ramp} s",
+                    num(r)
+                ),
             )
             .label(format!("under {min_ramp} s"))
             .help(help(min_window, min_ramp));

@@ -6,6 +6,7 @@ use super::r012_non_monotonic_ladder::streams;
 use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, LevelKey};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -85,24 +86,6 @@ declare_rule! {
         scope: Result,
         source: "seeds/004 (divide the aggregate by the streams; a large difference is a stall)",
         summary: "aggregate / streams differs from the per-user rate by more than 25%",
-    }
-}
-
-/// A latency to three decimals under 10 s (0.056), one above (50.7).
-fn seconds(t: f64) -> String {
-    if t < 10.0 {
-        format!("{t:.3}")
-    } else {
-        format!("{t:.1}")
-    }
-}
-
-/// Two decimals for small rates, one for the rest, as the seed writes them.
-fn rate(x: f64) -> String {
-    if x.abs() < 10.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.1}")
     }
 }
 
@@ -191,33 +174,26 @@ impl Expected {
     /// `benchlint import` read the same.
     fn describe(&self, floor: f64) -> String {
         let Some(t) = &self.ttft else {
-            return format!("the per-user {} is {} tok/s", self.which, rate(self.user));
+            return format!("the per-user {} is {} tok/s", self.which, num(self.user));
         };
         let prefill = if t.prefill < t.median {
             format!(
                 "after the {} s of its {} s median first-token latency that prefill explains \
-                 ({} prompts of {:.0} tokens at {floor} tok/s; the rest is waiting)",
-                seconds(t.prefill),
-                seconds(t.median),
-                if t.in_flight.fract() == 0.0 {
-                    format!("{}", t.in_flight)
-                } else {
-                    rate(t.in_flight)
-                },
-                t.prompt
+                 ({} prompts of {} tokens at {floor} tok/s; the rest is waiting)",
+                num(t.prefill),
+                num(t.median),
+                num(t.in_flight),
+                num(t.prompt)
             )
         } else {
-            format!(
-                "after a median first-token latency of {} s",
-                seconds(t.median)
-            )
+            format!("after a median first-token latency of {} s", num(t.median))
         };
         format!(
-            "the per-user {} {} tok/s, {prefill}, gives {} tok/s for {:.1} tokens per request",
+            "the per-user {} {} tok/s, {prefill}, gives {} tok/s for {} tokens per request",
             self.which,
-            rate(self.user),
-            rate(self.rate),
-            t.per_request
+            num(self.user),
+            num(self.rate),
+            num(t.per_request)
         )
     }
 }
@@ -312,11 +288,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             continue;
         }
         let sign = if diff < 0.0 { '−' } else { '+' };
-        // A recorded aggregate is shown as the file writes it; a derived one is rounded.
-        let (shown, source) = if derived {
-            (rate(aggregate), " (output_tokens / duration_s)")
+        let shown = num(aggregate);
+        let source = if derived {
+            " (output_tokens / duration_s)"
         } else {
-            (aggregate.to_string(), "")
+            ""
         };
         let meaning = if diff < 0.0 {
             "the level held a stall or stragglers (or the two figures count different tokens), so the \
@@ -332,14 +308,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let over = match (measured, level.streams()) {
             (Some(m), Some(n)) => format!(
                 "over {} requests in flight on average ({}) is {} tok/s per request in flight",
-                rate(m),
+                num(m),
                 streams_words(n),
-                rate(per_stream)
+                num(per_stream)
             ),
             _ => format!(
                 "over {} is {} tok/s per stream",
                 in_flight_words(level, streams),
-                rate(per_stream)
+                num(per_stream)
             ),
         };
         out.emit(
@@ -351,7 +327,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 tolerance * 100.0
             ),
         )
-        .label(format!("{} tok/s per stream", rate(per_stream)))
+        .label(format!("{} tok/s per stream", num(per_stream)))
         .help(
             "re-measure the level in a steady-state window and look at its first-token tail; \
              publish the aggregate beside the per-user rate only when the two agree",
@@ -363,7 +339,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 fn in_flight_words(level: &Level, in_flight: f64) -> String {
     match level.streams() {
         Some(n) => streams_words(n),
-        None => format!("a mean of {} requests in flight", rate(in_flight)),
+        None => format!("a mean of {} requests in flight", num(in_flight)),
     }
 }
 

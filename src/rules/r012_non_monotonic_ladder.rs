@@ -1,5 +1,7 @@
 //! `non-monotonic-ladder` (R012): throughput falls as concurrency rises.
 
+use crate::numbers::num;
+
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, LevelKey};
 
@@ -51,25 +53,6 @@ declare_rule! {
 /// uses it).
 pub(crate) fn streams(key: LevelKey) -> String {
     key.to_string()
-}
-
-/// `v` rounded for a message (every level rule uses it): 1 decimal from 1,000 up, 2 from 100,
-/// 3 from 1, else 4, so that a harness's 25.859765493102046 tok/s reads 25.86. Shown with
-/// `{}`, which drops trailing zeros.
-pub(crate) fn num(v: f64) -> f64 {
-    let a = v.abs();
-    let decimals = if a >= 1000.0 {
-        1
-    } else if a >= 100.0 {
-        2
-    } else if a >= 1.0 {
-        3
-    } else {
-        4
-    };
-    let scale = 10f64.powi(decimals);
-    let rounded = (v * scale).round() / scale;
-    if rounded.is_finite() { rounded } else { v }
 }
 
 /// The figure two levels are compared on (R012, R013): the aggregate if both record it, else

@@ -1,10 +1,11 @@
 //! `ladder-not-saturated` (R013): the ladder stops before its plateau, or at the engine's
 //! sequence cap.
 
-use super::r012_non_monotonic_ladder::{common_figure, num, streams};
+use super::r012_non_monotonic_ladder::{common_figure, streams};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::diagnostic::Location;
 use crate::model::Outcome;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks

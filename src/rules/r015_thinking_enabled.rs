@@ -4,7 +4,7 @@ use super::r002_token_count_mismatch::{at_streams, count_f64};
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::TokenCountSource;
-use crate::replication::{format_fixed, format_value};
+use crate::numbers::{count, num};
 
 declare_rule! {
     /// ## What it checks
@@ -118,7 +118,7 @@ fn counted(ctx: &ResultCtx<'_>) -> Option<Counted> {
 
 /// A token count with thousands separated.
 fn tokens(n: u64) -> String {
-    format_value(count_f64(n))
+    count(n)
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
@@ -149,9 +149,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 tokens(reasoning),
                 tokens(output),
                 at_streams(ctx.result.levels[level].key()),
-                format_fixed(aggregate, 2),
-                format_fixed(duration, 1),
-                format_fixed(aggregate * duration, 0),
+                num(aggregate),
+                num(duration),
+                num((aggregate * duration).round()),
             ),
         ),
         Some(Counted::Missing {
@@ -167,9 +167,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                     "thinking was on and the aggregate counts only the answer tokens ({} tok/s × \
                      {} s ≈ {} tokens, the {} answer tokens): the {} reasoning tokens the model \
                      generated are missing from every throughput figure",
-                    format_fixed(aggregate, 2),
-                    format_fixed(duration, 1),
-                    format_fixed(aggregate * duration, 0),
+                    num(aggregate),
+                    num(duration),
+                    num((aggregate * duration).round()),
                     tokens(answer),
                     tokens(reasoning),
                 ),

@@ -4,6 +4,7 @@ use super::r012_non_monotonic_ladder::streams;
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::PromptSource;
+use crate::numbers::count;
 
 declare_rule! {
     /// ## What it checks
@@ -97,9 +98,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/output_tokens"),
             format!(
-                "{total} output tokens at {} is exactly {requests} requests × {cap} max_output_tokens {eos_words}: \
+                "{} output tokens at {} is exactly {} requests × {} max_output_tokens {eos_words}: \
                  the requested total, not a delivered one",
-                streams(level.key())
+                count(total),
+                streams(level.key()),
+                count(requests),
+                count(cap)
             ),
         )
         .label("equals the requested total")

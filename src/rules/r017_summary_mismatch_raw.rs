@@ -1,11 +1,13 @@
 //! `summary-mismatch-raw` (R017): a reported summary disagrees with the file's own samples.
 
+use crate::numbers::count;
 use serde_json::Value;
 
-use super::r012_non_monotonic_ladder::{num, streams};
+use super::r012_non_monotonic_ladder::streams;
 use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
+use crate::numbers::num;
 use crate::stats::{mean, quantile_type7_sorted, sorted_finite};
 
 declare_rule! {
@@ -149,7 +151,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                     "reported {metric} {stat} {} at {}, but the level's {} samples give {}",
                     num(reported),
                     streams(level.key()),
-                    samples.len(),
+                    count(samples.len()),
                     num(recomputed)
                 ),
             )
@@ -166,9 +168,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 out.emit(
                     format!("/levels/{i}/output_tokens"),
                     format!(
-                        "reported output_tokens {total} at {}, but the level's {} per-request samples sum to {}",
+                        "reported output_tokens {} at {}, but the level's {} per-request samples sum to {}",
+                        count(total),
                         streams(level.key()),
-                        samples.len(),
+                        count(samples.len()),
                         num(sum)
                     ),
                 )

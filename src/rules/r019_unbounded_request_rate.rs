@@ -3,10 +3,10 @@
 
 use serde_json::Value;
 
-use super::r012_non_monotonic_ladder::num;
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, RequestRate};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -150,7 +150,11 @@ fn flood_evidence(ttft_p50: Option<f64>, level: &Level) -> String {
     };
     let sent = level.requests.map(|r| r + level.failed.unwrap_or(0));
     match sent {
-        Some(n) => format!(" (TTFT p50 {} s with {n} requests sent at once)", num(t)),
+        Some(n) => format!(
+            " (TTFT p50 {} s with {} requests sent at once)",
+            num(t),
+            crate::numbers::count(n)
+        ),
         None => format!(" (TTFT p50 {} s)", num(t)),
     }
 }

@@ -5,6 +5,7 @@ use super::r012_non_monotonic_ladder::streams;
 use super::served::served_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, PromptSource};
+use crate::numbers::{count, num};
 use crate::stats::mean;
 
 declare_rule! {
@@ -157,7 +158,11 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let (asked, why) = match range_min {
         Some(low) => (
             f64::midpoint(low, asked),
-            format!("{why}; lengths drawn from {low} to {cap} tokens"),
+            format!(
+                "{why}; lengths drawn from {} to {} tokens",
+                num(low),
+                count(cap)
+            ),
         ),
         None => (asked, why),
     };
@@ -171,26 +176,30 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         let message = if fixed {
             format!(
-                "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked} tokens asked for \
+                "mean output {} tokens per request over {} requests at {} is {:.1}% of the {} tokens asked for \
                  ({why}); the floor is {:.0}%",
-                per_request,
+                num(per_request),
+                count(n),
                 streams(level.key()),
                 per_request / asked * 100.0,
+                num(asked),
                 fraction * 100.0,
             )
         } else {
             format!(
-                "mean output {:.1} tokens per request over {n} requests at {} is {:.1}% of the {asked}-token cap \
+                "mean output {} tokens per request over {} requests at {} is {:.1}% of the {}-token cap \
                  ({why}), under {:.0}% of it: the outputs stopped far short of the cap, so the run measured a \
                  shorter-output workload than its cap describes",
-                per_request,
+                num(per_request),
+                count(n),
                 streams(level.key()),
                 per_request / asked * 100.0,
+                num(asked),
                 fraction * 100.0,
             )
         };
         out.emit(format!("/levels/{i}/output_tokens"), message)
-            .label(format!("{per_request:.1} tokens per request"))
+            .label(format!("{} tokens per request", num(per_request)))
             .help(if fixed {
                 "check that the engine honoured ignore_eos / min_tokens on the request path the harness used, and re-run; \
                  a shorter output is a different workload"

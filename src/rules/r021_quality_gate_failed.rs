@@ -1,9 +1,10 @@
 //! `quality-gate-failed` (R021): a result whose paired quality gate failed still reports
 //! throughput.
 
-use super::r012_non_monotonic_ladder::{num, streams};
+use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelKey;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks

@@ -2,9 +2,10 @@
 //! reports a throughput.
 
 use super::r002_token_count_mismatch::{at_streams, count_f64};
-use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
+use crate::numbers::count;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -93,12 +94,15 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/failed"),
             format!(
-                "{}: {failed} of {sent} requests failed ({shown}, above the {}% ceiling), yet the level reports \
-                 {} tok/s {label}: that throughput counts only the {done} that completed, which ran at a \
+                "{}: {} of {} requests failed ({shown}, above the {}% ceiling), yet the level reports \
+                 {} tok/s {label}: that throughput counts only the {} that completed, which ran at a \
                  lighter load than the level claims",
                 at_streams(level.key()),
+                count(failed),
+                count(sent),
                 num(ceiling * 100.0),
                 num(tok_s),
+                count(done),
             ),
         )
         .label(format!("{shown} of the requests failed"))

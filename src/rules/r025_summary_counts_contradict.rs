@@ -1,10 +1,11 @@
 //! `summary-counts-contradict` (R025): a level's own summary fields disagree with each other.
 
 use super::r002_token_count_mismatch::{at_streams, count_f64};
-use super::r012_non_monotonic_ladder::num;
 use super::r017_summary_mismatch_raw::agrees;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
+use crate::numbers::count;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -113,11 +114,18 @@ fn counts(
     let at = at_streams(level.key());
     let message = match failed {
         Some(failed) if done.saturating_add(failed) != total => format!(
-            "{at}: the file counts {total} requests sent, but {done} completed and {failed} failed, {} in all",
-            done.saturating_add(failed)
+            "{at}: the file counts {} requests sent, but {} completed and {} failed, {} in all",
+            count(total),
+            count(done),
+            count(failed),
+            count(done.saturating_add(failed))
         ),
         None if done > total => {
-            format!("{at}: the file counts {done} requests completed of only {total} sent")
+            format!(
+                "{at}: the file counts {} requests completed of only {} sent",
+                count(done),
+                count(total)
+            )
         }
         _ => return,
     };
@@ -156,7 +164,7 @@ fn error_rate(
     out.emit(
         format!("/levels/{i}/error_rate"),
         format!(
-            "{}: the file reports an error rate of {}, but {failed} of {sent} requests failed ({}): the rate \
+            "{}: the file reports an error rate of {}, but {} of {} requests failed ({}): the rate \
              says {}",
             at_streams(level.key()),
             if rate <= 0.0 {
@@ -164,15 +172,17 @@ fn error_rate(
             } else {
                 format!("{} ({})", num(rate), percent(rate))
             },
+            count(failed),
+            count(sent),
             percent(share),
             if implied < 0.5 {
                 "none failed".to_string()
             } else {
-                format!("about {} failed", implied.round())
+                format!("about {} failed", num(implied.round()))
             },
         ),
     )
-    .label(format!("{failed} of {sent} failed"))
+    .label(format!("{} of {} failed", count(failed), count(sent)))
     .help(
         "read the failure count, not the rate: the level lost requests the rate does not show; \
          R006 and R024 judge the level on its counts",
@@ -220,10 +230,11 @@ fn throughput(
     out.emit(
         format!("/levels/{i}/throughput_tok_s/aggregate"),
         format!(
-            "{}: the file reports {} tok/s aggregate, but its own {tokens} output tokens over its {} s window \
+            "{}: the file reports {} tok/s aggregate, but its own {} output tokens over its {} s window \
              make {} tok/s ({off}; the tolerance is {}%)",
             at_streams(level.key()),
             num(aggregate),
+            count(tokens),
             num(window),
             num(computed),
             num(tolerance * 100.0),

@@ -2,9 +2,9 @@
 //! INVALID verdict whose figures are used anyway.
 
 use super::r006_failed_requests::reported_figures;
-use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{HarnessValidity, Outcome, RequestRate, ResultDoc, Verdict};
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -125,9 +125,11 @@ fn lowered_minimums(ctx: &ResultCtx<'_>, validity: &HarnessValidity, out: &mut E
         out.emit(
             "/harness/validity/min_queries",
             format!(
-                "the harness declared the {run} VALID against a minimum of {q} quer{}, lowered from \
-                 loadgen's default of {default}: too few queries for the percentiles the verdict rests on",
+                "the harness declared the {run} VALID against a minimum of {} quer{}, lowered from \
+                 loadgen's default of {}: too few queries for the percentiles the verdict rests on",
+                crate::numbers::count(q),
                 if q == 1 { "y" } else { "ies" },
+                crate::numbers::count(default),
             ),
         )
         .label("lowered minimum")

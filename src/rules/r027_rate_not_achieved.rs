@@ -2,9 +2,9 @@
 //! for.
 
 use super::r002_token_count_mismatch::at_streams;
-use super::r012_non_monotonic_ladder::num;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::RequestRate;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks
@@ -73,7 +73,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 at_streams(level.key()),
                 num(achieved),
                 achieved / asked * 100.0,
-                num(asked),
+                // The rate asked for names the level: shown as the level's label shows it.
+                RequestRate::PerSecond(asked),
                 num(floor * 100.0),
             ),
         )

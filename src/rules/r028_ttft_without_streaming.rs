@@ -2,10 +2,10 @@
 //! streamed, so no first token was ever timed.
 
 use super::r002_token_count_mismatch::at_streams;
-use super::r012_non_monotonic_ladder::num;
 use super::r020_output_shortfall::mean_output;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
+use crate::numbers::num;
 
 declare_rule! {
     /// ## What it checks

@@ -2,7 +2,8 @@
 
 use super::r012_non_monotonic_ladder::streams;
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{list_values, locate, plural, throughput_series};
+use crate::numbers;
+use crate::replication::{locate, plural, throughput_series};
 use crate::stats::cv;
 
 declare_rule! {
@@ -66,7 +67,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                     streams(series.key),
                     series.figure_name(),
                     plural(values.len(), "run", "runs"),
-                    list_values(&values, 8),
+                    numbers::list(&values, 8),
                     c * 100.0,
                     max_cv * 100.0,
                 ),

@@ -2,7 +2,8 @@
 
 use super::r012_non_monotonic_ladder::streams;
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{format_value, locate, throughput_series};
+use crate::numbers::num;
+use crate::replication::{locate, throughput_series};
 
 declare_rule! {
     /// ## What it checks
@@ -75,16 +76,16 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 format!(
                     "at {}, two runs, {} and {} tok/s ({}), disagree by {:.0}%: not yet resolved",
                     streams(series.key),
-                    format_value(a.value),
-                    format_value(b.value),
+                    num(a.value),
+                    num(b.value),
                     series.figure_name(),
                     diff * 100.0,
                 ),
             );
             e.label(format!(
                 "{} here, {} in the other run",
-                format_value(a.value),
-                format_value(b.value)
+                num(a.value),
+                num(b.value)
             ));
             e.help(format!(
                 "publish both values as \"not yet resolved\" and run the configuration again: the \

@@ -3,7 +3,8 @@
 use super::{CorpusCtx, Emitter, declare_rule};
 use crate::fingerprint::path_order;
 use crate::model::Outcome;
-use crate::replication::{format_fixed, plural};
+use crate::numbers::fixed;
+use crate::replication::plural;
 
 declare_rule! {
     /// ## What it checks
@@ -71,8 +72,8 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     }
     let shape = format!(
         "a typical prompt of {} to {} tokens",
-        format_fixed(lo, 0),
-        format_fixed(hi, 0)
+        fixed(lo, 0),
+        fixed(hi, 0)
     );
     let seen = if prompts.is_empty() {
         format!(
@@ -83,13 +84,9 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         let min = prompts.iter().copied().fold(f64::INFINITY, f64::min);
         let max = prompts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let range = if (max - min).abs() < 0.5 {
-            format!("{} tokens", format_fixed(min, 0))
+            format!("{} tokens", fixed(min, 0))
         } else {
-            format!(
-                "{} to {} tokens",
-                format_fixed(min, 0),
-                format_fixed(max, 0)
-            )
+            format!("{} to {} tokens", fixed(min, 0), fixed(max, 0))
         };
         match prompts.len() {
             1 => format!(

@@ -1,0 +1,348 @@
+//! `benchlint sidecar FILE.. [-o DIR | --write-beside] [--force]`: for each result file that
+//! misses checklist items, the skeleton of the sidecar that supplies them (`src/skeleton`).
+//!
+//! Where it goes, decisions:
+//! - Without `-o` or `--write-beside`, one skeleton is printed (the JSON alone on stdout, what
+//!   was skipped on stderr); arguments that need several are refused (exit 2), since several
+//!   documents on stdout would not be one sidecar anyone can save.
+//! - `-o DIR` mirrors the corpus: `DIR/<folder of the file, relative to its argument>/<sidecar
+//!   name>`, so two `summary.json` in two run folders never collide and the tree can be copied
+//!   over the corpus once completed. The folder may not lie inside a folder being read
+//!   (`--allow-inside-corpus` to allow it), as for `import` and `audit`.
+//! - `--write-beside` writes the sidecar `check` reads, beside the file: into the corpus, which
+//!   benchlint does only when asked by name.
+//! - The sidecar's name is the one attached already when one is, else the first `check` looks
+//!   for (`run.meta.json` beside `run.json`, `report.yaml.meta.json` beside `report.yaml`).
+//! - Nothing is written through a symbolic link, nor over an existing file without `--force`;
+//!   with `--force` a sidecar is replaced by a skeleton that started from it, so its values
+//!   stay. A refused or failed write is named and the run exits 2 after the other files.
+//! - A file with nothing missing gets no skeleton, and says so; a file no adapter reads is
+//!   named with the reason (its E finding).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
+use crate::config::paths;
+use crate::corpus::{self, LoadedResult, checklist};
+use crate::skeleton;
+
+/// Arguments of `sidecar`.
+#[derive(Debug, clap::Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "command-line switches, each its own flag"
+)]
+pub struct SidecarArgs {
+    /// Result files, or folders of them.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Write each skeleton into this folder (created if needed), at the file's place relative to
+    /// its argument, instead of printing it.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Write each skeleton beside its result file, as the sidecar `check` reads: into the
+    /// corpus, which benchlint does only when asked.
+    #[arg(long, conflicts_with = "output")]
+    pub write_beside: bool,
+    /// Replace a file that exists (never a symbolic link); a sidecar replaced by its skeleton
+    /// keeps its values.
+    #[arg(long)]
+    pub force: bool,
+    /// Allow the output folder to sit inside a folder being read.
+    #[arg(long)]
+    pub allow_inside_corpus: bool,
+    /// The config file to use instead of the `benchlint.toml` found upward from the first
+    /// path (its selection decides which checklist items count).
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
+}
+
+/// One file's skeleton and where it goes.
+struct Planned {
+    file: String,
+    skeleton: skeleton::Skeleton,
+    target: PathBuf,
+}
+
+/// What became of each input file, in path order.
+#[derive(Default)]
+struct Plan {
+    skeletons: Vec<Planned>,
+    complete: Vec<String>,
+    skipped: Vec<(String, String)>,
+}
+
+/// Runs `sidecar`.
+pub fn run(args: &SidecarArgs) -> Result<Output, String> {
+    if let Some(missing) = args.paths.iter().find(|p| !p.exists()) {
+        return Err(format!("`{}` does not exist", missing.display()));
+    }
+    if let Some(dir) = &args.output {
+        super::output::check_output_dir(dir, &args.paths, args.allow_inside_corpus)?;
+    }
+    let mut options =
+        match super::audit::config_options(&args.paths, args.config.as_deref(), args.isolated) {
+            Ok(o) => o,
+            Err(rendered) => {
+                let _ = std::io::stderr().write_all(rendered.as_bytes());
+                return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));
+            }
+        };
+    // The canonical JSON of each result is what the checklist rules read again.
+    options.lean = false;
+    let loaded = corpus::load(&args.paths, &options);
+    let plan = plan(args, &loaded, &options);
+    let internal = corpus::report_internal_errors(&loaded.internal_errors);
+    let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
+    if args.output.is_none() && !args.write_beside {
+        return print_one(&plan, code);
+    }
+    Ok(write_all(args, &plan, code))
+}
+
+/// Decides each file's skeleton and its place.
+fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) -> Plan {
+    let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
+    for r in &loaded.results {
+        by_file.entry(r.origin.path.as_str()).or_default().push(r);
+    }
+    let mut out = Plan::default();
+    for (file, mut results) in by_file {
+        results.sort_by_key(|r| r.origin.doc_start);
+        let gaps: Vec<Vec<checklist::Gap>> = results
+            .iter()
+            .map(|r| checklist::gaps(r, options))
+            .collect();
+        let root = super::inputs::root_of(file, &args.paths);
+        let beside = corpus::beside_sidecar(Path::new(file), &root);
+        let base = beside.as_ref().map(|(_, _, v)| v);
+        match skeleton::build(file, &results, &gaps, base) {
+            None => out.complete.push(file.to_string()),
+            Some(skeleton) => {
+                let name = beside.as_ref().map_or_else(
+                    || checklist::sidecar_place(file, &[]).0,
+                    |(_, shown, _)| shown.clone(),
+                );
+                let name = Path::new(&name)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let target = match &args.output {
+                    Some(dir) => {
+                        let rel = super::inputs::relative_to_argument(file, &args.paths);
+                        let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
+                        dir.join(folder).join(&name)
+                    }
+                    None => Path::new(file).with_file_name(&name),
+                };
+                out.skeletons.push(Planned {
+                    file: file.to_string(),
+                    skeleton,
+                    target,
+                });
+            }
+        }
+    }
+    // Files that hold no result: named with the reason when it is a finding, or when the user
+    // named the file itself.
+    let with_results: Vec<&str> = loaded
+        .results
+        .iter()
+        .map(|r| r.origin.path.as_str())
+        .collect();
+    let mut reasons: BTreeMap<String, String> = BTreeMap::new();
+    for f in &loaded.findings {
+        let path = f.primary.path.raw();
+        if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(&path)
+        {
+            reasons
+                .entry(path.to_string())
+                .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));
+        }
+    }
+    for arg in &args.paths {
+        if arg.is_file() {
+            let shown = arg.to_string_lossy();
+            let shown = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+            if !with_results.contains(&shown.as_str()) {
+                reasons.entry(shown).or_insert_with(|| {
+                    "it holds no result (a sidecar, a claims file or a file a harness writes beside its results)".to_string()
+                });
+            }
+        }
+    }
+    out.skipped = reasons.into_iter().collect();
+    out
+}
+
+/// Without an output: the one skeleton on stdout, the rest said on stderr.
+fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
+    let mut err = std::io::stderr().lock();
+    for (file, why) in &plan.skipped {
+        let _ = writeln!(
+            err,
+            "benchlint: skipped `{}`: {}",
+            crate::text::line(file),
+            crate::text::line(why)
+        );
+    }
+    for file in &plan.complete {
+        let _ = writeln!(
+            err,
+            "benchlint: `{}` misses no checklist item: no skeleton",
+            crate::text::line(file)
+        );
+    }
+    match plan.skeletons.as_slice() {
+        [] => Ok(Output::stdout(Vec::new(), code)),
+        [one] => Ok(Output::stdout(
+            crate::text::json::pretty_line(&one.skeleton.value),
+            code,
+        )),
+        many => Err(format!(
+            "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
+            many.len(),
+            many[0].file
+        )),
+    }
+}
+
+/// With `-o DIR` or `--write-beside`: every skeleton written, and a line for each file.
+fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
+    let mut text = String::new();
+    let mut written = 0;
+    for p in &plan.skeletons {
+        let bytes = crate::text::json::pretty_line(&p.skeleton.value);
+        let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
+        let result = args
+            .output
+            .as_deref()
+            .map_or(Ok(()), |dir| make_folders(dir, &p.target))
+            .and_then(|()| write_new(&p.target, &bytes, args.force));
+        match result {
+            Ok(()) => {
+                written += 1;
+                let _ = write!(
+                    text,
+                    "wrote {shown} for {}: {} to fill",
+                    crate::text::line(&p.file),
+                    plural(p.skeleton.missing, "key")
+                );
+                if p.skeleton.derived > 0 {
+                    let _ = write!(
+                        text,
+                        ", {} filled in by benchlint (check them)",
+                        plural(p.skeleton.derived, "value")
+                    );
+                }
+                text.push('\n');
+            }
+            Err(e) => {
+                code = EXIT_TROUBLE;
+                let _ = writeln!(std::io::stderr(), "benchlint: error: {e}");
+            }
+        }
+    }
+    for file in &plan.complete {
+        let _ = writeln!(
+            text,
+            "nothing missing in {}: no skeleton",
+            crate::text::line(file)
+        );
+    }
+    for (file, why) in &plan.skipped {
+        let _ = writeln!(
+            text,
+            "skipped {}: {}",
+            crate::text::line(file),
+            crate::text::line(why)
+        );
+    }
+    if written > 0 {
+        let next = if args.write_beside {
+            "replace each null with the value in force, then run `benchlint check` again"
+        } else {
+            "replace each null with the value in force, put each file beside its result (the tree mirrors the corpus), then run `benchlint check` again"
+        };
+        let _ = writeln!(text, "{}: {next}", plural(written, "skeleton"));
+    }
+    Output::stdout(text.into_bytes(), code)
+}
+
+fn plural(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// Creates the folders between `dir` and `target`, refusing a symbolic link among them.
+fn make_folders(dir: &Path, target: &Path) -> Result<(), String> {
+    let parent = target.parent().unwrap_or(dir);
+    std::fs::create_dir_all(parent).map_err(|e| {
+        format!(
+            "cannot create `{}`: {}",
+            parent.display(),
+            corpus::describe_io(&e)
+        )
+    })?;
+    let mut at = parent;
+    while at.starts_with(dir) {
+        if std::fs::symlink_metadata(at).is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(format!(
+                "`{}` is a symbolic link; benchlint never writes through one",
+                at.display()
+            ));
+        }
+        match at.parent() {
+            Some(up) if up != at => at = up,
+            _ => break,
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` as a new file; an existing one is replaced only with `force`, and
+/// never when it is a symbolic link or not a regular file.
+fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {
+    let cannot = |e: &std::io::Error| {
+        format!(
+            "cannot write `{}`: {}",
+            path.display(),
+            corpus::describe_io(e)
+        )
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => Err(format!(
+            "`{}` is a symbolic link; benchlint never writes through one",
+            path.display()
+        )),
+        Ok(m) if !m.is_file() => Err(format!(
+            "`{}` exists and is not a regular file; nothing was written",
+            path.display()
+        )),
+        Ok(_) if !force => Err(format!(
+            "`{}` exists; nothing was written (--force replaces it, keeping the values of a sidecar it started from)",
+            path.display()
+        )),
+        // Replaced through a fresh file renamed over it: a link made meanwhile is replaced, not
+        // followed.
+        Ok(_) => super::output::write_file(path, bytes),
+        Err(_) => {
+            // Created exclusively: a link or file made meanwhile is refused, not followed.
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)
+                .map_err(|e| cannot(&e))?;
+            file.write_all(bytes).map_err(|e| cannot(&e))
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Numbers as people read them in messages, tables and reports: rounded to what they mean and
+//! with thousands separated, the same everywhere.
+//!
+//! Decisions:
+//! - A measured value is shown to 4 significant figures (`25.82`, `0.9902`, `1.544`), never as
+//!   the binary float a harness wrote (`25.824770552328115`): the fifth digit of a throughput or
+//!   a latency is noise, and a message that quotes it makes the reader parse it.
+//! - The integer part is never rounded away: `21,028` and `3,553,312`, not `21,030` and
+//!   `3,553,000`. A reader looks the value up in the file, and a count of tokens or requests is
+//!   exact.
+//! - Trailing zeros after the point are dropped (`15.1`, not `15.10`; `2`, not `2.000`), so a
+//!   whole value reads as one.
+//! - Thousands are separated with `,` in the integer part (`12,412`), as `summary` and the
+//!   reports do.
+//! - Fixed decimals ([`fixed`]) stay for columns that line up and for percentages.
+
+/// `x` to 4 significant figures, every integer digit kept, trailing zeros dropped, thousands
+/// separated: `25.82`, `0.9902`, `12,412`, `-1,234`; `inf`, `-inf` and `NaN` as such.
+pub fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return if x.is_nan() {
+            "NaN".into()
+        } else if x > 0.0 {
+            "inf".into()
+        } else {
+            "-inf".into()
+        };
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    // Digits before the point (a value below 1 has none): 4 significant figures leave
+    // `4 - digits` decimals, at least none.
+    #[expect(
+        clippy::cast_possible_truncation,
+        reason = "the magnitude of a finite f64 is within ±309"
+    )]
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = usize::try_from((3 - magnitude).clamp(0, 15)).unwrap_or(0);
+    let text = format!("{x:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    };
+    // `-0.00001` rounds to `-0`.
+    if text == "-0" {
+        return "0".into();
+    }
+    group_thousands(&text)
+}
+
+/// A whole count with thousands separated: `159,787`.
+pub fn count(n: impl std::fmt::Display) -> String {
+    group_thousands(&n.to_string())
+}
+
+/// `x` to `decimals` places, thousands separated: `3,552.8`, `0.260`.
+pub fn fixed(x: f64, decimals: usize) -> String {
+    group_thousands(&format!("{x:.decimals$}"))
+}
+
+/// A list of values for messages: `740.4, 1,080`; more than `max` are cut with "…".
+pub fn list(values: &[f64], max: usize) -> String {
+    let mut shown: Vec<String> = values.iter().take(max).map(|v| num(*v)).collect();
+    if values.len() > max {
+        shown.push(format!("… ({} in all)", values.len()));
+    }
+    shown.join(", ")
+}
+
+/// Why an interval of a quantity that cannot be negative is shown from 0, in words every output
+/// uses.
+pub const CLIPPED_AT_ZERO: &str = "clipped at 0: too few launches for an interval above zero";
+
+/// The lower bound to show for an interval of a quantity that cannot be negative (a throughput,
+/// a rate, a latency), and whether it was raised to 0. A t interval over two or three launches
+/// can be wider than the mean it surrounds (198.1 with bounds -428.3 and 824.5); the part below
+/// zero is no value the quantity can take, so people are shown the interval from 0, said so
+/// ([`CLIPPED_AT_ZERO`]); machine outputs keep the bound as computed.
+pub fn nonnegative_low(low: f64) -> (f64, bool) {
+    if low < 0.0 { (0.0, true) } else { (low, false) }
+}
+
+/// Inserts `,` between groups of three digits of the integer part of a decimal number; any
+/// other text is returned as it is.
+pub fn group_thousands(s: &str) -> String {
+    let (sign, rest) = s.strip_prefix('-').map_or(("", s), |r| ("-", r));
+    let (int, frac) = rest
+        .split_once('.')
+        .map_or((rest, None), |(i, f)| (i, Some(f)));
+    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
+        return s.to_string();
+    }
+    let mut grouped = String::new();
+    for (k, ch) in int.chars().enumerate() {
+        if k > 0 && (int.len() - k) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(ch);
+    }
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_significant_figures_and_every_integer_digit() {
+        assert_eq!(num(25.824_770_552_328_115), "25.82");
+        assert_eq!(num(15.095_331_992_022_693), "15.1");
+        assert_eq!(num(0.990_2), "0.9902");
+        assert_eq!(num(0.000_123_456), "0.0001235");
+        assert_eq!(num(1_825.597_432_753), "1,826");
+        assert_eq!(num(21_028.23), "21,028");
+        assert_eq!(num(3_553_312.5), "3,553,312");
+        assert_eq!(num(-1_234.0), "-1,234");
+        assert_eq!(num(2.0), "2");
+        assert_eq!(num(9.999_9), "10");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(-0.000_000_000_000_000_01), "0");
+        assert_eq!(num(f64::INFINITY), "inf");
+    }
+
+    #[test]
+    fn counts_fixed_and_lists() {
+        assert_eq!(count(3_072_000_u64), "3,072,000");
+        assert_eq!(count(-12_i64), "-12");
+        assert_eq!(fixed(3552.8, 1), "3,552.8");
+        assert_eq!(fixed(0.26, 3), "0.260");
+        assert_eq!(list(&[1.0, 2.5, 1080.1], 2), "1, 2.5, … (3 in all)");
+        assert_eq!(group_thousands("inf"), "inf");
+        assert_eq!(nonnegative_low(-428.3), (0.0, true));
+        assert_eq!(nonnegative_low(31.9), (31.9, false));
+    }
+}
