@@ -106,7 +106,11 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     if report.ladders.is_empty() {
         out.push_str("<p>No configuration produced a ladder.</p>\n");
     } else {
-        let _ = writeln!(out, "<p>{}</p>", escape(crate::fingerprint::LABEL_LEGEND));
+        let _ = writeln!(
+            out,
+            "<p>{}</p>",
+            Text::own(crate::fingerprint::LABEL_LEGEND).html()
+        );
     }
     corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
