@@ -34,7 +34,7 @@ pub use json::{render as json, write as write_json};
 pub use json_lines::{render as json_lines, write as write_json_lines};
 pub use junit::render as junit;
 pub use mask::mask_all as mask_snippet;
-pub use rule_docs::{INFORMATION_URI, RULE_DOCS_BASE, category, rule_page_name, rule_url};
+pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, place_in_text, prepare};
 pub use statistics::{json as statistics_json, text as statistics_text};

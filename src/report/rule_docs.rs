@@ -1,20 +1,21 @@
-//! Where each rule's documentation lives: one constant base, used by the JSON `url`, SARIF's
-//! `helpUri` and `rules/README.md`.
+//! Where each rule's documentation lives. benchlint has no published web home, so no output
+//! names a URL that does not exist: the JSON `url` is the page's path in benchlint's own source
+//! tree (`rules/M005-missing-speculative-config.md`, the pages `benchlint rules --markdown`
+//! writes and `benchlint rule CODE` prints), and SARIF carries the page's text as `help`
+//! instead of a `helpUri`.
 
 use crate::rules::RuleMeta;
 
-/// The project's home page (SARIF `informationUri`).
-pub const INFORMATION_URI: &str = "https://github.com/benchlint/benchlint";
-
-/// The folder of rule pages (`benchlint rules --markdown rules/` writes it).
-pub const RULE_DOCS_BASE: &str = "https://github.com/benchlint/benchlint/blob/main/rules/";
+/// The folder of rule pages, relative to benchlint's source tree (`benchlint rules --markdown
+/// rules/` writes it).
+pub const RULE_DOCS_BASE: &str = "rules/";
 
 /// The file name of a rule's page: `M005-missing-speculative-config.md`.
 pub fn rule_page_name(meta: &RuleMeta) -> String {
     format!("{}-{}.md", meta.code, meta.name)
 }
 
-/// The URL of a rule's page.
+/// The path of a rule's page in benchlint's source tree.
 pub fn rule_url(meta: &RuleMeta) -> String {
     format!("{RULE_DOCS_BASE}{}", rule_page_name(meta))
 }

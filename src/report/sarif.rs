@@ -13,7 +13,7 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::rule_docs::{INFORMATION_URI, category, rule_url};
+use super::rule_docs::category;
 use super::{Position, Prepared};
 use crate::diagnostic::{Location, Severity};
 use crate::rules::RuleMeta;
@@ -90,21 +90,15 @@ fn tags(meta: &RuleMeta) -> Vec<&'static str> {
 }
 
 fn rule_descriptor(meta: &RuleMeta) -> Value {
-    let url = rule_url(meta);
     let doc = meta.doc_text();
-    let markdown = format!(
-        "{}\n\n[{} ({})]({url})\n",
-        doc.trim_end(),
-        meta.name,
-        meta.code
-    );
+    let more = format!("`benchlint rule {}` prints this page.", meta.code);
+    let markdown = format!("{}\n\n{more}\n", doc.trim_end());
     json!({
         "id": meta.code,
         "name": meta.name,
         "shortDescription": {"text": meta.summary},
         "fullDescription": {"text": full_description(meta)},
-        "help": {"text": format!("{}\n\n{url}\n", doc.trim_end()), "markdown": markdown},
-        "helpUri": url,
+        "help": {"text": format!("{}\n\n{more}\n", doc.trim_end()), "markdown": markdown},
         "defaultConfiguration": {"level": level(meta.severity)},
         "properties": {"tags": tags(meta)},
     })
@@ -159,7 +153,6 @@ pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> 
                 "name": "benchlint",
                 "version": env!("CARGO_PKG_VERSION"),
                 "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "informationUri": INFORMATION_URI,
                 "rules": rules,
             }}),
             column_kind: "unicodeCodePoints",
