@@ -176,6 +176,7 @@ fn hand_built() -> AuditReport {
             marginal_interval: Some((LevelKey::Streams(16), LevelKey::Streams(32))),
             single_instance: false,
         }),
+        replication: None,
     };
     let pair = ConfigLadder {
         label: "2× GB10 TP2 <pair> | eager & spec".into(),
@@ -197,6 +198,7 @@ fn hand_built() -> AuditReport {
             marginal_interval: None,
             single_instance: true,
         }),
+        replication: None,
     };
     let below = ConfigLadder {
         label: "GLM-5.3-Flash, 8× GB10".into(),
@@ -217,6 +219,7 @@ fn hand_built() -> AuditReport {
             marginal_interval: None,
             single_instance: false,
         }),
+        replication: None,
     };
     AuditReport {
         floor_tok_s: 20.0,
@@ -238,6 +241,7 @@ fn hand_built() -> AuditReport {
                 notes: None,
             },
         ],
+        corpus: None,
     }
 }
 

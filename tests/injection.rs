@@ -278,6 +278,18 @@ fn every_command_over(seed: u64) {
     a.push(c.out.join("audit").into());
     let r = checked(&c, &a, Kind::Plain);
     assert!(matches!(r.code, Some(0 | 1)), "audit -o: {}", r.err());
+    // The corpus report (no claims): file names in the tables, the matrix and the lists.
+    for (format, kind) in [("markdown", Kind::Markdown), ("json", Kind::Plain)] {
+        let mut a = os(&["audit", "--isolated", "--format", format]);
+        a.push(root.clone());
+        checked(&c, &a, kind);
+    }
+    let mut a = os(&["audit", "--isolated"]);
+    a.push(root.clone());
+    a.push("-o".into());
+    a.push(c.out.join("corpus-report").into());
+    let r = checked(&c, &a, Kind::Plain);
+    assert!(matches!(r.code, Some(0 | 1)), "audit -o: {}", r.err());
     let mut a = os(&["import"]);
     a.push(root.clone());
     a.push("-o".into());
@@ -492,7 +504,10 @@ fn ordinary_values_are_not_masked() {
 /// audit report, every format held to the invariants.
 #[test]
 fn writer_regressions_stay_fixed() {
-    use benchlint::audit::{AuditReport, ClaimOutcome, ConfigLadder, LosingRun, Verdict};
+    use benchlint::audit::{
+        AuditReport, Checklist, ChecklistItem, ClaimOutcome, ConfigLadder, Coverage, FileCoverage,
+        LosingRun, Verdict,
+    };
     use benchlint::diagnostic::{Finding, Location, Severity};
     use benchlint::report::{self, AuditContext};
     use benchlint::text::Text;
@@ -556,7 +571,7 @@ fn writer_regressions_stay_fixed() {
             .collect();
         report::place_in_text(&file_name, &s(0), &mut findings);
         let p = report::prepare(
-            findings,
+            findings.clone(),
             benchlint::engine::Summary::default(),
             1 << 20,
             false,
@@ -593,6 +608,7 @@ fn writer_regressions_stay_fixed() {
                 results: vec![s(11).into()],
                 points: Vec::new(),
                 capacity: None,
+                replication: None,
             }],
             losing_runs: vec![LosingRun {
                 id: s(12).into(),
@@ -600,6 +616,20 @@ fn writer_regressions_stay_fixed() {
                 path: s(13).into(),
                 notes: Some(s(14).into()),
             }],
+            // The corpus sections over the same findings, and a coverage row of a hostile path.
+            corpus: Some(benchlint::audit::corpus::build(
+                findings.len(),
+                &[],
+                &findings,
+                Checklist {
+                    items: vec![ChecklistItem {
+                        code: "M001",
+                        field: "platform.host".into(),
+                        pointer: "/platform/host".into(),
+                    }],
+                    files: vec![FileCoverage::new(s(17).into(), 1, vec![Coverage::Missing])],
+                },
+            )),
         };
         let ctx = AuditContext::new(vec![s(15).into()], Some(s(16).into()));
         check(

@@ -1,9 +1,20 @@
-//! The retractions report: for each published claim, a verdict (upheld, restated, unresolved,
-//! retracted, pre-rule) with the codes and reasons behind it, and for every configuration its
-//! ladder with intervals and its service-level capacity. Renderers in `report/` turn an
+//! What `benchlint audit` reports: the corpus report (what each file records and lacks, the
+//! findings by file and by rule, every configuration's ladder with its intervals, capacity and
+//! replication status, the losing runs) and, with a claims file, the retractions report on top
+//! of it (for each published claim, a verdict: upheld, restated, unresolved, retracted,
+//! pre-rule, with the codes and reasons behind it). Renderers in `report/` turn an
 //! [`AuditReport`] into Markdown, HTML and JSON.
 
+pub mod checklist;
+pub mod corpus;
+mod coverage;
+pub mod replication;
+
 use serde::Serialize;
+
+pub use checklist::{Checklist, ChecklistItem, Coverage, FileCoverage};
+pub use corpus::{CorpusReport, FileRow, RuleRow, SeverityCounts};
+pub use replication::{Need, Replication, Standing};
 
 use crate::model::{LevelKey, RequestRate};
 use crate::text::{FileText, Text};
@@ -139,6 +150,8 @@ pub struct ConfigLadder {
     pub points: Vec<LadderPoint>,
     /// Its capacity at the audit's floor.
     pub capacity: Option<Capacity>,
+    /// Its runs, launches and what is missing before a figure could be published.
+    pub replication: Option<Replication>,
 }
 
 /// A result that did not produce figures (failed, aborted, does-not-fit): reported as a
@@ -166,4 +179,7 @@ pub struct AuditReport {
     pub ladders: Vec<ConfigLadder>,
     /// Results that lost.
     pub losing_runs: Vec<LosingRun>,
+    /// The corpus sections (files, rules, checklist coverage); `None` for a report of claims
+    /// alone.
+    pub corpus: Option<CorpusReport>,
 }

@@ -106,10 +106,13 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
         .iter()
         .map(|a| outcome(&runs, a, &group, thresholds))
         .collect();
+    let replication =
+        crate::audit::replication::statuses(&corpus.results, &runs.configs, thresholds);
     let mut ladders: Vec<ConfigLadder> = runs
         .configs
         .iter()
-        .map(|c| {
+        .zip(replication)
+        .map(|(c, replication)| {
             let points = ladder(&corpus.results, &c.members);
             let cap = capacity(&points, floor_tok_s, 1);
             ConfigLadder {
@@ -122,6 +125,7 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
                     .collect(),
                 points,
                 capacity: Some(cap),
+                replication: Some(replication),
             }
         })
         .collect();
@@ -142,6 +146,7 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
         claims,
         ladders,
         losing_runs,
+        corpus: None,
     }
 }
 

@@ -1,12 +1,20 @@
-//! `benchlint audit [PATH..] --claims FILE`: the retractions report. Loads the corpus and the
-//! claims file (which may live outside the paths), decides each claim, and prints Markdown
-//! (default) or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`,
-//! and the rule pages they link (`rules/`, Markdown and HTML), so that every rule link resolves
-//! inside the folder; printed, the report names `benchlint rule CODE` instead of a link.
+//! `benchlint audit [PATH..] [--claims FILE]`: the corpus report, and with a claims file the
+//! retractions report on top of it. Loads and checks the corpus as `check` does (the claims
+//! file too, when it lies outside the paths), builds the report, and prints Markdown (default)
+//! or JSON, or with `-o DIR` writes `report.md`, `report.html` and `report.json`, and the rule
+//! pages they link (`rules/`, Markdown and HTML), so that every rule link resolves inside the
+//! folder; printed, the report names `benchlint rule CODE` instead of a link.
 //!
-//! Exit codes: 0 every claim upheld or pre-rule; 1 any claim restated, unresolved or retracted;
-//! 2 bad arguments, a bad config file, an unreadable or invalid claims file, an output folder
-//! inside the corpus (without `--allow-inside-corpus`) or one that cannot be written.
+//! Without `--claims` the report is the corpus report: what each file records and lacks, the
+//! findings by file and by rule, every configuration's ladder with its replication status, the
+//! losing runs. Claims files found inside the paths are checked (their C findings count) but
+//! not audited: a retractions section is written only for the claims file named.
+//!
+//! Exit codes: with `--claims`, 0 when every claim is upheld or pre-rule and 1 when any is
+//! restated, unresolved or retracted; without, as `check`: 0 when no finding is at error level,
+//! 1 otherwise. Always 2 for bad arguments, a bad config file, an unreadable or invalid claims
+//! file, an output folder inside the corpus (without `--allow-inside-corpus`) or one that
+//! cannot be written.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -14,8 +22,11 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 
 use super::{EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Output, output};
+use crate::audit::checklist;
 use crate::config::{self, GlobSidecars, Selection, paths};
 use crate::corpus::{self, Options};
+use crate::diagnostic::Finding;
+use crate::engine;
 use crate::report::{self, AuditContext};
 
 /// The files `-o DIR` writes.
@@ -26,9 +37,10 @@ const REPORT_FILES: [&str; 3] = ["report.md", "report.html", "report.json"];
 pub struct AuditArgs {
     /// Files and folders holding the result files (default: the current folder).
     pub paths: Vec<PathBuf>,
-    /// The claims file (`benchlint/claims/v1`); it is read even when it lies outside the paths.
+    /// The claims file (`benchlint/claims/v1`) whose claims to audit; it is read even when it
+    /// lies outside the paths. Without it, the report is the corpus report alone.
     #[arg(long, value_name = "FILE")]
-    pub claims: PathBuf,
+    pub claims: Option<PathBuf>,
     /// Write `report.md`, `report.html`, `report.json` and the rule pages (`rules/`) into this
     /// folder (created if needed) instead of printing the report.
     #[arg(short = 'o', long = "output", value_name = "DIR")]
@@ -112,39 +124,11 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(format!("`{}` does not exist", missing.display()));
     }
-    let claims_file = paths::absolute(&args.claims);
-    match std::fs::metadata(&args.claims) {
-        Ok(m) if m.is_file() => {}
-        Ok(_) => {
-            return Err(format!(
-                "the claims file `{}` is not a file",
-                args.claims.display()
-            ));
-        }
-        Err(e) => {
-            return Err(format!(
-                "the claims file `{}` cannot be read: {}",
-                args.claims.display(),
-                corpus::describe_io(&e)
-            ));
-        }
+    if let Some(claims) = &args.claims {
+        claims_readable(claims)?;
     }
-    // Never into the corpus (as `import`): not under a folder being read, nor beside a file
-    // being read. The claims file is one file, not a corpus: its folder is fine, but a report
-    // never replaces it.
     if let Some(out) = &args.output {
-        let out_abs = paths::absolute(out);
-        output::check_output_dir(out, &paths, args.allow_inside_corpus)?;
-        let real_claims = output::resolved(&args.claims);
-        if REPORT_FILES.iter().any(|name| {
-            out_abs.join(name) == claims_file || output::resolved(&out.join(name)) == real_claims
-        }) {
-            return Err(format!(
-                "writing the report into `{}` would replace the claims file `{}`",
-                out.display(),
-                args.claims.display()
-            ));
-        }
+        output_allowed(args, out, &paths)?;
     }
     let options = match config_options(&paths, args.config.as_deref(), args.isolated) {
         Ok(o) => o,
@@ -155,51 +139,77 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     };
     // The claims file is read with the corpus, unless a path already reaches it.
     let mut load_paths = paths.clone();
-    let reached = corpus::discover(&paths)
-        .0
-        .iter()
-        .any(|e| paths::absolute(&e.path) == claims_file);
-    if !reached {
-        load_paths.push(args.claims.clone());
-    }
-    let mut loaded = corpus::load(&load_paths, &options);
-    // Only the claims of `--claims` are audited; a claims file that yields none is unusable.
-    loaded
-        .claims
-        .retain(|c| paths::absolute(Path::new(&c.origin.path)) == claims_file);
-    if loaded.claims.is_empty() {
-        let why = loaded
-            .findings
+    if let Some(claims) = &args.claims {
+        let claims_file = paths::absolute(claims);
+        let reached = corpus::discover(&paths)
+            .0
             .iter()
-            .find(|f| {
-                f.rule.code.starts_with('E')
-                    && paths::absolute(Path::new(f.primary.path.raw())) == claims_file
-            })
-            .map_or_else(
-                || "it holds no `benchlint/claims/v1` document".to_string(),
-                |f| f.message.raw(),
-            );
-        return Err(format!(
-            "the claims file `{}` cannot be used: {why}",
-            args.claims.display()
-        ));
+            .any(|e| paths::absolute(&e.path) == claims_file);
+        if !reached {
+            load_paths.push(claims.clone());
+        }
     }
-    let audit = crate::claims::audit(&loaded, args.floor, &options.thresholds);
+    let checked = engine::check(&load_paths, &options);
+    if checked.summary.results == 0 && args.claims.is_none() {
+        // As `check`: an empty corpus is worth a word, and the report says the same.
+        let shown: Vec<String> = paths
+            .iter()
+            .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
+            .collect();
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: warning: no result found under {}",
+            shown.join(", ")
+        );
+    }
+    let mut loaded = checked.corpus;
+    // Only the claims of `--claims` are audited; a claims file that yields none is unusable.
+    match &args.claims {
+        Some(claims) => {
+            let claims_file = paths::absolute(claims);
+            loaded
+                .claims
+                .retain(|c| paths::absolute(Path::new(&c.origin.path)) == claims_file);
+            if loaded.claims.is_empty() {
+                return Err(unusable_claims(claims, &claims_file, &checked.findings));
+            }
+        }
+        None => loaded.claims.clear(),
+    }
+    let mut audit = crate::claims::audit(&loaded, args.floor, &options.thresholds);
+    let checklist = checklist::coverage(
+        &loaded.results,
+        &options.thresholds,
+        &|path, code| options.selection.runs_on(path, code),
+        &|code| options.selection.runs(code),
+    );
+    audit.corpus = Some(crate::audit::corpus::build(
+        loaded.files,
+        &loaded.results,
+        &checked.findings,
+        checklist,
+    ));
     // A bug caught on one file or rule: the report is still written, then exit 2.
     let code = if corpus::report_internal_errors(&loaded.internal_errors) {
         EXIT_TROUBLE
-    } else if audit
-        .claims
-        .iter()
-        .any(|c| report::verdict_fails(c.verdict))
-    {
+    } else if args.claims.is_some() {
+        if audit
+            .claims
+            .iter()
+            .any(|c| report::verdict_fails(c.verdict))
+        {
+            EXIT_FINDINGS
+        } else {
+            EXIT_CLEAN
+        }
+    } else if checked.summary.errors > 0 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     };
     let mut ctx = AuditContext::new(
         paths.iter().map(|p| paths::slashes(p).into()).collect(),
-        Some(paths::slashes(&args.claims).into()),
+        args.claims.as_deref().map(|c| paths::slashes(c).into()),
     );
     // The rule pages ship beside a report written to a folder, so its rule links resolve.
     ctx.rule_pages = args.output.is_some();
@@ -220,10 +230,70 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         output::write_file(&dir.join(name), bytes)?;
     }
     super::rule_pages::write_for_report(dir)?;
-    let text = format!(
-        "wrote report.md, report.html, report.json and the rule pages they link (rules/) into {}: {}\n",
-        dir.display(),
+    let counts = if args.claims.is_some() {
         report::audit_verdict_counts(&audit)
+    } else {
+        report::audit_corpus_counts(&audit)
+    };
+    let text = format!(
+        "wrote report.md, report.html, report.json and the rule pages they link (rules/) into {}: {counts}\n",
+        dir.display(),
     );
     Ok(Output::stdout(text.into_bytes(), code))
+}
+
+/// `Err` when the claims file is not a readable file.
+fn claims_readable(claims: &Path) -> Result<(), String> {
+    match std::fs::metadata(claims) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(_) => Err(format!(
+            "the claims file `{}` is not a file",
+            claims.display()
+        )),
+        Err(e) => Err(format!(
+            "the claims file `{}` cannot be read: {}",
+            claims.display(),
+            corpus::describe_io(&e)
+        )),
+    }
+}
+
+/// Never into the corpus (as `import`): not under a folder being read, nor beside a file being
+/// read. The claims file is one file, not a corpus: its folder is fine, but a report never
+/// replaces it.
+fn output_allowed(args: &AuditArgs, out: &Path, paths: &[PathBuf]) -> Result<(), String> {
+    output::check_output_dir(out, paths, args.allow_inside_corpus)?;
+    if let Some(claims) = &args.claims {
+        let out_abs = paths::absolute(out);
+        let claims_file = paths::absolute(claims);
+        let real_claims = output::resolved(claims);
+        if REPORT_FILES.iter().any(|name| {
+            out_abs.join(name) == claims_file || output::resolved(&out.join(name)) == real_claims
+        }) {
+            return Err(format!(
+                "writing the report into `{}` would replace the claims file `{}`",
+                out.display(),
+                claims.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Why a claims file yielded no claims: its first input error, or that it holds none.
+fn unusable_claims(claims: &Path, claims_file: &Path, findings: &[Finding]) -> String {
+    let why = findings
+        .iter()
+        .find(|f| {
+            f.rule.code.starts_with('E')
+                && paths::absolute(Path::new(f.primary.path.raw())) == claims_file
+        })
+        .map_or_else(
+            || "it holds no `benchlint/claims/v1` document".to_string(),
+            |f| f.message.raw(),
+        );
+    format!(
+        "the claims file `{}` cannot be used: {why}",
+        claims.display()
+    )
 }

@@ -95,13 +95,17 @@ pub enum Command {
     /// The A/B verdict for two configurations (result ids or fingerprints): difference, tie
     /// within noise or not decidable, with the noise floor it rests on and every mismatch.
     Compare(compare::CompareArgs),
-    /// The retractions report: a verdict per published claim, with the ladders behind it.
+    /// The corpus report, and with `--claims` the retractions report on top of it.
     ///
-    /// Prints Markdown (or JSON with `--format json`), or with `-o DIR` writes `report.md`,
-    /// `report.html` (self-contained, with charts), `report.json` and the rule pages they link
-    /// (`rules/`) into DIR. Exit status: 0
-    /// when every claim is upheld or pre-rule, 1 when any claim is restated, unresolved or
-    /// retracted, 2 on bad arguments or an unreadable claims file.
+    /// The corpus report: what each file records and lacks of the publication checklist, the
+    /// findings by file and by rule, every configuration's ladder with its intervals and what
+    /// is missing before a figure could be published. With `--claims`, a verdict per published
+    /// claim comes first. Prints Markdown (or JSON with `--format json`), or with `-o DIR`
+    /// writes `report.md`, `report.html` (self-contained, with charts), `report.json` and the
+    /// rule pages they link (`rules/`) into DIR. Exit status: with `--claims`, 0 when every
+    /// claim is upheld or pre-rule and 1 when any is restated, unresolved or retracted;
+    /// without, 0 when no finding is at error level and 1 otherwise; 2 on bad arguments or an
+    /// unreadable claims file.
     Audit(audit::AuditArgs),
     /// Print the model, engine and platform cards of each result as JSON.
     ///

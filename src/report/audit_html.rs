@@ -9,6 +9,7 @@ use super::audit_text::{
     AuditContext, anchor, capacity_sentence, claim_value, estimate, floor_text, is_ratio,
     ladders_of, rule_page, verdict_counts, verdict_sentence,
 };
+use super::corpus_html;
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
 use crate::text::{FileText, Text};
@@ -57,8 +58,16 @@ p.capacity { background: #f6f8fa; border-left: 4px solid #1a7f37; padding: .3em 
 footer { margin-top: 2.5em; font-size: .85em; color: #57606a; }
 ";
 
-/// Renders the report as one HTML page.
+/// Renders the report as one HTML page, in the order of the Markdown: with a claims file, the
+/// summary and the claims first, then the corpus sections; without, the corpus sections alone;
+/// the configurations and the losing runs close both.
 pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
+    let claims = ctx.claims_file.is_some();
+    let title = if claims {
+        "Retractions report"
+    } else {
+        "Corpus report"
+    };
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
@@ -68,28 +77,54 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         "<meta name=\"generator\" content=\"benchlint {}\">",
         escape(&ctx.version)
     );
-    out.push_str("<title>Retractions report</title>\n<style>");
+    let _ = write!(out, "<title>{title}</title>\n<style>");
     out.push_str(STYLE);
-    out.push_str("</style>\n</head>\n<body>\n<main>\n<h1>Retractions report</h1>\n");
-    header(&mut out, report, ctx);
-    summary(&mut out, report);
-    out.push_str("<h2 id=\"claims\">Claims</h2>\n");
-    for (i, claim) in report.claims.iter().enumerate() {
-        claim_section(&mut out, report, i, claim, ctx.rule_pages);
+    if report.corpus.is_some() {
+        out.push_str(corpus_html::STYLE);
+    }
+    let _ = write!(out, "</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n");
+    let paths = report
+        .corpus
+        .as_ref()
+        .map(|c| corpus_html::Paths::new(ctx, c))
+        .unwrap_or_default();
+    header(&mut out, report, ctx, &paths);
+    if report.corpus.is_some() {
+        corpus_html::contents(&mut out, claims, true);
+    }
+    if claims {
+        summary(&mut out, report);
+        out.push_str("<h2 id=\"claims\">Claims</h2>\n");
+        for (i, claim) in report.claims.iter().enumerate() {
+            claim_section(&mut out, report, i, claim, ctx.rule_pages);
+        }
+    }
+    if let Some(corpus) = &report.corpus {
+        corpus_html::sections(&mut out, report, corpus, &paths, ctx.rule_pages);
     }
     out.push_str("<h2 id=\"configurations\">Configurations</h2>\n");
     if report.ladders.is_empty() {
         out.push_str("<p>No configuration produced a ladder.</p>\n");
     } else {
-        let _ = writeln!(out, "<p>{}</p>", escape(crate::fingerprint::LABEL_LEGEND));
+        let _ = writeln!(
+            out,
+            "<p>{}</p>",
+            Text::own(crate::fingerprint::LABEL_LEGEND).html()
+        );
     }
+    corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
         ladder_section(&mut out, i, ladder, report.floor_tok_s);
     }
-    losing_runs(&mut out, report);
+    losing_runs(&mut out, report, &paths);
+    let verdicts = if claims {
+        " Verdicts: upheld, restated (on a matched basis), unresolved, retracted, pre-rule (measured before the rule was adopted: labelled, not failed)."
+    } else {
+        ""
+    };
     let _ = writeln!(
         out,
-        "<footer>Written by benchlint {}. Intervals are 95% intervals over launch means (within one launch when a level rests on one). Verdicts: upheld, restated (on a matched basis), unresolved, retracted, pre-rule (measured before the rule was adopted: labelled, not failed).</footer>",
+        "<footer>Written by benchlint {}. Intervals are 95% intervals over launch means (within one launch when a level rests on one).{verdicts}</footer>",
         escape(&ctx.version)
     );
     out.push_str("</main>\n</body>\n</html>\n");
@@ -97,7 +132,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
 }
 
 /// An input as `<code>`.
-fn code(s: &FileText) -> String {
+pub(super) fn code(s: &FileText) -> String {
     format!("<code>{}</code>", s.html())
 }
 
@@ -105,11 +140,14 @@ fn badge(v: Verdict) -> String {
     format!("<span class=\"verdict v-{0}\">{0}</span>", v.as_str())
 }
 
-fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
+fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &corpus_html::Paths) {
     let mut line = format!("Written by benchlint {}", escape(&ctx.version));
     if !ctx.inputs.is_empty() {
         let inputs: Vec<String> = ctx.inputs.iter().map(code).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
+    }
+    if paths.relative() {
+        line.push_str(" (paths below are relative to it)");
     }
     if let Some(c) = &ctx.claims_file {
         let _ = write!(line, " with the claims in {}", code(c));
@@ -119,7 +157,9 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
         "<p class=\"meta\">{line}. Service-level floor: {}.</p>",
         escape(&floor_text(report.floor_tok_s))
     );
-    let _ = writeln!(out, "<p>{}</p>", escape(&verdict_counts(report)));
+    if ctx.claims_file.is_some() {
+        let _ = writeln!(out, "<p>{}</p>", escape(&verdict_counts(report)));
+    }
 }
 
 fn summary(out: &mut String, report: &AuditReport) {
@@ -246,40 +286,45 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     );
     let _ = writeln!(
         out,
-        "<h3>{} <code>{}</code></h3>",
+        "<h3>{} <code>{}</code> {}</h3>",
         l.label.html(),
-        escape(&l.fingerprint)
+        escape(&l.fingerprint),
+        corpus_html::standing_badge(l)
     );
     if !l.results.is_empty() {
         let ids: Vec<String> = l.results.iter().map(code).collect();
         let _ = writeln!(out, "<p>Results: {}.</p>", ids.join(", "));
     }
-    let below_zero = l.points.iter().any(|p| {
-        [p.aggregate_tok_s, p.per_user_tok_s]
-            .iter()
-            .flatten()
-            .any(|e| e.low < 0.0)
-    });
-    let clipped = if below_zero {
-        " An interval that runs below zero stops at the axis, without a cap."
-    } else {
-        ""
-    };
-    let missing = unplotted(l);
-    let missing = if missing.is_empty() {
-        String::new()
-    } else {
-        let levels: Vec<String> = missing.iter().map(ToString::to_string).collect();
-        format!(
-            " Not plotted (an aggregate or a per-user rate is missing): {}.",
-            levels.join(", ")
-        )
-    };
-    let _ = writeln!(
-        out,
-        "<figure>\n{}<figcaption>Each point is a level, labelled with its load (streams in flight, or requests sent per second); whiskers are 95% intervals, drawn where wider than the point.{clipped}{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
-        ladder_chart(l, floor)
-    );
+    corpus_html::replication_line(out, l);
+    // A ladder of one level is a point, not a curve: its table says all a chart would.
+    if l.points.len() >= 2 {
+        let below_zero = l.points.iter().any(|p| {
+            [p.aggregate_tok_s, p.per_user_tok_s]
+                .iter()
+                .flatten()
+                .any(|e| e.low < 0.0)
+        });
+        let clipped = if below_zero {
+            " An interval that runs below zero stops at the axis, without a cap."
+        } else {
+            ""
+        };
+        let missing = unplotted(l);
+        let missing = if missing.is_empty() {
+            String::new()
+        } else {
+            let levels: Vec<String> = missing.iter().map(ToString::to_string).collect();
+            format!(
+                " Not plotted (an aggregate or a per-user rate is missing): {}.",
+                levels.join(", ")
+            )
+        };
+        let _ = writeln!(
+            out,
+            "<figure>\n{}<figcaption>Each point is a level, labelled with its load (streams in flight, or requests sent per second); whiskers are 95% intervals, drawn where wider than the point.{clipped}{missing}<br><span class=\"key\"></span>clears the floor<span class=\"key k-below\"></span>below the floor<span class=\"key k-capacity\"></span>capacity<span class=\"key k-marginal\"></span>marginal</figcaption>\n</figure>",
+            ladder_chart(l, floor)
+        );
+    }
     if l.points.is_empty() {
         out.push_str("<p>No level with figures.</p>\n");
     } else {
@@ -305,10 +350,14 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     out.push_str("</section>\n");
 }
 
-fn losing_runs(out: &mut String, report: &AuditReport) {
+fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_html::Paths) {
     out.push_str("<h2 id=\"losing-runs\">Losing runs</h2>\n");
     if report.losing_runs.is_empty() {
-        out.push_str("<p>None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).</p>\n");
+        out.push_str(if report.ladders.is_empty() {
+            "<p>None: no result was read.</p>\n"
+        } else {
+            "<p>None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).</p>\n"
+        });
         return;
     }
     let n = report.losing_runs.len();
@@ -328,7 +377,7 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
             "<tr><td class=\"id\">{}</td><td class=\"id\">{}</td><td>{}</td><td>{notes}</td></tr>",
             code(&r.id),
             escape(&r.outcome),
-            code(&r.path)
+            code(&paths.show(&r.path))
         );
     }
     out.push_str("</tbody>\n</table>\n");

@@ -1,6 +1,8 @@
 //! `benchlint audit --format json` and `report.json`: the contract of DESIGN.md
-//! (`schemas/audit.schema.json`). Each claim carries exactly the contract's keys; the document
-//! adds `tool`, `version`, `floor_tok_s`, `ladders` and `losing_runs`, which the schema allows.
+//! (`schemas/audit.schema.json`). Each claim carries exactly the contract's keys (no claim
+//! without `--claims`); the document adds `tool`, `version`, `claims_file`, `floor_tok_s`,
+//! `ladders` (each with its replication status), `losing_runs` and `corpus` (files, rules and
+//! the checklist coverage), which the schema describes.
 
 use serde_json::{Value, json};
 
@@ -13,10 +15,12 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     let doc = json!({
         "tool": "benchlint",
         "version": ctx.version,
+        "claims_file": ctx.claims_file,
         "floor_tok_s": finite(report.floor_tok_s),
         "claims": claims,
         "ladders": report.ladders,
         "losing_runs": report.losing_runs,
+        "corpus": report.corpus,
     });
     // Ids, statements, labels and paths serialise masked; the writer escapes hidden characters.
     crate::text::json::pretty_line(&doc)

@@ -1,7 +1,8 @@
 //! `benchlint audit` as Markdown (`report.md`, and stdout by default): the summary table, each
-//! claim with its verdict, codes, reasons and basis, each configuration's ladder with its
-//! intervals and capacity, and the losing runs. Text from the corpus is escaped, so a
-//! statement cannot break a table or inject markup.
+//! claim with its verdict, codes, reasons and basis (with `--claims`), the corpus sections
+//! ([`super::corpus_markdown`]), each configuration's ladder with its intervals, capacity and
+//! replication status, and the losing runs. Text from the corpus is escaped, so a statement
+//! cannot break a table or inject markup.
 
 use std::fmt::Write as _;
 
@@ -9,17 +10,34 @@ use super::audit_text::{
     AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, rule_page,
     verdict_counts, verdict_sentence,
 };
+use super::corpus_markdown;
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 use crate::text::{FileText, Text};
 
-/// Renders the report as Markdown.
+/// Renders the report as Markdown: with a claims file, the summary and the claims first (what
+/// the report is for), then the corpus sections; without, the corpus sections alone. The
+/// configurations and the losing runs close both.
 pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     let mut out = String::new();
-    header(&mut out, report, ctx);
-    summary(&mut out, report);
-    out.push_str("\n## Claims\n");
-    for claim in &report.claims {
-        claim_section(&mut out, report, claim, ctx.rule_pages);
+    let claims = ctx.claims_file.is_some();
+    let paths = report
+        .corpus
+        .as_ref()
+        .map(|c| corpus_markdown::Paths::new(ctx, c))
+        .unwrap_or_default();
+    header(&mut out, report, ctx, &paths);
+    if claims {
+        summary(&mut out, report);
+        out.push_str("\n## Claims\n");
+        for claim in &report.claims {
+            claim_section(&mut out, report, claim, ctx.rule_pages);
+        }
+    }
+    if let Some(corpus) = &report.corpus {
+        corpus_markdown::overview_section(&mut out, report, corpus);
+        corpus_markdown::files_section(&mut out, corpus, &paths);
+        corpus_markdown::rules_section(&mut out, corpus, ctx.rule_pages);
+        corpus_markdown::checklist_section(&mut out, &corpus.checklist, &paths);
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
@@ -28,34 +46,49 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         // benchlint's own words, not text from an input.
         let _ = writeln!(out, "\n{}", crate::fingerprint::LABEL_LEGEND);
     }
+    corpus_markdown::replication_table(&mut out, &report.ladders);
     for ladder in &report.ladders {
         ladder_section(&mut out, ladder, report.floor_tok_s);
     }
-    losing_runs(&mut out, report);
+    losing_runs(&mut out, report, &paths);
     out.into_bytes()
 }
 
 /// Benchlint's own words as Markdown text (no code spans: backticks escaped).
-fn text(s: &str) -> String {
+pub(super) fn text(s: &str) -> String {
     Text::own(s.replace('`', "'")).md(false)
 }
 
-fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext) {
-    out.push_str("# Retractions report\n\n");
+fn header(
+    out: &mut String,
+    report: &AuditReport,
+    ctx: &AuditContext,
+    paths: &corpus_markdown::Paths,
+) {
+    out.push_str(if ctx.claims_file.is_some() {
+        "# Retractions report\n\n"
+    } else {
+        "# Corpus report\n\n"
+    });
     let mut line = format!("Written by benchlint {}", text(&ctx.version));
     if !ctx.inputs.is_empty() {
         let inputs: Vec<String> = ctx.inputs.iter().map(|i| i.md_code(false)).collect();
         let _ = write!(line, " from {}", inputs.join(", "));
+    }
+    if paths.relative() {
+        line.push_str(" (paths below are relative to it)");
     }
     if let Some(c) = &ctx.claims_file {
         let _ = write!(line, " with the claims in {}", c.md_code(false));
     }
     let _ = writeln!(
         out,
-        "{line}. Service-level floor: {}.\n",
+        "{line}. Service-level floor: {}.",
         floor_text(report.floor_tok_s)
     );
-    let _ = writeln!(out, "{}", verdict_counts(report));
+    if ctx.claims_file.is_some() {
+        let _ = writeln!(out, "\n{}", verdict_counts(report));
+    }
 }
 
 fn summary(out: &mut String, report: &AuditReport) {
@@ -164,6 +197,7 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
         let ids: Vec<String> = l.results.iter().map(|i| i.md_code(false)).collect();
         let _ = writeln!(out, "Results: {}.\n", ids.join(", "));
     }
+    corpus_markdown::replication_line(out, l);
     if l.points.is_empty() {
         out.push_str("No level with figures.\n\n");
     } else {
@@ -186,12 +220,14 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(out, "{}", capacity_sentence(l, floor));
 }
 
-fn losing_runs(out: &mut String, report: &AuditReport) {
+fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::Paths) {
     out.push_str("\n## Losing runs\n\n");
     if report.losing_runs.is_empty() {
-        out.push_str(
-            "None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).\n",
-        );
+        out.push_str(if report.ladders.is_empty() {
+            "None: no result was read.\n"
+        } else {
+            "None: every result produced figures. A corpus without a failed, aborted or does-not-fit result may have been curated (S009).\n"
+        });
         return;
     }
     let n = report.losing_runs.len();
@@ -211,7 +247,7 @@ fn losing_runs(out: &mut String, report: &AuditReport) {
             "| {} | {} | {} | {notes} |",
             r.id.md_code(true),
             text(&r.outcome),
-            r.path.md_code(true)
+            paths.show(&r.path).md_code(true)
         );
     }
 }

@@ -1,0 +1,182 @@
+//! The corpus sections of `benchlint audit`: an overview of what was read, the findings by file
+//! and by rule (counts by severity, worst first) and the checklist coverage. Built from what
+//! `check` finds ([`crate::engine::check`]), so the counts are the ones `check` prints; the
+//! replication status of each configuration sits with its ladder ([`super::ConfigLadder`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::checklist::Checklist;
+use crate::corpus::LoadedResult;
+use crate::diagnostic::{Finding, Severity};
+use crate::text::FileText;
+
+/// Findings counted by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct SeverityCounts {
+    /// At error severity.
+    pub errors: usize,
+    /// At warning severity.
+    pub warnings: usize,
+    /// At info severity (pre-rule labels included).
+    pub infos: usize,
+}
+
+impl SeverityCounts {
+    /// Counts one finding.
+    pub fn add(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Info => self.infos += 1,
+        }
+    }
+
+    /// All of them.
+    pub fn total(&self) -> usize {
+        self.errors + self.warnings + self.infos
+    }
+
+    /// The most severe level counted, if any.
+    pub fn worst(&self) -> Option<Severity> {
+        if self.errors > 0 {
+            Some(Severity::Error)
+        } else if self.warnings > 0 {
+            Some(Severity::Warning)
+        } else if self.infos > 0 {
+            Some(Severity::Info)
+        } else {
+            None
+        }
+    }
+
+    /// Worst first: more errors, then more warnings, then more infos.
+    fn worse_first(&self, other: &Self) -> std::cmp::Ordering {
+        (other.errors, other.warnings, other.infos).cmp(&(self.errors, self.warnings, self.infos))
+    }
+}
+
+/// The findings on one file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileRow {
+    /// The file, as reached from the command line (a file name is text from an input).
+    pub path: FileText,
+    /// The adapters that read its results (`vllm`, `canonical`, ...); empty when it holds none.
+    pub formats: Vec<&'static str>,
+    /// How many results it holds.
+    pub results: usize,
+    /// Its findings by severity (a finding about several files counts on the one it is placed on).
+    pub findings: SeverityCounts,
+    /// The rule codes found on it, sorted.
+    pub codes: Vec<&'static str>,
+}
+
+/// The findings of one rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleRow {
+    /// Its code.
+    pub code: &'static str,
+    /// Its kebab-case name.
+    pub name: &'static str,
+    /// Its default severity.
+    pub severity: Severity,
+    /// Its findings by severity (a configuration, an adoption date or a softer band can move a
+    /// finding from the rule's default).
+    pub findings: SeverityCounts,
+    /// How many files it found something on.
+    pub files: usize,
+}
+
+/// What the corpus sections show.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CorpusReport {
+    /// Files read (results, claims, sidecars, side files a harness writes, broken ones).
+    pub files_read: usize,
+    /// Canonical results loaded.
+    pub results: usize,
+    /// Every finding, by severity.
+    pub findings: SeverityCounts,
+    /// Files with results or findings, worst first.
+    pub files: Vec<FileRow>,
+    /// Rules with findings, worst first.
+    pub rules: Vec<RuleRow>,
+    /// The checklist coverage, file by file.
+    pub checklist: Checklist,
+}
+
+/// The corpus sections of `results` and `findings` (as `check` reports them).
+pub fn build(
+    files_read: usize,
+    results: &[LoadedResult],
+    findings: &[Finding],
+    checklist: Checklist,
+) -> CorpusReport {
+    #[derive(Default)]
+    struct Tally {
+        formats: BTreeSet<&'static str>,
+        results: usize,
+        findings: SeverityCounts,
+        codes: BTreeSet<&'static str>,
+    }
+    let mut files: BTreeMap<&str, Tally> = BTreeMap::new();
+    for r in results {
+        let t = files.entry(r.origin.path.as_str()).or_default();
+        t.formats.insert(r.origin.format);
+        t.results += 1;
+    }
+    let mut rules: BTreeMap<&'static str, (&Finding, SeverityCounts, BTreeSet<&str>)> =
+        BTreeMap::new();
+    let mut total = SeverityCounts::default();
+    for f in findings {
+        total.add(f.severity);
+        let t = files.entry(f.primary.path.raw()).or_default();
+        t.findings.add(f.severity);
+        t.codes.insert(f.rule.code);
+        let row = rules
+            .entry(f.rule.code)
+            .or_insert_with(|| (f, SeverityCounts::default(), BTreeSet::new()));
+        row.1.add(f.severity);
+        row.2.insert(f.primary.path.raw());
+    }
+    let mut files: Vec<FileRow> = files
+        .into_iter()
+        .map(|(path, t)| FileRow {
+            path: FileText::new(path),
+            formats: t.formats.into_iter().collect(),
+            results: t.results,
+            findings: t.findings,
+            codes: t.codes.into_iter().collect(),
+        })
+        .collect();
+    files.sort_by(|a, b| {
+        a.findings
+            .worse_first(&b.findings)
+            .then_with(|| a.path.cmp(&b.path))
+    });
+    let mut rules: Vec<RuleRow> = rules
+        .into_iter()
+        .map(|(code, (f, counts, paths))| RuleRow {
+            code,
+            name: f.rule.name,
+            severity: f.rule.severity,
+            findings: counts,
+            files: paths.len(),
+        })
+        .collect();
+    rules.sort_by(|a, b| {
+        b.findings
+            .worst()
+            .cmp(&a.findings.worst())
+            .then_with(|| b.findings.total().cmp(&a.findings.total()))
+            .then_with(|| a.code.cmp(b.code))
+    });
+    CorpusReport {
+        files_read,
+        results: results.len(),
+        findings: total,
+        files,
+        rules,
+        checklist,
+    }
+}
