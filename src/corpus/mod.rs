@@ -778,6 +778,7 @@ pub fn emit_to_finding(
         message,
         label: e.label,
         help: e.help,
+        absent: e.absent,
         placed: None,
     }
 }

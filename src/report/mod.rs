@@ -1,6 +1,7 @@
 //! Reporters: pure functions from findings (plus the source texts they point into) to bytes.
 //! One file per format.
 
+mod absent;
 mod audit_html;
 mod audit_json;
 mod audit_markdown;

@@ -135,6 +135,9 @@ pub struct Emit {
     pub help: Option<Text>,
     /// Other places involved.
     pub related: Vec<Location>,
+    /// For a field reported as not recorded ([`Emitter::missing`]): what it is and its
+    /// pointer.
+    pub absent: Option<crate::diagnostic::Absent>,
 }
 
 impl Emit {
@@ -193,6 +196,7 @@ impl<'o> Emitter<'o> {
             label: None,
             help: None,
             related: Vec::new(),
+            absent: None,
         });
         self.out.last_mut().expect("just pushed")
     }
@@ -216,8 +220,12 @@ impl<'o> Emitter<'o> {
             pointer,
             crate::text!("not recorded: {} (`{}`)", what, pointer),
         );
-        e.label(crate::text!("`{}` belongs here", dotted));
+        e.label(crate::text!("`{}` belongs here", &dotted));
         e.help(help);
+        e.absent = Some(crate::diagnostic::Absent {
+            what: crate::text!("{} (`{}`)", what, pointer),
+            field: crate::text!("{}", dotted),
+        });
         e
     }
 }
