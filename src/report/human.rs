@@ -1,5 +1,6 @@
 //! `--format human`: each finding as a miette diagnostic with a snippet of the file and a
-//! label on the offending value (or on the object that should hold an absent one).
+//! label on the offending value (or on the object that should hold an absent one), then, for
+//! more than one file, the overview of the files ([`super::overview`]).
 
 use std::fmt::{self, Write};
 
@@ -92,6 +93,12 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         .collect();
     let shown: usize = parts.iter().map(|(_, n)| n).sum();
     let mut out: String = parts.into_iter().map(|(s, _)| s).collect();
+    // A corpus ends with its files, worst first: the reader sees where to start.
+    let table = super::overview::table(p);
+    if !table.is_empty() {
+        out.push_str(&table);
+        out.push('\n');
+    }
     out.push_str(&summary_with_note(p, shown));
     out.push('\n');
     out.into_bytes()
