@@ -132,13 +132,25 @@ fn render_file(
         let i = item.members[0];
         let f = &p.findings[i];
         let words = super::absent::words(p, item);
-        let position = p.positions[i];
-        // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
-        // finding is shown by line and column alone.
+        let mut position = p.positions[i];
+        // A snippet shows whole lines, unless a line is too long (a minified file's one line
+        // can be megabytes): then the label's line alone, cut around the label.
         let window = match (&text, position) {
-            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line),
+            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line)
+                .or_else(|| {
+                    Some(Window::trimmed(
+                        shown_path.clone(),
+                        t,
+                        (pos.start, pos.len),
+                        pos.line,
+                        pos.column,
+                    ))
+                }),
             _ => None,
         };
+        if let (Some(w), Some(pos)) = (&window, position.as_mut()) {
+            pos.len = w.label_len(pos.len);
+        }
         let mut help = words.help.as_ref().map(|h| h.line().into_owned());
         if let Some(footer) = related_footer(f, &p.related_positions[i]) {
             help = Some(match help {
