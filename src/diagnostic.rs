@@ -74,9 +74,23 @@ pub struct Finding {
     pub label: Option<Text>,
     /// What to do about it.
     pub help: Option<Text>,
+    /// For a field reported as not recorded: which, so that the human and concise formats can
+    /// list the absent fields of one object as one finding.
+    pub absent: Option<Absent>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,
+}
+
+/// A field a finding says is not recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Absent {
+    /// What it is and its canonical pointer: `the host name (`/platform/host`)`.
+    pub what: Text,
+    /// The field, dotted: `platform.host`.
+    pub field: Text,
+    /// What it is, in benchlint's words alone: `the host name`.
+    pub words: String,
 }
 
 /// A resolved place in a file's text.

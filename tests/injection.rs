@@ -566,6 +566,7 @@ fn writer_regressions_stay_fixed() {
                 message: Text::file(s(k + 2)),
                 label: Some(Text::file(s(k + 6))),
                 help: Some(Text::quoting(s(k + 7))),
+                absent: None,
                 placed: None,
             })
             .collect();

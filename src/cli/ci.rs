@@ -43,6 +43,10 @@ pub struct CiArgs {
     /// `--format json`).
     #[arg(long)]
     pub statistics: bool,
+    /// Print each file found with what read it (`canonical`, the adapter, or why none did)
+    /// instead of the findings.
+    #[arg(long, conflicts_with = "statistics")]
+    pub show_files: bool,
     /// The config file to use instead of the `benchlint.toml` found upward from the first
     /// path.
     #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
@@ -343,7 +347,7 @@ pub fn finish(
     };
     warn_unmatched_globs(setup, &files);
     let Checked {
-        corpus,
+        mut corpus,
         mut findings,
         ..
     } = checked;
@@ -393,19 +397,25 @@ pub fn finish(
     } else {
         EXIT_CLEAN
     };
+    // The baseline file inside the corpus is not part of it, in the file list either.
+    let mut read = std::mem::take(&mut corpus.read);
+    if let Some(b) = &setup.baseline {
+        read.retain(|r| !b.is_self(r.path.raw()));
+    }
     corpus.release();
     let color = args.format == Format::Human
         && ci.output.is_none()
         && color_for(ci.color, std::io::stdout().is_terminal());
-    let prepared = report::prepare(
+    let mut prepared = report::prepare(
         findings,
         summary,
         setup.options.thresholds.max_file_bytes,
         color,
     );
+    prepared.files = read;
     // The machine-readable formats go straight to stdout as they are serialised: a corpus
     // with a million findings would otherwise hold a gigabyte of report before printing it.
-    if ci.output.is_none() && !ci.statistics {
+    if ci.output.is_none() && !ci.statistics && !ci.show_files {
         let write: Option<StreamWriter> = match args.format {
             Format::Json => Some(report::write_json),
             Format::JsonLines => Some(report::write_json_lines),
@@ -419,7 +429,9 @@ pub fn finish(
             return Ok(Output::stdout(Vec::new(), code));
         }
     }
-    let bytes = if ci.statistics {
+    let bytes = if ci.show_files {
+        report::show_files(&prepared)
+    } else if ci.statistics {
         if args.format == Format::Json {
             report::statistics_json(&prepared)
         } else {
@@ -444,6 +456,7 @@ pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {
     match format {
         Format::Human => report::human(prepared),
         Format::Concise => report::concise(prepared),
+        Format::Grouped => report::grouped(prepared),
         Format::Json => report::json(prepared),
         Format::JsonLines => report::json_lines(prepared),
         Format::Sarif => report::sarif(prepared),

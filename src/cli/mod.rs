@@ -148,6 +148,8 @@ pub enum Format {
     Human,
     /// One line per finding.
     Concise,
+    /// The findings under their file, one line each, then the files worst first.
+    Grouped,
     /// One JSON document (schemas/report.schema.json).
     Json,
     /// One JSON diagnostic per line (the `diagnostics` items of `json`).

@@ -76,10 +76,10 @@ pub fn gaps(r: &LoadedResult, options: &Options) -> Vec<Gap> {
         let mut emits = Vec::new();
         check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         out.extend(emits.into_iter().filter_map(|e| {
-            e.absent.map(|what| Gap {
+            e.absent.map(|a| Gap {
                 code,
                 pointer: e.pointer,
-                what,
+                what: a.words,
             })
         }));
     }

@@ -102,6 +102,53 @@ pub struct Corpus {
     pub omitted: Omitted,
     /// Files whose findings went past `max_findings_per_file`, in path order.
     pub capped_files: Vec<String>,
+    /// How each file was read, in the order found (`--show-files`, the overview).
+    pub read: Vec<FileRead>,
+}
+
+/// How one file was read: by which adapters, or why by none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    /// The file as reached from the command line.
+    pub path: crate::text::FileText,
+    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
+    /// `none (E004 unknown-format)` with the rule that says why none read it.
+    pub read_as: String,
+    /// Canonical results read from it.
+    pub results: usize,
+}
+
+impl FileRead {
+    /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
+    /// finding on it as the reason nothing was read.
+    fn of(path: &str, file_name: &str, outcome: &FileOutcome) -> Self {
+        let mut formats: Vec<&'static str> =
+            outcome.results.iter().map(|r| r.origin.format).collect();
+        if !outcome.claims.is_empty() {
+            formats.push("claims");
+        }
+        formats.sort_unstable();
+        formats.dedup();
+        let read_as = if !formats.is_empty() {
+            formats.join(", ")
+        } else if sidecar::is_sidecar_name(file_name) {
+            "sidecar".to_string()
+        } else if let Some(f) = outcome
+            .findings
+            .iter()
+            .chain(&outcome.unknown)
+            .find(|f| f.rule.code.starts_with('E') || f.rule.code.starts_with('S'))
+        {
+            format!("none ({} {})", f.rule.code, f.rule.name)
+        } else {
+            "none (read with its run, or not a result)".to_string()
+        };
+        FileRead {
+            path: path.into(),
+            read_as,
+            results: outcome.results.len(),
+        }
+    }
 }
 
 impl Corpus {
@@ -156,6 +203,11 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
         ..Corpus::default()
     };
     for p in problems {
+        corpus.read.push(FileRead {
+            path: p.display.as_str().into(),
+            read_as: "none (E001 unreadable-file)".to_string(),
+            results: 0,
+        });
         corpus.findings.push(finding_at(
             &rules::e001_unreadable_file::RULE,
             Location::new(p.display.clone(), ""),
@@ -192,6 +244,12 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             })
             .collect();
         for (e, mut o) in chunk.iter().zip(outcomes) {
+            let file_name = e
+                .path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            corpus.read.push(FileRead::of(&e.display, &file_name, &o));
             if o.omitted.total() > 0 {
                 corpus.capped_files.push(e.display.clone());
             }
@@ -222,6 +280,11 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     let referenced: BTreeSet<String> = referenced.iter().map(|p| artifacts::normal(p)).collect();
+    for r in &mut corpus.read {
+        if r.results == 0 && referenced.contains(&artifacts::normal(Path::new(r.path.raw()))) {
+            r.read_as = "artifact (named by a result)".to_string();
+        }
+    }
     corpus.findings.extend(
         unknown
             .into_iter()
@@ -794,6 +857,7 @@ pub fn emit_to_finding(
         message,
         label: e.label,
         help: e.help,
+        absent: e.absent,
         placed: None,
     }
 }

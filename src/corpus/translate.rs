@@ -101,6 +101,7 @@ pub fn finding_at(
         message: message.into(),
         label: None,
         help,
+        absent: None,
         placed: None,
     }
 }

@@ -1,4 +1,5 @@
-//! `--format concise`: one line per finding, `path:line:column: CODE severity: message`. The
+//! `--format concise`: one line per finding, `path:line:column: CODE severity: message` (the
+//! fields one object lacks on one line, [`super::absent`]). The
 //! path and every value a message quotes are on that line whatever they hold (line breaks
 //! and control characters written as escapes, secrets masked).
 
@@ -9,8 +10,12 @@ use super::Prepared;
 /// Renders one line per finding and a summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
-    for (f, pos) in p.findings.iter().zip(&p.positions) {
-        let (line, column) = pos.map_or((1, 1), |p| (p.line, p.column));
+    let items = super::absent::all_items(p);
+    for item in &items {
+        let i = item.members[0];
+        let f = &p.findings[i];
+        let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+        let words = super::absent::words(p, item);
         let _ = writeln!(
             out,
             "{}:{line}:{column}: {} {}{}: {}",
@@ -18,10 +23,10 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             f.rule.code,
             f.severity.as_str(),
             if f.pre_rule { " (pre-rule)" } else { "" },
-            f.message.line()
+            words.message.line()
         );
     }
-    out.push_str(&super::human::summary_line(&p.summary));
+    out.push_str(&super::human::summary_with_note(p, items.len()));
     out.push('\n');
     out.into_bytes()
 }

@@ -1,5 +1,6 @@
 //! `--format human`: each finding as a miette diagnostic with a snippet of the file and a
-//! label on the offending value (or on the object that should hold an absent one).
+//! label on the offending value (or on the object that should hold an absent one), then, for
+//! more than one file, the overview of the files ([`super::overview`]).
 
 use std::fmt::{self, Write};
 
@@ -13,7 +14,11 @@ use crate::engine::Summary;
 /// A finding as miette draws it: every text from an input already masked and escaped
 /// ([`Text::line`](crate::text::Text::line)).
 struct Shown<'a> {
-    finding: &'a Finding,
+    /// `M007(missing-engine-limits)`, or the codes of every rule whose absent fields are shown
+    /// together.
+    code: String,
+    /// The worst severity of the findings shown together.
+    severity: Severity,
     message: String,
     help: Option<String>,
     label: Option<String>,
@@ -37,13 +42,11 @@ impl std::error::Error for Shown<'_> {}
 
 impl Diagnostic for Shown<'_> {
     fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        let f = self.finding;
-        let pre = if f.pre_rule { ", pre-rule" } else { "" };
-        Some(Box::new(format!("{}({}{pre})", f.rule.code, f.rule.name)))
+        Some(Box::new(&self.code))
     }
 
     fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.finding.severity {
+        Some(match self.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
             Severity::Info => miette::Severity::Advice,
@@ -83,40 +86,72 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
     // snippet costs more than the check that found it), reading the file's text, secrets
     // masked, only while its findings are drawn.
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut start = 0;
-    for i in 1..=p.findings.len() {
-        if i == p.findings.len() || p.findings[i].primary.path != p.findings[start].primary.path {
-            runs.push((start, i));
-            start = i;
-        }
-    }
-    let parts: Vec<String> = runs
+    let runs = super::absent::file_runs(&p.findings);
+    let parts: Vec<(String, usize)> = runs
         .par_iter()
         .map(|&(from, to)| render_file(p, &handler, from, to))
         .collect();
-    let mut out = parts.concat();
-    out.push_str(&summary_line(&p.summary));
+    let shown: usize = parts.iter().map(|(_, n)| n).sum();
+    let mut out: String = parts.into_iter().map(|(s, _)| s).collect();
+    // A corpus ends with its files, worst first: the reader sees where to start.
+    let table = super::overview::table(p);
+    if !table.is_empty() {
+        out.push_str(&table);
+        out.push('\n');
+    }
+    out.push_str(&summary_with_note(p, shown));
     out.push('\n');
     out.into_bytes()
 }
 
-/// The findings `from..to` of `p`, all in one file.
-fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: usize) -> String {
+/// The summary line, saying how many findings were listed when absent fields were grouped.
+pub(super) fn summary_with_note(p: &Prepared, shown: usize) -> String {
+    let mut line = summary_line(&p.summary);
+    let note = super::absent::shown_note(p, shown);
+    if !note.is_empty() {
+        line.pop();
+        line.push_str(&note);
+        line.push('.');
+    }
+    line
+}
+
+/// The findings `from..to` of `p`, all in one file, and how many were shown.
+fn render_file(
+    p: &Prepared,
+    handler: &GraphicalReportHandler,
+    from: usize,
+    to: usize,
+) -> (String, usize) {
     let mut out = String::new();
     let path = &p.findings[from].primary.path;
     let shown_path = path.line().into_owned();
     let text = p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to]);
-    for i in from..to {
+    let items = super::absent::items(p, from, to, true);
+    for item in &items {
+        let i = item.members[0];
         let f = &p.findings[i];
-        let position = p.positions[i];
-        // A snippet shows whole lines: a minified file's one line can be megabytes, so such a
-        // finding is shown by line and column alone.
+        let words = super::absent::words(p, item);
+        let mut position = p.positions[i];
+        // A snippet shows whole lines, unless a line is too long (a minified file's one line
+        // can be megabytes): then the label's line alone, cut around the label.
         let window = match (&text, position) {
-            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line),
+            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line)
+                .or_else(|| {
+                    Some(Window::trimmed(
+                        shown_path.clone(),
+                        t,
+                        (pos.start, pos.len),
+                        pos.line,
+                        pos.column,
+                    ))
+                }),
             _ => None,
         };
-        let mut help = f.help.as_ref().map(|h| h.line().into_owned());
+        if let (Some(w), Some(pos)) = (&window, position.as_mut()) {
+            pos.len = w.label_len(pos.len);
+        }
+        let mut help = words.help.as_ref().map(|h| h.line().into_owned());
         if let Some(footer) = related_footer(f, &p.related_positions[i]) {
             help = Some(match help {
                 Some(h) => format!("{h}\n{footer}"),
@@ -124,10 +159,11 @@ fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: 
             });
         }
         let shown = Shown {
-            finding: f,
-            message: f.message.line().into_owned(),
+            code: super::absent::code(p, item),
+            severity: super::absent::severity(p, item),
+            message: words.message.line().into_owned(),
             help,
-            label: f.label.as_ref().map(|l| l.line().into_owned()),
+            label: words.label.as_ref().map(|l| l.line().into_owned()),
             source: window.as_ref().map(|w| w as &dyn SourceCode),
             position,
         };
@@ -148,7 +184,7 @@ fn render_file(p: &Prepared, handler: &GraphicalReportHandler, from: usize, to: 
         let _ = handler.render_report(&mut out, &shown);
         out.push('\n');
     }
-    out
+    (out, items.len())
 }
 
 fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String> {

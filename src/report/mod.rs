@@ -1,6 +1,7 @@
 //! Reporters: pure functions from findings (plus the source texts they point into) to bytes.
 //! One file per format.
 
+mod absent;
 mod audit_html;
 mod audit_json;
 mod audit_markdown;
@@ -15,6 +16,7 @@ mod json;
 mod json_lines;
 mod junit;
 mod mask;
+mod overview;
 mod rule_docs;
 mod sarif;
 mod snippet;
@@ -34,6 +36,7 @@ pub use json::{render as json, write as write_json};
 pub use json_lines::{render as json_lines, write as write_json_lines};
 pub use junit::render as junit;
 pub use mask::mask_all as mask_snippet;
+pub use overview::{grouped, show_files};
 pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, place_in_text, prepare};

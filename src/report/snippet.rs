@@ -3,21 +3,38 @@
 //! in the file. miette finds lines by scanning its source from the start; given the whole
 //! text, a file with 80,000 findings took 80,000 scans of the whole file.
 
+use std::borrow::Cow;
+
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
-/// Longest line a snippet shows: a minified file's one line can be megabytes.
-pub const MAX_SNIPPET_LINE: usize = 1000;
+/// Longest line a snippet shows whole: a minified file's one line can be megabytes, and a
+/// vLLM or SGLang JSON Lines record runs past a thousand characters. Longer lines are cut
+/// around the label ([`Window::trimmed`]), as rustc and ruff do.
+pub const MAX_SNIPPET_LINE: usize = 240;
+
+/// Bytes kept on each side of the label when a line is cut.
+const TRIM_CONTEXT: usize = 60;
+
+/// What stands for the cut part of a line.
+const ELLIPSIS: &str = "…";
 
 /// The lines around one finding, with where they sit in the whole file.
 pub struct Window<'t> {
     /// The file's name, as shown.
     name: String,
     /// The window's text.
-    text: &'t str,
+    text: Cow<'t, str>,
     /// Byte offset of the window in the file.
     offset: usize,
     /// 0-based line of the window's first line in the file.
     first_line: usize,
+    /// Bytes at the start of `text` that are not in the file (the ellipsis of a cut line).
+    lead: usize,
+    /// The label's 0-based column in the file, when the line is cut (the window's own
+    /// column would count from the cut).
+    column: Option<usize>,
+    /// The label's length in bytes when the line is cut (at most [`TRIM_CONTEXT`]).
+    label_len: Option<usize>,
 }
 
 impl<'t> Window<'t> {
@@ -60,10 +77,72 @@ impl<'t> Window<'t> {
         }
         Some(Window {
             name,
-            text: &text[start..end],
+            text: Cow::Borrowed(&text[start..end]),
             offset: start,
             first_line,
+            lead: 0,
+            column: None,
+            label_len: None,
         })
+    }
+
+    /// The line holding the label at byte `at` (`len` bytes, on 1-based `line` and
+    /// `column`) alone, cut to [`TRIM_CONTEXT`] bytes on each side of the label, an ellipsis
+    /// where it was cut: for lines too long for [`Window::around`]. Scans no further than
+    /// the kept bytes.
+    pub fn trimmed(
+        name: String,
+        text: &'t str,
+        (at, len): (usize, usize),
+        line: usize,
+        column: usize,
+    ) -> Self {
+        let bytes = text.as_bytes();
+        let at = at.min(bytes.len());
+        // A label on a whole record (the `{` of a one-line object) is drawn on its start.
+        let len = len.min(TRIM_CONTEXT);
+        let label_end = (at + len).min(bytes.len());
+        let mut from = at.saturating_sub(TRIM_CONTEXT);
+        // Too close to the start for an ellipsis to stand in: keep from the start.
+        if from < ELLIPSIS.len() {
+            from = 0;
+        }
+        if let Some(i) = bytes[from..at].iter().rposition(|&b| b == b'\n') {
+            from += i + 1;
+        }
+        let mut to = (label_end + TRIM_CONTEXT).min(bytes.len());
+        if let Some(i) = bytes[label_end..to]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+        {
+            to = label_end + i;
+        }
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        while !text.is_char_boundary(to) {
+            to += 1;
+        }
+        let cut_before = from > 0 && bytes[from - 1] != b'\n';
+        let cut_after = to < bytes.len() && bytes[to] != b'\n' && bytes[to] != b'\r';
+        let mut shown = String::with_capacity(to - from + 2 * ELLIPSIS.len() + 1);
+        if cut_before {
+            shown.push_str(ELLIPSIS);
+        }
+        shown.push_str(&text[from..to]);
+        if cut_after {
+            shown.push_str(ELLIPSIS);
+        }
+        shown.push('\n');
+        Window {
+            name,
+            text: Cow::Owned(shown),
+            offset: from,
+            first_line: line.saturating_sub(1),
+            lead: if cut_before { ELLIPSIS.len() } else { 0 },
+            column: Some(column.saturating_sub(1)),
+            label_len: Some(label_end - at),
+        }
     }
 }
 
@@ -78,6 +157,13 @@ fn start_of_line(bytes: &[u8], at: usize) -> Option<usize> {
     }
 }
 
+impl Window<'_> {
+    /// The length to draw a label of `len` bytes with: shortened on a cut line.
+    pub fn label_len(&self, len: usize) -> usize {
+        self.label_len.map_or(len, |l| l.min(len))
+    }
+}
+
 impl SourceCode for Window<'_> {
     fn read_span<'a>(
         &'a self,
@@ -88,19 +174,26 @@ impl SourceCode for Window<'_> {
         let local_offset = span
             .offset()
             .checked_sub(self.offset)
-            .ok_or(MietteError::OutOfBounds)?;
-        let local = SourceSpan::new(local_offset.into(), span.len());
+            .ok_or(MietteError::OutOfBounds)?
+            + self.lead;
+        // A label running past a cut line ends at the cut.
+        let room = self.text.len().saturating_sub(local_offset + 1);
+        let local = SourceSpan::new(local_offset.into(), span.len().min(room));
         let inner = self
             .text
             .read_span(&local, context_lines_before, context_lines_after)?;
         let at = inner.span();
+        // In file terms: the ellipsis before a cut occupies the bytes just before the cut.
+        let start = (at.offset() + self.offset)
+            .checked_sub(self.lead)
+            .ok_or(MietteError::OutOfBounds)?;
         Ok(Box::new(
             MietteSpanContents::new_named(
                 self.name.clone(),
                 inner.data(),
-                SourceSpan::new((at.offset() + self.offset).into(), at.len()),
+                SourceSpan::new(start.into(), at.len()),
                 inner.line() + self.first_line,
-                inner.column(),
+                self.column.unwrap_or(inner.column()),
                 inner.line_count(),
             )
             .with_language("json"),
@@ -116,12 +209,47 @@ mod tests {
     fn windows_hold_three_lines_and_refuse_long_ones() {
         let text = "a\nbb\nccc\ndddd\n";
         let w = Window::around("f".into(), text, 5, 3).unwrap();
-        assert_eq!((w.text, w.offset, w.first_line), ("bb\nccc\ndddd\n", 2, 1));
+        assert_eq!(
+            (w.text.as_ref(), w.offset, w.first_line),
+            ("bb\nccc\ndddd\n", 2, 1)
+        );
         let w = Window::around("f".into(), text, 0, 1).unwrap();
-        assert_eq!((w.text, w.first_line), ("a\nbb\n", 0));
+        assert_eq!((w.text.as_ref(), w.first_line), ("a\nbb\n", 0));
         let long = format!("x\n{}\ny", "z".repeat(2000));
         assert!(Window::around("f".into(), &long, 1, 1).is_none());
         assert!(Window::around("f".into(), &long, 1500, 2).is_none());
         assert!(Window::around("f".into(), &long, long.len() - 1, 3).is_none());
+    }
+
+    #[test]
+    fn long_lines_are_cut_around_the_label() {
+        let line = format!(
+            "{{\"a\": \"{}\", \"key\": 7, \"b\": \"{}\"}}",
+            "x".repeat(2000),
+            "y".repeat(2000)
+        );
+        let text = format!("{line}\n{line}\n");
+        let at = line.find('7').unwrap() + line.len() + 1;
+        let w = Window::trimmed("f".into(), &text, (at, 1), 2, 2010);
+        assert!(
+            w.text.starts_with("…") && w.text.ends_with("…\n"),
+            "{}",
+            w.text
+        );
+        assert!(w.text.contains("\"key\": 7"));
+        assert!(w.text.len() < 2 * TRIM_CONTEXT + 10);
+        // The label maps back to its byte in the file, and its column is the file's.
+        let span = w.read_span(&SourceSpan::new(at.into(), 1), 0, 0).unwrap();
+        assert_eq!(span.line(), 1);
+        assert_eq!(span.column(), 2009);
+        let local = at - w.offset + w.lead;
+        assert_eq!(&w.text[local..=local], "7");
+        // A label near the start of the line keeps the start, uncut.
+        let w = Window::trimmed("f".into(), &text, (1, 3), 1, 2);
+        assert!(
+            w.text.starts_with("{\"a\"") && w.text.ends_with("…\n"),
+            "{}",
+            w.text
+        );
     }
 }

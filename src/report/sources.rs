@@ -27,6 +27,9 @@ pub struct Prepared {
     pub color: bool,
     /// Largest file read again for a snippet.
     pub max_file_bytes: u64,
+    /// How each file was read, for the overview and `--show-files` (empty unless the caller
+    /// sets it).
+    pub files: Vec<crate::corpus::FileRead>,
 }
 
 impl Prepared {
@@ -198,6 +201,7 @@ pub fn prepare(
         summary,
         color,
         max_file_bytes,
+        files: Vec::new(),
     }
 }
 

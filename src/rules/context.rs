@@ -135,10 +135,11 @@ pub struct Emit {
     pub help: Option<Text>,
     /// Other places involved.
     pub related: Vec<Location>,
-    /// For an absent checklist value ([`Emitter::missing`]): what is missing, in words. The
-    /// loader words the help of such a finding for the file it is on (a harness's file takes
-    /// the value from a sidecar), and `benchlint sidecar` lists these pointers.
-    pub absent: Option<String>,
+    /// For a field reported as not recorded ([`Emitter::missing`]): what it is and its
+    /// pointer. The loader words the help of such a finding for the file it is on (a harness's
+    /// file takes the value from a sidecar), `benchlint sidecar` lists these fields, and the
+    /// human format shows the fields one object lacks together.
+    pub absent: Option<crate::diagnostic::Absent>,
 }
 
 impl Emit {
@@ -221,9 +222,13 @@ impl<'o> Emitter<'o> {
             pointer,
             crate::text!("not recorded: {} (`{}`)", what, pointer),
         );
-        e.label(crate::text!("`{}` belongs here", dotted));
+        e.label(crate::text!("`{}` belongs here", &dotted));
         e.help(help);
-        e.absent = Some(what.to_string());
+        e.absent = Some(crate::diagnostic::Absent {
+            what: crate::text!("{} (`{}`)", what, pointer),
+            field: crate::text!("{}", dotted),
+            words: what.to_string(),
+        });
         e
     }
 }

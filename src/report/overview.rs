@@ -1,0 +1,146 @@
+//! The per-file view of a corpus: each file with what read it (the adapter, `canonical`, or
+//! why nothing did), its results and its findings by severity, worst first. It ends the human
+//! output when more than one file was checked, follows `--format grouped`, and `--show-files`
+//! prints the files alone.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::Prepared;
+use crate::diagnostic::Severity;
+use crate::text::FileText;
+
+/// One file's line of the overview.
+struct Row<'a> {
+    path: &'a FileText,
+    read_as: &'a str,
+    results: usize,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+/// Every file read and every file a finding is on (a corpus-wide finding's place), worst
+/// first: by errors, then warnings, then infos, then path.
+fn rows(p: &Prepared) -> Vec<Row<'_>> {
+    let mut by_path: BTreeMap<&str, Row<'_>> = BTreeMap::new();
+    for f in &p.files {
+        by_path.insert(
+            f.path.raw(),
+            Row {
+                path: &f.path,
+                read_as: &f.read_as,
+                results: f.results,
+                errors: 0,
+                warnings: 0,
+                infos: 0,
+            },
+        );
+    }
+    for f in &p.findings {
+        let row = by_path.entry(f.primary.path.raw()).or_insert(Row {
+            path: &f.primary.path,
+            read_as: "-",
+            results: 0,
+            errors: 0,
+            warnings: 0,
+            infos: 0,
+        });
+        match f.severity {
+            Severity::Error => row.errors += 1,
+            Severity::Warning => row.warnings += 1,
+            Severity::Info => row.infos += 1,
+        }
+    }
+    let mut rows: Vec<Row<'_>> = by_path.into_values().collect();
+    rows.sort_by(|a, b| {
+        (b.errors, b.warnings, b.infos)
+            .cmp(&(a.errors, a.warnings, a.infos))
+            .then(a.path.cmp(b.path))
+    });
+    rows
+}
+
+/// The overview table, headed `Files, worst first:`; empty when fewer than two files.
+pub fn table(p: &Prepared) -> String {
+    let rows = rows(p);
+    if rows.len() < 2 {
+        return String::new();
+    }
+    let width = rows
+        .iter()
+        .map(|r| r.read_as.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("read as".len());
+    let mut out = String::from("Files, worst first (findings count each field not recorded):\n");
+    let _ = writeln!(
+        out,
+        "  {:>6}  {:>8}  {:>5}  {:>7}  {:<width$}  file",
+        "errors", "warnings", "infos", "results", "read as"
+    );
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "  {:>6}  {:>8}  {:>5}  {:>7}  {:<width$}  {}",
+            r.errors,
+            r.warnings,
+            r.infos,
+            r.results,
+            r.read_as,
+            r.path.line()
+        );
+    }
+    out
+}
+
+/// `--show-files`: each file read, in path order, with what read it.
+pub fn show_files(p: &Prepared) -> Vec<u8> {
+    let mut files: Vec<&crate::corpus::FileRead> = p.files.iter().collect();
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    let width = files
+        .iter()
+        .map(|f| f.read_as.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for f in files {
+        let _ = writeln!(out, "{:<width$}  {}", f.read_as, f.path.line());
+    }
+    out.into_bytes()
+}
+
+/// `--format grouped`: the findings under their file, one line each (the fields one object
+/// lacks on one line per rule), then the overview and the summary line.
+pub fn grouped(p: &Prepared) -> Vec<u8> {
+    let mut out = String::new();
+    let mut shown = 0;
+    for (from, to) in super::absent::file_runs(&p.findings) {
+        let _ = writeln!(out, "{}:", p.findings[from].primary.path.line());
+        let items = super::absent::items(p, from, to, false);
+        shown += items.len();
+        for item in &items {
+            let i = item.members[0];
+            let f = &p.findings[i];
+            let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+            let words = super::absent::words(p, item);
+            let _ = writeln!(
+                out,
+                "  {line}:{column} {} {}{}: {}",
+                f.rule.code,
+                f.severity.as_str(),
+                if f.pre_rule { " (pre-rule)" } else { "" },
+                words.message.line()
+            );
+        }
+        out.push('\n');
+    }
+    let table = table(p);
+    if !table.is_empty() {
+        out.push_str(&table);
+        out.push('\n');
+    }
+    out.push_str(&super::human::summary_with_note(p, shown));
+    out.push('\n');
+    out.into_bytes()
+}
