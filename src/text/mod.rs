@@ -315,35 +315,26 @@ impl Text {
 
     /// For a terminal or a CI log: own words as they are, input parts as [`FileText::line`].
     pub fn line(&self) -> Cow<'_, str> {
-        match self {
-            Text::Own(s) => Cow::Borrowed(s),
-            Text::File(s) | Text::Quoting(s) => line(s),
-            Text::Parts(_) => {
-                let mut out = String::new();
-                self.each(&mut |origin, s| {
-                    if origin == Origin::Own {
-                        out.push_str(s);
-                    } else {
-                        out.push_str(&line(s));
-                    }
-                });
-                Cow::Owned(out)
-            }
-        }
+        self.written(line)
     }
 
     /// Secrets masked in the input parts, nothing escaped (for JSON).
     pub fn masked(&self) -> Cow<'_, str> {
+        self.written(masked)
+    }
+
+    /// Own words as they are, every input part through `write_input`.
+    fn written(&self, write_input: fn(&str) -> Cow<'_, str>) -> Cow<'_, str> {
         match self {
             Text::Own(s) => Cow::Borrowed(s),
-            Text::File(s) | Text::Quoting(s) => masked(s),
+            Text::File(s) | Text::Quoting(s) => write_input(s),
             Text::Parts(_) => {
                 let mut out = String::new();
                 self.each(&mut |origin, s| {
                     if origin == Origin::Own {
                         out.push_str(s);
                     } else {
-                        out.push_str(&masked(s));
+                        out.push_str(&write_input(s));
                     }
                 });
                 Cow::Owned(out)
