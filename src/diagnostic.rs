@@ -64,8 +64,13 @@ pub struct Finding {
     pub severity: Severity,
     /// Measured before the rule was adopted: labelled, not failed.
     pub pre_rule: bool,
-    /// Where it points.
+    /// Where it points. For a finding about the corpus as a whole ([`Finding::corpus`]), the
+    /// corpus: its path with no pointer.
     pub primary: Location,
+    /// Whether the finding is about the corpus as a whole (S008, S009): `primary.path` is then
+    /// the corpus ([`crate::engine::corpus_path`]), a folder or the one file checked, with no
+    /// line, column or snippet in any format.
+    pub corpus: bool,
     /// Other places involved (the other files of a group, the sidecar of a conflict).
     pub related: Vec<Location>,
     /// What was found, with the numbers (the values it quotes keep their origin).

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use crate::corpus::{self, Corpus, Options, emit_to_finding, translate};
-use crate::diagnostic::{Finding, Severity, sort_findings};
+use crate::diagnostic::{Finding, Location, Severity, sort_findings};
 use crate::rules::{self, Check, CorpusCtx, Emitter};
 
 /// Counts for the summary line and the JSON summary.
@@ -43,7 +43,7 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     let mut corpus = corpus::load(paths, options);
     let mut findings = std::mem::take(&mut corpus.findings);
     duplicate_ids(&corpus, &mut findings);
-    let internal = run_corpus_rules(&corpus, options, &mut findings);
+    let internal = run_corpus_rules(&corpus, options, &corpus_path(paths), &mut findings);
     corpus.internal_errors.extend(internal);
     options.selection.apply(&mut findings);
     sort_findings(&mut findings);
@@ -59,6 +59,52 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
         corpus,
         findings,
         summary,
+    }
+}
+
+/// The corpus as findings about it name it ([`Finding::corpus`]): the one path checked, or the
+/// folder the paths checked share (their longest common leading components, `.` when they
+/// share none), as the command line wrote it. A folder ends with `/`, so every format shows a
+/// folder as one (a SARIF artifact URI ending in `/` is a directory).
+pub fn corpus_path(paths: &[PathBuf]) -> String {
+    use std::path::{Component, Path};
+    let is_dir = |p: &Path| p.is_dir();
+    let text = |p: &Path| crate::config::paths::slashes(p);
+    let folder = |mut s: String| {
+        if !s.ends_with('/') {
+            s.push('/');
+        }
+        s
+    };
+    match paths {
+        [] => "./".to_string(),
+        [one] => {
+            let mut s = text(one);
+            while s.len() > 1 && s.ends_with('/') {
+                s.pop();
+            }
+            if is_dir(one) { folder(s) } else { s }
+        }
+        [first, rest @ ..] => {
+            let mut common: Vec<Component<'_>> = first.components().collect();
+            for p in rest {
+                let shared = common
+                    .iter()
+                    .zip(p.components())
+                    .take_while(|(a, b)| *a == b)
+                    .count();
+                common.truncate(shared);
+            }
+            // A file named twice is still that file; otherwise the shared part is a folder.
+            let root: PathBuf = common.iter().collect();
+            if root.as_os_str().is_empty() || root == Path::new(".") {
+                "./".to_string()
+            } else if paths.iter().all(|p| p == &root) && !is_dir(&root) {
+                text(&root)
+            } else {
+                folder(text(&root))
+            }
+        }
     }
 }
 
@@ -119,6 +165,7 @@ fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
 fn run_corpus_rules(
     corpus: &Corpus,
     options: &Options,
+    root: &str,
     findings: &mut Vec<Finding>,
 ) -> Vec<String> {
     let mut internal = Vec::new();
@@ -152,6 +199,12 @@ fn run_corpus_rules(
             continue;
         }
         for e in emits {
+            // A verdict on the corpus as a whole is placed on the corpus, no file of it.
+            if e.corpus {
+                let related = e.related.clone();
+                findings.push(emit_to_finding(e, Location::new(root, ""), related, None));
+                continue;
+            }
             // A finding on a claim is placed in the claims file, as the rule located it.
             if let Some(primary) = e.location.clone() {
                 let related = e.related.clone();

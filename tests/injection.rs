@@ -568,6 +568,7 @@ fn writer_regressions_stay_fixed() {
                 help: Some(Text::quoting(s(k + 7))),
                 absent: None,
                 placed: None,
+                corpus: false,
             })
             .collect();
         report::place_in_text(&file_name, &s(0), &mut findings);

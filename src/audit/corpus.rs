@@ -130,9 +130,13 @@ pub fn build(
     let mut total = SeverityCounts::default();
     for f in findings {
         total.add(f.severity);
-        let t = files.entry(f.primary.path.raw()).or_default();
-        t.findings.add(f.severity);
-        t.codes.insert(f.rule.code);
+        // A finding about the corpus as a whole is on no file: counted by rule and in the
+        // total, never as a row of the files.
+        if !f.corpus {
+            let t = files.entry(f.primary.path.raw()).or_default();
+            t.findings.add(f.severity);
+            t.codes.insert(f.rule.code);
+        }
         let row = rules
             .entry(f.rule.code)
             .or_insert_with(|| (f, SeverityCounts::default(), BTreeSet::new()));

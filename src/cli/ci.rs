@@ -228,8 +228,9 @@ fn warn(message: &str) {
     );
 }
 
-/// Globs of the config that match none of the files checked: a warning each, never silent.
-fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
+/// Globs of the config that match none of the files checked (nor the corpus, whose findings
+/// about it as a whole they may turn off): a warning each, never silent.
+fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
     let Some(config) = &setup.config else {
         return;
     };
@@ -237,9 +238,9 @@ fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
         return;
     }
     for p in setup.options.selection.per_file_ignores() {
-        if !files
-            .iter()
-            .any(|f| p.matches(&setup.options.selection.key(f)))
+        let selection = &setup.options.selection;
+        if !files.iter().any(|f| p.matches(&selection.key(f)))
+            && !selection.covers_corpus(p, corpus)
         {
             warn(&format!(
                 "{}: [per-file-ignores] \"{}\" matches no file checked",
@@ -345,7 +346,7 @@ pub fn finish(
     } else {
         Vec::new()
     };
-    warn_unmatched_globs(setup, &files);
+    warn_unmatched_globs(setup, &files, &crate::engine::corpus_path(paths));
     let Checked {
         mut corpus,
         mut findings,

@@ -185,6 +185,10 @@ pub fn glob_matches(matcher: &GlobMatcher, basename: bool, key: &str) -> bool {
             .is_some_and(|name| matcher.is_match(name))
 }
 
+/// A file name no glob names but one that matches any name (`*`, `**`): matching it under a
+/// folder tells whether a glob covers every file of that folder.
+const ANY_NAME: &str = "\u{1}";
+
 /// Everything the engine consults about rules: which run, where, at what severity.
 #[derive(Debug, Clone)]
 pub struct Selection {
@@ -260,6 +264,35 @@ impl Selection {
             .any(|p| p.matches(&key) && p.selectors.iter().any(|s| s.matches(code)))
     }
 
+    /// Whether rule `code` runs on the corpus shown as `path`, for a finding about the corpus as
+    /// a whole (S008, S009). A `[per-file-ignores]` entry covers the corpus when its glob
+    /// matches the corpus's own path, relative to the config's folder (`results` for a run of
+    /// `check results`; `.` when the corpus is that folder), or every file in it (`results/`,
+    /// `results/**`, `**`, `*`): ignoring a rule for every file of a folder ignores it for the
+    /// folder too.
+    pub fn runs_on_corpus(&self, path: &str, code: &str) -> bool {
+        if !self.runs(code) {
+            return false;
+        }
+        if self.per_file.is_empty() || self.protected.contains(&code) {
+            return true;
+        }
+        !self
+            .per_file
+            .iter()
+            .any(|p| self.covers_corpus(p, path) && p.selectors.iter().any(|s| s.matches(code)))
+    }
+
+    /// Whether entry `p` covers the corpus shown as `path` ([`Selection::runs_on_corpus`]).
+    pub fn covers_corpus(&self, p: &PerFileIgnore, path: &str) -> bool {
+        let key = self.key(path);
+        if key.is_empty() || key == "." {
+            p.matches(".") || p.matches(ANY_NAME)
+        } else {
+            p.matches(&key) || p.matches(&format!("{key}/{ANY_NAME}"))
+        }
+    }
+
     /// The codes that run, in code order.
     pub fn enabled(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.enabled.iter().copied()
@@ -287,11 +320,18 @@ impl Selection {
     /// Drops findings of rules that do not run (or not on their file) and applies severity
     /// overrides. A pre-rule finding stays a label (info) whatever the override says.
     pub fn apply(&self, findings: &mut Vec<Finding>) {
-        let mut cache: BTreeMap<(String, &'static str), bool> = BTreeMap::new();
+        let mut cache: BTreeMap<(String, bool, &'static str), bool> = BTreeMap::new();
         findings.retain(|f| {
+            let path = f.primary.path.raw();
             *cache
-                .entry((f.primary.path.raw().to_string(), f.rule.code))
-                .or_insert_with(|| self.runs_on(f.primary.path.raw(), f.rule.code))
+                .entry((path.to_string(), f.corpus, f.rule.code))
+                .or_insert_with(|| {
+                    if f.corpus {
+                        self.runs_on_corpus(path, f.rule.code)
+                    } else {
+                        self.runs_on(path, f.rule.code)
+                    }
+                })
         });
         for f in findings.iter_mut() {
             if f.pre_rule {

@@ -859,6 +859,7 @@ pub fn emit_to_finding(
         help: e.help,
         absent: e.absent,
         placed: None,
+        corpus: e.corpus,
     }
 }
 

@@ -103,6 +103,7 @@ pub fn finding_at(
         help,
         absent: None,
         placed: None,
+        corpus: false,
     }
 }
 

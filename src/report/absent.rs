@@ -68,12 +68,16 @@ pub fn all_items(p: &Prepared) -> Vec<Item> {
     out
 }
 
-/// The ranges of `findings` (sorted by file) that lie in one file.
+/// The ranges of `findings` (sorted by file) that lie in one file; the findings about the
+/// corpus as a whole are a range of their own, even when the corpus is the one file checked.
 pub fn file_runs(findings: &[Finding]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
     let mut start = 0;
     for i in 1..=findings.len() {
-        if i == findings.len() || findings[i].primary.path != findings[start].primary.path {
+        if i == findings.len()
+            || findings[i].primary.path != findings[start].primary.path
+            || findings[i].corpus != findings[start].corpus
+        {
             runs.push((start, i));
             start = i;
         }

@@ -1,5 +1,6 @@
 //! `--format concise`: one line per finding, `path:line:column: CODE severity: message` (the
-//! fields one object lacks on one line, [`super::absent`]). The
+//! fields one object lacks on one line, [`super::absent`]); a finding about the corpus as a
+//! whole is `corpus: CODE severity: message`, the corpus's path with no line or column. The
 //! path and every value a message quotes are on that line whatever they hold (line breaks
 //! and control characters written as escapes, secrets masked).
 
@@ -14,11 +15,16 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     for item in &items {
         let i = item.members[0];
         let f = &p.findings[i];
-        let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+        let place = if f.corpus {
+            String::new()
+        } else {
+            let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+            format!(":{line}:{column}")
+        };
         let words = super::absent::words(p, item);
         let _ = writeln!(
             out,
-            "{}:{line}:{column}: {} {}{}: {}",
+            "{}{place}: {} {}{}: {}",
             f.primary.path.line(),
             f.rule.code,
             f.severity.as_str(),

@@ -1,6 +1,7 @@
 //! `--format human`: each finding as a miette diagnostic with a snippet of the file and a
 //! label on the offending value (or on the object that should hold an absent one), then, for
-//! more than one file, the overview of the files ([`super::overview`]).
+//! more than one file, the overview of the files ([`super::overview`]). A finding about the
+//! corpus as a whole is headed `the corpus PATH:` and has no snippet.
 
 use std::fmt::{self, Write};
 
@@ -126,7 +127,13 @@ fn render_file(
     let mut out = String::new();
     let path = &p.findings[from].primary.path;
     let shown_path = path.line().into_owned();
-    let text = p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to]);
+    let corpus = p.findings[from].corpus;
+    // The corpus is no file to draw a snippet of.
+    let text = if corpus {
+        None
+    } else {
+        p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to])
+    };
     let items = super::absent::items(p, from, to, true);
     for item in &items {
         let i = item.members[0];
@@ -167,7 +174,11 @@ fn render_file(
             source: window.as_ref().map(|w| w as &dyn SourceCode),
             position,
         };
-        if window.is_none() {
+        if corpus {
+            if i == from {
+                let _ = writeln!(out, "the corpus {shown_path}:");
+            }
+        } else if window.is_none() {
             match (text.is_some(), position) {
                 (true, Some(pos)) => {
                     let _ = writeln!(

@@ -35,6 +35,10 @@ pub(super) struct Diagnostic<'a> {
     severity: &'static str,
     pre_rule: bool,
     path: &'a FileText,
+    /// Present, and `true`, on a finding about the corpus as a whole: `path` is then the
+    /// corpus (a folder ends in `/`) and `line` and `column` are null.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    corpus: bool,
     pointer: &'a FileText,
     line: Option<usize>,
     column: Option<usize>,
@@ -93,6 +97,7 @@ pub(super) fn diagnostic(p: &Prepared, i: usize) -> Diagnostic<'_> {
         severity: f.severity.as_str(),
         pre_rule: f.pre_rule,
         path: &f.primary.path,
+        corpus: f.corpus,
         pointer: &f.primary.pointer,
         line: pos.map(|x| x.line),
         column: pos.map(|x| x.column),

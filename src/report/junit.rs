@@ -1,6 +1,7 @@
 //! `--format junit`: JUnit XML for CI test-report viewers. One `<testsuite>` per file with
 //! findings, one failing `<testcase>` per finding (as ruff does); a clean run is one passing
-//! test case.
+//! test case. A finding about the corpus as a whole is a test case of a suite named by the
+//! corpus (its path, a folder ending in `/`), with no `file`, `line` or `column`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -56,6 +57,10 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         for i in idx {
             let f = &p.findings[i];
             let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
+            if f.corpus {
+                corpus_case(&mut out, f, &path, &file);
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "    <testcase name=\"benchlint.{code}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
@@ -87,6 +92,32 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     }
     out.push_str("</testsuites>\n");
     out.into_bytes()
+}
+
+/// The test case of a finding about the corpus as a whole: named by the corpus, with no
+/// file, line or column.
+fn corpus_case(out: &mut String, f: &crate::diagnostic::Finding, path: &str, escaped: &str) {
+    let _ = writeln!(
+        out,
+        "    <testcase name=\"benchlint.{code}\" classname=\"{escaped}\">",
+        code = f.rule.code
+    );
+    let message = f.message.line();
+    let mut body = format!(
+        "{path}: {} {} on the corpus: {message}",
+        f.rule.code, f.rule.name
+    );
+    if let Some(h) = &f.help {
+        let _ = write!(body, "\nhelp: {}", h.line());
+    }
+    let _ = writeln!(
+        out,
+        "      <failure message=\"{}\" type=\"{}\">{}</failure>",
+        xml_escape(&message),
+        f.severity.as_str(),
+        xml_escape(&body)
+    );
+    out.push_str("    </testcase>\n");
 }
 
 #[cfg(test)]

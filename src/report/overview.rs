@@ -20,8 +20,9 @@ struct Row<'a> {
     infos: usize,
 }
 
-/// Every file read and every file a finding is on (a corpus-wide finding's place), worst
-/// first: by errors, then warnings, then infos, then path.
+/// Every file read and every file a finding is on (a sidecar, a claims file), worst first: by
+/// errors, then warnings, then infos, then path. The findings about the corpus as a whole are
+/// on no file ([`corpus_line`]).
 fn rows(p: &Prepared) -> Vec<Row<'_>> {
     let mut by_path: BTreeMap<&str, Row<'_>> = BTreeMap::new();
     for f in &p.files {
@@ -37,7 +38,7 @@ fn rows(p: &Prepared) -> Vec<Row<'_>> {
             },
         );
     }
-    for f in &p.findings {
+    for f in p.findings.iter().filter(|f| !f.corpus) {
         let row = by_path.entry(f.primary.path.raw()).or_insert(Row {
             path: &f.primary.path,
             read_as: "-",
@@ -61,7 +62,29 @@ fn rows(p: &Prepared) -> Vec<Row<'_>> {
     rows
 }
 
-/// The overview table, headed `Files, worst first:`; empty when fewer than two files.
+/// `The corpus as a whole (PATH): 0 errors, 1 warning and 1 info (S008, S009).`, or nothing
+/// when no finding is about the corpus as a whole.
+fn corpus_line(p: &Prepared) -> String {
+    let about: Vec<&crate::diagnostic::Finding> = p.findings.iter().filter(|f| f.corpus).collect();
+    let Some(first) = about.first() else {
+        return String::new();
+    };
+    let count = |s: Severity| about.iter().filter(|f| f.severity == s).count();
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let mut codes: Vec<&str> = about.iter().map(|f| f.rule.code).collect();
+    codes.dedup();
+    format!(
+        "The corpus as a whole ({}): {}, {} and {} ({}).\n",
+        first.primary.path.line(),
+        plural(count(Severity::Error), "error", "errors"),
+        plural(count(Severity::Warning), "warning", "warnings"),
+        plural(count(Severity::Info), "info", "infos"),
+        codes.join(", ")
+    )
+}
+
+/// The overview table, headed `Files, worst first:` (after the line of the corpus as a whole,
+/// when a finding is about it); empty when fewer than two files.
 pub fn table(p: &Prepared) -> String {
     let rows = rows(p);
     if rows.len() < 2 {
@@ -73,7 +96,8 @@ pub fn table(p: &Prepared) -> String {
         .max()
         .unwrap_or(0)
         .max("read as".len());
-    let mut out = String::from("Files, worst first (findings count each field not recorded):\n");
+    let mut out = corpus_line(p);
+    out.push_str("Files, worst first (findings count each field not recorded):\n");
     let _ = writeln!(
         out,
         "  {:>6}  {:>8}  {:>5}  {:>7}  {:<width$}  file",
@@ -111,22 +135,33 @@ pub fn show_files(p: &Prepared) -> Vec<u8> {
 }
 
 /// `--format grouped`: the findings under their file, one line each (the fields one object
-/// lacks on one line per rule), then the overview and the summary line.
+/// lacks on one line per rule), the findings about the corpus as a whole under `the corpus
+/// PATH:` with no line or column, then the overview and the summary line.
 pub fn grouped(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
     let mut shown = 0;
     for (from, to) in super::absent::file_runs(&p.findings) {
-        let _ = writeln!(out, "{}:", p.findings[from].primary.path.line());
+        let corpus = p.findings[from].corpus;
+        if corpus {
+            let _ = writeln!(out, "the corpus {}:", p.findings[from].primary.path.line());
+        } else {
+            let _ = writeln!(out, "{}:", p.findings[from].primary.path.line());
+        }
         let items = super::absent::items(p, from, to, false);
         shown += items.len();
         for item in &items {
             let i = item.members[0];
             let f = &p.findings[i];
-            let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+            let place = if corpus {
+                String::new()
+            } else {
+                let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
+                format!("{line}:{column} ")
+            };
             let words = super::absent::words(p, item);
             let _ = writeln!(
                 out,
-                "  {line}:{column} {} {}{}: {}",
+                "  {place}{} {}{}: {}",
                 f.rule.code,
                 f.severity.as_str(),
                 if f.pre_rule { " (pre-rule)" } else { "" },

@@ -7,6 +7,13 @@
 //! `uriBaseId: "%SRCROOT%"`; columns count Unicode code points (`columnKind`). The JSON
 //! pointer is the result's logical location. `partialFingerprints` holds a line-independent
 //! key (code, path, pointer); GitHub's own `primaryLocationLineHash` is left to upload-sarif.
+//!
+//! A finding about the corpus as a whole (S008, S009) is located on the corpus: a physical
+//! location whose artifact URI is the corpus folder, ending in `/` (RFC 3986's directory
+//! reference; the one file when a lone file was checked), with no region, and a logical
+//! location of kind `module` named `corpus`; `properties.corpus` is `true`. The SARIF 2.1.0
+//! schema accepts it (the CLI tests validate it); GitHub lists such an alert without a
+//! source line.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -195,10 +202,19 @@ impl serde::Serialize for Results<'_> {
 /// The SARIF result of finding `i`.
 fn result(p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) -> Value {
     let f = &p.findings[i];
-    let mut location = json!({
-        "physicalLocation": physical(&f.primary, p.positions[i]),
-        "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
-    });
+    let mut location = if f.corpus {
+        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
+        // logical location too.
+        json!({
+            "physicalLocation": physical(&f.primary, None),
+            "logicalLocations": [{"name": "corpus", "fullyQualifiedName": f.primary.path.masked(), "kind": "module"}],
+        })
+    } else {
+        json!({
+            "physicalLocation": physical(&f.primary, p.positions[i]),
+            "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
+        })
+    };
     if f.primary.doc_start > 0 {
         location["properties"] = json!({"documentOffset": f.primary.doc_start});
     }
@@ -237,6 +253,9 @@ fn result(p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) -> Value {
     }
     if f.pre_rule {
         result["properties"] = json!({"preRule": true});
+    }
+    if f.corpus {
+        result["properties"] = json!({"corpus": true});
     }
     result
 }

@@ -216,10 +216,13 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
         .enumerate()
         .filter(|(_, f)| f.placed.is_none())
     {
-        by_path
-            .entry(f.primary.path.raw())
-            .or_default()
-            .push((i, None, &f.primary));
+        // The corpus is no file: a finding about it has no position.
+        if !f.corpus {
+            by_path
+                .entry(f.primary.path.raw())
+                .or_default()
+                .push((i, None, &f.primary));
+        }
         for (k, r) in f.related.iter().enumerate() {
             by_path
                 .entry(r.path.raw())

@@ -124,6 +124,9 @@ pub struct Emit {
     /// For corpus rules: a place in any file (a claim in a claims file), used as-is instead of
     /// `pointer` of `subject` when set.
     pub location: Option<Location>,
+    /// For group rules: the finding is about the corpus as a whole ([`Emitter::emit_on_corpus`]),
+    /// placed on the corpus (the checked paths) rather than on any file in it.
+    pub corpus: bool,
     /// A severity for this finding only (a rule with a softer band, R003's note), instead of
     /// the rule's default.
     pub severity: Option<crate::diagnostic::Severity>,
@@ -193,6 +196,7 @@ impl<'o> Emitter<'o> {
             pointer: pointer.into(),
             subject: None,
             location: None,
+            corpus: false,
             severity: None,
             message: message.into(),
             label: None,
@@ -212,6 +216,15 @@ impl<'o> Emitter<'o> {
     ) -> &mut Emit {
         let e = self.emit(pointer, message);
         e.subject = Some(subject);
+        e
+    }
+
+    /// Reports a finding about the corpus as a whole (a group rule's verdict on what the checked
+    /// files can show together): placed on the corpus, the path or paths that were checked,
+    /// with no file, line or snippet, rather than on whichever result comes first.
+    pub fn emit_on_corpus(&mut self, message: impl Into<Text>) -> &mut Emit {
+        let e = self.emit("", message);
+        e.corpus = true;
         e
     }
 

@@ -11,8 +11,9 @@ declare_rule! {
     /// That at least one successful result of the corpus measured a prefill-heavy shape: a
     /// typical prompt (`workload.prompt_tokens.mean`, else the midpoint of `min` and `max`) of
     /// `prefill_heavy_min_prompt_tokens` to `prefill_heavy_max_prompt_tokens` tokens (2,000 to
-    /// 4,000). One warning for the whole corpus, placed on its first successful result in path
-    /// order. A corpus with no successful result is not judged.
+    /// 4,000). One warning for the whole corpus, placed on the corpus (the path checked, or
+    /// the folder the paths checked share) with no line or snippet, since no one file is at
+    /// fault. A corpus with no successful result is not judged.
     ///
     /// The shape is the suite's, so a lone file checked by itself gets the warning too: the
     /// rule is about what the corpus as a whole can show.
@@ -51,9 +52,9 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         .into_iter()
         .filter(|&i| ctx.results[i].doc.outcome == Outcome::Ok)
         .collect();
-    let Some(&first) = ok.first() else {
+    if ok.is_empty() {
         return;
-    };
+    }
     let prompts: Vec<f64> = ok
         .iter()
         .filter_map(|&i| {
@@ -97,13 +98,10 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
             ),
         }
     };
-    let e = out.emit_on(
-        first,
-        "/workload/prompt_tokens",
-        format!("no result in the corpus measures a prefill-heavy shape ({shape}): {seen}"),
-    );
-    e.label("decode-heavy shape");
-    e.help(
+    out.emit_on_corpus(format!(
+        "no result in the corpus measures a prefill-heavy shape ({shape}): {seen}"
+    ))
+    .help(
         "add a prefill-heavy workload (2,000 to 4,000 unique prompt tokens, a short output) and \
          measure every configuration on it; decode-only evaluation hides what lives in prefill",
     );

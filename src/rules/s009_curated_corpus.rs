@@ -1,14 +1,14 @@
 //! `curated-corpus` (S009): no failed, aborted or does-not-fit result anywhere.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::path_order;
 use crate::model::Outcome;
 
 declare_rule! {
     /// ## What it checks
     /// That the corpus holds at least one losing run: a result whose `outcome` is `failed`,
-    /// `aborted` or `does-not-fit`. One info finding for the whole corpus, placed on its first
-    /// result in path order. An empty corpus is not judged.
+    /// `aborted` or `does-not-fit`. One info finding for the whole corpus, placed on the corpus
+    /// (the path checked, or the folder the paths checked share) with no line or snippet,
+    /// since no one file is at fault. An empty corpus is not judged.
     ///
     /// A lone file checked by itself gets the note too: the rule is about what the corpus as a
     /// whole can show.
@@ -40,16 +40,13 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    let Some(&first) = path_order(ctx.results).first() else {
+    if ctx.results.is_empty() {
         return;
-    };
+    }
     if ctx.results.iter().any(|r| r.doc.outcome != Outcome::Ok) {
         return;
     }
-    out.emit_on(
-        first,
-        "/outcome",
-        match ctx.results.len() {
+    out.emit_on_corpus(match ctx.results.len() {
             1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
                   result is kept, so the corpus looks curated"
                 .to_string(),
@@ -57,9 +54,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 "all {n} results of the corpus succeeded: no failed, aborted or does-not-fit \
                  result is kept, so the corpus looks curated"
             ),
-        },
-    )
-    .label("every outcome is ok")
+    })
     .help(
         "keep the runs that lost (failed, aborted, does-not-fit) in the corpus as results with \
          their outcome; they are results, never replicates",
