@@ -96,6 +96,9 @@ pub struct Absent {
     pub field: Text,
     /// What it is, in benchlint's words alone: `the host name`.
     pub words: String,
+    /// For a file a harness wrote: where its absent values go instead (the sidecar beside it
+    /// and the command that writes one), said once under the fields one object lacks.
+    pub sidecar: Option<Text>,
 }
 
 /// A resolved place in a file's text.

@@ -180,6 +180,27 @@ pub fn harness_help(
     help
 }
 
+/// Where the absent values of a harness's file (format `format`) go, said once for all of
+/// them: the sidecar beside it (by its name: the file's own path heads the diagnostic), the
+/// command that writes one, and `capture` for the serve command and environment.
+pub fn harness_note(format: &'static str, (sidecar, exists): (&str, bool)) -> Text {
+    let name = sidecar.rsplit(['/', '\\']).next().unwrap_or(sidecar);
+    let mut note = Text::own(format!("this {format} file is a harness's output: "));
+    if exists {
+        note.push_own("set them in its sidecar `");
+        note.push_file(name);
+        note.push_own("`");
+    } else {
+        note.push_own("rather than edit it, put them in a sidecar beside it, `");
+        note.push_file(name);
+        note.push_own("` (`benchlint sidecar` on this file writes one with every key it lacks)");
+    }
+    note.push_own(
+        "; `benchlint capture --pid PID` reads the serve command and environment of the running engine",
+    );
+    note
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

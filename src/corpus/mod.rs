@@ -779,6 +779,12 @@ fn finish_result(
                         &origin.path,
                         (&sidecar.0, sidecar.1),
                     ));
+                    if let Some(a) = e.absent.as_mut() {
+                        a.sidecar = Some(checklist::harness_note(
+                            origin.format,
+                            (&sidecar.0, sidecar.1),
+                        ));
+                    }
                 }
                 let loc = translate(&origin, &provenance, &e.pointer);
                 let related = e

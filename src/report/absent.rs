@@ -172,6 +172,14 @@ pub fn words(p: &Prepared, item: &Item) -> Words {
                 help.push_own("`");
             }
         }
+        // Where the values go for a harness's file, once rather than under each field.
+        if let Some(note) = members
+            .iter()
+            .find_map(|f| f.absent.as_ref().and_then(|a| a.sidecar.as_ref()))
+        {
+            help.push_own("\n");
+            help.push_text(note.clone());
+        }
         return Words {
             message: Text::own(format!(
                 "not recorded: {} fields of the checklist{pre_rule}",

@@ -1,7 +1,8 @@
 //! `--format human`: each finding as a miette diagnostic with a snippet of the file and a
 //! label on the offending value (or on the object that should hold an absent one), then, for
 //! more than one file, the overview of the files ([`super::overview`]). A finding about the
-//! corpus as a whole is headed `the corpus PATH:` and has no snippet.
+//! corpus as a whole is headed `the corpus PATH:` and has no snippet. A later finding of a
+//! rule already drawn in the same file is a line under the first ([`super::fold`]).
 
 use std::fmt::{self, Write};
 
@@ -11,6 +12,9 @@ use super::snippet::{MAX_SNIPPET_LINE, Window};
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
 use crate::engine::Summary;
+
+/// Columns the diagnostics are wrapped to.
+const WIDTH: usize = 100;
 
 /// A finding as miette draws it: every text from an input already masked and escaped
 /// ([`Text::line`](crate::text::Text::line)).
@@ -82,7 +86,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         GraphicalTheme::unicode_nocolor()
     };
     let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(100)
+        .with_width(WIDTH)
         .with_links(false);
     // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
     // snippet costs more than the check that found it), reading the file's text, secrets
@@ -135,7 +139,10 @@ fn render_file(
         p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to])
     };
     let items = super::absent::items(p, from, to, true);
-    for item in &items {
+    let shown_items = items.len();
+    let drawn = super::fold::fold(p, items);
+    for d in &drawn {
+        let item = &d.item;
         let i = item.members[0];
         let f = &p.findings[i];
         let words = super::absent::words(p, item);
@@ -193,9 +200,10 @@ fn render_file(
             }
         }
         let _ = handler.render_report(&mut out, &shown);
+        out.push_str(&super::fold::also_lines(p, d, WIDTH));
         out.push('\n');
     }
-    (out, items.len())
+    (out, shown_items)
 }
 
 fn related_footer(f: &Finding, positions: &[Option<Position>]) -> Option<String> {

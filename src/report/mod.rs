@@ -10,6 +10,7 @@ mod concise;
 mod corpus_html;
 mod corpus_markdown;
 mod corpus_text;
+mod fold;
 mod github;
 mod human;
 mod json;
