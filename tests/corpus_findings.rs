@@ -48,7 +48,11 @@ fn energy(format: &str) -> String {
             format,
         ],
     );
-    assert_eq!(r.code, 0, "a warning and an info fail nothing: {}", r.stderr);
+    assert_eq!(
+        r.code, 0,
+        "a warning and an info fail nothing: {}",
+        r.stderr
+    );
     r.stdout
 }
 
@@ -111,7 +115,10 @@ fn json_and_json_lines_mark_the_corpus() {
         assert_eq!(d["pointer"], "");
         assert!(d["line"].is_null() && d["column"].is_null());
     }
-    snapshot("json", &serde_json::to_string_pretty(&v["diagnostics"]).unwrap());
+    snapshot(
+        "json",
+        &serde_json::to_string_pretty(&v["diagnostics"]).unwrap(),
+    );
     let lines = energy("json-lines");
     let parsed: Vec<Value> = lines
         .lines()
@@ -139,9 +146,15 @@ fn github_annotation_names_no_file() {
     let out = energy("github");
     for line in out.lines() {
         assert!(!line.contains("file="), "{line}");
-        assert!(line.contains("::the corpus testdata/corpora/energy/: "), "{line}");
+        assert!(
+            line.contains("::the corpus testdata/corpora/energy/: "),
+            "{line}"
+        );
     }
-    assert!(out.starts_with("::warning title=benchlint (S008)::"), "{out}");
+    assert!(
+        out.starts_with("::warning title=benchlint (S008)::"),
+        "{out}"
+    );
     assert!(out.contains("::notice title=benchlint (S009)::"), "{out}");
     snapshot("github", &out);
 }
@@ -180,7 +193,10 @@ fn sarif_locates_the_folder_and_validates() {
         let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{errors:#?}");
     } else {
-        println!("skipped the schema check: {} is absent", schema_path.display());
+        println!(
+            "skipped the schema check: {} is absent",
+            schema_path.display()
+        );
     }
     // The rules' documentation and the version belong to their owners.
     for rule in v["runs"][0]["tool"]["driver"]["rules"]
@@ -222,9 +238,15 @@ fn the_corpus_is_the_path_checked_or_the_folder_the_paths_share() {
     assert_eq!(corpus_lines(&[r1]), vec![r1.to_string(), r1.to_string()]);
     // Several paths: the folder they share, ending in `/`.
     let shared = "testdata/corpora/energy/".to_string();
-    assert_eq!(corpus_lines(&[r1, h1]), vec![shared.clone(), shared.clone()]);
     assert_eq!(
-        corpus_lines(&["testdata/corpora/energy/gb10-x2", "testdata/corpora/energy/h200-x2/"]),
+        corpus_lines(&[r1, h1]),
+        vec![shared.clone(), shared.clone()]
+    );
+    assert_eq!(
+        corpus_lines(&[
+            "testdata/corpora/energy/gb10-x2",
+            "testdata/corpora/energy/h200-x2/"
+        ]),
         vec![shared.clone(), shared]
     );
     // A folder given with a trailing slash is named once with it.
@@ -234,7 +256,10 @@ fn the_corpus_is_the_path_checked_or_the_folder_the_paths_share() {
     );
     // A lone file's human output heads the corpus apart from the file's own findings.
     let human = run_in(None, &["check", "--isolated", r1]).stdout;
-    assert!(human.starts_with(&format!("the corpus {r1}:\nS008")), "{human}");
+    assert!(
+        human.starts_with(&format!("the corpus {r1}:\nS008")),
+        "{human}"
+    );
     assert_eq!(human.matches(&format!("the corpus {r1}:")).count(), 1);
     assert!(human.contains(&format!("╭─[{r1}:")), "{human}");
 }
@@ -243,7 +268,10 @@ fn the_corpus_is_the_path_checked_or_the_folder_the_paths_share() {
 fn per_file_ignores_reach_the_corpus_by_its_own_path_or_every_file_of_it() {
     let dir = tempfile::tempdir().unwrap();
     let corpus = dir.path().join("r");
-    for name in ["gb10-x2-qwen38-fp8-prose-r1.json", "gb10-x2-qwen38-fp8-prose-r2.json"] {
+    for name in [
+        "gb10-x2-qwen38-fp8-prose-r1.json",
+        "gb10-x2-qwen38-fp8-prose-r2.json",
+    ] {
         std::fs::create_dir_all(&corpus).unwrap();
         std::fs::copy(
             Path::new(ENERGY).join("gb10-x2").join(name),
@@ -259,7 +287,10 @@ fn per_file_ignores_reach_the_corpus_by_its_own_path_or_every_file_of_it() {
             .into_iter()
             .filter(|c| r.stdout.contains(&format!(": {c} ")))
             .collect();
-        (found.join(","), r.stderr.contains("matches no file checked"))
+        (
+            found.join(","),
+            r.stderr.contains("matches no file checked"),
+        )
     };
     let both = ("S008,S009".to_string(), false);
     assert_eq!(codes("", dir.path(), "r"), both);
@@ -274,7 +305,11 @@ fn per_file_ignores_reach_the_corpus_by_its_own_path_or_every_file_of_it() {
     }
     // A glob for some files only does not cover the corpus.
     assert_eq!(
-        codes("[per-file-ignores]\n\"r/*-r1.json\" = [\"S008\"]\n", dir.path(), "r"),
+        codes(
+            "[per-file-ignores]\n\"r/*-r1.json\" = [\"S008\"]\n",
+            dir.path(),
+            "r"
+        ),
         both
     );
     // The config's own folder, checked as `.`, is `.`.
@@ -285,7 +320,19 @@ fn per_file_ignores_reach_the_corpus_by_its_own_path_or_every_file_of_it() {
     // `--ignore` and `--select` act on the rule as on any other.
     let r = run_in(
         Some(dir.path()),
-        &["check", "r", "--isolated", "--ignore", "S008", "--format", "concise"],
+        &[
+            "check",
+            "r",
+            "--isolated",
+            "--ignore",
+            "S008",
+            "--format",
+            "concise",
+        ],
     );
-    assert!(!r.stdout.contains(" S008 ") && r.stdout.contains(" S009 "), "{}", r.stdout);
+    assert!(
+        !r.stdout.contains(" S008 ") && r.stdout.contains(" S009 "),
+        "{}",
+        r.stdout
+    );
 }

@@ -39,8 +39,15 @@ fn a_rule_repeated_in_a_file_is_drawn_once_and_listed_under_it() {
     // Every finding of the concise format is listed: its line and column appear under its rule.
     let concise = check("concise");
     for line in concise.lines().filter(|l| l.contains(".jsonl:2:")) {
-        let at = line.split(": ").next().unwrap().trim_start_matches(TWO_LEVELS);
-        assert!(human.contains(&format!("  also at {}: ", &at[1..])), "{line}");
+        let at = line
+            .split(": ")
+            .next()
+            .unwrap()
+            .trim_start_matches(TWO_LEVELS);
+        assert!(
+            human.contains(&format!("  also at {}: ", &at[1..])),
+            "{line}"
+        );
     }
     // Where the absent values go is said once.
     assert_eq!(human.matches("is a harness's output").count(), 1, "{human}");

@@ -20,7 +20,12 @@ fn check(format: &str) -> String {
         .env_remove("CLICOLOR_FORCE")
         .output()
         .unwrap();
-    assert_ne!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_ne!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -76,7 +81,12 @@ fn listed(human: &str) -> BTreeSet<Listed> {
             if let (Some(c), Some(l), Some(f)) = (column, line_no, file) {
                 path = f.to_string();
                 for code in &codes {
-                    out.insert((path.clone(), code.clone(), l.parse().unwrap(), c.parse().unwrap()));
+                    out.insert((
+                        path.clone(),
+                        code.clone(),
+                        l.parse().unwrap(),
+                        c.parse().unwrap(),
+                    ));
                 }
             }
             continue;
@@ -144,6 +154,10 @@ fn the_real_corpus_reads_in_a_quarter_of_the_lines_with_every_finding_listed() {
         assert!(after.len() > 10, "{line}");
     }
     // The overview still ends the output, and the corpus-wide finding heads it.
-    assert!(human.starts_with("the corpus ../shared/realworld/:\nS008"), "{}", &human[..200]);
+    assert!(
+        human.starts_with("the corpus ../shared/realworld/:\nS008"),
+        "{}",
+        &human[..200]
+    );
     assert!(human.contains("\nFiles, worst first"));
 }

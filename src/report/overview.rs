@@ -70,7 +70,8 @@ fn corpus_line(p: &Prepared) -> String {
         return String::new();
     };
     let count = |s: Severity| about.iter().filter(|f| f.severity == s).count();
-    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut codes: Vec<&str> = about.iter().map(|f| f.rule.code).collect();
     codes.dedup();
     format!(

@@ -47,13 +47,13 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     out.emit_on_corpus(match ctx.results.len() {
-            1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
+        1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
                   result is kept, so the corpus looks curated"
-                .to_string(),
-            n => format!(
-                "all {n} results of the corpus succeeded: no failed, aborted or does-not-fit \
+            .to_string(),
+        n => format!(
+            "all {n} results of the corpus succeeded: no failed, aborted or does-not-fit \
                  result is kept, so the corpus looks curated"
-            ),
+        ),
     })
     .help(
         "keep the runs that lost (failed, aborted, does-not-fit) in the corpus as results with \
