@@ -2,9 +2,11 @@
 //! snippet, and each later one becomes a line under it, `also at 14:3: <message>`, with its
 //! own line, column and message. A JSON Lines file of nine levels has the same R009 on each of
 //! its nine lines, and nine snippets of nine near-identical records tell the reader no more
-//! than one snippet and eight lines (rustc and ruff draw one snippet per diagnostic, but
-//! neither repeats a diagnostic per record; cargo-deny folds repeats the same way). Only the
-//! human format folds: concise, grouped and the formats for tools keep one entry per finding.
+//! than one snippet and eight lines. ruff and rustc draw a snippet per diagnostic, which suits
+//! source code, where each finding is an edit of its own; the records of a result file are a
+//! harness's copies of one another, so a repeat is better read as a place in a list, the way
+//! rustc lists further places under one diagnostic (`and N others`). Only the human format
+//! folds: concise, grouped and the formats for tools keep one entry per finding.
 
 use super::Prepared;
 use super::absent::{self, Item};
