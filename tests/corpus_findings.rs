@@ -336,3 +336,54 @@ fn per_file_ignores_reach_the_corpus_by_its_own_path_or_every_file_of_it() {
         r.stdout
     );
 }
+
+#[test]
+fn a_hostile_corpus_name_is_escaped_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "r\u{1b}[2J\nx";
+    let corpus = dir.path().join(name);
+    std::fs::create_dir_all(&corpus).unwrap();
+    for file in [
+        "gb10-x2-qwen38-fp8-prose-r1.json",
+        "gb10-x2-qwen38-fp8-prose-r2.json",
+    ] {
+        std::fs::copy(
+            Path::new(ENERGY).join("gb10-x2").join(file),
+            corpus.join(file),
+        )
+        .unwrap();
+    }
+    for format in [
+        "human", "grouped", "concise", "github", "junit", "json", "sarif",
+    ] {
+        let r = run_in(
+            Some(dir.path()),
+            &[
+                "check",
+                name,
+                "--isolated",
+                "--select",
+                "S008,S009",
+                "--format",
+                format,
+            ],
+        );
+        assert!(!r.stdout.contains('\u{1b}'), "{format}: {}", r.stdout);
+        assert!(!r.stdout.contains("[2J\nx"), "{format}: {}", r.stdout);
+    }
+    let concise = run_in(
+        Some(dir.path()),
+        &[
+            "check",
+            name,
+            "--isolated",
+            "--select",
+            "S008,S009",
+            "--format",
+            "concise",
+        ],
+    )
+    .stdout;
+    // One line per finding and the summary: the line break in the name is written out.
+    assert_eq!(concise.lines().count(), 3, "{concise}");
+}
