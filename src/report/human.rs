@@ -97,7 +97,9 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         .map(|&(from, to)| render_file(p, &handler, from, to))
         .collect();
     let shown: usize = parts.iter().map(|(_, n)| n).sum();
-    let mut out: String = parts.into_iter().map(|(s, _)| s).collect();
+    // A corpus opens with its headline: where to start reading.
+    let mut out = super::overview::headline(p);
+    out.extend(parts.into_iter().map(|(s, _)| s));
     // A corpus ends with its files, worst first: the reader sees where to start.
     let table = super::overview::table(p);
     if !table.is_empty() {

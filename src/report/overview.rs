@@ -1,7 +1,8 @@
 //! The per-file view of a corpus: each file with what read it (the adapter, `canonical`, or
-//! why nothing did), its results and its findings by severity, worst first. It ends the human
-//! output when more than one file was checked, follows `--format grouped`, and `--show-files`
-//! prints the files alone.
+//! why nothing did), its results and its findings by severity, worst first. A few lines of it
+//! (the headline: totals, the worst files, the commonest rules) open the human output, the
+//! table ends it when more than one file was checked, it follows `--format grouped`, and
+//! `--show-files` prints the files alone.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -70,8 +71,6 @@ fn corpus_line(p: &Prepared) -> String {
         return String::new();
     };
     let count = |s: Severity| about.iter().filter(|f| f.severity == s).count();
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let mut codes: Vec<&str> = about.iter().map(|f| f.rule.code).collect();
     codes.dedup();
     format!(
@@ -97,6 +96,11 @@ pub fn table(p: &Prepared) -> String {
         .max()
         .unwrap_or(0)
         .max("read as".len());
+    // Files with nothing to say are counted on one line rather than listed: `--show-files`
+    // lists every file with what read it.
+    let (rows, quiet): (Vec<Row<'_>>, Vec<Row<'_>>) = rows
+        .into_iter()
+        .partition(|r| r.errors + r.warnings + r.infos > 0);
     let mut out = corpus_line(p);
     out.push_str("Files, worst first (findings count each field not recorded):\n");
     let _ = writeln!(
@@ -116,6 +120,91 @@ pub fn table(p: &Prepared) -> String {
             r.path.line()
         );
     }
+    if !quiet.is_empty() {
+        let results: usize = quiet.iter().map(|r| r.results).sum();
+        let _ = writeln!(
+            out,
+            "  and {} with no finding ({} {}; `--show-files` lists every file and what read it)",
+            plural(quiet.len(), "file", "files"),
+            results,
+            if results == 1 { "result" } else { "results" },
+        );
+    }
+    out
+}
+
+/// `1 file`, `2 files`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The files shown by name in the headline.
+const HEADLINE_FILES: usize = 3;
+/// The rules shown by code in the headline.
+const HEADLINE_RULES: usize = 5;
+
+/// The first lines of the human output when more than one file was checked: the totals, the
+/// worst files and the commonest rules, so a reader knows where to start before the details;
+/// empty for a single file (its findings are the overview).
+pub fn headline(p: &Prepared) -> String {
+    let rows = rows(p);
+    if rows.len() < 2 || p.findings.is_empty() {
+        return String::new();
+    }
+    let s = &p.summary;
+    let mut out = format!(
+        "Checked {} ({}): {}, {} and {}.\n",
+        plural(s.files, "file", "files"),
+        plural(s.results, "result", "results"),
+        plural(s.errors, "error", "errors"),
+        plural(s.warnings, "warning", "warnings"),
+        plural(s.infos, "info", "infos"),
+    );
+    let worst: Vec<String> = rows
+        .iter()
+        .filter(|r| r.errors + r.warnings + r.infos > 0)
+        .take(HEADLINE_FILES)
+        .map(|r| {
+            format!(
+                "{} ({})",
+                r.path.line(),
+                plural(r.errors + r.warnings + r.infos, "finding", "findings")
+            )
+        })
+        .collect();
+    if !worst.is_empty() {
+        let _ = writeln!(out, "Worst files: {}.", worst.join(", "));
+    }
+    let mut by_rule: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
+    for f in &p.findings {
+        by_rule.entry(f.rule.code).or_insert((0, f.rule.name)).0 += 1;
+    }
+    let mut common: Vec<(&str, usize, &str)> = by_rule
+        .into_iter()
+        .map(|(c, (n, name))| (c, n, name))
+        .collect();
+    common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let shown: Vec<String> = common
+        .iter()
+        .take(HEADLINE_RULES)
+        .map(|(code, n, name)| format!("{code} {name} ({n})"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "Commonest rules: {}{}.",
+        shown.join(", "),
+        if common.len() > HEADLINE_RULES {
+            format!(
+                ", and {} more rules (`--statistics` counts them all)",
+                common.len() - HEADLINE_RULES
+            )
+        } else {
+            String::new()
+        }
+    );
+    out.push_str(
+        "Details follow file by file; the table of every file and the totals end the output.\n\n",
+    );
     out
 }
 
