@@ -28,10 +28,16 @@ const QUALITY_GATE: &str =
 /// from a few hundred requests (one stream) to 2,000+ (24 streams).
 const WINDOW_SCALE: f64 = 11.0;
 
-/// One in this many results records its per-request samples (at one level, rotating through
-/// the ladder): that keeps the corpus near 15 KB a file, as real corpora of summaries with an
-/// occasional raw dump are.
-const SAMPLES_EVERY: u64 = 4;
+/// Most results (two in three) record the per-request samples of one level: the single-stream
+/// level (a few hundred requests), or in one of eight the top level (2,000+). Samples at every
+/// level would make files of 150 KB; this keeps the corpus near 15 KB a file.
+fn sampled_level(i: u64, levels: usize) -> Option<usize> {
+    match i % 3 {
+        0 => None,
+        _ if (i / 3) % 8 == 0 => Some(levels - 1),
+        _ => Some(0),
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -174,7 +180,7 @@ fn result(
     let cap = d["workload"]["max_output_tokens"].as_f64().unwrap_or(256.0);
     let speed = speed * (0.99 + 0.02 * rng.unit());
     let levels = d["levels"].as_array().cloned().unwrap_or_default();
-    let sampled = (i % SAMPLES_EVERY == 0).then(|| (i / SAMPLES_EVERY) as usize % levels.len());
+    let sampled = sampled_level(i, levels.len());
     let mut peak = (0.0, 0);
     let regenerated: Vec<Value> = levels
         .iter()
