@@ -14,10 +14,10 @@ use crate::defects;
 
 const PROSE: &str =
     include_str!("../../testdata/clean/replicated-corpus/workload-prose/prose-l2-r1.json");
-const CODE: &str = include_str!("../../testdata/clean/replicated-corpus/workload-code/code-l2-r7.json");
-const PREFILL: &str = include_str!(
-    "../../testdata/clean/replicated-corpus/workload-prefill-3k/prefill-l2-r1.json"
-);
+const CODE: &str =
+    include_str!("../../testdata/clean/replicated-corpus/workload-code/code-l2-r7.json");
+const PREFILL: &str =
+    include_str!("../../testdata/clean/replicated-corpus/workload-prefill-3k/prefill-l2-r1.json");
 const DOES_NOT_FIT: &str =
     include_str!("../../testdata/clean/replicated-corpus/losing/glm5-753b-does-not-fit.json");
 const POWER_TRACE: &str = include_str!("../../testdata/clean/replicated-corpus/complete.power.csv");
@@ -34,7 +34,7 @@ const WINDOW_SCALE: f64 = 11.0;
 fn sampled_level(i: u64, levels: usize) -> Option<usize> {
     match i % 3 {
         0 => None,
-        _ if (i / 3) % 8 == 0 => Some(levels - 1),
+        _ if (i / 3).is_multiple_of(8) => Some(levels - 1),
         _ => Some(0),
     }
 }
@@ -103,7 +103,16 @@ pub fn write_corpus(out: &Path, n: u64, seed: u64, heavy: bool) -> usize {
             let mut file_rng = Rng(seed ^ i.wrapping_mul(0xA24B_AED4_963E_E407));
             let name = format!("r{i:06}");
             let mut samples = Vec::new();
-            let mut doc = result(template, slot, block, &name, speed, &mut file_rng, &mut samples, i);
+            let mut doc = result(
+                template,
+                slot,
+                block,
+                &name,
+                speed,
+                &mut file_rng,
+                &mut samples,
+                i,
+            );
             if heavy {
                 defects::apply(&mut doc, &mut file_rng);
             }
@@ -133,7 +142,10 @@ fn day(block: u64) -> String {
     )
 }
 
-#[expect(clippy::too_many_arguments, reason = "one call site, every argument named")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call site, every argument named"
+)]
 fn result(
     template: &Value,
     slot: Slot,
@@ -155,7 +167,10 @@ fn result(
     let launch_hour = [1, 7, 13, 19, 21, 23][slot.launch as usize - 1];
     // Inside a launch the prose repeats run first, then the code ones (repeats 6 to 10).
     let minutes = 5 + 20 * ((slot.repeat - 1) % 10);
-    d["id"] = json!(format!("pool{block:05}-{kind}-l{}-r{}", slot.launch, slot.repeat));
+    d["id"] = json!(format!(
+        "pool{block:05}-{kind}-l{}-r{}",
+        slot.launch, slot.repeat
+    ));
     d["launch"] = json!({
         "id": format!("pool{block:05}-launch-{}", slot.launch),
         "started_at": format!("{date}T{launch_hour:02}:00:00Z"),
@@ -187,7 +202,9 @@ fn result(
         .enumerate()
         .map(|(k, t)| {
             let (level, raw) = level(t, speed, cap, rng);
-            let aggregate = level["throughput_tok_s"]["aggregate"].as_f64().unwrap_or(0.0);
+            let aggregate = level["throughput_tok_s"]["aggregate"]
+                .as_f64()
+                .unwrap_or(0.0);
             if aggregate > peak.0 {
                 peak = (aggregate, level["concurrency"].as_u64().unwrap_or(0));
             }
@@ -238,7 +255,11 @@ fn round(x: f64, decimals: i32) -> f64 {
 fn quantile(sorted: &[f64], q: f64) -> f64 {
     #[expect(clippy::cast_precision_loss, reason = "a few thousand samples")]
     let h = (sorted.len() - 1) as f64 * q;
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "h >= 0, small")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "h >= 0, small"
+    )]
     let lo = h.floor() as usize;
     let hi = (lo + 1).min(sorted.len() - 1);
     sorted[lo] + (h - h.floor()) * (sorted[hi] - sorted[lo])
@@ -256,7 +277,11 @@ fn sorted(values: &[f64]) -> Vec<f64> {
 fn level(t: &Value, speed: f64, cap: f64, rng: &mut Rng) -> (Value, String) {
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
     let template_requests = f(&t["requests"]).max(1.0);
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "small counts")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "small counts"
+    )]
     let n = (template_requests * WINDOW_SCALE * speed).round().max(1.0) as usize;
     let mean_output = f(&t["output_tokens"]) / template_requests;
     let user = f(&t["per_user_tok_s"]["mean"]) * speed;
@@ -273,13 +298,21 @@ fn level(t: &Value, speed: f64, cap: f64, rng: &mut Rng) -> (Value, String) {
         per_user.push(rate);
         tpot.push(round(1000.0 / rate, 2));
         // A few requests queue behind a long prefill: the tail of the distribution.
-        let tail = if rng.below(33) == 0 { 1.5 + rng.unit() } else { 1.0 };
+        let tail = if rng.below(33) == 0 {
+            1.5 + rng.unit()
+        } else {
+            1.0
+        };
         ttft.push(round(ttft_median * (0.8 + 0.4 * rng.unit()) * tail, 4));
     }
     let duration = 120.0 * WINDOW_SCALE;
     let total: f64 = tokens.iter().sum();
     let aggregate = round(total / duration, 2);
-    #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "token counts")]
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "token counts"
+    )]
     let total_count = total as u64;
     let decode_share = f(&t["throughput_tok_s"]["decode"]) / f(&t["throughput_tok_s"]["aggregate"]);
     #[expect(clippy::cast_precision_loss, reason = "a few thousand samples")]
@@ -331,7 +364,13 @@ fn level(t: &Value, speed: f64, cap: f64, rng: &mut Rng) -> (Value, String) {
         // Token counts are integers; the timings keep the decimals they were rounded to.
         let items: Vec<String> = values
             .iter()
-            .map(|v| if name == "output_tokens" { format!("{v:.0}") } else { v.to_string() })
+            .map(|v| {
+                if name == "output_tokens" {
+                    format!("{v:.0}")
+                } else {
+                    v.to_string()
+                }
+            })
             .collect();
         let _ = write!(raw, "{sep}\n          \"{name}\": [{}]", items.join(", "));
     }

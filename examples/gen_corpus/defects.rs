@@ -21,13 +21,17 @@ const FILE_DEFECTS: [FileDefect; 13] = [
     // M002: an image tag instead of a digest.
     (0.5, |d| d["engine"]["image_digest"] = json!("latest")),
     // M004: the serve command typed from memory.
-    (0.5, |d| d["engine"]["serve_command_source"] = json!("typed")),
+    (0.5, |d| {
+        d["engine"]["serve_command_source"] = json!("typed");
+    }),
     // M011: multi-node without a parity check.
     (0.6, |d| remove(&mut d["platform"], "parity_check")),
     // M013: harness revision not recorded.
     (0.5, |d| remove(&mut d["harness"], "revision")),
     // M017: a quality gate that is not there.
-    (0.5, |d| d["artifacts"]["quality_gate"]["path"] = json!("missing.quality-gate.csv")),
+    (0.5, |d| {
+        d["artifacts"]["quality_gate"]["path"] = json!("missing.quality-gate.csv");
+    }),
     // R004: sampled at a temperature (a configuration of its own, so S findings follow).
     (0.15, |d| d["workload"]["temperature"] = json!(0.7)),
     // R005: warm-up requests counted.
@@ -37,7 +41,9 @@ const FILE_DEFECTS: [FileDefect; 13] = [
     // R014: levels run in ascending order.
     (0.5, |d| d["workload"]["level_order"] = json!("ascending")),
     // L004: a cost figure that does not follow from the peak.
-    (0.6, |d| scale(&mut d["cost"]["per_million_output_usd"], 0.5)),
+    (0.6, |d| {
+        scale(&mut d["cost"]["per_million_output_usd"], 0.5);
+    }),
     // M018: a token pasted into the notes.
     (0.1, |d| {
         d["notes"] = json!("rerun with HF_TOKEN=hf_aVeRyReAlLoOkInGtOkEnVaLuE0123456789");
@@ -72,7 +78,11 @@ fn remove(v: &mut Value, key: &str) {
 fn scale(v: &mut Value, factor: f64) {
     if let Some(x) = v.as_f64() {
         *v = if v.is_u64() {
-            #[expect(clippy::cast_possible_truncation, clippy::cast_sign_loss, reason = "counts")]
+            #[expect(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                reason = "counts"
+            )]
             let scaled = (x * factor).round() as u64;
             json!(scaled)
         } else {

@@ -23,7 +23,8 @@ use serde_json::{Value, json};
 const CANONICAL: &str = include_str!("../../testdata/clean/replicated-corpus/complete.json");
 const VLLM: &str = include_str!("../../testdata/adapters/vllm/legacy-no-failed-field.json");
 const SGLANG: &str = include_str!("../../testdata/adapters/sglang/late-2025-server-info.jsonl");
-const GUIDELLM: &str = include_str!("../../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
+const GUIDELLM: &str =
+    include_str!("../../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
 const AIPERF: &str = include_str!(
     "../../testdata/adapters/genai-perf/aiperf-0.13.0/concurrency-4.profile_export_aiperf.json"
 );
