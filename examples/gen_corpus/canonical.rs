@@ -2,7 +2,9 @@
 //! replicated corpus in `testdata/clean`, every level regenerated with per-request samples and
 //! summaries computed from them, laid out in deployments whose runs satisfy the replication
 //! rules (three launches of fifteen runs per speculative workload, a prefill-heavy shape and a
-//! does-not-fit result in each).
+//! does-not-fit result in each). A corpus whose size is not a multiple of 36 ends with
+//! prefill-only deployments (five runs over two launches) and does-not-fit results, which need
+//! no more replicates, so any size stays clean.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -25,11 +27,11 @@ const QUALITY_GATE: &str =
     include_str!("../../testdata/clean/replicated-corpus/complete.quality-gate.csv");
 
 /// The templates' windows are 120 s; the generated ones are eleven times longer, so a level holds
-/// from a few hundred requests (one stream) to 2,000+ (24 streams).
+/// from 250 to 300 requests (one stream) to 1,800 to 2,200 (24 streams).
 const WINDOW_SCALE: f64 = 11.0;
 
 /// Most results (two in three) record the per-request samples of one level: the single-stream
-/// level (a few hundred requests), or in one of eight the top level (2,000+). Samples at every
+/// level (a few hundred requests), or in one of eight the top level (about 2,000). Samples at every
 /// level would make files of 150 KB; this keeps the corpus near 15 KB a file.
 fn sampled_level(i: u64, levels: usize) -> Option<usize> {
     match i % 3 {
