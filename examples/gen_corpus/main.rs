@@ -1,23 +1,35 @@
-//! Writes a deterministic benchmark corpus for the performance bench: N result files of a
-//! realistic mix (canonical files with and without per-request samples, some with 2,000+
-//! requests; vLLM JSON and JSON Lines, SGLang JSON Lines, GuideLLM, AIPerf and llmperf files),
-//! with a realistic share of defects so rules fire.
+//! Writes a deterministic benchmark corpus for the performance bench, the same bytes for the
+//! same seed. Four kinds:
 //!
-//! Usage: `cargo run --release --example gen_corpus -- OUT_DIR N [SEED] [--canonical-only]`
+//! - (default) N result files of a realistic mix: canonical files with and without per-request
+//!   samples, some with 2,000+ requests; vLLM JSON and JSON Lines, SGLang JSON Lines,
+//!   GuideLLM, AIPerf and llmperf files; with a realistic share of defects so rules fire;
+//! - `--canonical-only`: the canonical half of that mix alone;
+//! - `--clean`: complete, replicated canonical results with per-request samples on which
+//!   `check` reports nothing (see `canonical.rs`);
+//! - `--heavy`: the same results with the defects of old corpora, about 25 findings a file
+//!   (see `defects.rs`).
+//!
+//! Usage: `cargo run --release --example gen_corpus -- OUT_DIR N [SEED]
+//! [--canonical-only | --clean | --heavy]`
+
+mod canonical;
+mod defects;
 
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
-const CANONICAL: &str = include_str!("../testdata/clean/replicated-corpus/complete.json");
-const VLLM: &str = include_str!("../testdata/adapters/vllm/legacy-no-failed-field.json");
-const SGLANG: &str = include_str!("../testdata/adapters/sglang/late-2025-server-info.jsonl");
-const GUIDELLM: &str = include_str!("../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
+const CANONICAL: &str = include_str!("../../testdata/clean/replicated-corpus/complete.json");
+const VLLM: &str = include_str!("../../testdata/adapters/vllm/legacy-no-failed-field.json");
+const SGLANG: &str = include_str!("../../testdata/adapters/sglang/late-2025-server-info.jsonl");
+const GUIDELLM: &str =
+    include_str!("../../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
 const AIPERF: &str = include_str!(
-    "../testdata/adapters/genai-perf/aiperf-0.13.0/concurrency-4.profile_export_aiperf.json"
+    "../../testdata/adapters/genai-perf/aiperf-0.13.0/concurrency-4.profile_export_aiperf.json"
 );
 const LLMPERF: &str =
-    include_str!("../testdata/adapters/llmperf/summary-with-errors-and-sampling.json");
+    include_str!("../../testdata/adapters/llmperf/summary-with-errors-and-sampling.json");
 
 /// A small deterministic generator (SplitMix64): the same seed writes the same bytes.
 struct Rng(u64);
@@ -156,17 +168,23 @@ fn harness(kind: u64, rng: &mut Rng) -> (String, &'static str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let canonical_only = args.iter().any(|a| a == "--canonical-only");
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let canonical_only = flag("--canonical-only");
     let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let (Some(out), Some(n)) = (
         positional.first(),
         positional.get(1).and_then(|n| n.parse::<u64>().ok()),
     ) else {
-        eprintln!("usage: gen_corpus OUT_DIR N [SEED] [--canonical-only]");
+        eprintln!("usage: gen_corpus OUT_DIR N [SEED] [--canonical-only | --clean | --heavy]");
         std::process::exit(2);
     };
     let seed = positional.get(2).and_then(|s| s.parse().ok()).unwrap_or(42);
     let out = PathBuf::from(out);
+    if flag("--clean") || flag("--heavy") {
+        let bytes = canonical::write_corpus(&out, n, seed, flag("--heavy"));
+        println!("wrote {n} files, {bytes} bytes, into {}", out.display());
+        return;
+    }
     let mut rng = Rng(seed);
     let mut bytes = 0usize;
     for i in 0..n {
