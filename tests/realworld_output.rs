@@ -155,7 +155,17 @@ fn the_real_corpus_reads_in_a_quarter_of_the_lines_with_every_finding_listed() {
     }
     // The overview still ends the output, and the corpus-wide finding heads it.
     assert!(
-        human.starts_with("the corpus ../shared/realworld/:\nS008"),
+        human.starts_with("Checked ")
+            && human
+                .lines()
+                .nth(1)
+                .is_some_and(|l| l.starts_with("Worst files: ")),
+        "a headline opens the output: {}",
+        &human[..200]
+    );
+    let details = human.split_once("\n\n").map_or("", |(_, rest)| rest);
+    assert!(
+        details.starts_with("the corpus ../shared/realworld/:\nS008"),
         "{}",
         &human[..200]
     );

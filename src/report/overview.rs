@@ -102,6 +102,16 @@ pub fn table(p: &Prepared) -> String {
         .into_iter()
         .partition(|r| r.errors + r.warnings + r.infos > 0);
     let mut out = corpus_line(p);
+    if rows.is_empty() {
+        let results: usize = quiet.iter().map(|r| r.results).sum();
+        let _ = writeln!(
+            out,
+            "No file has a finding of its own ({}, {}; `--show-files` lists every file and what read it).",
+            plural(quiet.len(), "file", "files"),
+            plural(results, "result", "results"),
+        );
+        return out;
+    }
     out.push_str("Files, worst first (findings count each field not recorded):\n");
     let _ = writeln!(
         out,
