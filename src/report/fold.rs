@@ -132,7 +132,7 @@ fn fields(p: &Prepared, item: &Item) -> Vec<String> {
 
 /// Appends `head` and `text` wrapped at `width` characters, later lines indented by four
 /// spaces, breaking at spaces (a word longer than a line is kept whole).
-fn wrap_into(out: &mut String, head: &str, text: &str, width: usize) {
+pub(super) fn wrap_into(out: &mut String, head: &str, text: &str, width: usize) {
     let indent = "    ";
     let mut line = head.to_string();
     let mut len = line.chars().count();

@@ -150,6 +150,8 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// The files shown by name in the headline.
 const HEADLINE_FILES: usize = 3;
+/// The width the headline's list of rules is wrapped at, as the snippets are.
+const HEADLINE_WIDTH: usize = 100;
 /// The rules shown by code in the headline.
 const HEADLINE_RULES: usize = 5;
 
@@ -183,7 +185,10 @@ pub fn headline(p: &Prepared) -> String {
         })
         .collect();
     if !worst.is_empty() {
-        let _ = writeln!(out, "Worst files: {}.", worst.join(", "));
+        out.push_str("Worst files:\n");
+        for w in &worst {
+            let _ = writeln!(out, "  {w}");
+        }
     }
     let mut by_rule: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
     for f in &p.findings {
@@ -199,9 +204,8 @@ pub fn headline(p: &Prepared) -> String {
         .take(HEADLINE_RULES)
         .map(|(code, n, name)| format!("{code} {name} ({n})"))
         .collect();
-    let _ = writeln!(
-        out,
-        "Commonest rules: {}{}.",
+    let rules = format!(
+        "{}{}.",
         shown.join(", "),
         if common.len() > HEADLINE_RULES {
             format!(
@@ -212,6 +216,7 @@ pub fn headline(p: &Prepared) -> String {
             String::new()
         }
     );
+    super::fold::wrap_into(&mut out, "Commonest rules: ", &rules, HEADLINE_WIDTH);
     out.push_str(
         "Details follow file by file; the table of every file and the totals end the output.\n\n",
     );
