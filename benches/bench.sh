@@ -16,6 +16,9 @@
 # Environment:
 #   BENCH_DIR     where corpora and tools go (default /tmp/benchlint-bench)
 #   BENCH_REPEAT  runs of each timed command; the median is reported (default 3)
+#   BENCH_ALL_FORMATS_UP_TO  every output format and the mixed corpus up to this many files;
+#                 past it only `check --format json` on the clean and heavy corpora, for the
+#                 memory rows (default 10000)
 #   BENCH_SLOW_VALIDATORS=1  also time check-jsonschema and sourcemeta jsonschema on the clean
 #                 corpus, up to 10,000 files (check-jsonschema takes minutes there)
 # Needs: the Rust toolchain, GNU time; node with npm for ajv-cli (installed into BENCH_DIR;
@@ -28,6 +31,7 @@ mapfile -t sizes < <(printf '%s\n' "${sizes[@]}" | sort -n)
 work=${BENCH_DIR:-/tmp/benchlint-bench}
 repeat=${BENCH_REPEAT:-3}
 slow=${BENCH_SLOW_VALIDATORS:-0}
+all_formats_up_to=${BENCH_ALL_FORMATS_UP_TO:-10000}
 mkdir -p "$work"
 
 cargo build --release --quiet
@@ -196,6 +200,9 @@ for n in "${sizes[@]}"; do
   fi
   measure "parse-only" target/release/examples/parse_only "$heavy"; parse_heavy=$last
   for f in "${formats[@]}"; do
+    # Past BENCH_ALL_FORMATS_UP_TO files only the JSON report is timed (it gives the memory
+    # row); every format at 100,000 files would take the better part of an hour.
+    if [ "$f" != json ] && [ "$n" -gt "$all_formats_up_to" ]; then continue; fi
     measure "check --format $f" "$bin" check --format "$f" --exit-zero "$heavy"
     if [ "$f" = json ]; then
       rss_heavy[$n]=$last_rss
@@ -204,6 +211,7 @@ for n in "${sizes[@]}"; do
     [ -z "$ajv_heavy" ] || verdict "$n heavy: ajv-cli / check ($f)" "$ajv_heavy" "$last" ">=" 1
   done
 
+  [ "$n" -le "$all_formats_up_to" ] || continue
   corpus "$mixed" "$n"
   echo "== $n files, mixed corpus (canonical and harness formats): $files files, $mb MB"
   findings "$mixed"
