@@ -1,5 +1,6 @@
 //! The [`Builder`] that fills one canonical result and records, for each value, the pointer in
 //! the source document it came from.
+
 use serde_json::{Map, Value};
 
 use super::read::{count, flag, number, rate, scaled, text};

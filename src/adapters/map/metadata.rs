@@ -1,5 +1,6 @@
 //! Free-form metadata: the keys that name a canonical field unambiguously ([`known_keys`]) and
 //! the labels kept for the configuration fingerprint ([`labels`]).
+
 use serde_json::Value;
 
 use super::builder::Builder;

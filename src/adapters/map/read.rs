@@ -1,5 +1,6 @@
 //! Reading values the way harnesses write them: numbers and numeric strings, counts, flags,
 //! names, request rates (`inf` kept), and unit scaling that keeps decimal values exact.
+
 use serde_json::Value;
 
 /// A finite number, from a JSON number or a numeric string (llmperf writes `"550"`);

@@ -1,5 +1,6 @@
 //! The analysis in words, shared by the C rules, `benchlint audit` and `benchlint compare`: the
 //! matched basis, the arithmetic of a side, the basis of a claim.
+
 use std::fmt::Write as _;
 
 use crate::claims::side::{ResolvedSide, num};

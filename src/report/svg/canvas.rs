@@ -1,5 +1,6 @@
 //! What both charts draw with: a linear axis with round ticks, gridlines and axis titles, the
 //! SVG element itself, and labels placed where they overlap nothing.
+
 use std::fmt::Write as _;
 
 use super::{FONT, GREY, GRID, R, escape, n};

@@ -1,5 +1,6 @@
 //! The ladder chart of one configuration: aggregate throughput against the per-user rate, one
 //! point per level, intervals as whiskers, and the service-level floor.
+
 use std::fmt::Write as _;
 
 use super::canvas::{Axis, Rect, axes, label_at, place, svg_open};

@@ -1,5 +1,6 @@
 //! The bar chart of a ratio claim: as published beside restated, or a hatched slot saying why
 //! there is no value.
+
 use std::fmt::Write as _;
 
 use super::canvas::{Axis, Rect, axes, svg_open};
