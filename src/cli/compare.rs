@@ -17,23 +17,19 @@
 //! Formats: `text` and `json`. Exit status: 0, or 1 when a mismatch at error severity makes the
 //! comparison unsound; 2 on bad arguments (an unknown id or fingerprint, no shared level).
 
+mod view;
+
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use serde_json::json;
 
 use super::capacity::load;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, Output};
-use crate::claims::{
-    Basis, CompareOptions, Comparison, Metric, ResolvedSide, Runs, compare_sides, num, pct,
-    resolve_side,
-};
+use crate::claims::{Basis, CompareOptions, Metric, Runs, compare_sides, resolve_side};
 use crate::diagnostic::Severity;
 use crate::model::{Level, LevelKey, LoadAxis, Outcome, RequestRate};
-use crate::stats::IntervalBasis;
-use crate::text::Text;
+use view::View;
 
 /// Arguments of `compare`.
 #[derive(Debug, clap::Args)]
@@ -91,13 +87,13 @@ fn parse_metric(s: &str) -> Result<String, String> {
 }
 
 /// A side named on the command line.
-struct Named {
+pub(super) struct Named {
     /// What was typed.
-    arg: String,
+    pub(super) arg: String,
     /// The configuration's index in `Runs::configs`.
-    config: usize,
+    pub(super) config: usize,
     /// How it was found.
-    by: &'static str,
+    pub(super) by: &'static str,
 }
 
 /// Finds the configuration `arg` names: a result id first, then a fingerprint prefix.
@@ -263,203 +259,6 @@ fn parse_rate(s: &str) -> Result<RequestRate, String> {
         _ => Err(format!(
             "`{s}` is not a request rate: give requests per second, or inf"
         )),
-    }
-}
-
-struct View<'v, 'a> {
-    runs: &'v Runs<'a>,
-    a: &'v Named,
-    b: &'v Named,
-    side_a: &'v ResolvedSide,
-    side_b: &'v ResolvedSide,
-    cmp: &'v Comparison,
-    level: LevelKey,
-    basis: BasisArg,
-}
-
-impl View<'_, '_> {
-    fn interval_words(side: &ResolvedSide) -> String {
-        match side.interval() {
-            None => "one run, no interval".to_string(),
-            Some(iv) => {
-                let over = match iv.basis {
-                    IntervalBasis::AcrossLaunches { launches } => {
-                        format!("across {launches} launches")
-                    }
-                    IntervalBasis::SingleInstance { runs } => {
-                        format!("single instance, {runs} runs of one launch")
-                    }
-                };
-                let (low, clipped) = crate::numbers::nonnegative_low(iv.low);
-                let why = if clipped {
-                    format!("; {}", crate::numbers::CLIPPED_AT_ZERO)
-                } else {
-                    String::new()
-                };
-                format!(
-                    "95% interval {} to {} ({over}{why})",
-                    num(low),
-                    num(iv.high)
-                )
-            }
-        }
-    }
-
-    fn side_text(&self, out: &mut String, name: &str, n: &Named, side: &ResolvedSide) {
-        let config = &self.runs.configs[n.config];
-        let unit = self.cmp.metric.unit();
-        let _ = writeln!(
-            out,
-            "{name}: {} ({})",
-            crate::text::line(config.fingerprint.label()),
-            config.fingerprint.short()
-        );
-        let _ = writeln!(
-            out,
-            "   `{}` ({}): {} over {}",
-            crate::text::line(&n.arg),
-            n.by,
-            plural(side.points.len(), "run", "runs"),
-            plural(side.launches(), "launch", "launches")
-        );
-        let _ = writeln!(
-            out,
-            "   {} {unit}, {}; launch means {}",
-            side.value().map_or_else(|| "no value".into(), num),
-            Self::interval_words(side),
-            side.launch_means()
-                .iter()
-                .map(|m| num(*m))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-
-    fn text(&self) -> Vec<u8> {
-        let cmp = self.cmp;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "{} at {} ({} basis)",
-            cmp.metric,
-            self.level,
-            match self.basis {
-                BasisArg::Hardware => "hardware",
-                BasisArg::Deployment => "deployment",
-            }
-        );
-        self.side_text(&mut out, "A", self.a, self.side_a);
-        self.side_text(&mut out, "B", self.b, self.side_b);
-        let _ = writeln!(
-            out,
-            "effect: B/A = {}, {}",
-            cmp.ratio.map_or_else(|| "none".into(), num),
-            cmp.effect_words()
-        );
-        // Sentences that quote labels and ids from the files: masked and escaped whole.
-        let quoting = |s: &str| Text::quoting(s).line().into_owned();
-        let _ = writeln!(
-            out,
-            "noise floor: {} from {}",
-            crate::claims::pct_abs(cmp.noise.value),
-            quoting(&cmp.noise.source())
-        );
-        let _ = writeln!(out, "verdict: {}", cmp.verdict_words());
-        if let Some(s) = cmp.stat_finding() {
-            let _ = writeln!(
-                out,
-                "  {} {}: {}",
-                s.rule.code,
-                s.rule.name,
-                quoting(&s.message)
-            );
-        }
-        if cmp.mismatches.is_empty() {
-            out.push_str("matched basis: no mismatch found\n");
-        } else {
-            let _ = writeln!(out, "mismatches ({}):", cmp.mismatches.len());
-            for m in &cmp.mismatches {
-                let _ = writeln!(
-                    out,
-                    "  {} {} ({}): {}",
-                    m.rule.code,
-                    m.rule.name,
-                    m.rule.severity.as_str(),
-                    quoting(&m.message)
-                );
-            }
-        }
-        out.into_bytes()
-    }
-
-    fn side_json(&self, n: &Named, side: &ResolvedSide) -> serde_json::Value {
-        let config = &self.runs.configs[n.config];
-        let iv = side.interval();
-        json!({
-            "argument": n.arg,
-            "found_by": n.by,
-            "label": config.fingerprint.label(),
-            "fingerprint": config.fingerprint.short(),
-            "results": side.points.iter().map(|p| self.runs.results[p.result].doc.id.clone()).collect::<Vec<_>>(),
-            "runs": side.points.len(),
-            "launches": side.launches(),
-            "launch_means": side.launch_means(),
-            "value": side.value(),
-            "interval": iv.as_ref().map(|iv| json!({
-                "low": iv.low,
-                "high": iv.high,
-                "single_instance": matches!(iv.basis, IntervalBasis::SingleInstance { .. }),
-            })),
-            "per_user_tok_s": side.per_user(),
-        })
-    }
-
-    fn json(&self) -> Vec<u8> {
-        let cmp = self.cmp;
-        let ab = cmp.ab.as_ref();
-        let stat = cmp.stat_finding();
-        let doc = json!({
-            "metric": cmp.metric.as_str(),
-            "concurrency": self.level.streams(),
-            "request_rate": self.level.rate(),
-            "basis": match self.basis { BasisArg::Hardware => "hardware", BasisArg::Deployment => "deployment" },
-            "a": self.side_json(self.a, self.side_a),
-            "b": self.side_json(self.b, self.side_b),
-            "ratio": cmp.ratio,
-            "effect_rel": ab.map(|x| x.effect_rel),
-            "effect_ci95_rel": ab.and_then(|x| x.ci_rel).filter(|(l, h)| l.is_finite() && h.is_finite()).map(|(l, h)| [l, h]),
-            "effect": ab.map(|x| pct(x.effect_rel)),
-            "noise_floor": {
-                "value": cmp.noise.value,
-                "static": cmp.noise.static_floor,
-                "from_controls": cmp.noise.from_controls,
-                "source": cmp.noise.source(),
-                "controls": cmp.noise.controls.iter().map(|c| json!({
-                    "label": c.label,
-                    "fingerprint": c.fingerprint,
-                    "concurrency": c.concurrency,
-                    "launch_means": c.launch_means,
-                })).collect::<Vec<_>>(),
-            },
-            "verdict": cmp.verdict_words(),
-            "finding": stat.map(|s| json!({ "code": s.rule.code, "name": s.rule.name, "message": s.message })),
-            "mismatches": cmp.mismatches.iter().map(|m| json!({
-                "code": m.rule.code,
-                "name": m.rule.name,
-                "severity": m.rule.severity.as_str(),
-                "unknown": m.unknown,
-                "message": m.message,
-            })).collect::<Vec<_>>(),
-        });
-        crate::text::json::pretty_redacted(doc)
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
 

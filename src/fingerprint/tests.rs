@@ -1,6 +1,8 @@
 //! The fingerprint's contract: what splits a configuration, what does not, and what must be
 //! known for results to be pooled at all.
 
+use serde_json::Value;
+
 use super::*;
 
 const COMPLETE: &str = include_str!("../../testdata/clean/replicated-corpus/complete.json");

@@ -1,3 +1,5 @@
+use super::count::{Count, parse_count};
+use super::flags::NumStyle;
 use super::*;
 
 fn words(line: &str) -> Vec<String> {

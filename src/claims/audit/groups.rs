@@ -1,0 +1,110 @@
+//! The replication findings (S001, S002, S003, S005, S006) on the configurations a claim rests
+//! on, at the levels it is taken at.
+
+use std::collections::BTreeSet;
+
+use crate::claims::analysis::ClaimAnalysis;
+use crate::claims::compare::Runs;
+use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
+use crate::thresholds::Thresholds;
+
+/// Group rules whose findings on a claim's configurations matter to it.
+const GROUP_CODES: [&str; 5] = ["S001", "S002", "S003", "S005", "S006"];
+
+/// A replication finding on a configuration.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroupFinding {
+    /// S001, S002, S003, S005 or S006.
+    pub code: &'static str,
+    /// Index of the configuration in [`Runs::configs`].
+    pub config: usize,
+    /// The level it is about, when it is about one.
+    pub concurrency: Option<u64>,
+    /// Its message.
+    pub message: crate::text::Text,
+    /// Measured before the rule was adopted.
+    pub pre_rule: bool,
+    /// The id of the result the finding is placed on.
+    pub result: String,
+}
+
+/// The findings of the replication rules that matter to claims, by configuration.
+pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFinding> {
+    let configurations = crate::replication::configurations(runs.results);
+    let ctx = CorpusCtx {
+        results: runs.results,
+        claims: &[],
+        thresholds,
+        configurations: &configurations,
+    };
+    let mut out = Vec::new();
+    for code in GROUP_CODES {
+        let Some(rule) = find_rule(code) else {
+            continue;
+        };
+        let Check::Corpus(check) = rule.check else {
+            continue;
+        };
+        let mut emits = Vec::new();
+        check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+        for e in emits {
+            let Some(subject) = e.subject.filter(|&i| i < runs.results.len()) else {
+                continue;
+            };
+            let Some(config) = runs.config_of[subject] else {
+                continue;
+            };
+            let doc = &runs.results[subject].doc;
+            let concurrency = e
+                .pointer
+                .strip_prefix("/levels/")
+                .and_then(|rest| rest.split('/').next())
+                .and_then(|i| i.parse::<usize>().ok())
+                .and_then(|i| doc.levels.get(i))
+                .and_then(|l| l.concurrency);
+            let pre_rule = matches!((rule.meta.since, doc.measured_date()), (Some(since), Some(d)) if d < since);
+            out.push(GroupFinding {
+                code: rule.meta.code,
+                config,
+                concurrency,
+                message: e.message,
+                pre_rule,
+                result: doc.id.clone(),
+            });
+        }
+    }
+    out
+}
+
+/// The group findings on the configurations `a`'s sides rest on, at the levels they are taken at.
+pub(super) fn relevant<'g>(
+    runs: &Runs<'_>,
+    a: &ClaimAnalysis,
+    group: &'g [GroupFinding],
+) -> Vec<&'g GroupFinding> {
+    let mut configs = BTreeSet::new();
+    let mut levels = BTreeSet::new();
+    let sides = [a.subject.as_ref(), a.baseline.as_ref()];
+    let matched = a
+        .restatement
+        .as_ref()
+        .map_or([None, None], |r| [r.subject.as_ref(), r.baseline.as_ref()]);
+    for side in sides.into_iter().chain(matched).flatten() {
+        for &i in &side.results {
+            if let Some(c) = runs.config_of[i] {
+                configs.insert(c);
+                if let Some(l) = side.concurrency() {
+                    levels.insert((c, l));
+                }
+            }
+        }
+    }
+    group
+        .iter()
+        .filter(|g| configs.contains(&g.config))
+        .filter(|g| {
+            g.concurrency
+                .is_none_or(|l| levels.contains(&(g.config, l)))
+        })
+        .collect()
+}

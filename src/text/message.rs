@@ -1,0 +1,287 @@
+//! [`Text`]: a message made of benchlint's own words and text from inputs, each part keeping its
+//! origin until a writer shows it.
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+
+use super::{FileText, line, markdown, masked};
+
+/// Where a piece of a [`Text`] came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Benchlint's own words.
+    Own,
+    /// An input.
+    File,
+    /// Benchlint's sentence quoting inputs between backticks.
+    Quoting,
+}
+
+/// One part of a [`Text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Written by benchlint: shown as it is.
+    Own(Cow<'static, str>),
+    /// From an input: masked and escaped on the way out.
+    File(String),
+}
+
+impl Part {
+    fn as_str(&self) -> &str {
+        match self {
+            Part::Own(s) => s,
+            Part::File(s) => s,
+        }
+    }
+}
+
+/// A message made of benchlint's own words and text from inputs, each part keeping its origin
+/// until a writer shows it.
+#[derive(Debug, Clone)]
+pub enum Text {
+    /// All benchlint's own.
+    Own(Cow<'static, str>),
+    /// All from an input (also any `String` of unknown origin).
+    File(String),
+    /// A sentence of benchlint's that quotes inputs between backticks, built as one string
+    /// (`format!`): all of it is masked and escaped as input is; its backticks delimit code
+    /// spans, which never hold a backtick, so no quoted value can open or close one.
+    Quoting(String),
+    /// Mixed.
+    Parts(Vec<Part>),
+}
+
+impl Default for Text {
+    fn default() -> Self {
+        Text::Own(Cow::Borrowed(""))
+    }
+}
+
+impl Text {
+    /// Benchlint's own words.
+    pub fn own(s: impl Into<Cow<'static, str>>) -> Self {
+        Text::Own(s.into())
+    }
+
+    /// Text from an input.
+    pub fn file(s: impl Into<String>) -> Self {
+        Text::File(s.into())
+    }
+
+    /// A sentence of benchlint's quoting inputs between backticks (see [`Text::Quoting`]).
+    pub fn quoting(s: impl Into<String>) -> Self {
+        Text::Quoting(s.into())
+    }
+
+    /// `template` (benchlint's words) with each `{}` replaced by the next of `args`, each
+    /// keeping its origin. Used by [`text!`](crate::text!).
+    pub fn template(template: &'static str, args: Vec<Text>) -> Self {
+        let mut out = Text::Parts(Vec::with_capacity(args.len() * 2 + 1));
+        let mut args = args.into_iter();
+        let mut rest = template;
+        while let Some(at) = rest.find("{}") {
+            if at > 0 {
+                out.push_own(&rest[..at]);
+            }
+            match args.next() {
+                Some(a) => out.push_text(a),
+                None => out.push_own("{}"),
+            }
+            rest = &rest[at + 2..];
+        }
+        if !rest.is_empty() {
+            out.push_own(rest);
+        }
+        debug_assert!(
+            args.next().is_none(),
+            "more arguments than `{{}}` in {template:?}"
+        );
+        out
+    }
+
+    /// The parts, in order.
+    pub fn parts(&self) -> Vec<&Part> {
+        match self {
+            Text::Parts(p) => p.iter().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn each(&self, f: &mut dyn FnMut(Origin, &str)) {
+        match self {
+            Text::Own(s) => f(Origin::Own, s),
+            Text::File(s) => f(Origin::File, s),
+            Text::Quoting(s) => f(Origin::Quoting, s),
+            Text::Parts(parts) => {
+                for p in parts {
+                    match p {
+                        Part::Own(s) => f(Origin::Own, s),
+                        Part::File(s) => f(Origin::File, s),
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends benchlint's own words.
+    pub fn push_own(&mut self, s: impl Into<Cow<'static, str>>) {
+        self.push_part(Part::Own(s.into()));
+    }
+
+    /// Appends text from an input.
+    pub fn push_file(&mut self, s: impl Into<String>) {
+        self.push_part(Part::File(s.into()));
+    }
+
+    /// Appends another text, keeping the origin of each part.
+    pub fn push_text(&mut self, other: Text) {
+        match other {
+            Text::Own(s) => self.push_part(Part::Own(s)),
+            Text::File(s) | Text::Quoting(s) => self.push_part(Part::File(s)),
+            Text::Parts(ps) => ps.into_iter().for_each(|p| self.push_part(p)),
+        }
+    }
+
+    fn push_part(&mut self, part: Part) {
+        let parts = match std::mem::take(self) {
+            Text::Own(s) if s.is_empty() => Vec::new(),
+            Text::Own(s) => vec![Part::Own(s)],
+            Text::File(s) | Text::Quoting(s) => vec![Part::File(s)],
+            Text::Parts(p) => p,
+        };
+        let mut parts = parts;
+        parts.push(part);
+        *self = Text::Parts(parts);
+    }
+
+    /// The text as written, origins forgotten: for logic and tests, never for an output.
+    pub fn raw(&self) -> String {
+        let mut out = String::new();
+        self.each(&mut |_, s| out.push_str(s));
+        out
+    }
+
+    /// Whether the raw text contains `needle` within one part.
+    pub fn contains(&self, needle: &str) -> bool {
+        let mut found = false;
+        self.each(&mut |_, s| found |= s.contains(needle));
+        found || self.raw().contains(needle)
+    }
+
+    /// For a terminal or a CI log: own words as they are, input parts as [`FileText::line`].
+    pub fn line(&self) -> Cow<'_, str> {
+        self.written(line)
+    }
+
+    /// Secrets masked in the input parts, nothing escaped (for JSON).
+    pub fn masked(&self) -> Cow<'_, str> {
+        self.written(masked)
+    }
+
+    /// Own words as they are, every input part through `write_input`.
+    fn written(&self, write_input: fn(&str) -> Cow<'_, str>) -> Cow<'_, str> {
+        match self {
+            Text::Own(s) => Cow::Borrowed(s),
+            Text::File(s) | Text::Quoting(s) => write_input(s),
+            Text::Parts(_) => {
+                let mut out = String::new();
+                self.each(&mut |origin, s| {
+                    if origin == Origin::Own {
+                        out.push_str(s);
+                    } else {
+                        out.push_str(&write_input(s));
+                    }
+                });
+                Cow::Owned(out)
+            }
+        }
+    }
+
+    /// For Markdown, on one line: benchlint's `` `...` `` spans become code spans (whatever
+    /// input text they hold, fenced so it cannot close them), the rest is escaped text.
+    pub fn md(&self, in_table: bool) -> String {
+        let mut pieces = Vec::new();
+        self.each(&mut |origin, s| pieces.push((origin, s.to_string())));
+        markdown::render(&pieces, in_table)
+    }
+
+    /// For HTML: benchlint's `` `...` `` spans become `<code>`, everything escaped.
+    pub fn html(&self) -> String {
+        let mut pieces = Vec::new();
+        self.each(&mut |origin, s| pieces.push((origin, s.to_string())));
+        markdown::render_html(&pieces)
+    }
+
+    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let parts: Vec<&str> = match self {
+            Text::Own(s) => vec![s.as_ref()],
+            Text::File(s) | Text::Quoting(s) => vec![s.as_str()],
+            Text::Parts(p) => p.iter().map(Part::as_str).collect(),
+        };
+        parts.into_iter().flat_map(str::bytes)
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Text {}
+
+impl PartialOrd for Text {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Text {
+    /// By the raw text (origins do not order).
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Text::Own(a), Text::Own(b)) => a.cmp(b),
+            (Text::File(a), Text::File(b)) => a.cmp(b),
+            _ => self.bytes().cmp(other.bytes()),
+        }
+    }
+}
+
+/// The terminal and log form ([`Text::line`]): the one a `{}` gives, masked and escaped, so
+/// that formatting a message anywhere never passes an input through raw. Markdown and HTML
+/// writers use [`Text::md`] and [`Text::html`].
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.line())
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Self {
+        Text::File(s)
+    }
+}
+
+impl From<&'static str> for Text {
+    fn from(s: &'static str) -> Self {
+        Text::Own(Cow::Borrowed(s))
+    }
+}
+
+impl From<FileText> for Text {
+    fn from(s: FileText) -> Self {
+        Text::File(s.0)
+    }
+}
+
+impl From<&FileText> for Text {
+    fn from(s: &FileText) -> Self {
+        Text::File(s.0.clone())
+    }
+}
+
+impl serde::Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.masked())
+    }
+}
