@@ -9,7 +9,8 @@ use super::discover::Entry;
 use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
-use crate::json::{Document, parse_text_with};
+use crate::json::{Document, ParsedText, SampleArray, parse_text_typed, parse_text_with};
+use crate::model::{RESULT_SCHEMA, ResultDoc};
 use crate::rules;
 
 /// Parses a JSON text and reports what the parser met; `None` when nothing is left to read.
@@ -21,11 +22,7 @@ pub(super) fn parse_json(
     out: &mut FileOutcome,
 ) -> Option<Vec<Document>> {
     let path = entry.display.as_str();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
-    let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
+    let parsed = parse_json_text(file_name, text, options);
     let structured = parsed
         .documents
         .iter()
@@ -66,6 +63,41 @@ pub(super) fn parse_json(
         return None;
     }
     Some(parsed.documents)
+}
+
+/// Parses the JSON text of the file named `file_name` as `check` does (a `.jsonl` or `.ndjson`
+/// file line by line): the per-request samples of canonical results go
+/// straight into numbers when only the typed result is kept afterwards (`Options::lean`); a
+/// caller that keeps the canonical JSON gets it whole.
+pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
+    let lower = file_name.to_ascii_lowercase();
+    let by_line = Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let limits = options.thresholds.json_limits();
+    if options.lean {
+        parse_text_typed(text, by_line, &limits, RESULT_SCHEMA)
+    } else {
+        parse_text_with(text, by_line, &limits)
+    }
+}
+
+/// Puts the sample arrays read straight into numbers into the typed result, where the
+/// canonical JSON holds `[]` for each (levels cut at the bound have none).
+pub(super) fn fill_samples(doc: &mut ResultDoc, samples: Vec<SampleArray>) {
+    for s in samples {
+        let Some(level) = doc.levels.get_mut(s.level) else {
+            continue;
+        };
+        let into = level.samples.get_or_insert_with(Default::default);
+        let slot = match s.metric {
+            "ttft_s" => &mut into.ttft_s,
+            "tpot_ms" => &mut into.tpot_ms,
+            "per_user_tok_s" => &mut into.per_user_tok_s,
+            _ => &mut into.output_tokens,
+        };
+        *slot = Some(s.values);
+    }
 }
 
 fn report_parse_problems(

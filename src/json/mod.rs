@@ -2,20 +2,22 @@
 //! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics.
 
 mod locate;
+mod samples;
 mod scan;
 mod segment;
 mod tolerant;
 mod walk;
 
 pub use locate::{Locator, Span, escape_pointer_token, locate, position};
+pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
     Cuts, DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan,
-    cut, scan,
+    cut, cut_ranges, scan, scan_capturing,
 };
 pub use segment::{Segment, split_documents};
 pub use tolerant::{
     Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
-    parse_text_with,
+    parse_text_typed, parse_text_with,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
 
