@@ -83,6 +83,9 @@ pub struct Scan {
     pub long_arrays: Vec<LongArray>,
     /// Sample arrays read into numbers ([`scan_capturing`] only), in the order of the text.
     pub samples: Vec<SampleArray>,
+    /// One past the bracket that closes the first container ([`scan_document`] only; `None`
+    /// when it never closes or the scan stopped at the depth bound).
+    pub end: Option<usize>,
 }
 
 /// Keys of one object, linear for small objects and hashed for large ones (so an object with
@@ -153,17 +156,23 @@ struct Frame<'a> {
 
 /// Scans `piece`, one document.
 pub fn scan(piece: &str, limits: &Limits) -> Scan {
-    scan_with(piece, limits, None)
+    scan_with(piece, limits, None, false)
 }
 
 /// [`scan`], reading the per-request sample arrays into [`Scan::samples`] when the document's
 /// root `schema` is `schema` (written without escapes) and no key in it is written twice; the
 /// other findings of the scan are the same as [`scan`]'s.
 pub fn scan_capturing(piece: &str, limits: &Limits, schema: &str) -> Scan {
-    scan_with(piece, limits, Some(schema))
+    scan_with(piece, limits, Some(schema), false)
 }
 
-fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>) -> Scan {
+/// Scans the document that opens `rest` with a bracket up to the bracket that closes it
+/// ([`Scan::end`]): finding where a document ends is then part of the same pass.
+pub fn scan_document(rest: &str, limits: &Limits, capture: Option<&str>) -> Scan {
+    scan_with(rest, limits, capture, true)
+}
+
+fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>, stop: bool) -> Scan {
     let bytes = piece.as_bytes();
     let max_items = limits.max_array_items.max(1);
     let mut out = Scan::default();
@@ -245,6 +254,10 @@ fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>) -> Scan {
                         }
                     }
                     depth -= 1;
+                    if stop && depth == 0 {
+                        out.end = Some(i + 1);
+                        break;
+                    }
                 }
             }
             b',' => {

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use super::samples::SampleArray;
-use super::scan::{Limits, PARSER_MAX_DEPTH, cut_ranges, scan, scan_capturing};
-use super::segment::{skip_string, split_documents};
+use super::scan::{Limits, PARSER_MAX_DEPTH, cut_ranges};
+use super::segment::{scan_documents, skip_string};
 
 /// One top-level document of a file.
 #[derive(Debug, Clone)]
@@ -133,12 +133,8 @@ fn parse_text_as(
 
 fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&str>) -> ParsedText {
     let mut out = ParsedText::default();
-    for (index, seg) in split_documents(text, by_line).into_iter().enumerate() {
+    for (index, (seg, mut found)) in scan_documents(text, by_line, limits, capture).enumerate() {
         let original = &text[seg.start..seg.end];
-        let mut found = match capture {
-            Some(schema) => scan_capturing(original, limits, schema),
-            None => scan(original, limits),
-        };
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
             out.fail(
