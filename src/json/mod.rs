@@ -6,6 +6,8 @@ mod samples;
 mod scan;
 mod segment;
 mod tolerant;
+#[cfg(test)]
+mod typed_tests;
 mod walk;
 
 pub use locate::{Locator, Span, escape_pointer_token, locate, position};

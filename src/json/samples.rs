@@ -43,6 +43,111 @@ pub struct SampleArray {
 /// text, or `None` when it is not an array of at most `max_items` numbers from 0 up to the
 /// 64-bit integer range.
 pub(super) fn read_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
+    short_decimals(text.as_bytes(), max_items).or_else(|| any_numbers(text, max_items))
+}
+
+/// The powers of ten a double holds exactly.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Most significant digits of a number read by [`short_decimals`]: below 2^53, every such
+/// significand is a double exactly.
+const SHORT_DIGITS: u32 = 15;
+
+/// The common case, without `serde_json`: an array of plain decimals (`0.5321`, `128`), none
+/// with an exponent, more than 15 significant digits or more than 22 after the point. Such a number is its digits as an integer, exact as
+/// a double, divided by an exact power of ten: one correctly rounded operation, so the double
+/// is the one a correctly rounding parser gives (`serde_json` with `float_roundtrip`), bit for
+/// bit. Anything else returns `None` and is read by [`any_numbers`].
+fn short_decimals(bytes: &[u8], max_items: usize) -> Option<(Vec<f64>, usize)> {
+    let ws = |i: &mut usize| {
+        while matches!(bytes.get(*i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            *i += 1;
+        }
+    };
+    let digit = |i: usize| {
+        bytes
+            .get(i)
+            .filter(|b| b.is_ascii_digit())
+            .map(|b| u64::from(b - b'0'))
+    };
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    let mut out = Vec::new();
+    ws(&mut i);
+    if bytes.get(i) == Some(&b']') {
+        return end_of_value(bytes, i + 1).then_some((out, i + 1));
+    }
+    loop {
+        let mut significand = digit(i)?;
+        // Significant digits: leading zeros (`0.004`) add nothing to the significand.
+        let mut digits = u32::from(significand != 0);
+        i += 1;
+        if significand != 0 {
+            while let Some(d) = digit(i) {
+                significand = significand * 10 + d;
+                digits += 1;
+                i += 1;
+                if digits > SHORT_DIGITS {
+                    return None;
+                }
+            }
+        }
+        let mut fraction = 0;
+        if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            while let Some(d) = digit(i) {
+                significand = significand * 10 + d;
+                digits += u32::from(significand != 0);
+                fraction += 1;
+                i += 1;
+                if digits > SHORT_DIGITS || fraction >= POW10.len() {
+                    return None;
+                }
+            }
+            if fraction == 0 {
+                return None;
+            }
+        }
+        if matches!(bytes.get(i), Some(b'e' | b'E' | b'0'..=b'9')) {
+            return None;
+        }
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "at most 15 digits: below 2^53, exact"
+        )]
+        let whole = significand as f64;
+        out.push(whole / POW10[fraction]);
+        if out.len() > max_items {
+            return None;
+        }
+        ws(&mut i);
+        match bytes.get(i) {
+            Some(b',') => {
+                i += 1;
+                ws(&mut i);
+            }
+            Some(b']') => return end_of_value(bytes, i + 1).then_some((out, i + 1)),
+            _ => return None,
+        }
+    }
+}
+
+/// Whether what follows a value at `i` may follow it in JSON (as `serde_json` checks between
+/// values of a stream).
+fn end_of_value(bytes: &[u8], i: usize) -> bool {
+    matches!(
+        bytes.get(i),
+        None | Some(b' ' | b'\n' | b'\t' | b'\r' | b'"' | b'[' | b']' | b'{' | b'}' | b',' | b':')
+    )
+}
+
+/// Any array of JSON numbers, read by `serde_json`.
+fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Vec<f64>>();
     let values = stream.next()?.ok()?;
     let end = stream.byte_offset();
@@ -78,6 +183,80 @@ pub fn restore_samples(value: &mut Value, samples: &[SampleArray], text: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `serde_json`'s doubles for the array `text`.
+    fn by_serde(text: &str) -> Vec<u64> {
+        serde_json::from_str::<Vec<f64>>(text)
+            .unwrap()
+            .into_iter()
+            .map(f64::to_bits)
+            .collect()
+    }
+
+    #[test]
+    fn short_decimals_are_the_doubles_serde_json_reads() {
+        // A deterministic spread of digit counts, fraction lengths and values.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut tokens = vec![
+            "0".to_string(),
+            "0.0".into(),
+            "0.000000000000001".into(),
+            "0.0000000000000000000001".into(),
+            "0.00000123456789012345".into(),
+            "999999999999999".into(),
+            "900719925474.993".into(),
+        ];
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = 1 + (x % 15) as usize;
+            let body = format!("{:015}", x % 1_000_000_000_000_000);
+            let body = body[15 - digits..].trim_start_matches('0');
+            let body = if body.is_empty() { "0" } else { body };
+            let fraction = ((x >> 20) % (body.len() as u64 + 1)) as usize;
+            let token = if fraction == 0 || fraction == body.len() {
+                if fraction == 0 {
+                    body.to_string()
+                } else {
+                    format!("0.{body}")
+                }
+            } else {
+                format!(
+                    "{}.{}",
+                    &body[..body.len() - fraction],
+                    &body[body.len() - fraction..]
+                )
+            };
+            tokens.push(token);
+        }
+        let text = format!("[{}]", tokens.join(",\n  "));
+        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX).unwrap();
+        assert_eq!(end, text.len());
+        let fast: Vec<u64> = fast.into_iter().map(f64::to_bits).collect();
+        assert_eq!(fast, by_serde(&text));
+    }
+
+    #[test]
+    fn other_spellings_go_to_serde_json() {
+        for text in [
+            "[1e3]",
+            "[1234567890123456]",
+            "[0.1234567890123456]",
+            "[0.00000000000000000000001]",
+            "[01]",
+            "[1.]",
+            "[.5]",
+            "[1,]",
+            "[-1]",
+            "[1]x",
+        ] {
+            assert_eq!(short_decimals(text.as_bytes(), 10), None, "{text}");
+        }
+        assert_eq!(read_numbers("[1e3, 2]", 10), Some((vec![1000.0, 2.0], 8)));
+        assert_eq!(short_decimals(b"[ ]", 10), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[1, 2, 3]", 2), None);
+    }
 
     #[test]
     fn numbers_from_zero_up_are_read_with_the_array_length() {
