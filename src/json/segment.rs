@@ -197,6 +197,41 @@ mod tests {
     }
 
     #[test]
+    fn one_pass_splits_and_scans_as_two_passes_do() {
+        let limits = Limits {
+            max_depth: 3,
+            max_array_items: 2,
+            ..Limits::default()
+        };
+        for text in [
+            "{\n  \"a\": \"}\"\n}\n{\"b\": [1, {\"c\": 2}]}\n",
+            "{\"a\": [1, 2",
+            "[[[[[1]]]]] {\"a\": 1, \"a\": 2} 5 \"s\" ]] }",
+            "{\"a\": [1, 2, 3, 4]}\n[[[[ {\"b\": 1}",
+            "  NaN {\"x\": NaN}\n\n",
+            "",
+        ] {
+            for by_line in [false, true] {
+                let one: Vec<(Segment, Scan)> =
+                    scan_documents(text, by_line, &limits, None).collect();
+                let two: Vec<(Segment, Scan)> = split_documents(text, by_line)
+                    .into_iter()
+                    .map(|s| (s, scan(&text[s.start..s.end], &limits)))
+                    .collect();
+                let strip = |v: Vec<(Segment, Scan)>| -> Vec<(Segment, Scan)> {
+                    v.into_iter()
+                        .map(|(s, mut f)| {
+                            f.end = None;
+                            (s, f)
+                        })
+                        .collect()
+                };
+                assert_eq!(strip(one), strip(two), "{text:?}");
+            }
+        }
+    }
+
+    #[test]
     fn escaped_quotes_do_not_end_a_string() {
         assert_eq!(
             pieces(r#"{"a": "x\"}"} 5"#, false),
