@@ -1,6 +1,7 @@
 //! Reading JSON as real harnesses write it: one document, several concatenated documents, or
 //! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics.
 
+mod cut;
 mod locate;
 mod samples;
 mod scan;
@@ -10,11 +11,12 @@ mod tolerant;
 mod typed_tests;
 mod walk;
 
+pub use cut::{Cuts, cut, cut_ranges};
 pub use locate::{Locator, Span, escape_pointer_token, locate, position};
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
-    Cuts, DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan,
-    cut, cut_ranges, scan, scan_capturing,
+    DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan, scan,
+    scan_capturing,
 };
 pub use segment::{Segment, split_documents};
 pub use tolerant::{

@@ -8,19 +8,19 @@
 //! number parser (so every value is the same double the `Value` path gives); the parser then
 //! sees `[]` in its place, and the typed model gets the numbers.
 //!
-//! Only an array that already meets the schema (`items: {"type": "number", "minimum": 0}`) is
-//! taken this way, in a document whose root `schema` is the one asked for. Anything else — a
-//! string, `null`, `NaN`, a negative number, `1e999`, an integer beyond 64 bits, an array over
-//! `max_array_items`, a key written twice anywhere in the document — leaves the array in the
-//! text, so the parser, the schema validator and the rules see it exactly as before and report
-//! it in their own words. The fast path never decides a finding.
+//! Only an array of JSON numbers is taken this way, in a document whose root `schema` is the
+//! one asked for; the schema's other constraint on them (`minimum: 0`) is checked on the
+//! numbers by the loader. Anything else — a string, `null`, `NaN`, `1e999`, an integer beyond
+//! 64 bits, an array over `max_array_items`, a key written twice anywhere in the document —
+//! leaves the array in the text, so the parser, the schema validator and the rules see it
+//! exactly as before and report it in their own words.
 
 use serde_json::Value;
 
 /// The per-request metrics of a level's `samples` object, as the result schema names them.
 pub const SAMPLE_METRICS: [&str; 4] = ["ttft_s", "tpot_ms", "per_user_tok_s", "output_tokens"];
 
-/// Above this a number may be an integer beyond 64 bits, which the pre-scan reports: such an
+/// Beyond this a number may be an integer outside 64 bits, which the pre-scan reports: such an
 /// array is left to the ordinary path (2^63 is about 9.22e18).
 const WIDE: f64 = 9.0e18;
 
@@ -40,8 +40,8 @@ pub struct SampleArray {
 }
 
 /// Reads the array of numbers that opens `text`: the numbers and the length of the array's
-/// text, or `None` when it is not an array of at most `max_items` numbers from 0 up to the
-/// 64-bit integer range.
+/// text, or `None` when it is not an array of at most `max_items` numbers inside the 64-bit
+/// integer range.
 pub(super) fn read_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
     short_decimals(text.as_bytes(), max_items).or_else(|| any_numbers(text, max_items))
 }
@@ -151,10 +151,7 @@ fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
     let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Vec<f64>>();
     let values = stream.next()?.ok()?;
     let end = stream.byte_offset();
-    let fits = values.len() <= max_items
-        && values
-            .iter()
-            .all(|v| *v >= 0.0 && v.is_sign_positive() && *v < WIDE);
+    let fits = values.len() <= max_items && values.iter().all(|v| v.abs() < WIDE);
     fits.then_some((values, end))
 }
 
@@ -269,8 +266,6 @@ mod tests {
     #[test]
     fn anything_the_schema_or_the_scan_would_report_is_left_alone() {
         for text in [
-            "[1, -2]",
-            "[-0]",
             "[1, \"2\"]",
             "[1, null]",
             "[1, NaN]",
@@ -305,5 +300,11 @@ mod tests {
             via_value
         );
         assert_eq!(read_numbers("[9.3e18]", 10), None, "may be a wide integer");
+        assert_eq!(read_numbers("[-9.3e18]", 10), None, "may be a wide integer");
+        let (negative, _) = read_numbers("[1, -2, -0, -0.0, -1.5e2]", 10).unwrap();
+        assert_eq!(
+            negative.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            by_serde("[1, -2, -0, -0.0, -1.5e2]")
+        );
     }
 }

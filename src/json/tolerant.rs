@@ -4,8 +4,9 @@
 
 use serde_json::Value;
 
+use super::cut::cut_ranges;
 use super::samples::SampleArray;
-use super::scan::{Limits, PARSER_MAX_DEPTH, cut_ranges};
+use super::scan::{Limits, PARSER_MAX_DEPTH};
 use super::segment::{scan_documents, skip_string};
 
 /// One top-level document of a file.
