@@ -476,7 +476,8 @@ fn check_documents(
                 if errors.is_empty() {
                     let mut value = std::mem::take(&mut doc.value);
                     let mut samples = std::mem::take(&mut doc.samples);
-                    // A sidecar with levels of its own is merged with the levels as written.
+                    // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
+                    // levels that are merged, it meets the sample arrays as written.
                     if !samples.is_empty() && sides.iter().any(|(_, s)| s.get("levels").is_some()) {
                         crate::json::restore_samples(&mut value, &samples, text);
                         samples.clear();

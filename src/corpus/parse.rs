@@ -223,7 +223,11 @@ mod tests {
         restore_samples(&mut whole, &doc.samples, text);
         let typed = result_schema_errors(&doc.value, &doc.samples);
         assert_eq!(typed, schema::validate(schema::Kind::Result, &whole));
-        assert!(typed.iter().any(|e| e.pointer == "/levels/0/samples/ttft_s/10"));
+        assert!(
+            typed
+                .iter()
+                .any(|e| e.pointer == "/levels/0/samples/ttft_s/10")
+        );
         // Levels cut at the bound: their samples are not checked, as the validator does not
         // see them.
         let mut two = doc.value.clone();

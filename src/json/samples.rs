@@ -156,8 +156,7 @@ fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
 }
 
 /// Puts the arrays of `samples` back into `value` as the parser would have read them from
-/// `text` (the file the offsets refer to): for a document merged with another that may hold
-/// levels of its own.
+/// `text` (the file the offsets refer to): the document as the `Value` path reads it.
 pub fn restore_samples(value: &mut Value, samples: &[SampleArray], text: &str) {
     for s in samples {
         let Some(array) = text
