@@ -15,6 +15,7 @@
 //! leaves the array in the text, so the parser, the schema validator and the rules see it
 //! exactly as before and report it in their own words.
 
+use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
 use serde_json::Value;
 
 /// The per-request metrics of a level's `samples` object, as the result schema names them.
@@ -146,13 +147,45 @@ fn end_of_value(bytes: &[u8], i: usize) -> bool {
     )
 }
 
-/// Any array of JSON numbers, read by `serde_json`.
+/// Any array of at most `max_items` JSON numbers, read by `serde_json`, which stops at the
+/// item past the bound: memory follows the bound, not the file.
 fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
-    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Vec<f64>>();
-    let values = stream.next()?.ok()?;
-    let end = stream.byte_offset();
-    let fits = values.len() <= max_items && values.iter().all(|v| v.abs() < WIDE);
+    let mut de = serde_json::Deserializer::from_str(text);
+    let values = Bounded(max_items).deserialize(&mut de).ok()?;
+    // An array of numbers holds no string or bracket: it ends at the first `]`.
+    let end = text.find(']')? + 1;
+    let fits = end_of_value(text.as_bytes(), end) && values.iter().all(|v| v.abs() < WIDE);
     fits.then_some((values, end))
+}
+
+/// Reads an array of numbers, failing at the item past the bound.
+struct Bounded(usize);
+
+impl<'de> DeserializeSeed<'de> for Bounded {
+    type Value = Vec<f64>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<f64>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded {
+    type Value = Vec<f64>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "an array of at most {} numbers", self.0)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<f64>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element::<f64>()? {
+            if out.len() == self.0 {
+                return Err(A::Error::custom("over the array bound"));
+            }
+            out.push(v);
+        }
+        Ok(out)
+    }
 }
 
 /// Puts the arrays of `samples` back into `value` as the parser would have read them from
@@ -252,6 +285,10 @@ mod tests {
         assert_eq!(read_numbers("[1e3, 2]", 10), Some((vec![1000.0, 2.0], 8)));
         assert_eq!(short_decimals(b"[ ]", 10), Some((vec![], 3)));
         assert_eq!(short_decimals(b"[1, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2]", 2), Some((vec![1.0, 2.0], 8)));
+        assert_eq!(any_numbers("[1e0, 2]x", 2), None);
+        assert_eq!(any_numbers("[ ]", 2), Some((vec![], 3)));
     }
 
     #[test]

@@ -166,6 +166,10 @@ fn the_bounds_apply_as_before() {
         2,
         "the long array is cut by the parser's path"
     );
+    // Spelled so that serde_json reads it: it stops at the bound too.
+    let long: Vec<String> = (0..50).map(|i| format!("{i}e0")).collect();
+    let p = both(&result_with(&format!("[{}]", long.join(", "))), false, &cut);
+    assert_eq!((p.truncated_arrays.len(), typed_arrays(&p)), (1, 2));
     // Nested deeper than the bound: not parsed, as before.
     let shallow = Limits {
         max_depth: 4,
