@@ -219,3 +219,47 @@ fn several_documents_and_json_lines() {
     both(&result_with("[1, 2]x"), false, &Limits::default());
     both(&result_with("[1, 2]]"), false, &Limits::default());
 }
+
+#[test]
+fn random_edits_of_a_result_parse_the_same_both_ways() {
+    // Deterministic edits of a small result: bytes replaced, dropped or repeated, most of them
+    // in and around its sample arrays.
+    let base = format!(
+        "{}\n{}",
+        result_with("[0.5, 12, 0, 3.25,\n 7e1, 0.000001]"),
+        result_with("[1, 2]")
+    );
+    let alphabet = b"[]{}\",:-.eE0123456789 \nNaIfy\\";
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        usize::try_from(x % n as u64).unwrap_or(0)
+    };
+    let tiny = Limits {
+        max_depth: 5,
+        max_array_items: 3,
+        ..Limits::default()
+    };
+    for _ in 0..3000 {
+        let mut bytes = base.clone().into_bytes();
+        for _ in 0..1 + next(4) {
+            let at = next(bytes.len());
+            match next(3) {
+                0 => bytes[at] = alphabet[next(alphabet.len())],
+                1 => {
+                    bytes.remove(at);
+                }
+                _ => bytes.insert(at, bytes[at]),
+            }
+        }
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        for lines in [false, true] {
+            both(&text, lines, &Limits::default());
+            both(&text, lines, &tiny);
+        }
+    }
+}
