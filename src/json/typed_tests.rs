@@ -244,7 +244,7 @@ fn random_edits_of_a_result_parse_the_same_both_ways() {
     };
     for _ in 0..3000 {
         let mut bytes = base.clone().into_bytes();
-        for _ in 0..1 + next(4) {
+        for _ in 0..=next(4) {
             let at = next(bytes.len());
             match next(3) {
                 0 => bytes[at] = alphabet[next(alphabet.len())],
