@@ -1,5 +1,6 @@
 //! Reading JSON as real harnesses write it: one document, several concatenated documents, or
-//! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics.
+//! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics;
+//! the per-request samples of canonical results read straight into numbers ([`SampleArray`]).
 
 mod cut;
 mod locate;
