@@ -129,9 +129,55 @@ pub fn validate(kind: Kind, instance: &Value) -> Vec<SchemaError> {
             message: short(&e.masked().to_string()),
         })
         .collect();
+    sort_errors(&mut errors);
+    errors
+}
+
+/// Puts `errors` in the order [`validate`] returns them: by pointer, then message, without
+/// repeats.
+pub fn sort_errors(errors: &mut Vec<SchemaError>) {
     errors.sort_by(|a, b| a.pointer.cmp(&b.pointer).then(a.message.cmp(&b.message)));
     errors.dedup();
-    errors
+}
+
+/// Per metric of `levels[].samples`: the result validator's message for a number below the
+/// schema's minimum, asked of the validator once (masked, so it names no value), or `None`
+/// when the schema lets the metric's samples be negative.
+static SAMPLE_BELOW_MINIMUM: LazyLock<Vec<(&'static str, Option<String>)>> = LazyLock::new(|| {
+    crate::json::SAMPLE_METRICS
+        .iter()
+        .map(|metric| {
+            let probe = serde_json::json!({
+                "schema": crate::model::RESULT_SCHEMA, "id": "probe",
+                "measured_at": "2026-01-01T00:00:00Z", "outcome": "ok",
+                "levels": [{ "concurrency": 1, "samples": { *metric: [-1] } }]
+            });
+            let at = format!("/levels/0/samples/{metric}/0");
+            let message = validate(Kind::Result, &probe)
+                .into_iter()
+                .find(|e| e.pointer == at)
+                .map(|e| e.message);
+            (*metric, message)
+        })
+        .collect()
+});
+
+/// The error the result validator reports for the per-request sample `value` of `metric`
+/// (one of [`crate::json::SAMPLE_METRICS`]) at `pointer`, for samples checked as numbers
+/// rather than handed to the validator: the same pointer and message.
+pub fn sample_error(
+    metric: &str,
+    pointer: impl FnOnce() -> String,
+    value: f64,
+) -> Option<SchemaError> {
+    if value >= 0.0 {
+        return None;
+    }
+    let (_, message) = SAMPLE_BELOW_MINIMUM.iter().find(|(m, _)| *m == metric)?;
+    Some(SchemaError {
+        pointer: pointer(),
+        message: message.clone()?,
+    })
 }
 
 fn short(s: &str) -> String {
@@ -173,6 +219,27 @@ mod tests {
             Some(r#"one of "wall", "device""#)
         );
         assert_eq!(result_field_kind("/workload/sampling/top_p"), None);
+    }
+
+    #[test]
+    fn a_negative_sample_is_worded_as_the_validator_words_it() {
+        for metric in crate::json::SAMPLE_METRICS {
+            for value in [-1.0, -0.25, -1e300] {
+                let doc = serde_json::json!({
+                    "schema": "benchlint/result/v1", "id": "x",
+                    "measured_at": "2026-01-01T00:00:00Z", "outcome": "ok",
+                    "levels": [{ "concurrency": 1, "samples": { metric: [1, value, 0] } }]
+                });
+                let at = format!("/levels/0/samples/{metric}/1");
+                let from_validator: Vec<SchemaError> = validate(Kind::Result, &doc);
+                assert_eq!(
+                    from_validator,
+                    vec![sample_error(metric, || at.clone(), value).unwrap()]
+                );
+            }
+            assert_eq!(sample_error(metric, String::new, 0.0), None);
+            assert_eq!(sample_error(metric, String::new, -0.0), None);
+        }
     }
 
     #[test]

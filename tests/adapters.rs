@@ -94,6 +94,7 @@ fn documents(path: &Path) -> Vec<Document> {
             value,
             start: 0,
             index: 0,
+            samples: Vec::new(),
         }];
     }
     if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -104,6 +105,7 @@ fn documents(path: &Path) -> Vec<Document> {
                         value: d.value,
                         start: d.start,
                         index: d.index,
+                        samples: Vec::new(),
                     })
                     .collect()
             })

@@ -1,9 +1,10 @@
 //! The tolerant JSON reader: any text, with and without JSON Lines splitting, with the default
-//! bounds and with tiny ones (so the depth check and the array cut run on every input).
+//! bounds and with tiny ones (so the depth check and the array cut run on every input); the
+//! typed parse (sample arrays read straight into numbers) agrees with it on every input.
 
 #![no_main]
 
-use benchlint::json::{Limits, parse_text, parse_text_with};
+use benchlint::json::{Limits, parse_text, parse_text_typed, parse_text_with, restore_samples};
 use libfuzzer_sys::fuzz_target;
 
 fn check(text: &str, by_line: bool, limits: &Limits) {
@@ -33,6 +34,18 @@ fn check(text: &str, by_line: bool, limits: &Limits) {
     for t in &p.truncated_arrays {
         assert_eq!(text.as_bytes()[t.offset], b'[');
         assert!(t.items > t.kept);
+    }
+    let typed = parse_text_typed(text, by_line, limits, "benchlint/result/v1");
+    assert_eq!(typed.failures, p.failures);
+    assert_eq!(typed.nonstandard, p.nonstandard);
+    assert_eq!(typed.duplicate_keys, p.duplicate_keys);
+    assert_eq!(typed.wide_integers, p.wide_integers);
+    assert_eq!(typed.truncated_arrays, p.truncated_arrays);
+    assert_eq!(typed.documents.len(), p.documents.len());
+    for (t, d) in typed.documents.iter().zip(&p.documents) {
+        let mut value = t.value.clone();
+        restore_samples(&mut value, &t.samples, text);
+        assert_eq!(value, d.value);
     }
 }
 

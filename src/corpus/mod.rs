@@ -43,6 +43,7 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub use parse::parse_json_text;
 pub use places::{places_in_text, value_span};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
@@ -407,13 +408,20 @@ fn check_text(
         }
     }
     let folder = hood.folder(&entry.path, &entry.root);
-    check_documents(entry, &file_name, form, documents, (options, &folder), out);
+    check_documents(
+        (entry, text),
+        &file_name,
+        form,
+        documents,
+        (options, &folder),
+        out,
+    );
 }
 
 /// Recognises each document (canonical result, claims, sidecar, a harness's format) and
 /// checks what it holds.
 fn check_documents(
-    entry: &Entry,
+    (entry, text): (&Entry, &str),
     file_name: &str,
     form: Option<text::Form>,
     mut documents: Vec<Document>,
@@ -463,13 +471,21 @@ fn check_documents(
         let declared = doc.value.get("schema").and_then(Value::as_str);
         match declared {
             Some(RESULT_SCHEMA) => {
-                let errors = schema::validate(schema::Kind::Result, &doc.value);
+                // `[]` stands for each sample array read into numbers, checked as numbers.
+                let errors = parse::result_schema_errors(&doc.value, &doc.samples);
                 if errors.is_empty() {
-                    let value = std::mem::take(&mut doc.value);
+                    let mut value = std::mem::take(&mut doc.value);
+                    let mut samples = std::mem::take(&mut doc.samples);
+                    // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
+                    // levels that are merged, it meets the sample arrays as written.
+                    if !samples.is_empty() && sides.iter().any(|(_, s)| s.get("levels").is_some()) {
+                        crate::json::restore_samples(&mut value, &samples, text);
+                        samples.clear();
+                    }
                     finish_result(
                         entry,
                         origin("canonical"),
-                        value,
+                        (value, samples),
                         ProvenanceMap::default(),
                         (&sides, folder),
                         options,
@@ -530,7 +546,7 @@ fn check_documents(
                             finish_result(
                                 entry,
                                 origin(name),
-                                m.value,
+                                (m.value, Vec::new()),
                                 m.provenance,
                                 (&sides, folder),
                                 options,
@@ -651,7 +667,7 @@ fn run_document_rules(
 fn finish_result(
     entry: &Entry,
     origin: Origin,
-    mut value: Value,
+    (mut value, samples): (Value, Vec<crate::json::SampleArray>),
     mut provenance: ProvenanceMap,
     (sides, folder): (&[(String, Value)], &beside::Folder<'_>),
     options: &Options,
@@ -712,7 +728,10 @@ fn finish_result(
         ResultDoc::deserialize(&whole)
     });
     let mut doc: ResultDoc = match typed {
-        Ok(d) => d,
+        Ok(mut d) => {
+            parse::fill_samples(&mut d, samples);
+            d
+        }
         Err(e) => {
             out.findings.push(finding_at(
                 &rules::e003_schema_violation::RULE,

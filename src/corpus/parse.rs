@@ -9,8 +9,11 @@ use super::discover::Entry;
 use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
-use crate::json::{Document, parse_text_with};
+use crate::json::{Document, ParsedText, SampleArray, parse_text_typed, parse_text_with};
+use crate::model::{RESULT_SCHEMA, ResultDoc};
 use crate::rules;
+use crate::schema::{self, SchemaError};
+use serde_json::Value;
 
 /// Parses a JSON text and reports what the parser met; `None` when nothing is left to read.
 pub(super) fn parse_json(
@@ -21,11 +24,7 @@ pub(super) fn parse_json(
     out: &mut FileOutcome,
 ) -> Option<Vec<Document>> {
     let path = entry.display.as_str();
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
-    let parsed = parse_text_with(text, by_line, &options.thresholds.json_limits());
+    let parsed = parse_json_text(file_name, text, options);
     let structured = parsed
         .documents
         .iter()
@@ -66,6 +65,64 @@ pub(super) fn parse_json(
         return None;
     }
     Some(parsed.documents)
+}
+
+/// Parses the JSON text of the file named `file_name` as `check` does (a `.jsonl` or `.ndjson`
+/// file line by line): the per-request samples of canonical results go
+/// straight into numbers when only the typed result is kept afterwards (`Options::lean`); a
+/// caller that keeps the canonical JSON gets it whole.
+pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
+    let lower = file_name.to_ascii_lowercase();
+    let by_line = Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let limits = options.thresholds.json_limits();
+    if options.lean {
+        parse_text_typed(text, by_line, &limits, RESULT_SCHEMA)
+    } else {
+        parse_text_with(text, by_line, &limits)
+    }
+}
+
+/// The result schema's errors for the canonical document `value` whose per-request sample
+/// arrays `samples` were read straight into numbers (`[]` in `value`): the validator's on the
+/// rest, and the schema's minimum checked on the numbers, in the validator's order and words.
+pub(super) fn result_schema_errors(value: &Value, samples: &[SampleArray]) -> Vec<SchemaError> {
+    let mut errors = schema::validate(schema::Kind::Result, value);
+    // Levels past the bound were dropped before validation: their samples are not checked.
+    let levels = value
+        .get("levels")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    let before = errors.len();
+    for s in samples.iter().filter(|s| s.level < levels) {
+        for (j, v) in s.values.iter().enumerate() {
+            let at = || format!("/levels/{}/samples/{}/{j}", s.level, s.metric);
+            errors.extend(schema::sample_error(s.metric, at, *v));
+        }
+    }
+    if errors.len() > before {
+        schema::sort_errors(&mut errors);
+    }
+    errors
+}
+
+/// Puts the sample arrays read straight into numbers into the typed result, where the
+/// canonical JSON holds `[]` for each (levels cut at the bound have none).
+pub(super) fn fill_samples(doc: &mut ResultDoc, samples: Vec<SampleArray>) {
+    for s in samples {
+        let Some(level) = doc.levels.get_mut(s.level) else {
+            continue;
+        };
+        let into = level.samples.get_or_insert_with(Default::default);
+        let slot = match s.metric {
+            "ttft_s" => &mut into.ttft_s,
+            "tpot_ms" => &mut into.tpot_ms,
+            "per_user_tok_s" => &mut into.per_user_tok_s,
+            _ => &mut into.output_tokens,
+        };
+        *slot = Some(s.values);
+    }
 }
 
 fn report_parse_problems(
@@ -140,5 +197,45 @@ fn report_parse_problems(
         );
         finding.label = Some("not JSON".into());
         out.findings.push(finding);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::{Limits, restore_samples};
+
+    /// The errors of the typed check and of the validator on the whole document agree.
+    #[test]
+    fn samples_checked_as_numbers_give_the_validators_errors() {
+        let text = r#"{"schema": "benchlint/result/v1", "id": "x", "outcome": "ok",
+            "measured_at": "yesterday",
+            "levels": [
+              {"concurrency": 1, "samples": {"ttft_s": [0.5, -1, 2, -0.25, 0, 1, 2, 3, 4, 5, -7],
+                                             "tpot_ms": [-3], "extra": [1]}},
+              {"concurrency": 2, "samples": {"output_tokens": [1, -2], "per_user_tok_s": [1, "x"]}},
+              {"concurrency": 3, "samples": {"tpot_ms": [-1]}}
+            ]}"#;
+        let mut parsed = parse_text_typed(text, false, &Limits::default(), RESULT_SCHEMA);
+        let doc = parsed.documents.remove(0);
+        assert_eq!(doc.samples.len(), 4, "{:?}", doc.samples);
+        let mut whole = doc.value.clone();
+        restore_samples(&mut whole, &doc.samples, text);
+        let typed = result_schema_errors(&doc.value, &doc.samples);
+        assert_eq!(typed, schema::validate(schema::Kind::Result, &whole));
+        assert!(
+            typed
+                .iter()
+                .any(|e| e.pointer == "/levels/0/samples/ttft_s/10")
+        );
+        // Levels cut at the bound: their samples are not checked, as the validator does not
+        // see them.
+        let mut two = doc.value.clone();
+        two["levels"].as_array_mut().unwrap().truncate(2);
+        whole["levels"].as_array_mut().unwrap().truncate(2);
+        assert_eq!(
+            result_schema_errors(&two, &doc.samples),
+            schema::validate(schema::Kind::Result, &whole)
+        );
     }
 }

@@ -90,6 +90,7 @@ pub(super) fn read(
                     value,
                     start: 0,
                     index: 0,
+                    samples: Vec::new(),
                 }],
             ),
             adapters::mlperf::LogReading::Companion => Reading::Quiet,
@@ -113,6 +114,7 @@ pub(super) fn read(
                         value: d.value,
                         start: d.start,
                         index: d.index,
+                        samples: Vec::new(),
                     })
                     .collect(),
             );

@@ -1,21 +1,28 @@
 //! Reading JSON as real harnesses write it: one document, several concatenated documents, or
-//! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics.
+//! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics;
+//! the per-request samples of canonical results read straight into numbers ([`SampleArray`]).
 
+mod cut;
 mod locate;
+mod samples;
 mod scan;
 mod segment;
 mod tolerant;
+#[cfg(test)]
+mod typed_tests;
 mod walk;
 
+pub use cut::{Cuts, cut, cut_ranges};
 pub use locate::{Locator, Span, escape_pointer_token, locate, position};
+pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
-    Cuts, DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan,
-    cut, scan,
+    DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan, scan,
+    scan_capturing,
 };
 pub use segment::{Segment, split_documents};
 pub use tolerant::{
     Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
-    parse_text_with,
+    parse_text_typed, parse_text_with,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
 

@@ -9,6 +9,10 @@
 //!   first) and an integer beyond 64 bits (read as the nearest double, its last digits lost)
 //!   are recorded so the loader can report them.
 //!
+//! - With a schema to look for ([`scan_capturing`]), the per-request sample arrays of a
+//!   document of that schema are read into numbers as they are met ([`super::samples`]) and
+//!   stepped over.
+//!
 //! Like the segment splitter, the scan tracks only strings, brackets and commas, never
 //! recurses, and tolerates bare `NaN` and anything else a broken document holds: it is total
 //! on every input and linear in its size.
@@ -16,6 +20,7 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 
+use super::samples::{SAMPLE_METRICS, SampleArray, read_numbers};
 use super::segment::skip_string;
 
 /// The bounds of one document.
@@ -66,7 +71,7 @@ pub struct LongArray {
 }
 
 /// What the scan found.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Scan {
     /// Offset of the bracket that went deeper than the bound, if one did (the scan stops there).
     pub too_deep: Option<usize>,
@@ -76,6 +81,11 @@ pub struct Scan {
     pub wide_integers: Vec<usize>,
     /// Arrays over the bound, in the order of their cuts, none inside another's dropped part.
     pub long_arrays: Vec<LongArray>,
+    /// Sample arrays read into numbers ([`scan_capturing`] only), in the order of the text.
+    pub samples: Vec<SampleArray>,
+    /// One past the bracket that closes the first container ([`scan_document`] only; `None`
+    /// when it never closes or the scan stopped at the depth bound).
+    pub end: Option<usize>,
 }
 
 /// Keys of one object, linear for small objects and hashed for large ones (so an object with
@@ -110,8 +120,28 @@ impl<'a> KeySet<'a> {
     }
 }
 
+/// Where a container sits on the path to the per-request samples of a canonical result:
+/// `{"schema": .., "levels": [{"samples": {"<metric>": [..]}}]}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Other,
+    Root,
+    /// The root's `schema` value (a role only as `Frame::next`).
+    Schema,
+    Levels,
+    Level,
+    Samples,
+    /// Index in [`SAMPLE_METRICS`].
+    Metric(usize),
+}
+
 struct Frame<'a> {
     array: bool,
+    role: Role,
+    /// Objects: the role of the value of the key just read.
+    next: Role,
+    /// Index of the level this container is in (for a level and what is inside it).
+    level: usize,
     start: usize,
     /// Commas seen at this level.
     commas: usize,
@@ -126,6 +156,23 @@ struct Frame<'a> {
 
 /// Scans `piece`, one document.
 pub fn scan(piece: &str, limits: &Limits) -> Scan {
+    scan_with(piece, limits, None, false)
+}
+
+/// [`scan`], reading the per-request sample arrays into [`Scan::samples`] when the document's
+/// root `schema` is `schema` (written without escapes) and no key in it is written twice; the
+/// other findings of the scan are the same as [`scan`]'s.
+pub fn scan_capturing(piece: &str, limits: &Limits, schema: &str) -> Scan {
+    scan_with(piece, limits, Some(schema), false)
+}
+
+/// Scans the document that opens `rest` with a bracket up to the bracket that closes it
+/// ([`Scan::end`]): finding where a document ends is then part of the same pass.
+pub fn scan_document(rest: &str, limits: &Limits, capture: Option<&str>) -> Scan {
+    scan_with(rest, limits, capture, true)
+}
+
+fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>, stop: bool) -> Scan {
     let bytes = piece.as_bytes();
     let max_items = limits.max_array_items.max(1);
     let mut out = Scan::default();
@@ -134,14 +181,21 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
     let mut depth = 0usize;
     // Depth of the outermost array whose items are being dropped: nothing inside is recorded.
     let mut dropping: Option<usize> = None;
+    // Whether the root's `schema` is the one to capture for (the last one written).
+    let mut wanted = false;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
             b'{' | b'[' => {
-                if let Some(f) = depth.checked_sub(1).map(|d| &mut frames[d]) {
-                    f.any = true;
-                }
+                let (role, level) = match depth.checked_sub(1).map(|d| &mut frames[d]) {
+                    Some(f) => {
+                        f.any = true;
+                        (child_role(f, b), if f.array { f.commas } else { f.level })
+                    }
+                    None if capture.is_some() && b == b'{' => (Role::Root, 0),
+                    None => (Role::Other, 0),
+                };
                 depth += 1;
                 if depth > limits.max_depth {
                     out.too_deep = Some(i);
@@ -149,6 +203,9 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
                 }
                 let frame = Frame {
                     array: b == b'[',
+                    role,
+                    next: Role::Other,
+                    level,
                     start: i,
                     commas: 0,
                     any: false,
@@ -163,6 +220,22 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
                     let keys = std::mem::take(&mut slot.keys);
                     *slot = Frame { keys, ..frame };
                     slot.keys.clear();
+                }
+                // A sample array of numbers is read here and stepped over: nothing in it is
+                // a key, a container or a number the scan reports.
+                if let (Role::Metric(m), None) = (role, dropping)
+                    && let Some((values, len)) = read_numbers(&piece[i..], max_items)
+                {
+                    out.samples.push(SampleArray {
+                        level,
+                        metric: SAMPLE_METRICS[m],
+                        values,
+                        start: i,
+                        end: i + len,
+                    });
+                    depth -= 1;
+                    i += len;
+                    continue;
                 }
             }
             b'}' | b']' => {
@@ -181,6 +254,10 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
                         }
                     }
                     depth -= 1;
+                    if stop && depth == 0 {
+                        out.end = Some(i + 1);
+                        break;
+                    }
                 }
             }
             b',' => {
@@ -193,6 +270,7 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
                         }
                     } else {
                         f.expect_key = true;
+                        f.next = Role::Other;
                     }
                 }
             }
@@ -211,10 +289,13 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
                             } else {
                                 Cow::Borrowed(raw)
                             };
+                            f.next = key_role(f.role, &key);
                             if !f.keys.insert(key.clone()) {
                                 out.duplicate_keys.push((i, key.into_owned()));
                             }
                         }
+                    } else if f.next == Role::Schema && recording {
+                        wanted = capture.is_some_and(|c| piece.get(i + 1..end - 1) == Some(c));
                     }
                 }
                 i = end;
@@ -269,143 +350,38 @@ pub fn scan(piece: &str, limits: &Limits) -> Scan {
         depth -= 1;
     }
     out.long_arrays.sort_by_key(|a| a.cut);
+    // Not the schema asked for, or a key written twice (the parser keeps the last value, which
+    // may not be the array read): the arrays are left to the parser.
+    if !wanted || !out.duplicate_keys.is_empty() {
+        out.samples.clear();
+    }
     out
 }
 
-/// `piece` with the dropped items of `long` removed, and the map back to `piece`'s offsets.
-pub fn cut(piece: &str, long: &[LongArray]) -> (String, Cuts) {
-    let mut text = String::with_capacity(piece.len().min(1 << 20));
-    let mut cuts = Cuts::default();
-    let mut last = 0;
-    for a in long {
-        // Nested long arrays inside a dropped part are never recorded; guard anyway.
-        if a.cut < last {
-            continue;
-        }
-        text.push_str(&piece[last..a.cut]);
-        cuts.0.push((text.len(), a.close - a.cut));
-        last = a.close;
+/// The role of a container opening with `open` inside `parent`.
+fn child_role(parent: &Frame<'_>, open: u8) -> Role {
+    match (parent.role, parent.next, open) {
+        (Role::Levels, _, b'{') => Role::Level,
+        (Role::Root, Role::Levels, b'[')
+        | (Role::Level, Role::Samples, b'{')
+        | (Role::Samples, Role::Metric(_), b'[') => parent.next,
+        _ => Role::Other,
     }
-    text.push_str(&piece[last..]);
-    (text, cuts)
 }
 
-/// Where text was removed: (offset in the cut text, bytes removed there).
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct Cuts(Vec<(usize, usize)>);
-
-impl Cuts {
-    /// The offset in the original text of `offset` in the cut text.
-    pub fn to_original(&self, offset: usize) -> usize {
-        offset
-            + self
-                .0
-                .iter()
-                .take_while(|(at, _)| *at <= offset)
-                .map(|(_, n)| n)
-                .sum::<usize>()
+/// The role of the value of `key` in an object of role `role`.
+fn key_role(role: Role, key: &str) -> Role {
+    match (role, key) {
+        (Role::Root, "levels") => Role::Levels,
+        (Role::Root, "schema") => Role::Schema,
+        (Role::Level, "samples") => Role::Samples,
+        (Role::Samples, _) => SAMPLE_METRICS
+            .iter()
+            .position(|m| *m == key)
+            .map_or(Role::Other, Role::Metric),
+        _ => Role::Other,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn limits(max_depth: usize, max_array_items: usize) -> Limits {
-        Limits {
-            max_depth,
-            max_array_items,
-            ..Limits::default()
-        }
-    }
-
-    #[test]
-    fn depth_is_counted_without_recursion() {
-        let deep = "[".repeat(100_000) + &"]".repeat(100_000);
-        let s = scan(&deep, &Limits::default());
-        assert_eq!(s.too_deep, Some(DEFAULT_MAX_DEPTH));
-        let ok = "[".repeat(64) + &"]".repeat(64);
-        assert_eq!(scan(&ok, &Limits::default()).too_deep, None);
-        // Brackets inside strings do not count.
-        assert_eq!(
-            scan(&format!("[\"{}\"]", "[".repeat(1000)), &Limits::default()).too_deep,
-            None
-        );
-    }
-
-    #[test]
-    fn duplicate_keys_per_object_only() {
-        let s = scan(
-            r#"{"a": 1, "b": {"a": 2}, "a": 3, "c": [{"x": 1}, {"x": 2}], "\u0062": 4}"#,
-            &Limits::default(),
-        );
-        let keys: Vec<&str> = s.duplicate_keys.iter().map(|(_, k)| k.as_str()).collect();
-        assert_eq!(keys, ["a", "b"]);
-    }
-
-    #[test]
-    fn duplicate_keys_in_a_large_object() {
-        let body: Vec<String> = (0..1000).map(|i| format!("\"k{i}\": {i}")).collect();
-        let text = format!("{{{}, \"k500\": 0}}", body.join(", "));
-        let s = scan(&text, &Limits::default());
-        assert_eq!(s.duplicate_keys.len(), 1);
-        assert_eq!(s.duplicate_keys[0].1, "k500");
-    }
-
-    #[test]
-    fn wide_integers() {
-        let s = scan(
-            "[18446744073709551615, -9223372036854775808, 18446744073709551616, 1e400, 12345678901234567890123.5, -9223372036854775809]",
-            &Limits::default(),
-        );
-        assert_eq!(s.wide_integers.len(), 2);
-    }
-
-    #[test]
-    fn long_arrays_are_cut_and_offsets_map_back() {
-        let text = r#"{"s": [1, 2, [3, 4, 5], 6], "t": "x"}"#;
-        let s = scan(text, &limits(64, 2));
-        assert_eq!(s.long_arrays.len(), 1, "{s:?}");
-        let a = s.long_arrays[0];
-        assert_eq!(a.items, 4);
-        let (cut_text, cuts) = cut(text, &s.long_arrays);
-        assert_eq!(cut_text, r#"{"s": [1, 2], "t": "x"}"#);
-        let t = cut_text.find("\"t\"").unwrap();
-        assert_eq!(&text[cuts.to_original(t)..cuts.to_original(t) + 3], "\"t\"");
-        assert_eq!(cuts.to_original(3), 3);
-    }
-
-    #[test]
-    fn an_inner_array_cut_before_the_outer_one() {
-        let text = "[[1, 2, 3], 4, 5]";
-        let s = scan(text, &limits(64, 2));
-        assert_eq!(s.long_arrays.len(), 2);
-        assert_eq!(cut(text, &s.long_arrays).0, "[[1, 2], 4]");
-    }
-
-    #[test]
-    fn an_unclosed_long_array_is_cut_to_the_end() {
-        let s = scan("[1, 2, 3, 4", &limits(64, 2));
-        let (t, _) = cut("[1, 2, 3, 4", &s.long_arrays);
-        assert_eq!(t, "[1, 2");
-    }
-
-    #[test]
-    fn total_on_garbage() {
-        for text in [
-            "]]]}}",
-            "\"",
-            "\"\\",
-            "{\"a\"",
-            "{\"é",
-            "[,,,,]",
-            "{,\"a\":1,\"a\"",
-            "-",
-            "--1e",
-            "é[é",
-        ] {
-            let s = scan(text, &limits(3, 1));
-            let _ = cut(text, &s.long_arrays);
-        }
-    }
-}
+mod tests;

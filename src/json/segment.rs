@@ -5,6 +5,8 @@
 //! the bare `NaN` tokens that a strict parser rejects, and it never recurses (deep nesting is
 //! just a large counter).
 
+use super::scan::{Limits, Scan, scan, scan_capturing, scan_document};
+
 /// A byte range of the text that holds one top-level document (or what is left of a broken one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Segment {
@@ -40,6 +42,62 @@ pub fn split_documents(text: &str, by_line: bool) -> Vec<Segment> {
         i = end;
     }
     out
+}
+
+/// Splits `text` into top-level documents as [`split_documents`] does and scans each one
+/// ([`super::scan`]); outside JSON Lines a container's scan finds its end, so the text is
+/// walked once, not twice.
+pub(super) fn scan_documents<'t>(
+    text: &'t str,
+    by_line: bool,
+    limits: &'t Limits,
+    capture: Option<&'t str>,
+) -> impl Iterator<Item = (Segment, Scan)> + 't {
+    let scan_of = move |s: Segment| match capture {
+        Some(schema) => scan_capturing(&text[s.start..s.end], limits, schema),
+        None => scan(&text[s.start..s.end], limits),
+    };
+    // One document at a time: a file of a million lines never holds a million scans.
+    let lines = if by_line {
+        split_lines(text)
+    } else {
+        Vec::new()
+    };
+    let mut lines = lines.into_iter();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        if by_line {
+            return lines.next().map(|s| (s, scan_of(s)));
+        }
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        let (end, found) = match bytes[i] {
+            b'{' | b'[' => {
+                let found = scan_document(&text[i..], limits, capture);
+                // Past the depth bound the scan stopped early: the end is found by brackets.
+                let end = found
+                    .end
+                    .map_or_else(|| skip_container(bytes, i), |e| i + e);
+                (end, found)
+            }
+            b'"' => {
+                let end = skip_string(bytes, i);
+                (end, scan_of(Segment { start, end }))
+            }
+            _ => {
+                let end = skip_scalar(bytes, i);
+                (end, scan_of(Segment { start, end }))
+            }
+        };
+        i = end;
+        Some((Segment { start, end }, found))
+    })
 }
 
 fn split_lines(text: &str) -> Vec<Segment> {
@@ -136,6 +194,41 @@ mod tests {
             pieces(text, true),
             vec!["{\"a\": 1}", "{\"b\":", "{\"c\": 3}"]
         );
+    }
+
+    #[test]
+    fn one_pass_splits_and_scans_as_two_passes_do() {
+        let limits = Limits {
+            max_depth: 3,
+            max_array_items: 2,
+            ..Limits::default()
+        };
+        for text in [
+            "{\n  \"a\": \"}\"\n}\n{\"b\": [1, {\"c\": 2}]}\n",
+            "{\"a\": [1, 2",
+            "[[[[[1]]]]] {\"a\": 1, \"a\": 2} 5 \"s\" ]] }",
+            "{\"a\": [1, 2, 3, 4]}\n[[[[ {\"b\": 1}",
+            "  NaN {\"x\": NaN}\n\n",
+            "",
+        ] {
+            for by_line in [false, true] {
+                let one: Vec<(Segment, Scan)> =
+                    scan_documents(text, by_line, &limits, None).collect();
+                let two: Vec<(Segment, Scan)> = split_documents(text, by_line)
+                    .into_iter()
+                    .map(|s| (s, scan(&text[s.start..s.end], &limits)))
+                    .collect();
+                let strip = |v: Vec<(Segment, Scan)>| -> Vec<(Segment, Scan)> {
+                    v.into_iter()
+                        .map(|(s, mut f)| {
+                            f.end = None;
+                            (s, f)
+                        })
+                        .collect()
+                };
+                assert_eq!(strip(one), strip(two), "{text:?}");
+            }
+        }
     }
 
     #[test]

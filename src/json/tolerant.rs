@@ -4,8 +4,10 @@
 
 use serde_json::Value;
 
-use super::scan::{Limits, PARSER_MAX_DEPTH, cut, scan};
-use super::segment::{skip_string, split_documents};
+use super::cut::cut_ranges;
+use super::samples::SampleArray;
+use super::scan::{Limits, PARSER_MAX_DEPTH};
+use super::segment::{scan_documents, skip_string};
 
 /// One top-level document of a file.
 #[derive(Debug, Clone)]
@@ -17,6 +19,9 @@ pub struct Document {
     pub start: usize,
     /// Position of the document in the file, from 0.
     pub index: usize,
+    /// Per-request sample arrays read straight into numbers ([`parse_text_typed`]), with
+    /// file offsets; `value` holds `[]` in their place.
+    pub samples: Vec<SampleArray>,
 }
 
 /// A document that could not be parsed.
@@ -101,21 +106,36 @@ pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
 /// failure and is never parsed; an array longer than `limits.max_array_items` is cut before
 /// parsing (recorded in `truncated_arrays`).
 pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedText {
-    let first = parse_segments(text, lines_hint, limits);
+    parse_text_as(text, lines_hint, limits, None)
+}
+
+/// [`parse_text_with`], reading the per-request samples of every document whose root
+/// `schema` is `schema` straight into numbers ([`Document::samples`], see
+/// [`super::samples`]); every finding is the same as [`parse_text_with`]'s.
+pub fn parse_text_typed(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
+    parse_text_as(text, lines_hint, limits, Some(schema))
+}
+
+fn parse_text_as(
+    text: &str,
+    lines_hint: bool,
+    limits: &Limits,
+    capture: Option<&str>,
+) -> ParsedText {
+    let first = parse_segments(text, lines_hint, limits, capture);
     if lines_hint
         || (first.failures.is_empty() && first.failures_omitted == 0)
         || !looks_like_json_lines(text)
     {
         return first;
     }
-    parse_segments(text, true, limits)
+    parse_segments(text, true, limits, capture)
 }
 
-fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
+fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&str>) -> ParsedText {
     let mut out = ParsedText::default();
-    for (index, seg) in split_documents(text, by_line).into_iter().enumerate() {
+    for (index, (seg, mut found)) in scan_documents(text, by_line, limits, capture).enumerate() {
         let original = &text[seg.start..seg.end];
-        let found = scan(original, limits);
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
             out.fail(
@@ -148,10 +168,18 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
                 items: a.items,
                 kept: limits.max_array_items.max(1),
             }));
-        let (cut_text, cuts) = if found.long_arrays.is_empty() {
+        // Dropped items and sample arrays read into numbers (`[]` left) are not parsed again.
+        let (cut_text, cuts) = if found.long_arrays.is_empty() && found.samples.is_empty() {
             (None, None)
         } else {
-            let (t, c) = cut(original, &found.long_arrays);
+            let mut ranges: Vec<(usize, usize)> = found
+                .long_arrays
+                .iter()
+                .map(|a| (a.cut, a.close))
+                .chain(found.samples.iter().map(|s| (s.start + 1, s.end - 1)))
+                .collect();
+            ranges.sort_unstable();
+            let (t, c) = cut_ranges(original, &ranges);
             (Some(t), Some(c))
         };
         let piece = cut_text.as_deref().unwrap_or(original);
@@ -163,10 +191,16 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits) -> ParsedText {
                         offset: back(off),
                         token,
                     }));
+                let mut samples = std::mem::take(&mut found.samples);
+                for s in &mut samples {
+                    s.start += seg.start;
+                    s.end += seg.start;
+                }
                 out.documents.push(Document {
                     value,
                     start: seg.start,
                     index,
+                    samples,
                 });
             }
             Err((off, message)) => out.fail(

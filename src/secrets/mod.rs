@@ -1,6 +1,7 @@
 //! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
 
 mod keys;
+mod memo;
 mod shapes;
 mod text;
 
@@ -70,11 +71,27 @@ fn is_template(v: &str) -> bool {
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
 pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     let v = value.trim();
+    // The verdict on a value under no key, or a key that names no secret, depends on the
+    // value alone: a value seen before on this thread is not classified again.
+    let secret_key = key.is_some_and(is_secret_key);
+    let memo = !secret_key && memo::worth(v);
+    if memo && memo::known_clean(memo::Check::Value, v) {
+        return None;
+    }
+    let kind = classify_value(key.filter(|_| secret_key), v);
+    if memo && kind.is_none() {
+        memo::remember_clean(memo::Check::Value, v);
+    }
+    kind
+}
+
+/// [`classify`] of the trimmed value `v`, under `secret_key` when it has a key that names a
+/// secret.
+fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
     if let Some(kind) = known_shape(v) {
         return Some(kind);
     }
-    if let Some(key) = key
-        && is_secret_key(key)
+    if let Some(key) = secret_key
         && !is_harmless(v)
         && !is_working_directory(key, v)
     {
@@ -209,8 +226,18 @@ pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
 
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
-    (line.contains("--") || line.contains('='))
-        && !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty()
+    if !(line.contains("--") || line.contains('=')) {
+        return false;
+    }
+    let memo = memo::worth(line);
+    if memo && memo::known_clean(memo::Check::CommandLine, line) {
+        return false;
+    }
+    let found = !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty();
+    if memo && !found {
+        memo::remember_clean(memo::Check::CommandLine, line);
+    }
+    found
 }
 
 /// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes

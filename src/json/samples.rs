@@ -1,0 +1,346 @@
+//! Per-request sample arrays read straight from the text into numbers.
+//!
+//! A canonical result is mostly `levels[i].samples.<metric>`: arrays of thousands of numbers,
+//! one per request. Building a `serde_json::Value` for each number, validating it against the
+//! schema, reading it again into the typed model and freeing it cost more than everything else
+//! the loader does with the document. The pre-scan ([`super::scan`]) finds these arrays while
+//! it walks the document and reads each one here into a `Vec<f64>`, with `serde_json`'s own
+//! number parser (so every value is the same double the `Value` path gives); the parser then
+//! sees `[]` in its place, and the typed model gets the numbers.
+//!
+//! Only an array of JSON numbers is taken this way, in a document whose root `schema` is the
+//! one asked for; the schema's other constraint on them (`minimum: 0`) is checked on the
+//! numbers by the loader. Anything else — a string, `null`, `NaN`, `1e999`, an integer beyond
+//! 64 bits, an array over `max_array_items`, a key written twice anywhere in the document —
+//! leaves the array in the text, so the parser, the schema validator and the rules see it
+//! exactly as before and report it in their own words.
+
+use serde::de::{DeserializeSeed, Deserializer, Error as _, SeqAccess, Visitor};
+use serde_json::Value;
+
+/// The per-request metrics of a level's `samples` object, as the result schema names them.
+pub const SAMPLE_METRICS: [&str; 4] = ["ttft_s", "tpot_ms", "per_user_tok_s", "output_tokens"];
+
+/// Beyond this a number may be an integer outside 64 bits, which the pre-scan reports: such an
+/// array is left to the ordinary path (2^63 is about 9.22e18).
+const WIDE: f64 = 9.0e18;
+
+/// One `levels[level].samples.<metric>` array read into numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampleArray {
+    /// Index of the level in `levels`.
+    pub level: usize,
+    /// The metric: one of [`SAMPLE_METRICS`].
+    pub metric: &'static str,
+    /// The numbers, in order.
+    pub values: Vec<f64>,
+    /// Byte offset of the array's `[` (in the file, once in a [`super::Document`]).
+    pub start: usize,
+    /// One past its `]`.
+    pub end: usize,
+}
+
+/// Reads the array of numbers that opens `text`: the numbers and the length of the array's
+/// text, or `None` when it is not an array of at most `max_items` numbers inside the 64-bit
+/// integer range.
+pub(super) fn read_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
+    short_decimals(text.as_bytes(), max_items).or_else(|| any_numbers(text, max_items))
+}
+
+/// The powers of ten a double holds exactly.
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Most significant digits of a number read by [`short_decimals`]: below 2^53, every such
+/// significand is a double exactly.
+const SHORT_DIGITS: u32 = 15;
+
+/// The common case, without `serde_json`: an array of plain decimals (`0.5321`, `128`), none
+/// with an exponent, more than 15 significant digits or more than 22 after the point. Such a number is its digits as an integer, exact as
+/// a double, divided by an exact power of ten: one correctly rounded operation, so the double
+/// is the one a correctly rounding parser gives (`serde_json` with `float_roundtrip`), bit for
+/// bit. Anything else returns `None` and is read by [`any_numbers`].
+fn short_decimals(bytes: &[u8], max_items: usize) -> Option<(Vec<f64>, usize)> {
+    let ws = |i: &mut usize| {
+        while matches!(bytes.get(*i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            *i += 1;
+        }
+    };
+    let digit = |i: usize| {
+        bytes
+            .get(i)
+            .filter(|b| b.is_ascii_digit())
+            .map(|b| u64::from(b - b'0'))
+    };
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    let mut out = Vec::new();
+    ws(&mut i);
+    if bytes.get(i) == Some(&b']') {
+        return end_of_value(bytes, i + 1).then_some((out, i + 1));
+    }
+    loop {
+        let mut significand = digit(i)?;
+        // Significant digits: leading zeros (`0.004`) add nothing to the significand.
+        let mut digits = u32::from(significand != 0);
+        i += 1;
+        if significand != 0 {
+            while let Some(d) = digit(i) {
+                significand = significand * 10 + d;
+                digits += 1;
+                i += 1;
+                if digits > SHORT_DIGITS {
+                    return None;
+                }
+            }
+        }
+        let mut fraction = 0;
+        if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            while let Some(d) = digit(i) {
+                significand = significand * 10 + d;
+                digits += u32::from(significand != 0);
+                fraction += 1;
+                i += 1;
+                if digits > SHORT_DIGITS || fraction >= POW10.len() {
+                    return None;
+                }
+            }
+            if fraction == 0 {
+                return None;
+            }
+        }
+        if matches!(bytes.get(i), Some(b'e' | b'E' | b'0'..=b'9')) {
+            return None;
+        }
+        #[expect(
+            clippy::cast_precision_loss,
+            reason = "at most 15 digits: below 2^53, exact"
+        )]
+        let whole = significand as f64;
+        out.push(whole / POW10[fraction]);
+        if out.len() > max_items {
+            return None;
+        }
+        ws(&mut i);
+        match bytes.get(i) {
+            Some(b',') => {
+                i += 1;
+                ws(&mut i);
+            }
+            Some(b']') => return end_of_value(bytes, i + 1).then_some((out, i + 1)),
+            _ => return None,
+        }
+    }
+}
+
+/// Whether what follows a value at `i` may follow it in JSON (as `serde_json` checks between
+/// values of a stream).
+fn end_of_value(bytes: &[u8], i: usize) -> bool {
+    matches!(
+        bytes.get(i),
+        None | Some(b' ' | b'\n' | b'\t' | b'\r' | b'"' | b'[' | b']' | b'{' | b'}' | b',' | b':')
+    )
+}
+
+/// Any array of at most `max_items` JSON numbers, read by `serde_json`, which stops at the
+/// item past the bound: memory follows the bound, not the file.
+fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let values = Bounded(max_items).deserialize(&mut de).ok()?;
+    // An array of numbers holds no string or bracket: it ends at the first `]`.
+    let end = text.find(']')? + 1;
+    let fits = end_of_value(text.as_bytes(), end) && values.iter().all(|v| v.abs() < WIDE);
+    fits.then_some((values, end))
+}
+
+/// Reads an array of numbers, failing at the item past the bound.
+struct Bounded(usize);
+
+impl<'de> DeserializeSeed<'de> for Bounded {
+    type Value = Vec<f64>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Vec<f64>, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded {
+    type Value = Vec<f64>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "an array of at most {} numbers", self.0)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<f64>, A::Error> {
+        let mut out = Vec::new();
+        while let Some(v) = seq.next_element::<f64>()? {
+            if out.len() == self.0 {
+                return Err(A::Error::custom("over the array bound"));
+            }
+            out.push(v);
+        }
+        Ok(out)
+    }
+}
+
+/// Puts the arrays of `samples` back into `value` as the parser would have read them from
+/// `text` (the file the offsets refer to): the document as the `Value` path reads it.
+pub fn restore_samples(value: &mut Value, samples: &[SampleArray], text: &str) {
+    for s in samples {
+        let Some(array) = text
+            .get(s.start..s.end)
+            .and_then(|t| serde_json::from_str::<Value>(t).ok())
+        else {
+            continue;
+        };
+        if let Some(slot) = value
+            .get_mut("levels")
+            .and_then(|l| l.get_mut(s.level))
+            .and_then(|l| l.get_mut("samples"))
+            .and_then(|l| l.get_mut(s.metric))
+        {
+            *slot = array;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `serde_json`'s doubles for the array `text`.
+    fn by_serde(text: &str) -> Vec<u64> {
+        serde_json::from_str::<Vec<f64>>(text)
+            .unwrap()
+            .into_iter()
+            .map(f64::to_bits)
+            .collect()
+    }
+
+    #[test]
+    fn short_decimals_are_the_doubles_serde_json_reads() {
+        // A deterministic spread of digit counts, fraction lengths and values.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut tokens = vec![
+            "0".to_string(),
+            "0.0".into(),
+            "0.000000000000001".into(),
+            "0.0000000000000000000001".into(),
+            "0.00000123456789012345".into(),
+            "999999999999999".into(),
+            "900719925474.993".into(),
+        ];
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = 1 + (x % 15) as usize;
+            let body = format!("{:015}", x % 1_000_000_000_000_000);
+            let body = body[15 - digits..].trim_start_matches('0');
+            let body = if body.is_empty() { "0" } else { body };
+            let fraction = ((x >> 20) % (body.len() as u64 + 1)) as usize;
+            let token = if fraction == 0 || fraction == body.len() {
+                if fraction == 0 {
+                    body.to_string()
+                } else {
+                    format!("0.{body}")
+                }
+            } else {
+                format!(
+                    "{}.{}",
+                    &body[..body.len() - fraction],
+                    &body[body.len() - fraction..]
+                )
+            };
+            tokens.push(token);
+        }
+        let text = format!("[{}]", tokens.join(",\n  "));
+        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX).unwrap();
+        assert_eq!(end, text.len());
+        let fast: Vec<u64> = fast.into_iter().map(f64::to_bits).collect();
+        assert_eq!(fast, by_serde(&text));
+    }
+
+    #[test]
+    fn other_spellings_go_to_serde_json() {
+        for text in [
+            "[1e3]",
+            "[1234567890123456]",
+            "[0.1234567890123456]",
+            "[0.00000000000000000000001]",
+            "[01]",
+            "[1.]",
+            "[.5]",
+            "[1,]",
+            "[-1]",
+            "[1]x",
+        ] {
+            assert_eq!(short_decimals(text.as_bytes(), 10), None, "{text}");
+        }
+        assert_eq!(read_numbers("[1e3, 2]", 10), Some((vec![1000.0, 2.0], 8)));
+        assert_eq!(short_decimals(b"[ ]", 10), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[1, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2]", 2), Some((vec![1.0, 2.0], 8)));
+        assert_eq!(any_numbers("[1e0, 2]x", 2), None);
+        assert_eq!(any_numbers("[ ]", 2), Some((vec![], 3)));
+    }
+
+    #[test]
+    fn numbers_from_zero_up_are_read_with_the_array_length() {
+        let text = "[1, 0.5,\n 2e3, 0]  , 7";
+        let (values, end) = read_numbers(text, 10).unwrap();
+        assert_eq!(values, [1.0, 0.5, 2000.0, 0.0]);
+        assert_eq!(&text[..end], "[1, 0.5,\n 2e3, 0]");
+    }
+
+    #[test]
+    fn anything_the_schema_or_the_scan_would_report_is_left_alone() {
+        for text in [
+            "[1, \"2\"]",
+            "[1, null]",
+            "[1, NaN]",
+            "[Infinity]",
+            "[1e999]",
+            "[18446744073709551616]",
+            "[[1]]",
+            "[1, {}]",
+            "[1, 2",
+            "[1 2]",
+            "{}",
+        ] {
+            assert_eq!(read_numbers(text, 10), None, "{text}");
+        }
+        assert_eq!(read_numbers("[1, 2, 3]", 2), None, "over the array bound");
+    }
+
+    #[test]
+    fn the_same_doubles_as_the_value_path() {
+        let text = "[0.1, 3, 12345678901234567, 2.5e-308, 8.9e18, 0.30000000000000004, 1E2, 0e0]";
+        let (values, _) = read_numbers(text, 100).unwrap();
+        let via_value: Vec<u64> = serde_json::from_str::<Value>(text)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_f64)
+            .map(f64::to_bits)
+            .collect();
+        assert_eq!(
+            values.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            via_value
+        );
+        assert_eq!(read_numbers("[9.3e18]", 10), None, "may be a wide integer");
+        assert_eq!(read_numbers("[-9.3e18]", 10), None, "may be a wide integer");
+        let (negative, _) = read_numbers("[1, -2, -0, -0.0, -1.5e2]", 10).unwrap();
+        assert_eq!(
+            negative.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            by_serde("[1, -2, -0, -0.0, -1.5e2]")
+        );
+    }
+}
