@@ -570,7 +570,7 @@ fn writer_regressions_stay_fixed() {
                 placed: None,
             })
             .collect();
-        report::place_in_text(&file_name, &s(0), &mut findings);
+        benchlint::positions::place_in_text(&file_name, &s(0), &mut findings);
         let p = report::prepare(
             findings.clone(),
             benchlint::engine::Summary::default(),

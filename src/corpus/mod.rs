@@ -14,7 +14,6 @@ mod discover;
 mod guard;
 mod parse;
 mod per_user;
-mod places;
 mod read;
 mod run_folder;
 pub mod sidecar;
@@ -43,7 +42,6 @@ pub use discover::{Entry, describe_io, discover, is_candidate};
 #[cfg(test)]
 pub(crate) use guard::injected as guard_injected;
 pub use guard::{catch_panic, internal_error, report_internal_errors};
-pub use places::{places_in_text, value_span};
 pub use read::read_text;
 pub use translate::{Origin, finding_at, translate};
 
@@ -335,8 +333,8 @@ fn process_file(
     out.cap(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
-    crate::report::place_in_text(path, &text, &mut out.findings);
-    crate::report::place_in_text(path, &text, &mut out.unknown);
+    crate::positions::place_in_text(path, &text, &mut out.findings);
+    crate::positions::place_in_text(path, &text, &mut out.unknown);
     out
 }
 

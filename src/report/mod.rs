@@ -39,5 +39,5 @@ pub use mask::mask_all as mask_snippet;
 pub use overview::{grouped, show_files};
 pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
-pub use sources::{Position, Prepared, place_in_text, prepare};
+pub use sources::{Position, Prepared, prepare};
 pub use statistics::{json as statistics_json, text as statistics_text};
