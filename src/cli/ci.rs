@@ -87,7 +87,7 @@ pub enum FailOn {
 }
 
 impl FailOn {
-    fn severity(self) -> Severity {
+    pub(super) fn severity(self) -> Severity {
         match self {
             FailOn::Error => Severity::Error,
             FailOn::Warning => Severity::Warning,
@@ -229,7 +229,7 @@ fn warn(message: &str) {
 }
 
 /// Globs of the config that match none of the files checked: a warning each, never silent.
-fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
+pub(super) fn warn_unmatched_globs(setup: &Setup, files: &[String]) {
     let Some(config) = &setup.config else {
         return;
     };
@@ -290,7 +290,7 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
 }
 
 /// Says on stderr that findings went past the caps, and where.
-fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
+pub(super) fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
     let n = corpus.omitted.total();
     if n == 0 {
         return;

@@ -193,26 +193,48 @@ impl FileOutcome {
 /// many files' findings beyond the cap.
 const CHUNK: usize = 256;
 
-/// Loads every file under `args`.
+/// Loads every file under `args`, its findings in [`Corpus::findings`].
 pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
+    let mut findings = Vec::new();
+    let mut corpus = load_each(args, options, &mut |_, mut f| findings.append(&mut f));
+    findings.append(&mut corpus.findings);
+    corpus.findings = findings;
+    corpus
+}
+
+/// Loads every file under `args`, handing each file's findings to `on_file` as soon as that
+/// file and every file before it are done, in path order, with the file's path (`None` for
+/// findings on paths that could not be walked, handed first). What can only be known once
+/// every file is read stays in [`Corpus::findings`]: a file no adapter reads (E004), since a
+/// later result may name it as its artifact. The run's cap (`max_findings`) counts what was
+/// handed over and what is kept.
+pub fn load_each(
+    args: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+) -> Corpus {
     let (entries, problems) = discover(args);
     let mut corpus = Corpus {
         files: entries.len(),
         ..Corpus::default()
     };
+    let mut unwalked = Vec::new();
     for p in problems {
         corpus.read.push(FileRead {
             path: p.display.as_str().into(),
             read_as: "none (E001 unreadable-file)".to_string(),
             results: 0,
         });
-        corpus.findings.push(finding_at(
+        unwalked.push(finding_at(
             &rules::e001_unreadable_file::RULE,
             Location::new(p.display.clone(), ""),
             format!("`{}` could not be read: {}", p.display, p.message),
             None,
         ));
     }
+    // Findings handed over so far, for the run's cap.
+    let mut handed = unwalked.len();
+    on_file(None, unwalked);
     // The files read in this run: a run folder's logs read together make one result.
     let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
     // What documents may consult beside themselves (a run folder's other files), shared so
@@ -252,15 +274,14 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
                 corpus.capped_files.push(e.display.clone());
             }
             corpus.omitted.add(o.omitted);
-            let room = run_cap.saturating_sub(corpus.findings.len() + unknown.len());
+            let room = run_cap.saturating_sub(handed + unknown.len());
             keep_within(
                 &mut o.findings,
                 room,
                 &mut corpus.omitted,
                 &options.selection,
             );
-            let room =
-                run_cap.saturating_sub(corpus.findings.len() + unknown.len() + o.findings.len());
+            let room = run_cap.saturating_sub(handed + unknown.len() + o.findings.len());
             keep_within(
                 &mut o.unknown,
                 room,
@@ -269,7 +290,8 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
             );
             corpus.results.extend(o.results);
             corpus.claims.extend(o.claims);
-            corpus.findings.extend(o.findings);
+            handed += o.findings.len();
+            on_file(Some(&e.display), o.findings);
             unknown.extend(o.unknown);
             referenced.extend(o.artifact_refs);
             corpus.internal_errors.extend(o.internal);

@@ -22,6 +22,7 @@ mod sarif;
 mod snippet;
 mod sources;
 mod statistics;
+mod stream;
 mod svg;
 
 pub use audit_html::render as audit_html;
@@ -41,3 +42,4 @@ pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, prepare};
 pub use statistics::{json as statistics_json, text as statistics_text};
+pub use stream::{Stream, Streamed};
