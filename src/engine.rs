@@ -35,13 +35,9 @@ pub struct Checked {
     /// Every finding, sorted ([`check`]); or, from [`check_each`], those known only once every
     /// file is read (corpus-wide rules, E004, E006), sorted.
     pub findings: Vec<Finding>,
-    /// The counts.
+    /// The counts (from [`check_each`]: of the corpus and of `findings` only; the caller counts
+    /// what it was handed).
     pub summary: Summary,
-    /// The worst severity of a finding that is not a pre-rule label, among those handed over
-    /// file by file ([`check_each`]; `None` from [`check`], whose `findings` hold them all).
-    pub worst_handed: Option<Severity>,
-    /// How many findings were handed over file by file ([`check_each`]).
-    pub handed: usize,
 }
 
 /// Loads `paths` and runs every rule.
@@ -68,24 +64,15 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
 /// findings of the files in flight only. The findings known only once every file is read
 /// (corpus-wide rules, E006, and E004, which a later result naming the file as its artifact
 /// would withdraw) are returned in `findings`, sorted, to be written after the rest, within
-/// what the run's cap (`max_findings`) leaves. The summary counts them all.
+/// what the run's cap (`max_findings`) leaves.
 pub fn check_each(
     paths: &[PathBuf],
     options: &Options,
     on_file: &mut dyn FnMut(Vec<Finding>),
 ) -> Checked {
-    let mut tally = Summary::default();
     let mut handed = 0;
-    let mut worst_handed = None;
     let mut checked = run(paths, options, &mut |file| {
         handed += file.len();
-        let worst = file
-            .iter()
-            .filter(|f| !f.pre_rule)
-            .map(|f| f.severity)
-            .max();
-        worst_handed = worst_handed.max(worst);
-        count(&mut tally, &file);
         on_file(file);
     });
     sort_findings(&mut checked.findings);
@@ -95,13 +82,7 @@ pub fn check_each(
         &mut checked.corpus.omitted,
         &crate::config::Selection::default(),
     );
-    let mut summary = summarise(&checked.corpus, &checked.findings);
-    summary.errors += tally.errors;
-    summary.warnings += tally.warnings;
-    summary.infos += tally.infos;
-    checked.summary = summary;
-    checked.handed = handed;
-    checked.worst_handed = worst_handed;
+    checked.summary = summarise(&checked.corpus, &checked.findings);
     checked
 }
 
@@ -140,7 +121,7 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
     }
 }
 
-/// Counts findings by severity.
+/// The counts of the corpus (files, results, findings past the caps) and of `findings`.
 pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
     let o = corpus.omitted;
     let mut s = Summary {
@@ -157,7 +138,7 @@ pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
 }
 
 /// Adds `findings` to the counts by severity.
-fn count(s: &mut Summary, findings: &[Finding]) {
+pub fn count(s: &mut Summary, findings: &[Finding]) {
     for f in findings {
         match f.severity {
             Severity::Error => s.errors += 1,
