@@ -246,57 +246,57 @@ pub fn load_each(
     let mut unknown = Vec::new();
     let mut referenced = BTreeSet::new();
     let run_cap = options.thresholds.max_findings;
-    for chunk in entries.chunks(CHUNK) {
-        // A bug on one file is an internal error for that file, not the end of the run.
-        let outcomes: Vec<FileOutcome> = chunk
-            .par_iter()
-            .map(|e| {
-                catch_panic(|| process_file(e, options, (&run, &hood))).unwrap_or_else(|message| {
-                    FileOutcome {
-                        internal: vec![internal_error(
-                            "the loader",
-                            &format!("`{}`", e.display),
-                            &message,
-                        )],
-                        ..FileOutcome::default()
-                    }
-                })
-            })
-            .collect();
-        for (e, mut o) in chunk.iter().zip(outcomes) {
-            let file_name = e
-                .path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            corpus.read.push(FileRead::of(&e.display, &file_name, &o));
-            if o.omitted.total() > 0 {
-                corpus.capped_files.push(e.display.clone());
+    // The next chunk is checked while this one is merged and its findings written: the
+    // workers never wait for the writer, and at most two chunks beyond it are in memory.
+    let (to_merge, merged) = std::sync::mpsc::sync_channel::<Vec<FileOutcome>>(1);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for chunk in entries.chunks(CHUNK) {
+                if to_merge
+                    .send(check_chunk(chunk, options, (&run, &hood)))
+                    .is_err()
+                {
+                    break;
+                }
             }
-            corpus.omitted.add(o.omitted);
-            let room = run_cap.saturating_sub(handed + unknown.len());
-            keep_within(
-                &mut o.findings,
-                room,
-                &mut corpus.omitted,
-                &options.selection,
-            );
-            let room = run_cap.saturating_sub(handed + unknown.len() + o.findings.len());
-            keep_within(
-                &mut o.unknown,
-                room,
-                &mut corpus.omitted,
-                &options.selection,
-            );
-            corpus.results.extend(o.results);
-            corpus.claims.extend(o.claims);
-            handed += o.findings.len();
-            on_file(Some(&e.display), o.findings);
-            unknown.extend(o.unknown);
-            referenced.extend(o.artifact_refs);
-            corpus.internal_errors.extend(o.internal);
+            drop(to_merge);
+        });
+        for (chunk, outcomes) in entries.chunks(CHUNK).zip(merged.iter()) {
+            for (e, mut o) in chunk.iter().zip(outcomes) {
+                let file_name = e
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                corpus.read.push(FileRead::of(&e.display, &file_name, &o));
+                if o.omitted.total() > 0 {
+                    corpus.capped_files.push(e.display.clone());
+                }
+                corpus.omitted.add(o.omitted);
+                let room = run_cap.saturating_sub(handed + unknown.len());
+                keep_within(
+                    &mut o.findings,
+                    room,
+                    &mut corpus.omitted,
+                    &options.selection,
+                );
+                let room = run_cap.saturating_sub(handed + unknown.len() + o.findings.len());
+                keep_within(
+                    &mut o.unknown,
+                    room,
+                    &mut corpus.omitted,
+                    &options.selection,
+                );
+                corpus.results.extend(o.results);
+                corpus.claims.extend(o.claims);
+                handed += o.findings.len();
+                on_file(Some(&e.display), o.findings);
+                unknown.extend(o.unknown);
+                referenced.extend(o.artifact_refs);
+                corpus.internal_errors.extend(o.internal);
+            }
         }
-    }
+    });
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     let referenced: BTreeSet<String> = referenced.iter().map(|p| artifacts::normal(p)).collect();
@@ -327,6 +327,30 @@ pub fn load_each(
         }
     }
     corpus
+}
+
+/// Checks the files of `chunk` in parallel. A bug on one file is an internal error for that
+/// file, not the end of the run.
+fn check_chunk(
+    chunk: &[Entry],
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> Vec<FileOutcome> {
+    chunk
+        .par_iter()
+        .map(|e| {
+            catch_panic(|| process_file(e, options, (run, hood))).unwrap_or_else(|message| {
+                FileOutcome {
+                    internal: vec![internal_error(
+                        "the loader",
+                        &format!("`{}`", e.display),
+                        &message,
+                    )],
+                    ..FileOutcome::default()
+                }
+            })
+        })
+        .collect()
 }
 
 fn process_file(
