@@ -86,7 +86,7 @@ pub fn check_each(
     checked
 }
 
-/// The run shared by [`check`] and [`check_each`]: each file's findings, selected and sorted,
+/// The run shared by [`check`] and [`check_each`]: each file's findings, sorted,
 /// to `on_file` in path order (a finding on another file than the one that made it waits for
 /// that file's turn); the rest, selected, in `findings`.
 fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding>)) -> Checked {
@@ -104,7 +104,7 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
         if now.is_empty() {
             return;
         }
-        options.selection.apply(&mut now);
+        // The loader applied the selection before its caps.
         sort_findings(&mut now);
         on_file(now);
     });

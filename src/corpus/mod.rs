@@ -169,8 +169,15 @@ struct FileOutcome {
 }
 
 impl FileOutcome {
-    /// Keeps at most `max_findings_per_file` findings (those made first), counting the rest.
+    /// Drops the findings of rules the selection turns off on the file and exact repeats, and
+    /// gives the others their configured severity, then keeps at most
+    /// `max_findings_per_file` (those made first), counting the rest: the caps count only
+    /// findings that are shown.
     fn cap(&mut self, options: &Options) {
+        options.selection.apply(&mut self.findings);
+        options.selection.apply(&mut self.unknown);
+        crate::diagnostic::dedup_in_order(&mut self.findings);
+        crate::diagnostic::dedup_in_order(&mut self.unknown);
         let cap = options.thresholds.max_findings_per_file;
         keep_within(
             &mut self.findings,
@@ -206,8 +213,9 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
 /// file and every file before it are done, in path order, with the file's path (`None` for
 /// findings on paths that could not be walked, handed first). What can only be known once
 /// every file is read stays in [`Corpus::findings`]: a file no adapter reads (E004), since a
-/// later result may name it as its artifact. The run's cap (`max_findings`) counts what was
-/// handed over and what is kept.
+/// later result may name it as its artifact. The run's cap (`max_findings`) bounds what is
+/// handed over; what is kept is left to the caller to bound with the rest of the run's
+/// findings.
 pub fn load_each(
     args: &[PathBuf],
     options: &Options,
@@ -233,6 +241,7 @@ pub fn load_each(
         ));
     }
     // Findings handed over so far, for the run's cap.
+    options.selection.apply(&mut unwalked);
     let mut handed = unwalked.len();
     on_file(None, unwalked);
     // The files read in this run: a run folder's logs read together make one result.
@@ -273,17 +282,12 @@ pub fn load_each(
                     corpus.capped_files.push(e.display.clone());
                 }
                 corpus.omitted.add(o.omitted);
-                let room = run_cap.saturating_sub(handed + unknown.len());
+                // The files' own findings first; the E004s held back (one a file at most)
+                // are bounded with the run's last findings, once those a result's artifact
+                // withdraws are gone.
                 keep_within(
                     &mut o.findings,
-                    room,
-                    &mut corpus.omitted,
-                    &options.selection,
-                );
-                let room = run_cap.saturating_sub(handed + unknown.len() + o.findings.len());
-                keep_within(
-                    &mut o.unknown,
-                    room,
+                    run_cap.saturating_sub(handed),
                     &mut corpus.omitted,
                     &options.selection,
                 );
@@ -372,6 +376,7 @@ fn process_file(
                         .into(),
                 ),
             ));
+            out.cap(options);
             return out;
         }
     };
@@ -381,6 +386,9 @@ fn process_file(
     // file again unless it shows a snippet.
     crate::positions::place_in_text(path, &text, &mut out.findings);
     crate::positions::place_in_text(path, &text, &mut out.unknown);
+    // In the order shown, here on the worker: the run's cap then keeps the first shown, and
+    // the writer has little left to sort.
+    out.findings.sort_by(crate::diagnostic::output_order);
     out
 }
 
