@@ -269,3 +269,48 @@ fn the_runs_cap_keeps_the_first_findings_in_the_order_written() {
     }
     assert_eq!(capped["summary"]["omitted"], every.len() - 5);
 }
+
+/// Where no finding waits for the end of the run, the streamed report is byte for byte the
+/// report written in one piece from every finding.
+#[test]
+fn the_same_bytes_as_the_report_written_at_once() {
+    let files = [
+        "testdata/cli/formats/broken.json",
+        "testdata/cli/formats/wrong-type.json",
+        "testdata/clean",
+    ];
+    for path in files {
+        let options = benchlint::corpus::Options {
+            lean: true,
+            ..benchlint::corpus::Options::default()
+        };
+        let checked = benchlint::engine::check(&[path.into()], &options);
+        assert!(checked.findings.iter().all(|f| !last(f.code())), "{path}");
+        let p = benchlint::report::prepare(
+            checked.findings,
+            checked.summary,
+            options.thresholds.max_file_bytes,
+            false,
+        );
+        for (format, whole) in [
+            ("json", benchlint::report::json(&p)),
+            ("json-lines", benchlint::report::json_lines(&p)),
+            ("concise", benchlint::report::concise(&p)),
+            ("github", benchlint::report::github(&p)),
+        ] {
+            let out = run(&[
+                "check",
+                "--format",
+                format,
+                "--exit-zero",
+                "--isolated",
+                path,
+            ]);
+            assert_eq!(
+                String::from_utf8(out.stdout).unwrap(),
+                String::from_utf8(whole).unwrap(),
+                "{format} {path}"
+            );
+        }
+    }
+}

@@ -79,7 +79,11 @@ impl<'w> Stream<'w> {
                         &mut s.buffer,
                         &super::json::diagnostic(&p, i),
                     )?;
-                    let lead: &[u8] = if s.written + i == 0 { b"\n" } else { b",\n" };
+                    let lead: &[u8] = if s.written + i == 0 {
+                        b"\n    "
+                    } else {
+                        b",\n    "
+                    };
                     s.out.write_all(lead)?;
                     write_indented(s.out, &s.buffer, b"    ")?;
                 }
@@ -124,10 +128,10 @@ impl<'w> Stream<'w> {
     }
 }
 
-/// Writes pretty-printed JSON one level deeper: `indent` before its first line and after each
-/// line break (a JSON string holds no raw line break, so each is the printer's).
+/// Writes pretty-printed JSON one level deeper, where its first line is already indented:
+/// `indent` after each line break (a JSON string holds no raw line break, so each is the
+/// printer's).
 fn write_indented(out: &mut dyn Write, json: &[u8], indent: &[u8]) -> io::Result<()> {
-    out.write_all(indent)?;
     for (k, line) in json.split(|&b| b == b'\n').enumerate() {
         if k > 0 {
             out.write_all(b"\n")?;
