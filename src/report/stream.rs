@@ -2,17 +2,13 @@
 //! `json-lines`, `concise` and `github`. Memory holds the findings of the files in flight, not
 //! the run's. The findings known only once every file is read (corpus-wide rules, E004, E006)
 //! come after the files' own, then the summary. The bytes of each finding are those the
-//! whole-report writers produce; only that order differs (docs/output.md). Files are rendered
-//! in parallel, a batch of a few thousand findings at a time, and written in order: the writer
-//! thread only copies bytes.
+//! whole-report writers produce; only that order differs (docs/output.md).
 //!
 //! SARIF and JUnit open with what every finding shares (the rules that fired, the number of
 //! failures), and the human, grouped and statistics outputs show an overview of the whole run:
 //! they are written once every finding is known.
 
 use std::io::{self, Write};
-
-use rayon::prelude::*;
 
 use super::prepare;
 use crate::diagnostic::Finding;
@@ -31,10 +27,6 @@ pub enum Streamed {
     Github,
 }
 
-/// Findings held before a batch is rendered: enough to keep both cores busy, few enough that
-/// memory does not grow with the corpus.
-const BATCH: usize = 4096;
-
 /// A report being written. A write that fails (a closed pipe: `check --format json | head`)
 /// stops the writing, not the run: the exit code is still the run's.
 pub struct Stream<'w> {
@@ -46,16 +38,8 @@ pub struct Stream<'w> {
     /// Lines written (`concise`: absent fields of one object share one).
     shown: usize,
     failed: bool,
-    /// Files' findings not rendered yet, in order, and how many findings they hold.
-    batch: Vec<Vec<Finding>>,
-    held: usize,
-}
-
-/// One file's findings, rendered.
-struct Rendered {
-    bytes: Vec<u8>,
-    findings: usize,
-    shown: usize,
+    /// Scratch for one diagnostic of the JSON document.
+    buffer: Vec<u8>,
 }
 
 impl<'w> Stream<'w> {
@@ -68,8 +52,7 @@ impl<'w> Stream<'w> {
             written: 0,
             shown: 0,
             failed: false,
-            batch: Vec::new(),
-            held: 0,
+            buffer: Vec::new(),
         };
         if format == Streamed::Json {
             let head = format!(
@@ -81,58 +64,52 @@ impl<'w> Stream<'w> {
         stream
     }
 
-    /// Writes `findings` (sorted, of one file or the run's last ones), placed in their file,
-    /// after those written before.
+    /// Writes `findings` (sorted, of one file or the run's last ones), placed in their file.
     pub fn write(&mut self, findings: Vec<Finding>) {
-        if findings.is_empty() {
+        if findings.is_empty() || self.failed {
+            self.written += findings.len();
             return;
         }
-        self.held += findings.len();
-        self.batch.push(findings);
-        if self.held >= BATCH {
-            self.flush();
-        }
-    }
-
-    /// Renders the files held, in parallel, and writes them in order.
-    fn flush(&mut self) {
-        let batch = std::mem::take(&mut self.batch);
-        self.held = 0;
-        if self.failed {
-            return;
-        }
-        let (format, max_file_bytes) = (self.format, self.max_file_bytes);
-        let rendered: Vec<Rendered> = batch
-            .into_par_iter()
-            .map(|findings| render(format, findings, max_file_bytes))
-            .collect();
-        for r in rendered {
-            self.put(|s| {
-                if s.format == Streamed::Json {
-                    s.out.write_all(if s.written == 0 {
+        let p = prepare(findings, Summary::default(), self.max_file_bytes, false);
+        self.put(|s| match s.format {
+            Streamed::Json => {
+                for i in 0..p.findings.len() {
+                    s.buffer.clear();
+                    crate::text::json::to_writer_pretty(
+                        &mut s.buffer,
+                        &super::json::diagnostic(&p, i),
+                    )?;
+                    let lead: &[u8] = if s.written + i == 0 {
                         b"\n    "
                     } else {
                         b",\n    "
-                    })?;
+                    };
+                    s.out.write_all(lead)?;
+                    write_indented(s.out, &s.buffer, b"    ")?;
                 }
-                s.out.write_all(&r.bytes)
-            });
-            self.written += r.findings;
-            self.shown += r.shown;
-        }
+                Ok(())
+            }
+            Streamed::JsonLines => super::json_lines::write(&p, s.out),
+            Streamed::Concise => {
+                let mut lines = String::new();
+                s.shown += super::concise::lines(&p, &mut lines);
+                s.out.write_all(lines.as_bytes())
+            }
+            Streamed::Github => s.out.write_all(&super::github::render(&p)),
+        });
+        self.written += p.findings.len();
     }
 
     /// Ends the report with `summary` (JSON, concise) and flushes it.
     pub fn finish(mut self, summary: &Summary) {
-        self.flush();
         self.put(|s| match s.format {
             Streamed::Json => {
                 s.out
                     .write_all(if s.written == 0 { b"]" } else { b"\n  ]" })?;
                 s.out.write_all(b",\n  \"summary\": ")?;
-                let mut json = Vec::new();
-                crate::text::json::to_writer_pretty(&mut json, summary)?;
-                write_indented(s.out, &json, b"  ")?;
+                s.buffer.clear();
+                crate::text::json::to_writer_pretty(&mut s.buffer, summary)?;
+                write_indented(s.out, &s.buffer, b"  ")?;
                 s.out.write_all(b"\n}\n")
             }
             Streamed::Concise => {
@@ -148,42 +125,6 @@ impl<'w> Stream<'w> {
         if !self.failed && write(self).is_err() {
             self.failed = true;
         }
-    }
-}
-
-/// One file's findings in `format`: the JSON diagnostics indented for the document's array and
-/// separated by commas (the writer adds what goes before the first).
-fn render(format: Streamed, findings: Vec<Finding>, max_file_bytes: u64) -> Rendered {
-    let p = prepare(findings, Summary::default(), max_file_bytes, false);
-    let mut bytes = Vec::new();
-    let mut shown = p.findings.len();
-    match format {
-        Streamed::Json => {
-            let mut one = Vec::new();
-            for i in 0..p.findings.len() {
-                one.clear();
-                crate::text::json::to_writer_pretty(&mut one, &super::json::diagnostic(&p, i))
-                    .expect("writing to memory cannot fail");
-                if i > 0 {
-                    bytes.extend_from_slice(b",\n    ");
-                }
-                write_indented(&mut bytes, &one, b"    ").expect("writing to memory cannot fail");
-            }
-        }
-        Streamed::JsonLines => {
-            super::json_lines::write(&p, &mut bytes).expect("writing to memory cannot fail");
-        }
-        Streamed::Concise => {
-            let mut lines = String::new();
-            shown = super::concise::lines(&p, &mut lines);
-            bytes = lines.into_bytes();
-        }
-        Streamed::Github => bytes = super::github::render(&p),
-    }
-    Rendered {
-        bytes,
-        findings: p.findings.len(),
-        shown,
     }
 }
 
