@@ -166,18 +166,18 @@ struct FileOutcome {
     artifact_refs: Vec<PathBuf>,
     internal: Vec<String>,
     omitted: Omitted,
+    /// How many of `findings` and of `unknown` the selection was applied to.
+    selected: (usize, usize),
 }
 
 impl FileOutcome {
-    /// Drops the findings of rules the selection turns off on the file and exact repeats, and
-    /// gives the others their configured severity, then keeps at most
-    /// `max_findings_per_file` (those made first), counting the rest: the caps count only
-    /// findings that are shown.
+    /// Drops the findings of rules the selection turns off on the file and gives the others
+    /// their configured severity, then keeps at most `max_findings_per_file` (those made
+    /// first), counting the rest: the caps count only findings that are shown. Called as
+    /// findings are made (after each document), so each call selects only the new ones.
     fn cap(&mut self, options: &Options) {
-        options.selection.apply(&mut self.findings);
-        options.selection.apply(&mut self.unknown);
-        crate::diagnostic::dedup_in_order(&mut self.findings);
-        crate::diagnostic::dedup_in_order(&mut self.unknown);
+        select_from(&mut self.findings, self.selected.0, options);
+        select_from(&mut self.unknown, self.selected.1, options);
         let cap = options.thresholds.max_findings_per_file;
         keep_within(
             &mut self.findings,
@@ -192,6 +192,27 @@ impl FileOutcome {
             &mut self.omitted,
             &options.selection,
         );
+        self.selected = (self.findings.len(), self.unknown.len());
+    }
+
+    /// The last cap, once the file is checked: every finding selected (whatever was done to
+    /// the list between caps) and exact repeats dropped first.
+    fn finish(&mut self, options: &Options) {
+        options.selection.apply(&mut self.findings);
+        options.selection.apply(&mut self.unknown);
+        self.selected = (self.findings.len(), self.unknown.len());
+        crate::diagnostic::dedup_in_order(&mut self.findings);
+        crate::diagnostic::dedup_in_order(&mut self.unknown);
+        self.cap(options);
+    }
+}
+
+/// Applies the selection to `findings[from..]`.
+fn select_from(findings: &mut Vec<Finding>, from: usize, options: &Options) {
+    if from < findings.len() {
+        let mut new = findings.split_off(from);
+        options.selection.apply(&mut new);
+        findings.append(&mut new);
     }
 }
 
@@ -376,12 +397,12 @@ fn process_file(
                         .into(),
                 ),
             ));
-            out.cap(options);
+            out.finish(options);
             return out;
         }
     };
     check_text(entry, &text, bom, options, (run, hood), &mut out);
-    out.cap(options);
+    out.finish(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
     crate::positions::place_in_text(path, &text, &mut out.findings);
