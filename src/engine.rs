@@ -96,6 +96,14 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
             waiting.extend(file);
             return;
         };
+        // The loader selected, deduplicated and ordered the file's own findings on its
+        // worker; only a finding that waited for this file's turn makes a sort needed here.
+        if waiting.is_empty() && file.iter().all(|f| f.primary.path.raw() == path) {
+            if !file.is_empty() {
+                on_file(file);
+            }
+            return;
+        }
         let (mut now, later): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut waiting)
             .into_iter()
             .chain(file)
@@ -104,7 +112,6 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
         if now.is_empty() {
             return;
         }
-        // The loader applied the selection before its caps.
         sort_findings(&mut now);
         on_file(now);
     });
