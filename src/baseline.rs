@@ -145,6 +145,15 @@ impl Baseline {
         checked: &[String],
         selection: &Selection,
     ) -> Applied {
+        let mut matching = self.matching();
+        matching.take(findings);
+        matching.finish(checked, selection)
+    }
+
+    /// Starts matching findings against the entries, batch by batch ([`Matching::take`]), for a
+    /// report written as the files are checked: each entry suppresses the first finding it
+    /// matches, whatever the batches.
+    pub fn matching(&self) -> Matching<'_> {
         let mut left: BTreeMap<(String, String, String), usize> = BTreeMap::new();
         for (path, codes) in &self.entries {
             for (code, pointers) in codes {
@@ -155,50 +164,20 @@ impl Baseline {
                 }
             }
         }
-        let mut applied = Applied::default();
-        findings.retain(|f| {
-            let k = (
-                self.key(f.primary.path.raw()),
-                f.rule.code.to_string(),
-                f.primary.pointer.raw().to_string(),
-            );
-            match left.get_mut(&k) {
-                Some(n) if *n > 0 => {
-                    *n -= 1;
-                    applied.suppressed += 1;
-                    false
-                }
-                _ => true,
-            }
-        });
-        let checked: BTreeSet<String> = checked.iter().map(|c| self.key(c)).collect();
-        for ((path, code, pointer), n) in left {
-            if n == 0 {
-                continue;
-            }
-            let file = self.file_of(&path);
-            let ran = !RULES.iter().any(|r| r.meta.code == code)
-                || selection.runs_on(&file.to_string_lossy(), &code);
-            if ran && (checked.contains(&path) || !file.exists()) {
-                for _ in 0..n {
-                    applied.stale.push(Stale {
-                        path: path.clone(),
-                        code: code.clone(),
-                        pointer: pointer.clone(),
-                    });
-                }
-            }
+        Matching {
+            baseline: self,
+            left,
+            suppressed: 0,
         }
-        applied
     }
 
     /// The baseline rewritten from `findings` (before suppression): the entries of the files
     /// in `checked` are replaced, except those of rules that did not run on their file; the
     /// entries of files not checked are kept while the file exists.
     #[must_use]
-    pub fn updated(
+    pub fn updated<'f>(
         &self,
-        findings: &[Finding],
+        findings: impl IntoIterator<Item = &'f Finding>,
         checked: &[String],
         selection: &Selection,
     ) -> Baseline {
@@ -305,6 +284,65 @@ fn parse(value: &Value) -> Result<Entries, String> {
     Ok(entries)
 }
 
+/// Findings being matched against a baseline: the entries not matched yet.
+pub struct Matching<'b> {
+    baseline: &'b Baseline,
+    left: BTreeMap<(String, String, String), usize>,
+    suppressed: usize,
+}
+
+impl Matching<'_> {
+    /// Removes the findings of `findings` that an entry not yet used records.
+    pub fn take(&mut self, findings: &mut Vec<Finding>) {
+        let (baseline, left) = (self.baseline, &mut self.left);
+        let before = findings.len();
+        findings.retain(|f| {
+            let k = (
+                baseline.key(f.primary.path.raw()),
+                f.rule.code.to_string(),
+                f.primary.pointer.raw().to_string(),
+            );
+            match left.get_mut(&k) {
+                Some(n) if *n > 0 => {
+                    *n -= 1;
+                    false
+                }
+                _ => true,
+            }
+        });
+        self.suppressed += before - findings.len();
+    }
+
+    /// How many findings were suppressed, and the entries that matched none: stale when their
+    /// file is in `checked` (the files read in this run, as shown) or no longer exists, and
+    /// their rule ran on it.
+    pub fn finish(self, checked: &[String], selection: &Selection) -> Applied {
+        let baseline = self.baseline;
+        let mut applied = Applied {
+            suppressed: self.suppressed,
+            ..Applied::default()
+        };
+        let checked: BTreeSet<String> = checked.iter().map(|c| baseline.key(c)).collect();
+        for ((path, code, pointer), n) in self.left {
+            if n == 0 {
+                continue;
+            }
+            let file = baseline.file_of(&path);
+            let ran = !RULES.iter().any(|r| r.meta.code == code)
+                || selection.runs_on(&file.to_string_lossy(), &code);
+            if ran && (checked.contains(&path) || !file.exists()) {
+                for _ in 0..n {
+                    applied.stale.push(Stale {
+                        path: path.clone(),
+                        code: code.clone(),
+                        pointer: pointer.clone(),
+                    });
+                }
+            }
+        }
+        applied
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;

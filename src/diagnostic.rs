@@ -231,7 +231,45 @@ pub fn keep_within(
 /// Sorts findings into their output order and drops exact duplicates.
 pub fn sort_findings(findings: &mut Vec<Finding>) {
     findings.sort_by(Finding::sort_key_cmp);
-    findings.dedup_by(|a, b| {
-        a.sort_key_cmp(b) == Ordering::Equal && a.related == b.related && a.severity == b.severity
+    findings.dedup_by(|a, b| same(a, b));
+}
+
+/// Whether `b` repeats `a` exactly: [`sort_findings`] keeps one of them.
+fn same(a: &Finding, b: &Finding) -> bool {
+    a.sort_key_cmp(b) == Ordering::Equal && a.related == b.related && a.severity == b.severity
+}
+
+/// Drops the exact duplicates [`sort_findings`] would drop, keeping the order the findings were
+/// made in (which the per-file cap keeps the first of).
+pub fn dedup_in_order(findings: &mut Vec<Finding>) {
+    if findings.len() < 2 {
+        return;
+    }
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by(|&a, &b| findings[a].sort_key_cmp(&findings[b]).then(a.cmp(&b)));
+    let mut repeat = vec![false; findings.len()];
+    let mut kept = order[0];
+    for &i in &order[1..] {
+        if same(&findings[kept], &findings[i]) {
+            repeat[i] = true;
+        } else {
+            kept = i;
+        }
+    }
+    let mut i = 0;
+    findings.retain(|_| {
+        i += 1;
+        !repeat[i - 1]
     });
+}
+
+/// The order findings are shown in: by file, then top to bottom (where placed), then
+/// [`Finding::sort_key_cmp`].
+pub fn output_order(a: &Finding, b: &Finding) -> Ordering {
+    let start = |f: &Finding| f.placed.as_ref().and_then(|p| p.primary).map(|p| p.start);
+    a.primary
+        .path
+        .cmp(&b.primary.path)
+        .then(start(a).cmp(&start(b)))
+        .then(a.sort_key_cmp(b))
 }

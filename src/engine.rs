@@ -32,33 +32,99 @@ pub struct Summary {
 pub struct Checked {
     /// The loaded corpus (its own findings moved into `findings`).
     pub corpus: Corpus,
-    /// Every finding, sorted.
+    /// Every finding, sorted ([`check`]); or, from [`check_each`], those known only once every
+    /// file is read (corpus-wide rules, E004, E006), sorted.
     pub findings: Vec<Finding>,
-    /// The counts.
+    /// The counts (from [`check_each`]: of the corpus only, files, results and findings past
+    /// the caps; the caller counts the findings it writes).
     pub summary: Summary,
 }
 
 /// Loads `paths` and runs every rule.
 pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
-    let mut corpus = corpus::load(paths, options);
+    let mut all = Vec::new();
+    let mut checked = run(paths, options, &mut |mut file| all.append(&mut file));
+    all.append(&mut checked.findings);
+    sort_findings(&mut all);
+    // The run's bound, on the sorted findings: the same ones are kept on every run.
+    crate::diagnostic::keep_within(
+        &mut all,
+        options.thresholds.max_findings,
+        &mut checked.corpus.omitted,
+        &crate::config::Selection::default(),
+    );
+    checked.summary = summarise(&checked.corpus, &all);
+    checked.findings = all;
+    checked
+}
+
+/// Loads `paths` and runs every rule, handing each file's findings to `on_file` (selected,
+/// sorted, deduplicated, placed) as soon as that file and every file before it are done, in
+/// path order, so a writer can print them while the next files are read and memory holds the
+/// findings of the files in flight only. The findings known only once every file is read
+/// (corpus-wide rules, E006, and E004, which a later result naming the file as its artifact
+/// would withdraw) are returned in `findings`, sorted, to be written after the rest, within
+/// what the run's cap (`max_findings`) leaves.
+pub fn check_each(
+    paths: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Vec<Finding>),
+) -> Checked {
+    let mut handed = 0;
+    let mut checked = run(paths, options, &mut |file| {
+        handed += file.len();
+        on_file(file);
+    });
+    sort_findings(&mut checked.findings);
+    crate::diagnostic::keep_within(
+        &mut checked.findings,
+        options.thresholds.max_findings.saturating_sub(handed),
+        &mut checked.corpus.omitted,
+        &crate::config::Selection::default(),
+    );
+    checked.summary = summarise(&checked.corpus, &[]);
+    checked
+}
+
+/// The run shared by [`check`] and [`check_each`]: each file's findings, sorted,
+/// to `on_file` in path order (a finding on another file than the one that made it waits for
+/// that file's turn); the rest, selected, in `findings`.
+fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding>)) -> Checked {
+    let mut waiting: Vec<Finding> = Vec::new();
+    let mut corpus = corpus::load_each(paths, options, &mut |path, file| {
+        let Some(path) = path else {
+            waiting.extend(file);
+            return;
+        };
+        // The loader selected, deduplicated and ordered the file's own findings on its
+        // worker; only a finding that waited for this file's turn makes a sort needed here.
+        if waiting.is_empty() && file.iter().all(|f| f.primary.path.raw() == path) {
+            if !file.is_empty() {
+                on_file(file);
+            }
+            return;
+        }
+        let (mut now, later): (Vec<Finding>, Vec<Finding>) = std::mem::take(&mut waiting)
+            .into_iter()
+            .chain(file)
+            .partition(|f| f.primary.path.raw() <= path);
+        waiting = later;
+        if now.is_empty() {
+            return;
+        }
+        sort_findings(&mut now);
+        on_file(now);
+    });
     let mut findings = std::mem::take(&mut corpus.findings);
+    findings.append(&mut waiting);
     duplicate_ids(&corpus, &mut findings);
     let internal = run_corpus_rules(&corpus, options, &corpus_path(paths), &mut findings);
     corpus.internal_errors.extend(internal);
     options.selection.apply(&mut findings);
-    sort_findings(&mut findings);
-    // The run's bound, on the sorted findings: the same ones are kept on every run.
-    crate::diagnostic::keep_within(
-        &mut findings,
-        options.thresholds.max_findings,
-        &mut corpus.omitted,
-        &crate::config::Selection::default(),
-    );
-    let summary = summarise(&corpus, &findings);
     Checked {
         corpus,
         findings,
-        summary,
+        ..Checked::default()
     }
 }
 
@@ -108,7 +174,7 @@ pub fn corpus_path(paths: &[PathBuf]) -> String {
     }
 }
 
-/// Counts findings by severity.
+/// The counts of the corpus (files, results, findings past the caps) and of `findings`.
 pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
     let o = corpus.omitted;
     let mut s = Summary {
@@ -120,6 +186,12 @@ pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
         omitted: o.total(),
         ..Summary::default()
     };
+    count(&mut s, findings);
+    s
+}
+
+/// Adds `findings` to the counts by severity.
+pub fn count(s: &mut Summary, findings: &[Finding]) {
     for f in findings {
         match f.severity {
             Severity::Error => s.errors += 1,
@@ -127,7 +199,6 @@ pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
             Severity::Info => s.infos += 1,
         }
     }
-    s
 }
 
 /// E006: results that share an id. The first in path order is primary.

@@ -19,6 +19,7 @@ pub mod fingerprint;
 pub mod json;
 pub mod model;
 pub mod numbers;
+pub mod positions;
 pub mod replication;
 pub mod report;
 pub mod rules;

@@ -571,7 +571,7 @@ fn writer_regressions_stay_fixed() {
                 corpus: false,
             })
             .collect();
-        report::place_in_text(&file_name, &s(0), &mut findings);
+        benchlint::positions::place_in_text(&file_name, &s(0), &mut findings);
         let p = report::prepare(
             findings.clone(),
             benchlint::engine::Summary::default(),

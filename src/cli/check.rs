@@ -1,10 +1,16 @@
-//! `benchlint check`.
+//! `benchlint check`: `json`, `json-lines`, `concise` and `github` are written file by file as
+//! the files are checked ([`Stream`]), with or without a baseline or an output file; the
+//! others, `--statistics` and `--show-files` once every finding is known (src/cli/ci.rs).
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use super::{CheckArgs, Output, ci};
-use crate::engine;
+use super::ci::{self, Setup};
+use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
+use crate::baseline::{Baseline, Matching};
+use crate::diagnostic::{Finding, Severity};
+use crate::engine::{self, Checked, Summary};
+use crate::report::{Stream, Streamed};
 
 /// Runs `check` and renders its findings.
 pub fn run(args: &CheckArgs) -> Result<Output, String> {
@@ -17,9 +23,172 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
     let Some(setup) = ci::setup(args, &paths)? else {
         return Ok(ci::trouble());
     };
+    if let Some(format) = streamed(args) {
+        return stream(args, &setup, &paths, format);
+    }
     let checked = engine::check(&paths, &setup.options);
-    if checked.summary.files == 0 && checked.findings.is_empty() {
-        // As ruff does: an empty selection is worth a word, not a failure.
+    warn_if_nothing(&paths, &checked, checked.findings.len());
+    // Baseline, --fail-on, --statistics, --format, --color, --output.
+    ci::finish(args, &setup, checked, &paths)
+}
+
+/// The format to write file by file, if this run's output is findings (not `--statistics` or
+/// `--show-files`) in a format that can be written before the run ends.
+fn streamed(args: &CheckArgs) -> Option<Streamed> {
+    if args.ci.statistics || args.ci.show_files {
+        return None;
+    }
+    match args.format {
+        Format::Json => Some(Streamed::Json),
+        Format::JsonLines => Some(Streamed::JsonLines),
+        Format::Concise => Some(Streamed::Concise),
+        Format::Github => Some(Streamed::Github),
+        Format::Human | Format::Grouped | Format::Sarif | Format::Junit => None,
+    }
+}
+
+/// Where each file's findings go on their way out: the baseline takes those it records, the
+/// rest are counted and written.
+struct Sink<'a, 'w> {
+    stream: Stream<'w>,
+    baseline: Option<&'a Baseline>,
+    matching: Option<Matching<'a>>,
+    /// Findings handed over, before the baseline.
+    seen: usize,
+    /// Findings written, by severity.
+    counts: Summary,
+    /// The worst severity written that is not a pre-rule label.
+    worst: Option<Severity>,
+}
+
+impl Sink<'_, '_> {
+    fn file(&mut self, mut findings: Vec<Finding>) {
+        self.seen += findings.len();
+        if let Some(b) = self.baseline {
+            // The baseline file inside the corpus is not part of it.
+            findings.retain(|f| !b.is_self(f.primary.path.raw()));
+        }
+        if let Some(m) = &mut self.matching {
+            m.take(&mut findings);
+        }
+        engine::count(&mut self.counts, &findings);
+        let worst = findings.iter().filter(|f| !f.pre_rule).map(|f| f.severity);
+        self.worst = self.worst.max(worst.max());
+        self.stream.write(findings);
+    }
+}
+
+/// Checks `paths`, writing each file's findings as soon as they are known (to stdout, or to
+/// memory for `--output`), then the run's last findings and the summary; the baseline and the
+/// exit code as [`ci::finish`] has them. `--update-baseline` needs every finding before the
+/// new baseline is written: the findings are then held until the run ends.
+fn stream(
+    args: &CheckArgs,
+    setup: &Setup,
+    paths: &[PathBuf],
+    format: Streamed,
+) -> Result<Output, String> {
+    let ci = &args.ci;
+    let needs_files = setup.baseline.is_some()
+        || setup
+            .config
+            .as_ref()
+            .is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
+    let mut files: Vec<String> = if needs_files {
+        crate::corpus::discover(paths)
+            .0
+            .into_iter()
+            .map(|e| e.display)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    ci::warn_unmatched_globs(setup, &files, &crate::engine::corpus_path(paths));
+    if let Some(b) = &setup.baseline {
+        files.retain(|f| !b.is_self(f));
+    }
+    let mut bytes = Vec::new();
+    let mut stdout;
+    let out: &mut dyn Write = if ci.output.is_some() {
+        &mut bytes
+    } else {
+        stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        &mut stdout
+    };
+    let max_file_bytes = setup.options.thresholds.max_file_bytes;
+    let updated;
+    let mut sink = Sink {
+        stream: Stream::start(format, out, max_file_bytes),
+        baseline: setup.baseline.as_ref(),
+        matching: None,
+        seen: 0,
+        counts: Summary::default(),
+        worst: None,
+    };
+    let mut checked = if let (Some(b), true) = (&setup.baseline, ci.update_baseline) {
+        let mut held: Vec<Vec<Finding>> = Vec::new();
+        let mut checked = engine::check_each(paths, &setup.options, &mut |file| held.push(file));
+        held.push(std::mem::take(&mut checked.findings));
+        for file in &mut held {
+            file.retain(|f| !b.is_self(f.primary.path.raw()));
+        }
+        updated = b.updated(held.iter().flatten(), &files, &setup.options.selection);
+        updated.write()?;
+        ci::wrote_baseline(&updated);
+        sink.matching = Some(updated.matching());
+        let last = held.pop().unwrap_or_default();
+        for file in held {
+            sink.file(file);
+        }
+        checked.findings = last;
+        checked
+    } else {
+        sink.matching = setup.baseline.as_ref().map(Baseline::matching);
+        engine::check_each(paths, &setup.options, &mut |file| sink.file(file))
+    };
+    let last = std::mem::take(&mut checked.findings);
+    warn_if_nothing(paths, &checked, sink.seen + last.len());
+    sink.file(last);
+    let mut summary = checked.summary;
+    summary.errors += sink.counts.errors;
+    summary.warnings += sink.counts.warnings;
+    summary.infos += sink.counts.infos;
+    let stale = match sink.matching.take() {
+        Some(m) => {
+            let applied = m.finish(&files, &setup.options.selection);
+            summary.suppressed = applied.suppressed;
+            applied.stale
+        }
+        None => Vec::new(),
+    };
+    if let (false, Some(b)) = (stale.is_empty(), &setup.baseline) {
+        ci::report_stale(b, &stale, ci.allow_stale_baseline);
+    }
+    let threshold = ci.fail_on.severity();
+    let failing = sink.worst.is_some_and(|s| s >= threshold)
+        || checked.corpus.omitted.any_at_least(threshold)
+        || (!stale.is_empty() && !ci.allow_stale_baseline);
+    sink.stream.finish(&summary);
+    ci::report_omitted(&checked.corpus, &setup.options.thresholds);
+    // A bug caught on one file or rule: every other finding is still printed, then exit 2.
+    let code = if crate::corpus::report_internal_errors(&checked.corpus.internal_errors) {
+        EXIT_TROUBLE
+    } else if failing && !ci.exit_zero {
+        EXIT_FINDINGS
+    } else {
+        EXIT_CLEAN
+    };
+    checked.corpus.release();
+    if let Some(path) = &ci.output {
+        super::output::write_file(path, &bytes)
+            .map_err(|e| format!("the report could not be written: {e}"))?;
+    }
+    Ok(Output::stdout(Vec::new(), code))
+}
+
+/// A run that found nothing to check is worth a word on stderr, not a failure (as ruff does).
+fn warn_if_nothing(paths: &[PathBuf], checked: &Checked, findings: usize) {
+    if checked.summary.files == 0 && findings == 0 {
         let shown: Vec<String> = paths
             .iter()
             .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
@@ -29,10 +198,7 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
             "benchlint: warning: no result files (.json, .jsonl, .yaml, mlperf_log_*.txt) found under {}",
             shown.join(", ")
         );
-    } else if checked.summary.results == 0
-        && checked.corpus.claims.is_empty()
-        && checked.findings.is_empty()
-    {
+    } else if checked.summary.results == 0 && checked.corpus.claims.is_empty() && findings == 0 {
         // Only files a harness writes beside its results: recognised, but nothing was checked.
         let shown: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
         let _ = writeln!(
@@ -42,6 +208,4 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
             shown.join(", ")
         );
     }
-    // Baseline, --fail-on, --statistics, --format, --color, --output.
-    ci::finish(args, &setup, checked, &paths)
 }

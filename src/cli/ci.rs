@@ -87,7 +87,7 @@ pub enum FailOn {
 }
 
 impl FailOn {
-    fn severity(self) -> Severity {
+    pub(super) fn severity(self) -> Severity {
         match self {
             FailOn::Error => Severity::Error,
             FailOn::Warning => Severity::Warning,
@@ -230,7 +230,7 @@ fn warn(message: &str) {
 
 /// Globs of the config that match none of the files checked (nor the corpus, whose findings
 /// about it as a whole they may turn off): a warning each, never silent.
-fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
+pub(super) fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
     let Some(config) = &setup.config else {
         return;
     };
@@ -259,7 +259,7 @@ fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
     }
 }
 
-fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
+pub(super) fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
     let mut err = std::io::stderr().lock();
     let word = if allowed { "warning" } else { "error" };
     let n = stale.len();
@@ -290,8 +290,23 @@ fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
     );
 }
 
+/// Says on stderr that the baseline was written.
+pub(super) fn wrote_baseline(updated: &Baseline) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: wrote {} {} to the baseline `{}`",
+        updated.len(),
+        if updated.len() == 1 {
+            "entry"
+        } else {
+            "entries"
+        },
+        crate::text::line(&paths::display(&updated.path))
+    );
+}
+
 /// Says on stderr that findings went past the caps, and where.
-fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
+pub(super) fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
     let n = corpus.omitted.total();
     if n == 0 {
         return;
@@ -360,17 +375,7 @@ pub fn finish(
         if ci.update_baseline {
             let updated = b.updated(&findings, &files, selection);
             updated.write()?;
-            let _ = writeln!(
-                std::io::stderr(),
-                "benchlint: wrote {} {} to the baseline `{}`",
-                updated.len(),
-                if updated.len() == 1 {
-                    "entry"
-                } else {
-                    "entries"
-                },
-                crate::text::line(&paths::display(&updated.path))
-            );
+            wrote_baseline(&updated);
             suppressed = updated.apply(&mut findings, &files, selection).suppressed;
         } else {
             let applied = b.apply(&mut findings, &files, selection);
@@ -414,21 +419,14 @@ pub fn finish(
         color,
     );
     prepared.files = read;
-    // The machine-readable formats go straight to stdout as they are serialised: a corpus
-    // with a million findings would otherwise hold a gigabyte of report before printing it.
-    if ci.output.is_none() && !ci.statistics && !ci.show_files {
-        let write: Option<StreamWriter> = match args.format {
-            Format::Json => Some(report::write_json),
-            Format::JsonLines => Some(report::write_json_lines),
-            Format::Sarif => Some(report::write_sarif),
-            _ => None,
-        };
-        if let Some(write) = write {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            // A closed pipe (`benchlint check --format json | head`) is not an error.
-            let _ = write(&prepared, &mut out).and_then(|()| out.flush());
-            return Ok(Output::stdout(Vec::new(), code));
-        }
+    // SARIF goes straight to stdout as it is serialised: a corpus with a million findings
+    // would otherwise hold a gigabyte of report before printing it. (JSON, JSON Lines, concise
+    // and GitHub are written file by file: src/cli/check.rs.)
+    if ci.output.is_none() && !ci.statistics && !ci.show_files && args.format == Format::Sarif {
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        // A closed pipe (`benchlint check --format sarif | head`) is not an error.
+        let _ = report::write_sarif(&prepared, &mut out).and_then(|()| out.flush());
+        return Ok(Output::stdout(Vec::new(), code));
     }
     let bytes = if ci.show_files {
         report::show_files(&prepared)
@@ -448,9 +446,6 @@ pub fn finish(
     }
     Ok(Output::stdout(bytes, code))
 }
-
-/// A reporter that writes as it serialises.
-type StreamWriter = fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>;
 
 /// The report in `format`.
 pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {

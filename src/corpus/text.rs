@@ -12,8 +12,6 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use serde_json::Value;
-
 use super::discover::Entry;
 use super::translate::finding_at;
 use crate::adapters;
@@ -56,17 +54,7 @@ fn has_extension(file_name: &str, extensions: &[&str]) -> bool {
 /// Whether `text` is read as JSON: a `.jsonl` / `.ndjson` name, a text that opens an object
 /// or an array, or one whose first line is a JSON value on its own.
 pub(crate) fn is_json(file_name: &str, text: &str) -> bool {
-    if has_extension(file_name, &["jsonl", "ndjson"]) {
-        return true;
-    }
-    let body = text.trim_start();
-    match body.as_bytes().first() {
-        None | Some(b'{' | b'[') => true,
-        Some(_) => {
-            let first = body.lines().next().unwrap_or_default().trim();
-            serde_json::from_str::<Value>(first).is_ok()
-        }
-    }
+    has_extension(file_name, &["jsonl", "ndjson"]) || crate::positions::is_json_text(text)
 }
 
 /// Decides how the text of `entry` is read.

@@ -229,12 +229,11 @@ pub fn words(p: &Prepared, item: &Item) -> Words {
 /// ` (shown as 12 findings: the fields one object lacks are listed together)` when `shown`
 /// differs from the number of findings, else nothing: appended to the summary line so that
 /// its counts, which the exit code follows, match what the reader sees.
-pub fn shown_note(p: &Prepared, shown: usize) -> String {
-    if shown == p.findings.len() {
+pub fn note(findings: usize, shown: usize) -> String {
+    if shown == findings {
         return String::new();
     }
     format!(
-        " ({} findings listed as {shown}: the fields one object lacks are shown together)",
-        p.findings.len()
+        " ({findings} findings listed as {shown}: the fields one object lacks are shown together)"
     )
 }

@@ -11,6 +11,14 @@ use super::Prepared;
 /// Renders one line per finding and a summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
+    let shown = lines(p, &mut out);
+    out.push_str(&super::human::summary_with_note(p, shown));
+    out.push('\n');
+    out.into_bytes()
+}
+
+/// Writes the lines of `p`'s findings (no summary) to `out`; returns how many lines.
+pub(super) fn lines(p: &Prepared, out: &mut String) -> usize {
     let items = super::absent::all_items(p);
     for item in &items {
         let i = item.members[0];
@@ -32,7 +40,5 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             words.message.line()
         );
     }
-    out.push_str(&super::human::summary_with_note(p, items.len()));
-    out.push('\n');
-    out.into_bytes()
+    items.len()
 }

@@ -113,8 +113,13 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 
 /// The summary line, saying how many findings were listed when absent fields were grouped.
 pub(super) fn summary_with_note(p: &Prepared, shown: usize) -> String {
-    let mut line = summary_line(&p.summary);
-    let note = super::absent::shown_note(p, shown);
+    summary_of(&p.summary, p.findings.len(), shown)
+}
+
+/// The summary line of `findings` listed as `shown`.
+pub(super) fn summary_of(summary: &Summary, findings: usize, shown: usize) -> String {
+    let mut line = summary_line(summary);
+    let note = super::absent::note(findings, shown);
     if !note.is_empty() {
         line.pop();
         line.push_str(&note);

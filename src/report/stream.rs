@@ -1,0 +1,143 @@
+//! Writing a report file by file, as the loader finishes each file in path order: `json`,
+//! `json-lines`, `concise` and `github`. Memory holds the findings of the files in flight, not
+//! the run's. The findings known only once every file is read (corpus-wide rules, E004, E006)
+//! come after the files' own, then the summary. The bytes of each finding are those the
+//! whole-report writers produce; only that order differs (docs/output.md).
+//!
+//! SARIF and JUnit open with what every finding shares (the rules that fired, the number of
+//! failures), and the human, grouped and statistics outputs show an overview of the whole run:
+//! they are written once every finding is known.
+
+use std::io::{self, Write};
+
+use super::prepare;
+use crate::diagnostic::Finding;
+use crate::engine::Summary;
+
+/// The formats written file by file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Streamed {
+    /// One JSON document: the diagnostics as they come, then the summary.
+    Json,
+    /// One diagnostic per line.
+    JsonLines,
+    /// One line per finding (absent fields of one object on one line), then the summary.
+    Concise,
+    /// GitHub Actions workflow commands.
+    Github,
+}
+
+/// A report being written. A write that fails (a closed pipe: `check --format json | head`)
+/// stops the writing, not the run: the exit code is still the run's.
+pub struct Stream<'w> {
+    format: Streamed,
+    out: &'w mut dyn Write,
+    max_file_bytes: u64,
+    /// Findings written.
+    written: usize,
+    /// Lines written (`concise`: absent fields of one object share one).
+    shown: usize,
+    failed: bool,
+    /// Scratch for one diagnostic of the JSON document.
+    buffer: Vec<u8>,
+}
+
+impl<'w> Stream<'w> {
+    /// Starts a report in `format` on `out` (the JSON document's opening).
+    pub fn start(format: Streamed, out: &'w mut dyn Write, max_file_bytes: u64) -> Self {
+        let mut stream = Stream {
+            format,
+            out,
+            max_file_bytes,
+            written: 0,
+            shown: 0,
+            failed: false,
+            buffer: Vec::new(),
+        };
+        if format == Streamed::Json {
+            let head = format!(
+                "{{\n  \"tool\": \"benchlint\",\n  \"version\": \"{}\",\n  \"diagnostics\": [",
+                env!("CARGO_PKG_VERSION")
+            );
+            stream.put(|s| s.out.write_all(head.as_bytes()));
+        }
+        stream
+    }
+
+    /// Writes `findings` (sorted, of one file or the run's last ones), placed in their file.
+    pub fn write(&mut self, findings: Vec<Finding>) {
+        if findings.is_empty() || self.failed {
+            self.written += findings.len();
+            return;
+        }
+        let p = prepare(findings, Summary::default(), self.max_file_bytes, false);
+        self.put(|s| match s.format {
+            Streamed::Json => {
+                for i in 0..p.findings.len() {
+                    s.buffer.clear();
+                    crate::text::json::to_writer_pretty(
+                        &mut s.buffer,
+                        &super::json::diagnostic(&p, i),
+                    )?;
+                    let lead: &[u8] = if s.written + i == 0 {
+                        b"\n    "
+                    } else {
+                        b",\n    "
+                    };
+                    s.out.write_all(lead)?;
+                    write_indented(s.out, &s.buffer, b"    ")?;
+                }
+                Ok(())
+            }
+            Streamed::JsonLines => super::json_lines::write(&p, s.out),
+            Streamed::Concise => {
+                let mut lines = String::new();
+                s.shown += super::concise::lines(&p, &mut lines);
+                s.out.write_all(lines.as_bytes())
+            }
+            Streamed::Github => s.out.write_all(&super::github::render(&p)),
+        });
+        self.written += p.findings.len();
+    }
+
+    /// Ends the report with `summary` (JSON, concise) and flushes it.
+    pub fn finish(mut self, summary: &Summary) {
+        self.put(|s| match s.format {
+            Streamed::Json => {
+                s.out
+                    .write_all(if s.written == 0 { b"]" } else { b"\n  ]" })?;
+                s.out.write_all(b",\n  \"summary\": ")?;
+                s.buffer.clear();
+                crate::text::json::to_writer_pretty(&mut s.buffer, summary)?;
+                write_indented(s.out, &s.buffer, b"  ")?;
+                s.out.write_all(b"\n}\n")
+            }
+            Streamed::Concise => {
+                let line = super::human::summary_of(summary, s.written, s.shown);
+                writeln!(s.out, "{line}")
+            }
+            Streamed::JsonLines | Streamed::Github => Ok(()),
+        });
+        self.put(|s| s.out.flush());
+    }
+
+    fn put(&mut self, write: impl FnOnce(&mut Self) -> io::Result<()>) {
+        if !self.failed && write(self).is_err() {
+            self.failed = true;
+        }
+    }
+}
+
+/// Writes pretty-printed JSON one level deeper, where its first line is already indented:
+/// `indent` after each line break (a JSON string holds no raw line break, so each is the
+/// printer's).
+fn write_indented(out: &mut dyn Write, json: &[u8], indent: &[u8]) -> io::Result<()> {
+    for (k, line) in json.split(|&b| b == b'\n').enumerate() {
+        if k > 0 {
+            out.write_all(b"\n")?;
+            out.write_all(indent)?;
+        }
+        out.write_all(line)?;
+    }
+    Ok(())
+}
