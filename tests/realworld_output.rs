@@ -155,11 +155,7 @@ fn the_real_corpus_reads_in_a_quarter_of_the_lines_with_every_finding_listed() {
     }
     // The overview still ends the output, and the corpus-wide finding heads it.
     assert!(
-        human.starts_with("Checked ")
-            && human
-                .lines()
-                .nth(1)
-                .is_some_and(|l| l == "Worst files:"),
+        human.starts_with("Checked ") && human.lines().nth(1).is_some_and(|l| l == "Worst files:"),
         "a headline opens the output: {}",
         &human[..200]
     );
