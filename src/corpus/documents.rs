@@ -1,0 +1,343 @@
+//! One file's text: parsed, each document recognised (canonical result, claims, sidecar, a
+//! harness's format), the per-document rules run, and the sidecar beside a file found.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::adapters::{self, Reading, Source};
+use crate::diagnostic::{Finding, Location};
+use crate::json::Document;
+use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA};
+use crate::rules::{self, Check, DocumentCtx, Emitter};
+use crate::schema;
+
+use super::{
+    Entry, FileOutcome, LoadedClaims, Options, Origin, artifacts, beside, bounds, catch_panic,
+    claims, emit_to_finding, finding_at, finish_result, internal_error, parse, read_text, sidecar,
+    text, whole_numbers_as_integers,
+};
+
+/// Everything done with one file's text: parse, recognise, validate, check.
+pub(super) fn check_text(
+    entry: &Entry,
+    text: &str,
+    bom: bool,
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+    out: &mut FileOutcome,
+) {
+    let path = entry.display.as_str();
+    if bom {
+        let mut loc = Location::new(path, "");
+        loc.offset = Some(0);
+        out.findings.push(finding_at(
+            &rules::e005_nonstandard_json::RULE,
+            loc,
+            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read",
+            Some("save the file as UTF-8 without a byte order mark".into()),
+        ));
+    }
+    let file_name = entry
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    #[cfg(test)]
+    guard::injected(path, "loader");
+    let yaml_limits = crate::yaml::Limits {
+        max_depth: options.thresholds.max_depth,
+        ..crate::yaml::Limits::default()
+    };
+    let in_run = |p: &Path| run.contains(p);
+    let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
+        text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
+            Some(documents) => (None, documents),
+            None => return,
+        },
+        text::Reading::Documents(form, documents) => (Some(form), documents),
+        text::Reading::Quiet => return,
+        text::Reading::Report(f) => {
+            if f.rule.code == "E004" {
+                out.unknown.push(*f);
+            } else {
+                out.findings.push(*f);
+            }
+            return;
+        }
+    };
+    // Levels past the bound are dropped before validation (adapters' results: in finish_result).
+    for doc in &mut documents {
+        if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
+            && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
+        {
+            let loc = Location {
+                path: path.into(),
+                doc_start: doc.start,
+                pointer: "/levels".into(),
+                offset: None,
+            };
+            out.findings.push(bounds::levels_finding(
+                loc,
+                had,
+                options.thresholds.max_levels,
+            ));
+        }
+    }
+    let folder = hood.folder(&entry.path, &entry.root);
+    check_documents(
+        (entry, text),
+        &file_name,
+        form,
+        documents,
+        (options, &folder),
+        out,
+    );
+}
+
+/// Recognises each document (canonical result, claims, sidecar, a harness's format) and
+/// checks what it holds.
+pub(super) fn check_documents(
+    (entry, text): (&Entry, &str),
+    file_name: &str,
+    form: Option<text::Form>,
+    mut documents: Vec<Document>,
+    (options, folder): (&Options, &beside::Folder<'_>),
+    out: &mut FileOutcome,
+) {
+    let path = entry.display.as_str();
+    if sidecar::is_sidecar_name(file_name) {
+        for doc in &documents {
+            run_document_rules(
+                path,
+                doc,
+                &options.selection,
+                &mut out.findings,
+                &mut out.internal,
+            );
+            let mut partial = doc.value.clone();
+            sidecar::prepare(&mut partial);
+            for e in schema::validate(schema::Kind::Sidecar, &partial) {
+                out.findings.push(schema_finding(path, doc.start, &e));
+            }
+        }
+        return;
+    }
+    // The sidecar beside the file first (the most specific), then the config's, in order.
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root)
+        .into_iter()
+        .chain(options.sidecars.for_path(&entry.path))
+        .collect();
+    let doc_count = documents.len();
+    let mut unknown = Vec::new();
+    for doc in &mut documents {
+        // Findings are kept within the file's bound as they are made, not after.
+        out.cap(options);
+        run_document_rules(
+            path,
+            doc,
+            &options.selection,
+            &mut out.findings,
+            &mut out.internal,
+        );
+        let origin = |format: &'static str| Origin {
+            path: path.into(),
+            doc_start: doc.start,
+            format,
+        };
+        let declared = doc.value.get("schema").and_then(Value::as_str);
+        match declared {
+            Some(RESULT_SCHEMA) => {
+                // `[]` stands for each sample array read into numbers, checked as numbers.
+                let errors = parse::result_schema_errors(&doc.value, &doc.samples);
+                if errors.is_empty() {
+                    let mut value = std::mem::take(&mut doc.value);
+                    let mut samples = std::mem::take(&mut doc.samples);
+                    // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
+                    // levels that are merged, it meets the sample arrays as written.
+                    if !samples.is_empty() && sides.iter().any(|(_, s)| s.get("levels").is_some()) {
+                        crate::json::restore_samples(&mut value, &samples, text);
+                        samples.clear();
+                    }
+                    finish_result(
+                        entry,
+                        origin("canonical"),
+                        (value, samples),
+                        ProvenanceMap::default(),
+                        (&sides, folder),
+                        options,
+                        out,
+                    );
+                } else {
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            Some(CLAIMS_SCHEMA) => {
+                let errors = schema::validate(schema::Kind::Claims, &doc.value);
+                if errors.is_empty() {
+                    let mut value = std::mem::take(&mut doc.value);
+                    // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
+                    whole_numbers_as_integers(&mut value);
+                    out.findings
+                        .extend(claims::unreadable(path, doc.start, &value));
+                    out.claims.push(LoadedClaims {
+                        origin: origin("claims"),
+                        value,
+                    });
+                } else {
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            // `benchlint import` writes one beside each result: not a result, not unknown.
+            Some("benchlint/provenance/v1") => {}
+            Some(other) if other.starts_with("benchlint/") => {
+                let mut f = finding_at(
+                    &rules::e003_schema_violation::RULE,
+                    Location {
+                        path: path.into(),
+                        doc_start: doc.start,
+                        pointer: "/schema".into(),
+                        offset: None,
+                    },
+                    format!(
+                        "unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""
+                    ),
+                    Some("use a schema this version knows, or upgrade benchlint".into()),
+                );
+                f.label = Some("unknown schema".into());
+                out.findings.push(f);
+            }
+            _ => {
+                let source = Source {
+                    path,
+                    file_name,
+                    doc_index: doc.index,
+                    doc_count,
+                    folder: Some(folder),
+                };
+                match adapters::read(&doc.value, &source) {
+                    Some((name, Reading::Results(mapped))) => {
+                        for m in mapped {
+                            finish_result(
+                                entry,
+                                origin(name),
+                                (m.value, Vec::new()),
+                                m.provenance,
+                                (&sides, folder),
+                                options,
+                                out,
+                            );
+                        }
+                    }
+                    Some((_, Reading::Companion | Reading::NotMine)) => {}
+                    None => {
+                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
+                    }
+                }
+            }
+        }
+    }
+    // One finding for the file, however many of its documents no adapter reads; a walked
+    // YAML file that is not a result is skipped silently, as any other file of the folder.
+    let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
+    if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
+        out.unknown.push(f);
+    }
+}
+
+pub(super) fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Finding {
+    let mut f = finding_at(
+        &rules::e003_schema_violation::RULE,
+        Location {
+            path: path.into(),
+            doc_start,
+            pointer: e.pointer.clone().into(),
+            offset: None,
+        },
+        format!(
+            "schema violation at `{}`: {}",
+            if e.pointer.is_empty() {
+                "/"
+            } else {
+                &e.pointer
+            },
+            e.message
+        ),
+        Some("see `benchlint schema result` for the field's type and unit".into()),
+    );
+    f.label = Some("does not match the schema".into());
+    f
+}
+
+/// The sidecar beside `path`, if there is one inside `root`, ready to merge ([`beside_sidecar`]).
+pub(super) fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
+    let (_, display, mut value) = beside_sidecar(path, root)?;
+    sidecar::prepare(&mut value);
+    Some((display, value))
+}
+
+/// The sidecar `check` merges into the results of the file at `path`: the first of
+/// [`sidecar::candidates`] that exists, when it is a valid sidecar inside `root`, as written
+/// (with its nulls and note), with its path and the path findings show for it. A
+/// `run.meta.json` that is a symlink to a place outside the folder being checked is not merged
+/// (discovery reports it, E001, and it is not followed here either).
+pub fn beside_sidecar(path: &Path, root: &Path) -> Option<(PathBuf, String, Value)> {
+    for candidate in sidecar::candidates(path) {
+        if !candidate.is_file() {
+            continue;
+        }
+        if !artifacts::resolves_inside(root, &candidate) {
+            return None;
+        }
+        let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
+        let value: Value = serde_json::from_str(&text).ok()?;
+        let mut partial = value.clone();
+        sidecar::prepare(&mut partial);
+        if !partial.is_object() || !schema::validate(schema::Kind::Sidecar, &partial).is_empty() {
+            return None;
+        }
+        let display = candidate.to_string_lossy();
+        let display = display.strip_prefix("./").unwrap_or(&display).to_string();
+        return Some((candidate, display, value));
+    }
+    None
+}
+
+pub(super) fn run_document_rules(
+    path: &str,
+    doc: &Document,
+    selection: &crate::config::Selection,
+    findings: &mut Vec<Finding>,
+    internal: &mut Vec<String>,
+) {
+    let ctx = DocumentCtx { value: &doc.value };
+    for rule in rules::RULES {
+        if let (Check::Document(check), true) = (rule.check, selection.runs(rule.meta.code)) {
+            let mut emits = Vec::new();
+            if let Err(message) = catch_panic(|| {
+                #[cfg(test)]
+                guard::injected(path, rule.meta.code);
+                check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            }) {
+                internal.push(internal_error(
+                    &format!("rule {} ({})", rule.meta.code, rule.meta.name),
+                    &format!("`{path}`"),
+                    &message,
+                ));
+                continue;
+            }
+            for e in emits {
+                let loc = Location {
+                    path: path.into(),
+                    doc_start: doc.start,
+                    pointer: e.pointer.clone().into(),
+                    offset: None,
+                };
+                findings.push(emit_to_finding(e, loc, Vec::new(), None));
+            }
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! The run over every file: files checked in parallel a chunk at a time, each file's findings
+//! selected, capped, placed and handed over in path order while the next chunk is checked.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::diagnostic::{Finding, Location, Omitted, keep_within};
+use crate::rules::{self};
+
+use super::{
+    Corpus, Entry, FileRead, LoadedClaims, LoadedResult, Options, artifacts, beside, catch_panic,
+    check_text, discover, finding_at, internal_error, read_text,
+};
+
+#[derive(Default)]
+pub(super) struct FileOutcome {
+    pub(super) results: Vec<LoadedResult>,
+    pub(super) claims: Vec<LoadedClaims>,
+    pub(super) findings: Vec<Finding>,
+    pub(super) unknown: Vec<Finding>,
+    pub(super) artifact_refs: Vec<PathBuf>,
+    pub(super) internal: Vec<String>,
+    pub(super) omitted: Omitted,
+    /// How many of `findings` and of `unknown` the selection was applied to.
+    pub(super) selected: (usize, usize),
+}
+
+impl FileOutcome {
+    /// Drops the findings of rules the selection turns off on the file and gives the others
+    /// their configured severity, then keeps at most `max_findings_per_file` (those made
+    /// first), counting the rest: the caps count only findings that are shown. Called as
+    /// findings are made (after each document), so each call selects only the new ones.
+    pub(super) fn cap(&mut self, options: &Options) {
+        select_from(&mut self.findings, self.selected.0, options);
+        select_from(&mut self.unknown, self.selected.1, options);
+        let cap = options.thresholds.max_findings_per_file;
+        keep_within(
+            &mut self.findings,
+            cap,
+            &mut self.omitted,
+            &options.selection,
+        );
+        let left = cap.saturating_sub(self.findings.len());
+        keep_within(
+            &mut self.unknown,
+            left,
+            &mut self.omitted,
+            &options.selection,
+        );
+        self.selected = (self.findings.len(), self.unknown.len());
+    }
+
+    /// The last cap, once the file is checked: every finding selected (whatever was done to
+    /// the list between caps) and exact repeats dropped first.
+    pub(super) fn finish(&mut self, options: &Options) {
+        options.selection.apply(&mut self.findings);
+        options.selection.apply(&mut self.unknown);
+        self.selected = (self.findings.len(), self.unknown.len());
+        crate::diagnostic::dedup_in_order(&mut self.findings);
+        crate::diagnostic::dedup_in_order(&mut self.unknown);
+        self.cap(options);
+    }
+}
+
+/// Applies the selection to `findings[from..]`.
+pub(super) fn select_from(findings: &mut Vec<Finding>, from: usize, options: &Options) {
+    if from < findings.len() {
+        let mut new = findings.split_off(from);
+        options.selection.apply(&mut new);
+        findings.append(&mut new);
+    }
+}
+
+/// Files processed in parallel between two merges: findings are merged in path order, so the
+/// run's cap keeps the same findings whatever the threads do, and memory holds at most this
+/// many files' findings beyond the cap.
+const CHUNK: usize = 256;
+
+/// Loads every file under `args`, its findings in [`Corpus::findings`].
+pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
+    let mut findings = Vec::new();
+    let mut corpus = load_each(args, options, &mut |_, mut f| findings.append(&mut f));
+    findings.append(&mut corpus.findings);
+    corpus.findings = findings;
+    corpus
+}
+
+/// Loads every file under `args`, handing each file's findings to `on_file` as soon as that
+/// file and every file before it are done, in path order, with the file's path (`None` for
+/// findings on paths that could not be walked, handed first). What can only be known once
+/// every file is read stays in [`Corpus::findings`]: a file no adapter reads (E004), since a
+/// later result may name it as its artifact. The run's cap (`max_findings`) bounds what is
+/// handed over; what is kept is left to the caller to bound with the rest of the run's
+/// findings.
+pub fn load_each(
+    args: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+) -> Corpus {
+    let (entries, problems) = discover(args);
+    let mut corpus = Corpus {
+        files: entries.len(),
+        ..Corpus::default()
+    };
+    let mut unwalked = Vec::new();
+    for p in problems {
+        corpus.read.push(FileRead {
+            path: p.display.as_str().into(),
+            read_as: "none (E001 unreadable-file)".to_string(),
+            results: 0,
+        });
+        unwalked.push(finding_at(
+            &rules::e001_unreadable_file::RULE,
+            Location::new(p.display.clone(), ""),
+            format!("`{}` could not be read: {}", p.display, p.message),
+            None,
+        ));
+    }
+    // Findings handed over so far, for the run's cap.
+    options.selection.apply(&mut unwalked);
+    let mut handed = unwalked.len();
+    on_file(None, unwalked);
+    // The files read in this run: a run folder's logs read together make one result.
+    let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
+    // What documents may consult beside themselves (a run folder's other files), shared so
+    // that each folder is read once.
+    let hood = beside::Neighbourhood::new(
+        entries.iter().map(|e| e.path.as_path()),
+        options.thresholds.json_limits(),
+    );
+    let mut unknown = Vec::new();
+    let mut referenced = BTreeSet::new();
+    let run_cap = options.thresholds.max_findings;
+    // The next chunk is checked while this one is merged and its findings written: the
+    // workers never wait for the writer, and at most two chunks beyond it are in memory.
+    let (to_merge, merged) = std::sync::mpsc::sync_channel::<Vec<FileOutcome>>(1);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for chunk in entries.chunks(CHUNK) {
+                if to_merge
+                    .send(check_chunk(chunk, options, (&run, &hood)))
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            drop(to_merge);
+        });
+        for (chunk, outcomes) in entries.chunks(CHUNK).zip(merged.iter()) {
+            for (e, mut o) in chunk.iter().zip(outcomes) {
+                let file_name = e
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                corpus.read.push(FileRead::of(&e.display, &file_name, &o));
+                if o.omitted.total() > 0 {
+                    corpus.capped_files.push(e.display.clone());
+                }
+                corpus.omitted.add(o.omitted);
+                // The files' own findings first; the E004s held back (one a file at most)
+                // are bounded with the run's last findings, once those a result's artifact
+                // withdraws are gone.
+                keep_within(
+                    &mut o.findings,
+                    run_cap.saturating_sub(handed),
+                    &mut corpus.omitted,
+                    &options.selection,
+                );
+                corpus.results.extend(o.results);
+                corpus.claims.extend(o.claims);
+                handed += o.findings.len();
+                on_file(Some(&e.display), o.findings);
+                unknown.extend(o.unknown);
+                referenced.extend(o.artifact_refs);
+                corpus.internal_errors.extend(o.internal);
+            }
+        }
+    });
+    // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
+    // as an unknown format.
+    let referenced: BTreeSet<String> = referenced.iter().map(|p| artifacts::normal(p)).collect();
+    for r in &mut corpus.read {
+        if r.results == 0 && referenced.contains(&artifacts::normal(Path::new(r.path.raw()))) {
+            r.read_as = "artifact (named by a result)".to_string();
+        }
+    }
+    corpus.findings.extend(
+        unknown
+            .into_iter()
+            .filter(|f| !referenced.contains(&artifacts::normal(Path::new(f.primary.path.raw())))),
+    );
+    // A folder walked without finding one result checked nothing: a file in it in a format
+    // no adapter reads is then an error, so the run does not pass. (A file named on its own
+    // keeps its warning: the user asked about that file and is told what it is.)
+    let walked = entries.iter().any(|e| !e.named);
+    if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
+        for f in corpus
+            .findings
+            .iter_mut()
+            .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
+        {
+            f.severity = crate::diagnostic::Severity::Error;
+            f.message.push_own(
+                " (no file of this run could be read as a result, so nothing was checked)",
+            );
+        }
+    }
+    corpus
+}
+
+/// Checks the files of `chunk` in parallel. A bug on one file is an internal error for that
+/// file, not the end of the run.
+pub(super) fn check_chunk(
+    chunk: &[Entry],
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> Vec<FileOutcome> {
+    chunk
+        .par_iter()
+        .map(|e| {
+            catch_panic(|| process_file(e, options, (run, hood))).unwrap_or_else(|message| {
+                FileOutcome {
+                    internal: vec![internal_error(
+                        "the loader",
+                        &format!("`{}`", e.display),
+                        &message,
+                    )],
+                    ..FileOutcome::default()
+                }
+            })
+        })
+        .collect()
+}
+
+pub(super) fn process_file(
+    entry: &Entry,
+    options: &Options,
+    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+) -> FileOutcome {
+    let mut out = FileOutcome::default();
+    let path = entry.display.as_str();
+    let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            out.findings.push(finding_at(
+                &rules::e001_unreadable_file::RULE,
+                Location::new(path, ""),
+                format!("`{path}` could not be read: {}", e.0),
+                Some(
+                    "check the permissions and the encoding (UTF-8), or raise the size limit"
+                        .into(),
+                ),
+            ));
+            out.finish(options);
+            return out;
+        }
+    };
+    check_text(entry, &text, bom, options, (run, hood), &mut out);
+    out.finish(options);
+    // Positions are resolved now, while the text is in memory: the report never reads the
+    // file again unless it shows a snippet.
+    crate::positions::place_in_text(path, &text, &mut out.findings);
+    crate::positions::place_in_text(path, &text, &mut out.unknown);
+    // In the order shown, here on the worker: the run's cap then keeps the first shown, and
+    // the writer has little left to sort.
+    out.findings.sort_by(crate::diagnostic::output_order);
+    out
+}

@@ -1,0 +1,262 @@
+//! One result, once recognised: bounded, sidecars and the run folder merged, settings derived,
+//! read as the typed model, its rules run, and kept lean for the corpus-wide rules.
+
+use serde::Deserialize as _;
+use serde_json::Value;
+
+use crate::diagnostic::{Finding, Location};
+use crate::model::{ProvenanceMap, RESULT_SCHEMA, ResultDoc};
+use crate::rules::{self, Check, Emit, Emitter, ResultCtx, RuleMeta};
+use crate::serve_command::ServeSettings;
+
+use super::{
+    Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
+    checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
+};
+
+pub(super) fn finish_result(
+    entry: &Entry,
+    origin: Origin,
+    (mut value, samples): (Value, Vec<crate::json::SampleArray>),
+    mut provenance: ProvenanceMap,
+    (sides, folder): (&[(String, Value)], &beside::Folder<'_>),
+    options: &Options,
+    out: &mut FileOutcome,
+) {
+    if let Some(had) = bounds::bound_levels(&mut value, options.thresholds.max_levels) {
+        out.findings.push(bounds::levels_finding(
+            translate(&origin, &provenance, "/levels"),
+            had,
+            options.thresholds.max_levels,
+        ));
+    }
+    for (side_path, side_value) in sides {
+        let conflicts = sidecar::merge(&mut value, side_value, side_path, &mut provenance);
+        for c in conflicts {
+            let from = Location::new(side_path.clone(), c.pointer.clone());
+            let said = format!("the sidecar `{side_path}` says");
+            out.findings.push(run_folder::conflict_finding(
+                &origin,
+                &provenance,
+                &c,
+                &said,
+                from,
+            ));
+        }
+    }
+    // What the run folder kept: the launch command, then the engine's own log.
+    run_folder::merge(
+        folder,
+        &origin,
+        &mut value,
+        &mut provenance,
+        &mut out.findings,
+    );
+    let command = value.pointer("/engine/serve_command").cloned();
+    let serve: Option<ServeSettings> = checklist::serve_settings(&value);
+    let verbatim = matches!(
+        value
+            .pointer("/engine/serve_command_source")
+            .and_then(Value::as_str),
+        Some("process" | "container-inspect" | "launch-command")
+    );
+    if let (Some(s), true) = (&serve, verbatim) {
+        derive::derive_from_command(
+            &mut value,
+            s,
+            command.as_ref().is_some_and(Value::is_array),
+            &mut provenance,
+        );
+    }
+    per_user::derive_per_user(&mut value, &mut provenance);
+    // Read from a borrow: cloning a document with thousands of samples costs more than
+    // checking it.
+    let typed = ResultDoc::deserialize(&value).or_else(|_| {
+        // JSON Schema counts `32.0` as an integer; the typed model wants `32`.
+        let mut whole = value.clone();
+        whole_numbers_as_integers(&mut whole);
+        ResultDoc::deserialize(&whole)
+    });
+    let mut doc: ResultDoc = match typed {
+        Ok(mut d) => {
+            parse::fill_samples(&mut d, samples);
+            d
+        }
+        Err(e) => {
+            out.findings.push(finding_at(
+                &rules::e003_schema_violation::RULE,
+                translate(&origin, &provenance, ""),
+                format!("the result could not be read as `{RESULT_SCHEMA}`: {e}"),
+                None,
+            ));
+            return;
+        }
+    };
+    // The schema asks every level for a concurrency or a request rate; an adapter that found
+    // neither in the file (a corrupted or absent load) must not have one invented.
+    if let Some(i) = doc
+        .levels
+        .iter()
+        .position(|l| l.concurrency.is_none() && l.request_rate.is_none())
+    {
+        out.findings.push(finding_at(
+            &rules::e003_schema_violation::RULE,
+            translate(&origin, &provenance, &format!("/levels/{i}")),
+            format!(
+                "the result could not be read as `{RESULT_SCHEMA}`: level {i} records neither a concurrency nor a \
+                 request rate (a request count is neither)"
+            ),
+            None,
+        ));
+        return;
+    }
+    let states = artifacts::check(&doc, &entry.path, &entry.root);
+    out.artifact_refs
+        .extend(artifacts::referenced(&doc, &entry.path));
+    // Where a value absent from a harness's file goes instead (the help of its finding).
+    let sidecar = checklist::sidecar_place(&origin.path, sides);
+    let ctx = ResultCtx {
+        result: &doc,
+        value: &value,
+        provenance: &provenance,
+        serve: serve.as_ref(),
+        artifacts: &states,
+        thresholds: &options.thresholds,
+    };
+    for rule in rules::RULES {
+        if let (Check::Result(check), true) = (rule.check, options.selection.runs(rule.meta.code)) {
+            let mut emits = Vec::new();
+            if let Err(message) = catch_panic(|| {
+                #[cfg(test)]
+                guard::injected(&origin.path, rule.meta.code);
+                check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
+            }) {
+                let what = format!("rule {} ({})", rule.meta.code, rule.meta.name);
+                out.internal.push(internal_error(
+                    &what,
+                    &format!("`{}`", origin.path),
+                    &message,
+                ));
+                continue;
+            }
+            for mut e in emits {
+                if e.absent.is_some() && !origin.is_canonical() {
+                    e.help = Some(checklist::harness_help(
+                        e.help.take(),
+                        &e.pointer,
+                        origin.format,
+                        &origin.path,
+                        (&sidecar.0, sidecar.1),
+                    ));
+                    if let Some(a) = e.absent.as_mut() {
+                        a.sidecar = Some(checklist::harness_note(
+                            origin.format,
+                            (&sidecar.0, sidecar.1),
+                        ));
+                    }
+                }
+                let loc = translate(&origin, &provenance, &e.pointer);
+                let related = e
+                    .related
+                    .iter()
+                    .map(|r| {
+                        if r.path.is_empty() {
+                            translate(&origin, &provenance, r.pointer.raw())
+                        } else {
+                            r.clone()
+                        }
+                    })
+                    .collect();
+                out.findings
+                    .push(emit_to_finding(e, loc, related, doc.measured_date()));
+            }
+        }
+    }
+    if options.lean {
+        drop_per_result_detail(&mut doc);
+        value = Value::Null;
+    }
+    out.results.push(LoadedResult {
+        origin,
+        doc,
+        value,
+        provenance,
+    });
+}
+
+/// What only the per-result rules read, dropped once they have run (`Options::lean`): the
+/// per-request samples, the serve command and environment (their settings are already derived
+/// into typed fields, which the corpus-wide rules compare) and the load snapshots. The
+/// corpus-wide rules never read these, and they are most of a result's heap.
+pub(super) fn drop_per_result_detail(doc: &mut ResultDoc) {
+    for level in &mut doc.levels {
+        level.samples = None;
+    }
+    if let Some(engine) = doc.engine.as_mut() {
+        engine.serve_command = None;
+        engine.environment = None;
+    }
+    if let Some(platform) = doc.platform.as_mut() {
+        platform.load_snapshot = None;
+    }
+}
+
+/// Turns a rule's report into a finding, applying the rule's adoption date.
+pub fn emit_to_finding(
+    e: Emit,
+    primary: Location,
+    related: Vec<Location>,
+    measured: Option<&str>,
+) -> Finding {
+    let rule: &'static RuleMeta = e.rule;
+    let mut message = e.message;
+    let mut severity = e.severity.unwrap_or(rule.severity);
+    let mut pre_rule = false;
+    if let (Some(since), Some(date)) = (rule.since, measured)
+        && date < since
+    {
+        pre_rule = true;
+        severity = crate::diagnostic::Severity::Info;
+        message.push_text(crate::text!(
+            " [measured {}, before this rule was adopted on {}: labelled, not failed]",
+            date,
+            crate::text::Own(since)
+        ));
+    }
+    Finding {
+        rule,
+        severity,
+        pre_rule,
+        primary,
+        related,
+        message,
+        label: e.label,
+        help: e.help,
+        absent: e.absent,
+        placed: None,
+        corpus: e.corpus,
+    }
+}
+
+/// Rewrites every whole-number float (`32.0`) as an integer, in place.
+pub(super) fn whole_numbers_as_integers(value: &mut Value) {
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Number(n) if n.is_f64() => {
+                if let Some(f) = n.as_f64() {
+                    #[expect(
+                        clippy::cast_possible_truncation,
+                        reason = "checked whole and in range"
+                    )]
+                    if f.fract() == 0.0 && f.abs() < 9.0e15 {
+                        *v = Value::from(f as i64);
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(map) => stack.extend(map.values_mut()),
+            _ => {}
+        }
+    }
+}
