@@ -13,6 +13,8 @@ use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA};
 use crate::rules::{self, Check, DocumentCtx, Emitter};
 use crate::schema;
 
+#[cfg(test)]
+use super::guard;
 use super::{
     Entry, FileOutcome, LoadedClaims, Options, Origin, artifacts, beside, bounds, catch_panic,
     claims, emit_to_finding, finding_at, finish_result, internal_error, parse, read_text, sidecar,
