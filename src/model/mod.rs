@@ -4,13 +4,23 @@
 //! Every field is optional except those the schema requires, because absence is what the
 //! checklist rules report. Rules read these structs; they never see the harness's own format.
 
+mod artifacts;
+mod engine;
+mod level;
 mod load;
+mod platform;
 mod provenance;
 mod result;
+mod workload;
 
+pub use artifacts::*;
+pub use engine::*;
+pub use level::*;
 pub use load::{LevelKey, LoadAxis, RequestRate};
+pub use platform::*;
 pub use provenance::{Provenance, ProvenanceMap};
 pub use result::*;
+pub use workload::*;
 
 /// The `schema` value of a canonical result file.
 pub const RESULT_SCHEMA: &str = "benchlint/result/v1";
