@@ -72,21 +72,11 @@ pub fn render(p: &Prepared) -> Vec<u8> {
                 f.primary.pointer.line()
             };
             let message = f.message.line();
-            let mut body = format!(
+            let body = format!(
                 "{path}:{line}:{column}: {} {} at {pointer}: {message}",
                 f.rule.code, f.rule.name
             );
-            if let Some(h) = &f.help {
-                let _ = write!(body, "\nhelp: {}", h.line());
-            }
-            let _ = writeln!(
-                out,
-                "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-                xml_escape(&message),
-                f.severity.as_str(),
-                xml_escape(&body)
-            );
-            out.push_str("    </testcase>\n");
+            close_case(&mut out, f, &message, body);
         }
         out.push_str("  </testsuite>\n");
     }
@@ -103,17 +93,23 @@ fn corpus_case(out: &mut String, f: &crate::diagnostic::Finding, path: &str, esc
         code = f.rule.code
     );
     let message = f.message.line();
-    let mut body = format!(
+    let body = format!(
         "{path}: {} {} on the corpus: {message}",
         f.rule.code, f.rule.name
     );
+    close_case(out, f, &message, body);
+}
+
+/// The failure of an open test case (its message, and `body` with the finding's help) and the
+/// end of the case.
+fn close_case(out: &mut String, f: &crate::diagnostic::Finding, message: &str, mut body: String) {
     if let Some(h) = &f.help {
         let _ = write!(body, "\nhelp: {}", h.line());
     }
     let _ = writeln!(
         out,
         "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-        xml_escape(&message),
+        xml_escape(message),
         f.severity.as_str(),
         xml_escape(&body)
     );
