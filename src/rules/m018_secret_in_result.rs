@@ -15,6 +15,11 @@ declare_rule! {
     /// The finding names the kind and length of the secret and its location, never the value;
     /// every output format of benchlint masks it.
     ///
+    /// A value that says there is no secret is not one: empty, `EMPTY`, `<redacted>`, a
+    /// reference to the environment (`$OPENAI_API_KEY`), or a made-up key built only of
+    /// placeholder words (`test_key`, `fake-token`, `my_api_key`), as harness examples use
+    /// against a local server that checks no key.
+    ///
     /// ## Why is this bad?
     /// Harnesses copy their whole command line into the result: AIPerf's `input_config` keeps
     /// the `api_key` it was given. Result files get published, and a key in a published file is

@@ -55,6 +55,42 @@ pub fn is_harmless(v: &str) -> bool {
         || v.starts_with("env:")
         || v.starts_with("os.environ")
         || is_template(v)
+        || is_placeholder_phrase(v)
+}
+
+/// Words a made-up credential is built from in examples and test set-ups (`test_key`,
+/// `fake-token`, `my_api_key`): a value made only of them names no real secret. A word outside
+/// the list (a digit, a random run) makes the value a possible secret again.
+const PLACEHOLDER_WORDS: [&str; 17] = [
+    "test",
+    "testing",
+    "dummy",
+    "fake",
+    "example",
+    "sample",
+    "placeholder",
+    "my",
+    "your",
+    "api",
+    "key",
+    "token",
+    "secret",
+    "password",
+    "none",
+    "empty",
+    "foo",
+];
+
+/// Whether `v` is two or more placeholder words joined by `_`, `-` or `.` (`test_key`).
+fn is_placeholder_phrase(v: &str) -> bool {
+    let mut words = 0;
+    for w in v.split(['_', '-', '.']) {
+        if !PLACEHOLDER_WORDS.iter().any(|p| w.eq_ignore_ascii_case(p)) {
+            return false;
+        }
+        words += 1;
+    }
+    words >= 2
 }
 
 /// A slot a shared config leaves for the user to fill, not a value: `<your-hf-token>`.
@@ -349,6 +385,29 @@ mod tests {
             .is_some()
         );
         assert!(classify(Some("notes"), "ran with eager mode off").is_none());
+    }
+
+    #[test]
+    fn made_up_keys_of_placeholder_words_are_not_secrets() {
+        // AIPerf's own examples run against a local server with `--api-key test_key`.
+        for v in [
+            "test_key",
+            "fake-token",
+            "my_api_key",
+            "Dummy-Secret",
+            "example.key",
+        ] {
+            assert!(classify(Some("api_key"), v).is_none(), "{v}");
+            assert!(
+                find_in_text(&format!("aiperf profile --api-key \"{v}\" --url x")).is_empty(),
+                "{v}"
+            );
+        }
+        // One word outside the list, and it may be a real key again.
+        for v in ["test_key_9f3a", "prod-key", "key", "test__key", "testkey1"] {
+            let secret = classify(Some("api_key"), v).is_some();
+            assert_eq!(secret, v != "key", "{v}");
+        }
     }
 
     #[test]
