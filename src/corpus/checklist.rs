@@ -110,7 +110,7 @@ pub fn keys_example(pointer: &str) -> String {
     let tokens: Vec<String> = pointer
         .trim_start_matches('/')
         .split('/')
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .map(crate::json::unescape_token)
         .collect();
     let mut out = String::from("…");
     for t in tokens.iter().rev() {

@@ -243,7 +243,8 @@ pub fn escape_pointer_token(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
-fn unescape_token(raw: &str) -> String {
+/// Unescapes one reference token of a JSON pointer (RFC 6901: `~1` → `/`, then `~0` → `~`).
+pub fn unescape_token(raw: &str) -> String {
     raw.replace("~1", "/").replace("~0", "~")
 }
 

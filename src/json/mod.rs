@@ -13,7 +13,7 @@ mod typed_tests;
 mod walk;
 
 pub use cut::{Cuts, cut, cut_ranges};
-pub use locate::{Locator, Span, escape_pointer_token, locate, position};
+pub use locate::{Locator, Span, escape_pointer_token, locate, position, unescape_token};
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
     DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan, scan,
@@ -28,16 +28,17 @@ pub use walk::{Path as WalkPath, Step, Visit, walk};
 
 use serde_json::Value;
 
+/// The reference tokens of a JSON pointer after its leading `/`, unescaped (`""` has none).
+pub fn pointer_tokens(pointer: &str) -> Vec<String> {
+    pointer.split('/').skip(1).map(unescape_token).collect()
+}
+
 /// Sets `value` at the JSON pointer `pointer` in `target`, making objects as needed; an
 /// array is entered only at an index it already has, and a pointer through a scalar changes
 /// nothing.
 pub fn insert_at(target: &mut Value, pointer: &str, value: Value) {
     let mut cur = target;
-    let tokens: Vec<String> = pointer
-        .split('/')
-        .skip(1)
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
-        .collect();
+    let tokens = pointer_tokens(pointer);
     let Some((last, parents)) = tokens.split_last() else {
         return;
     };

@@ -30,21 +30,17 @@ const RED: &str = "#cf222e";
 const GREY: &str = "#57606a";
 const GRID: &str = "#d0d7de";
 
-/// Escapes text for SVG/HTML content and attribute values.
+/// Escapes text for SVG/HTML content and attribute values, control characters as spaces.
 pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
+    if s.chars().any(char::is_control) {
+        let spaced: String = s
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        crate::text::html_escape(&spaced)
+    } else {
+        crate::text::html_escape(s)
     }
-    out
 }
 
 /// A coordinate with one decimal.

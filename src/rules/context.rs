@@ -60,7 +60,7 @@ fn lookup<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
     for raw in pointer.strip_prefix('/')?.split('/') {
         let unescaped;
         let token = if raw.contains('~') {
-            unescaped = raw.replace("~1", "/").replace("~0", "~");
+            unescaped = crate::json::unescape_token(raw);
             unescaped.as_str()
         } else {
             raw

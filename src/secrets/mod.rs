@@ -185,7 +185,7 @@ pub fn redact_text(text: &str) -> Option<String> {
         let tokens: Vec<String> = text
             .split('/')
             .map(|t| {
-                let key = t.replace("~1", "/").replace("~0", "~");
+                let key = crate::json::unescape_token(t);
                 if t.contains("~1") && !text::find(&key).is_empty() {
                     changed = true;
                     "<redacted>".to_string()

@@ -103,7 +103,7 @@ fn dotted(pointer: &str) -> String {
     pointer
         .trim_start_matches('/')
         .split('/')
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .map(crate::json::unescape_token)
         .collect::<Vec<_>>()
         .join(".")
 }
@@ -119,7 +119,7 @@ fn set(doc: &mut Value, pointer: &str, value: Value) -> bool {
     let tokens: Vec<String> = pointer
         .trim_start_matches('/')
         .split('/')
-        .map(|t| t.replace("~1", "/").replace("~0", "~"))
+        .map(crate::json::unescape_token)
         .collect();
     let Some((last, path)) = tokens.split_last() else {
         return false;

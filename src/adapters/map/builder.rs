@@ -50,11 +50,7 @@ impl<'d> Builder<'d> {
     /// Sets the canonical value at `canonical` (objects and `levels/0` made as needed),
     /// recorded at `src` in the source document.
     pub(crate) fn put(&mut self, canonical: &str, value: impl Into<Value>, src: &str) {
-        let tokens: Vec<String> = canonical
-            .split('/')
-            .skip(1)
-            .map(|t| t.replace("~1", "/").replace("~0", "~"))
-            .collect();
+        let tokens = crate::json::pointer_tokens(canonical);
         let Some((last, parents)) = tokens.split_last() else {
             return;
         };
