@@ -177,6 +177,12 @@ pub struct Launch {
 }
 
 impl ResultDoc {
+    /// The typical prompt length of the workload ([`super::PromptTokens::typical`]), when
+    /// recorded.
+    pub fn typical_prompt_tokens(&self) -> Option<f64> {
+        self.workload.as_ref()?.prompt_tokens.as_ref()?.typical()
+    }
+
     /// Whether speculative decoding was on, when that is known.
     pub fn speculation_on(&self) -> Option<bool> {
         self.engine.as_ref()?.speculative.as_ref()?.enabled

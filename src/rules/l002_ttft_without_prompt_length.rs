@@ -49,12 +49,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if served_nothing(ctx.result) {
         return;
     }
-    let prompt_length = ctx
-        .result
-        .workload
-        .as_ref()
-        .and_then(|w| w.prompt_tokens.as_ref())
-        .and_then(crate::model::PromptTokens::typical);
+    let prompt_length = ctx.result.typical_prompt_tokens();
     if prompt_length.is_some() {
         return;
     }

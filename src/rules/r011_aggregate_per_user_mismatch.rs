@@ -141,10 +141,7 @@ impl Expected {
             .filter(|t| t.is_finite() && *t >= 0.0);
         let prompt = ctx
             .result
-            .workload
-            .as_ref()
-            .and_then(|w| w.prompt_tokens.as_ref())
-            .and_then(crate::model::PromptTokens::typical)
+            .typical_prompt_tokens()
             .filter(|p| p.is_finite() && *p > 0.0);
         let floor = ctx.thresholds.min_prefill_tok_s;
         let ttft = match (per_request, median, prompt) {
@@ -229,10 +226,7 @@ fn prefill_could_explain(
     let floor = ctx.thresholds.min_prefill_tok_s;
     let prompt = ctx
         .result
-        .workload
-        .as_ref()
-        .and_then(|w| w.prompt_tokens.as_ref())
-        .and_then(crate::model::PromptTokens::typical)
+        .typical_prompt_tokens()
         .filter(|p| p.is_finite() && *p > 0.0);
     let per_request = match (level.output_tokens, level.requests) {
         (Some(t), Some(r)) if r > 0 && t > 0 => Some(count_f64(t) / count_f64(r)),

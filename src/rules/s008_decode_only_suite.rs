@@ -57,15 +57,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     }
     let prompts: Vec<f64> = ok
         .iter()
-        .filter_map(|&i| {
-            ctx.results[i]
-                .doc
-                .workload
-                .as_ref()?
-                .prompt_tokens
-                .as_ref()?
-                .typical()
-        })
+        .filter_map(|&i| ctx.results[i].doc.typical_prompt_tokens())
         .filter(|p| p.is_finite())
         .collect();
     if prompts.iter().any(|&p| p >= lo && p <= hi) {
