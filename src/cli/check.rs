@@ -89,21 +89,7 @@ fn stream(
     format: Streamed,
 ) -> Result<Output, String> {
     let ci = &args.ci;
-    let needs_files = setup.baseline.is_some()
-        || setup
-            .config
-            .as_ref()
-            .is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
-    let mut files: Vec<String> = if needs_files {
-        crate::corpus::discover(paths)
-            .0
-            .into_iter()
-            .map(|e| e.display)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    ci::warn_unmatched_globs(setup, &files, &crate::engine::corpus_path(paths));
+    let mut files = ci::files_checked(setup, paths);
     if let Some(b) = &setup.baseline {
         files.retain(|f| !b.is_self(f));
     }

@@ -230,7 +230,7 @@ fn warn(message: &str) {
 
 /// Globs of the config that match none of the files checked (nor the corpus, whose findings
 /// about it as a whole they may turn off): a warning each, never silent.
-pub(super) fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
+fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
     let Some(config) = &setup.config else {
         return;
     };
@@ -338,15 +338,9 @@ fn warn_own(message: &str) {
     let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
 }
 
-/// Applies the baseline, decides the exit code and renders the report.
-pub fn finish(
-    args: &CheckArgs,
-    setup: &Setup,
-    checked: Checked,
-    paths: &[PathBuf],
-) -> Result<Output, String> {
-    let ci = &args.ci;
-    let selection = &setup.options.selection;
+/// The files a run checks, as its findings name them, when the baseline or the config's globs
+/// need them (empty otherwise), after warning of each glob that matches none of them.
+pub(super) fn files_checked(setup: &Setup, paths: &[PathBuf]) -> Vec<String> {
     let needs_files = setup.baseline.is_some()
         || setup
             .config
@@ -362,6 +356,19 @@ pub fn finish(
         Vec::new()
     };
     warn_unmatched_globs(setup, &files, &crate::engine::corpus_path(paths));
+    files
+}
+
+/// Applies the baseline, decides the exit code and renders the report.
+pub fn finish(
+    args: &CheckArgs,
+    setup: &Setup,
+    checked: Checked,
+    paths: &[PathBuf],
+) -> Result<Output, String> {
+    let ci = &args.ci;
+    let selection = &setup.options.selection;
+    let files = files_checked(setup, paths);
     let Checked {
         mut corpus,
         mut findings,
