@@ -8,7 +8,7 @@ use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::num;
-use crate::stats::{mean, quantile_type7_sorted, sorted_finite};
+use crate::stats::{mean, quantile_type7_sorted, selected_finite};
 
 declare_rule! {
     /// ## What it checks
@@ -104,6 +104,17 @@ fn samples_of<'l>(level: &'l Level, metric: &str) -> Option<&'l Vec<f64>> {
     }
 }
 
+/// The probabilities of the quantiles of `metric` in [`FIGURES`].
+fn quantiles_of(metric: &str) -> Vec<f64> {
+    FIGURES
+        .iter()
+        .filter_map(|(m, _, how)| match how {
+            Stat::Quantile(q) if *m == metric => Some(*q),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Pairs of reported percentiles that must not decrease: (metric, lower, higher).
 const ORDERED: [(&str, &str, &str); 5] = [
     ("ttft_s", "p50", "p95"),
@@ -119,7 +130,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     for (i, level) in ctx.result.levels.iter().enumerate() {
         let usable = |v: &&Vec<f64>| covers_every_request(level, v);
         let mut checked_from_samples: Vec<&str> = Vec::new();
-        // Each metric's samples are sorted once for all of its quantiles.
+        // Each metric's samples are arranged once for all of its quantiles.
         let mut sorted: Option<(&str, Vec<f64>)> = None;
         for (metric, stat, how) in FIGURES {
             let Some(samples) = samples_of(level, metric).filter(usable) else {
@@ -131,7 +142,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             let recomputed = match how {
                 Stat::Quantile(q) => {
                     if sorted.as_ref().is_none_or(|(m, _)| *m != metric) {
-                        sorted = Some((metric, sorted_finite(samples)));
+                        sorted = Some((metric, selected_finite(samples, &quantiles_of(metric))));
                     }
                     sorted
                         .as_ref()

@@ -25,7 +25,7 @@ mod welch;
 pub use anova::{VarianceComponents, variance_components};
 pub use describe::{Describe, HIGH_CV, cv, describe, mean, sample_sd};
 pub use interval::{Interval, IntervalBasis, launch_interval, t_quantile, t_quantile_975};
-pub use quantile::{quantile_type7, quantile_type7_sorted, sorted_finite};
+pub use quantile::{quantile_type7, quantile_type7_sorted, selected_finite, sorted_finite};
 pub use verdict::{
     AbResult, Direction, MAX_LAUNCHES_ADVICE, STATIC_NOISE_FLOOR_TAIL_LATENCY,
     STATIC_NOISE_FLOOR_THROUGHPUT, Verdict, ab_verdict, effective_noise_floor,
