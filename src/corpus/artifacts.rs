@@ -73,9 +73,75 @@ fn resolved_prefix(path: &Path) -> Option<PathBuf> {
 /// inside `root`. A path through an in-corpus link to `/` is outside whether or not its end
 /// exists: the answer never tells which files exist outside the corpus.
 pub fn resolves_inside(root: &Path, path: &Path) -> bool {
-    match (std::fs::canonicalize(root), resolved_prefix(path)) {
-        (Ok(root), Some(p)) => p.starts_with(root),
-        _ => false,
+    resolve_inside(root, path).0
+}
+
+/// [`resolves_inside`], and whether `path` was found to exist as a file or folder that is not
+/// a symlink on the way (`Some(true)`), not to exist (`Some(false)`), or was not asked.
+///
+/// The root and the folder holding `path` are resolved through a per-thread memo of the last
+/// one of each: a worker checks one folder's results one after another, and resolving a path
+/// reads every symlink on it, one system call per component, for each artifact of each result.
+/// Only `path`'s last component is looked at anew; when it is a symlink, or anything goes
+/// wrong, the whole path is resolved as before.
+fn resolve_inside(root: &Path, path: &Path) -> (bool, Option<bool>) {
+    let Some(root) = memo::canonical(memo::Slot::Root, root) else {
+        return (false, None);
+    };
+    if let (Some(parent), Some(name)) = (path.parent(), path.file_name()) {
+        let parent = if parent.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            parent
+        };
+        let last = match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.file_type().is_symlink() => Some(true),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(false),
+            _ => None,
+        };
+        if let (Some(exists), Some(real_parent)) =
+            (last, memo::canonical(memo::Slot::Folder, parent))
+        {
+            return (real_parent.join(name).starts_with(&root), Some(exists));
+        }
+    }
+    match resolved_prefix(path) {
+        Some(p) => (p.starts_with(&root), None),
+        None => (false, None),
+    }
+}
+
+/// The last root and the last folder resolved on this thread.
+mod memo {
+    use std::cell::RefCell;
+    use std::path::{Path, PathBuf};
+
+    #[derive(Clone, Copy)]
+    pub(super) enum Slot {
+        Root,
+        Folder,
+    }
+
+    type Last = Option<(PathBuf, Option<PathBuf>)>;
+
+    thread_local! {
+        static LAST: RefCell<[Last; 2]> = const { RefCell::new([None, None]) };
+    }
+
+    /// `std::fs::canonicalize(path)`, remembered until another path is asked in `slot`.
+    pub(super) fn canonical(slot: Slot, path: &Path) -> Option<PathBuf> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            let entry = &mut last[slot as usize];
+            if let Some((asked, real)) = entry.as_ref()
+                && asked == path
+            {
+                return real.clone();
+            }
+            let real = std::fs::canonicalize(path).ok();
+            *entry = Some((path.to_path_buf(), real.clone()));
+            real
+        })
     }
 }
 
@@ -91,9 +157,14 @@ pub fn check(doc: &ResultDoc, file: &Path, root: &Path) -> Vec<(String, Artifact
                 ArtifactState::OutsideCorpus
             } else {
                 let joined = folder.join(rel);
-                if !inside(root, &joined) || !resolves_inside(root, &joined) {
+                let (resolved_inside, exists) = if inside(root, &joined) {
+                    resolve_inside(root, &joined)
+                } else {
+                    (false, None)
+                };
+                if !resolved_inside {
                     ArtifactState::OutsideCorpus
-                } else if joined.exists() {
+                } else if exists.unwrap_or_else(|| joined.exists()) {
                     ArtifactState::Present
                 } else {
                     ArtifactState::Missing
@@ -127,5 +198,44 @@ mod tests {
         assert!(!inside(Path::new("corpus"), Path::new("other/b.csv")));
         assert!(inside(Path::new("."), Path::new("a/b.csv")));
         assert!(!inside(Path::new("."), Path::new("../b.csv")));
+    }
+
+    /// The answer through the memo is the answer of resolving the whole path, for files,
+    /// missing files, links out of the root at the end or on the way, and dangling links,
+    /// asked in an order that reuses the remembered folder.
+    #[test]
+    fn remembered_folders_give_the_full_resolution() {
+        use std::os::unix::fs::symlink;
+        let dir = tempfile::tempdir().unwrap();
+        let (root, outside) = (dir.path().join("corpus"), dir.path().join("outside"));
+        std::fs::create_dir_all(root.join("run/sub")).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(root.join("run/trace.csv"), "t").unwrap();
+        std::fs::write(outside.join("secret.csv"), "s").unwrap();
+        symlink(outside.join("secret.csv"), root.join("run/leak.csv")).unwrap();
+        symlink(root.join("run/trace.csv"), root.join("run/ok.csv")).unwrap();
+        symlink(&outside, root.join("run/up")).unwrap();
+        symlink(root.join("run/gone"), root.join("run/dangling.csv")).unwrap();
+        let cases = [
+            ("run/trace.csv", true, Some(true)),
+            ("run/missing.csv", true, Some(false)),
+            ("run/leak.csv", false, None),
+            ("run/ok.csv", true, None),
+            ("run/dangling.csv", true, None),
+            ("run/up/secret.csv", false, Some(true)),
+            ("run/up/nothing.csv", false, Some(false)),
+            ("run/sub/../trace.csv", true, Some(true)),
+            ("run/nowhere/deeper.csv", true, None),
+            ("run/trace.csv/x", true, None),
+        ];
+        for _ in 0..2 {
+            for (rel, want, exists) in cases {
+                let path = root.join(rel);
+                let full = resolved_prefix(&path)
+                    .is_some_and(|p| p.starts_with(std::fs::canonicalize(&root).unwrap()));
+                assert_eq!(full, want, "{rel}");
+                assert_eq!(resolve_inside(&root, &path), (want, exists), "{rel}");
+            }
+        }
     }
 }
