@@ -127,7 +127,7 @@ pub(super) fn check_documents(
         return;
     }
     // The sidecar beside the file first (the most specific), then the config's, in order.
-    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root)
+    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root, folder)
         .into_iter()
         .chain(options.sidecars.for_path(&entry.path))
         .collect();
@@ -275,8 +275,24 @@ pub(super) fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaErr
 }
 
 /// The sidecar beside `path`, if there is one inside `root`, ready to merge ([`beside_sidecar`]).
-pub(super) fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> {
-    let (_, display, mut value) = beside_sidecar(path, root)?;
+/// A candidate missing from the listing of `path`'s folder (read once per run, shared by
+/// every file of the folder) is not looked up: most files have no sidecar, and asking the
+/// file system for each candidate of each file costs a path lookup apiece.
+pub(super) fn load_sidecar(
+    path: &Path,
+    root: &Path,
+    folder: &beside::Folder<'_>,
+) -> Option<(String, Value)> {
+    let names = folder.names(beside::Place::Here);
+    let may_exist = |candidate: &Path| {
+        // An empty listing is a folder that could not be listed: ask for each candidate.
+        names.is_empty()
+            || candidate
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_none_or(|n| names.binary_search_by(|x| x.as_str().cmp(n)).is_ok())
+    };
+    let (_, display, mut value) = sidecar_where(path, root, may_exist)?;
     sidecar::prepare(&mut value);
     Some((display, value))
 }
@@ -287,8 +303,17 @@ pub(super) fn load_sidecar(path: &Path, root: &Path) -> Option<(String, Value)> 
 /// `run.meta.json` that is a symlink to a place outside the folder being checked is not merged
 /// (discovery reports it, E001, and it is not followed here either).
 pub fn beside_sidecar(path: &Path, root: &Path) -> Option<(PathBuf, String, Value)> {
+    sidecar_where(path, root, |_| true)
+}
+
+/// [`beside_sidecar`], looking only at the candidates `may_exist` does not rule out.
+fn sidecar_where(
+    path: &Path,
+    root: &Path,
+    may_exist: impl Fn(&Path) -> bool,
+) -> Option<(PathBuf, String, Value)> {
     for candidate in sidecar::candidates(path) {
-        if !candidate.is_file() {
+        if !may_exist(&candidate) || !candidate.is_file() {
             continue;
         }
         if !artifacts::resolves_inside(root, &candidate) {
