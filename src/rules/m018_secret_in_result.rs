@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::json::{Visit, walk};
-use crate::secrets::{argv_secrets, classify, command_line_has_secret};
+use crate::secrets::{argv_secrets_of, classify, command_line_has_secret};
 
 use super::{DocumentCtx, Emitter, declare_rule};
 
@@ -72,12 +72,12 @@ pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
                         .is_some_and(|s| s.contains('-') || s.contains('='))
                 }) =>
             {
-                let strings: Vec<String> = items
+                let strings: Vec<&str> = items
                     .iter()
-                    .map(|v| v.as_str().unwrap_or_default().to_string())
+                    .map(|v| v.as_str().unwrap_or_default())
                     .collect();
-                for i in argv_secrets(&strings) {
-                    if classify(path.key(), &strings[i]).is_none() && items[i].is_string() {
+                for i in argv_secrets_of(&strings) {
+                    if classify(path.key(), strings[i]).is_none() && items[i].is_string() {
                         let at = format!("{}/{i}", path.pointer());
                         out.emit(&at, crate::text!("`{}` is the value of a secret argument (`--api-key VALUE` or alike, {} characters); the value is not shown", &at, strings[i].chars().count()))
                             .label("secret (masked)")

@@ -25,6 +25,8 @@ pub(super) enum Check {
     Value,
     /// [`super::command_line_has_secret`].
     CommandLine,
+    /// [`super::argv_secrets_of`], keyed by the argv's items with their lengths.
+    Argv,
 }
 
 #[derive(Default)]
@@ -34,7 +36,7 @@ struct Seen {
 }
 
 thread_local! {
-    static CLEAN: RefCell<[Seen; 2]> = RefCell::default();
+    static CLEAN: RefCell<[Seen; 3]> = RefCell::default();
 }
 
 /// Whether `s` is worth remembering at all.

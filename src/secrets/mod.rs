@@ -260,6 +260,29 @@ pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// [`argv_secrets`] of an argv given as borrowed items, remembered per thread when it finds
+/// none: a corpus's serve commands repeat from file to file, and checking one builds and
+/// redacts a copy of every argument.
+pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
+    // Each item with its length first, so that no two argvs share a key.
+    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
+    for item in items {
+        key.push_str(&item.len().to_string());
+        key.push(':');
+        key.push_str(item);
+    }
+    let memo = memo::worth(&key);
+    if memo && memo::known_clean(memo::Check::Argv, &key) {
+        return Vec::new();
+    }
+    let argv: Vec<String> = items.iter().map(|s| (*s).to_string()).collect();
+    let found = argv_secrets(&argv);
+    if memo && found.is_empty() {
+        memo::remember_clean(memo::Check::Argv, &key);
+    }
+    found
+}
+
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
     if !(line.contains("--") || line.contains('=')) {
@@ -470,5 +493,25 @@ mod tests {
         assert_eq!(r[4], "<redacted>");
         assert_eq!(r[5], "--hf-token=<redacted>");
         assert_eq!(r[2], "m");
+    }
+
+    /// The remembered verdict is the computed one, asked twice, for argvs with and without a
+    /// secret, and for argvs that differ only in where one item ends and the next begins.
+    #[test]
+    fn argv_verdicts_remembered_are_the_computed_ones() {
+        let argvs: [&[&str]; 5] = [
+            &["vllm", "serve", "m", "--port", "8000", "--seed", "1234"],
+            &["vllm", "serve", "m", "--api-key", "abcdef123456"],
+            &["vllm", "serve", "m", "--api-key", "abcdef123456", "--port"],
+            &["vllm", "serve", "m --api-key", "abcdef123456"],
+            &["vllm", "serve", "m", "--api-key abcdef123456"],
+        ];
+        for _ in 0..2 {
+            for argv in argvs {
+                let owned: Vec<String> = argv.iter().map(ToString::to_string).collect();
+                assert_eq!(argv_secrets_of(argv), argv_secrets(&owned), "{argv:?}");
+            }
+        }
+        assert_eq!(argv_secrets_of(argvs[1]), vec![4]);
     }
 }
