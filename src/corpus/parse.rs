@@ -96,9 +96,9 @@ pub(super) fn result_schema_errors(value: &Value, samples: &[SampleArray]) -> Ve
         .map_or(0, Vec::len);
     let before = errors.len();
     for s in samples.iter().filter(|s| s.level < levels) {
-        // Nearly every array has no negative number: one pass without branches says so, and
-        // only an array that has one is walked for the errors.
-        if s.values.iter().fold(true, |ok, v| ok & (*v >= 0.0)) {
+        // Nearly every array has no negative number: one tight pass says so, and only an
+        // array that has one is walked again for the errors.
+        if s.values.iter().all(|v| *v >= 0.0) {
             continue;
         }
         for (j, v) in s.values.iter().enumerate() {
