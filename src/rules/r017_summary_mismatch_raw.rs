@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::r012_non_monotonic_ladder::streams;
 use super::r020_output_shortfall::{count_f64, covers_every_request};
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::Level;
+use crate::model::{Level, Percentiles2};
 use crate::numbers::num;
 use crate::stats::{mean, quantile_type7_sorted, selected_finite};
 
@@ -104,6 +104,43 @@ fn samples_of<'l>(level: &'l Level, metric: &str) -> Option<&'l Vec<f64>> {
     }
 }
 
+/// The summary `stat` of `metric` the level reports (`/levels/{i}/{metric}/{stat}`), read from
+/// the typed level: the same number the canonical JSON holds there, as the typed result is
+/// read from that JSON, without a lookup by pointer for each figure of each level.
+fn reported(level: &Level, metric: &str, stat: &str) -> Option<f64> {
+    let percentiles2 = |p: Option<&Percentiles2>| {
+        let p = p?;
+        match stat {
+            "p50" => p.p50,
+            "p95" => p.p95,
+            _ => None,
+        }
+    };
+    match metric {
+        "ttft_s" => {
+            let p = level.ttft_s.as_ref()?;
+            match stat {
+                "p50" => p.p50,
+                "p95" => p.p95,
+                "p99" => p.p99,
+                _ => None,
+            }
+        }
+        "tpot_ms" => percentiles2(level.tpot_ms.as_ref()),
+        "e2e_s" => percentiles2(level.e2e_s.as_ref()),
+        "per_user_tok_s" => {
+            let p = level.per_user_tok_s.as_ref()?;
+            match stat {
+                "mean" => p.mean,
+                "median" => p.median,
+                "p10" => p.p10,
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// The probabilities of the quantiles of `metric` in [`FIGURES`].
 fn quantiles_of(metric: &str) -> Vec<f64> {
     FIGURES
@@ -137,8 +174,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 continue;
             };
             checked_from_samples.push(metric);
-            let pointer = format!("/levels/{i}/{metric}/{stat}");
-            let reported = ctx.get(&pointer).and_then(Value::as_f64);
+            let reported = reported(level, metric, stat);
             let recomputed = match how {
                 Stat::Quantile(q) => {
                     if sorted.as_ref().is_none_or(|(m, _)| *m != metric) {
@@ -157,7 +193,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 continue;
             }
             out.emit(
-                pointer,
+                format!("/levels/{i}/{metric}/{stat}"),
                 format!(
                     "reported {metric} {stat} {} at {}, but the level's {} samples give {}",
                     num(reported),
@@ -190,21 +226,20 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 .help("the level total and the per-request counts must come from the same requests and the same token counter");
             }
         }
-        ordered_percentiles(ctx, i, &checked_from_samples, out);
+        ordered_percentiles(level, i, &checked_from_samples, out);
     }
 }
 
 /// Reported percentiles that decrease, for metrics not already checked against samples.
-fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mut Emitter<'_>) {
+fn ordered_percentiles(level: &Level, i: usize, checked: &[&str], out: &mut Emitter<'_>) {
     for (metric, lower, higher) in ORDERED {
         if checked.contains(&metric) {
             continue;
         }
-        let get = |stat: &str| {
-            ctx.get(&format!("/levels/{i}/{metric}/{stat}"))
-                .and_then(Value::as_f64)
-        };
-        let (Some(lo), Some(hi)) = (get(lower), get(higher)) else {
+        let (Some(lo), Some(hi)) = (
+            reported(level, metric, lower),
+            reported(level, metric, higher),
+        ) else {
             continue;
         };
         if hi < lo {
@@ -217,5 +252,38 @@ fn ordered_percentiles(ctx: &ResultCtx<'_>, i: usize, checked: &[&str], out: &mu
             .label(format!("below the {lower}"))
             .help("recompute the percentiles from the per-request values; a higher percentile is never below a lower one");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every figure the rule reads from the typed level is the number at its pointer in the
+    /// canonical JSON, and a figure the level lacks (or holds as null) is absent in both.
+    #[test]
+    fn typed_figures_are_the_numbers_at_their_pointers() {
+        let value = serde_json::json!({
+            "concurrency": 4,
+            "ttft_s": { "p50": 0.11, "p95": 0.2, "p99": 3 },
+            "tpot_ms": { "p50": 20.5, "p95": null },
+            "e2e_s": { "p95": 5.25 },
+            "per_user_tok_s": { "mean": 49.5, "median": 49, "p10": 47.25 }
+        });
+        let level: Level = serde_json::from_value(value.clone()).unwrap();
+        let stats = FIGURES.iter().map(|(m, s, _)| (*m, *s)).chain(
+            ORDERED
+                .iter()
+                .flat_map(|(m, lo, hi)| [(*m, *lo), (*m, *hi)]),
+        );
+        let mut present = 0;
+        for (metric, stat) in stats {
+            let at = value
+                .pointer(&format!("/{metric}/{stat}"))
+                .and_then(Value::as_f64);
+            assert_eq!(reported(&level, metric, stat), at, "{metric} {stat}");
+            present += usize::from(at.is_some());
+        }
+        assert!(present >= 8, "{present}");
     }
 }
