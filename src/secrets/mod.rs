@@ -1,10 +1,12 @@
 //! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
 
+mod argv;
 mod keys;
 mod memo;
 mod shapes;
 mod text;
 
+pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
 pub use keys::is_secret_key;
 pub use shapes::known_shape;
 
@@ -214,91 +216,6 @@ pub fn redact_text(text: &str) -> Option<String> {
     Some(out)
 }
 
-/// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
-pub fn redact_argv(argv: &[String]) -> Vec<String> {
-    let mut out = Vec::with_capacity(argv.len());
-    let mut redact_next = false;
-    for a in argv {
-        if redact_next {
-            redact_next = false;
-            // A flag given no value (`--api-key --port 8`) leaves the next flag alone.
-            if !a.starts_with("--") {
-                out.push("<redacted>".to_string());
-                continue;
-            }
-        }
-        if let Some((k, v)) = a.split_once('=') {
-            let key = k.trim_start_matches('-');
-            if classify(Some(key), v).is_some() {
-                out.push(format!("{k}=<redacted>"));
-                continue;
-            }
-        } else if a.starts_with("--") && is_secret_key(a.trim_start_matches('-')) {
-            out.push(a.clone());
-            redact_next = true;
-            continue;
-        }
-        if classify(None, a).is_some() {
-            out.push("<redacted>".to_string());
-        } else {
-            out.push(a.clone());
-        }
-    }
-    out
-}
-
-/// Positions in an argv whose values are secrets (`--api-key VALUE`, `--hf-token=VALUE`,
-/// `HF_TOKEN=VALUE`, a token-shaped word): the places [`redact_argv`] redacts.
-pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
-    let harmless = |a: &str| is_harmless(a.split_once('=').map_or(a, |(_, v)| v));
-    redact_argv(argv)
-        .iter()
-        .zip(argv)
-        .enumerate()
-        .filter(|(_, (r, a))| r != a && !harmless(a))
-        .map(|(i, _)| i)
-        .collect()
-}
-
-/// [`argv_secrets`] of an argv given as borrowed items, remembered per thread when it finds
-/// none: a corpus's serve commands repeat from file to file, and checking one builds and
-/// redacts a copy of every argument.
-pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
-    // Each item with its length first, so that no two argvs share a key.
-    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
-    for item in items {
-        key.push_str(&item.len().to_string());
-        key.push(':');
-        key.push_str(item);
-    }
-    let memo = memo::worth(&key);
-    if memo && memo::known_clean(memo::Check::Argv, &key) {
-        return Vec::new();
-    }
-    let argv: Vec<String> = items.iter().map(|s| (*s).to_string()).collect();
-    let found = argv_secrets(&argv);
-    if memo && found.is_empty() {
-        memo::remember_clean(memo::Check::Argv, &key);
-    }
-    found
-}
-
-/// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
-pub fn command_line_has_secret(line: &str) -> bool {
-    if !(line.contains("--") || line.contains('=')) {
-        return false;
-    }
-    let memo = memo::worth(line);
-    if memo && memo::known_clean(memo::Check::CommandLine, line) {
-        return false;
-    }
-    let found = !argv_secrets(&crate::serve_command::split_command_line(line)).is_empty();
-    if memo && !found {
-        memo::remember_clean(memo::Check::CommandLine, line);
-    }
-    found
-}
-
 /// Replaces every secret in `value` with `"<redacted>"`, in place: strings [`classify`] takes
 /// for one (under their key), secret arguments of argv arrays, one-line commands that pass one
 /// (redacted word by word, then joined with spaces), and key names that are credentials
@@ -474,44 +391,5 @@ mod tests {
             "vllm serve m --api-key <redacted> --port 8000"
         );
         assert_eq!(v["engine"]["environment"]["X"], "1");
-    }
-
-    #[test]
-    fn argv_redaction() {
-        let argv: Vec<String> = [
-            "vllm",
-            "serve",
-            "m",
-            "--api-key",
-            "abcdef123456",
-            "--hf-token=hf_abcdefghijklmnopqrstuvwxyz0123456789",
-        ]
-        .iter()
-        .map(ToString::to_string)
-        .collect();
-        let r = redact_argv(&argv);
-        assert_eq!(r[4], "<redacted>");
-        assert_eq!(r[5], "--hf-token=<redacted>");
-        assert_eq!(r[2], "m");
-    }
-
-    /// The remembered verdict is the computed one, asked twice, for argvs with and without a
-    /// secret, and for argvs that differ only in where one item ends and the next begins.
-    #[test]
-    fn argv_verdicts_remembered_are_the_computed_ones() {
-        let argvs: [&[&str]; 5] = [
-            &["vllm", "serve", "m", "--port", "8000", "--seed", "1234"],
-            &["vllm", "serve", "m", "--api-key", "abcdef123456"],
-            &["vllm", "serve", "m", "--api-key", "abcdef123456", "--port"],
-            &["vllm", "serve", "m --api-key", "abcdef123456"],
-            &["vllm", "serve", "m", "--api-key abcdef123456"],
-        ];
-        for _ in 0..2 {
-            for argv in argvs {
-                let owned: Vec<String> = argv.iter().map(ToString::to_string).collect();
-                assert_eq!(argv_secrets_of(argv), argv_secrets(&owned), "{argv:?}");
-            }
-        }
-        assert_eq!(argv_secrets_of(argvs[1]), vec![4]);
     }
 }
