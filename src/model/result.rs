@@ -3,6 +3,7 @@
 //! Field names follow vLLM's engine arguments where one exists; units are in the key names.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,7 +25,7 @@ pub struct ResultDoc {
     pub outcome: Outcome,
     /// The harness that wrote the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub harness: Option<Harness>,
+    pub harness: Option<Arc<Harness>>,
     /// The engine launch (one start of the serving engine) this run belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub launch: Option<Launch>,
@@ -33,16 +34,16 @@ pub struct ResultDoc {
     pub repeat: Option<u64>,
     /// The hardware the engine ran on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub platform: Option<Platform>,
+    pub platform: Option<Arc<Platform>>,
     /// The serving engine and its settings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engine: Option<Engine>,
+    pub engine: Option<Arc<Engine>>,
     /// The served model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<Model>,
+    pub model: Option<Arc<Model>>,
     /// What the harness sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<Workload>,
+    pub workload: Option<Arc<Workload>>,
     /// One entry per concurrency level.
     #[serde(default)]
     pub levels: Vec<Level>,
