@@ -1,6 +1,7 @@
 //! One copy of each configuration part the results of a corpus share: the harness, platform,
-//! engine, model and workload of a kept result are looked up by their canonical JSON and
-//! replaced by the copy already kept, when one is equal byte for byte.
+//! engine, model, workload and labels of a kept result, and the basis of its cost, are looked up
+//! by their canonical JSON and replaced by the copy already kept, when one is equal byte for
+//! byte.
 //!
 //! Replicates share their configuration by definition, and a corpus is mostly replicates and
 //! ladders of a few configurations, so these parts (about half of a kept result, most of its
@@ -8,7 +9,7 @@
 //! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
 //! written differently, and a shared part must print exactly as the result's own would.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -27,12 +28,14 @@ struct Pools {
     engine: Pool<Engine>,
     model: Pool<Model>,
     workload: Pool<Workload>,
+    labels: Pool<BTreeMap<String, String>>,
+    cost_basis: Pool<str>,
 }
 
 /// Distinct values of one part, keyed by their JSON.
-struct Pool<T>(HashMap<Box<[u8]>, Arc<T>>);
+struct Pool<T: ?Sized>(HashMap<Box<[u8]>, Arc<T>>);
 
-impl<T> Default for Pool<T> {
+impl<T: ?Sized> Default for Pool<T> {
     fn default() -> Self {
         Pool(HashMap::new())
     }
@@ -47,6 +50,8 @@ impl fmt::Debug for SharedParts {
             .field("engine", &pools.engine.0.len())
             .field("model", &pools.model.0.len())
             .field("workload", &pools.workload.0.len())
+            .field("labels", &pools.labels.0.len())
+            .field("cost_basis", &pools.cost_basis.0.len())
             .finish()
     }
 }
@@ -56,20 +61,30 @@ impl SharedParts {
     /// the copy later results will share.
     pub fn share(&self, doc: &mut ResultDoc) {
         // Serialised outside the lock: the lock is held for the lookups only.
-        let mut keys: [Option<Vec<u8>>; 5] = [
+        let mut keys: [Option<Vec<u8>>; 6] = [
             key(doc.harness.as_deref()),
             key(doc.platform.as_deref()),
             key(doc.engine.as_deref()),
             key(doc.model.as_deref()),
             key(doc.workload.as_deref()),
+            key(doc.labels.as_deref()),
         ];
+        let basis = doc.cost.as_mut().map(|c| &mut c.basis);
+        let basis_key = basis
+            .as_ref()
+            .and_then(|b| b.as_deref())
+            .map(|b| b.as_bytes().to_vec());
         let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let [h, p, e, m, w] = &mut keys;
+        let [h, p, e, m, w, l] = &mut keys;
         pools.harness.share(&mut doc.harness, h.take());
         pools.platform.share(&mut doc.platform, p.take());
         pools.engine.share(&mut doc.engine, e.take());
         pools.model.share(&mut doc.model, m.take());
         pools.workload.share(&mut doc.workload, w.take());
+        pools.labels.share(&mut doc.labels, l.take());
+        if let Some(basis) = basis {
+            pools.cost_basis.share(basis, basis_key);
+        }
     }
 }
 
@@ -77,7 +92,7 @@ fn key<T: Serialize>(part: Option<&T>) -> Option<Vec<u8>> {
     serde_json::to_vec(part?).ok()
 }
 
-impl<T> Pool<T> {
+impl<T: ?Sized> Pool<T> {
     fn share(&mut self, part: &mut Option<Arc<T>>, key: Option<Vec<u8>>) {
         let (Some(mine), Some(key)) = (part.as_mut(), key) else {
             return;
@@ -103,6 +118,8 @@ mod tests {
             "outcome": "ok",
             "model": {"name": model},
             "workload": {"temperature": temperature},
+            "labels": {"deployment": "pool-1"},
+            "cost": {"hourly_usd": 1.5, "basis": "list price over 36 months"},
         });
         serde_json::from_value(value).unwrap()
     }
@@ -126,6 +143,13 @@ mod tests {
             a.workload.as_ref().unwrap(),
             c.workload.as_ref().unwrap()
         ));
+        assert!(Arc::ptr_eq(
+            a.labels.as_ref().unwrap(),
+            c.labels.as_ref().unwrap()
+        ));
+        let basis = |d: &ResultDoc| d.cost.as_ref().unwrap().basis.clone().unwrap();
+        assert!(Arc::ptr_eq(&basis(&a), &basis(&c)));
+        assert_eq!(&*basis(&c), "list price over 36 months");
     }
 
     #[test]

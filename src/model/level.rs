@@ -72,7 +72,7 @@ pub struct Level {
     pub power_w: Option<LevelPower>,
     /// Per-request values behind the summaries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub samples: Option<Samples>,
+    pub samples: Option<Box<Samples>>,
 }
 
 /// Mean power of a level.

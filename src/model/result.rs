@@ -57,7 +57,7 @@ pub struct ResultDoc {
     /// name), key to text. Part of the configuration fingerprint: two deployments a harness
     /// labels differently are two configurations, whatever else they record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<BTreeMap<String, String>>,
+    pub labels: Option<Arc<BTreeMap<String, String>>>,
     /// Free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,
