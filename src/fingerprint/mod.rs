@@ -199,13 +199,12 @@ impl fmt::Display for Fingerprint {
 /// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
 /// the corpus but never replicates (DESIGN.md conventions); a copy of a run already counted
 /// ([`crate::copies`], S010) is not counted again; an unidentified result is a configuration
-/// of its own ([`Fingerprint::unpooled`]).
-pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
+/// of its own ([`Fingerprint::unpooled`]). `order` is [`path_order`] of `results`.
+pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint, Vec<usize>> {
     use rayon::prelude::*;
-    let copy = crate::copies::copy_mask(results);
+    let copy = crate::copies::copy_mask(results, order);
     // Fingerprints are built in parallel (each is a small canonical JSON); grouping them stays
     // in path order.
-    let order = path_order(results);
     let prints: Vec<Option<Fingerprint>> = order
         .par_iter()
         .map(|&i| {
@@ -221,7 +220,7 @@ pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
         })
         .collect();
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
-    for (i, print) in order.into_iter().zip(prints) {
+    for (&i, print) in order.iter().zip(prints) {
         if let Some(print) = print {
             out.entry(print).or_default().push(i);
         }
@@ -229,7 +228,9 @@ pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
     out
 }
 
-/// Indices of `results` sorted by file path and position in the file (stable).
+/// Indices of `results` sorted by file path and position in the file (stable). A run computes
+/// it once and hands it to everything that walks the corpus in that order
+/// ([`crate::rules::CorpusCtx::order`]).
 pub fn path_order(results: &[LoadedResult]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..results.len()).collect();
     order.sort_by(|&a, &b| {

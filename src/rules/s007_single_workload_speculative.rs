@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::{Fingerprint, path_order, unidentified};
+use crate::fingerprint::{Fingerprint, unidentified};
 use crate::model::{Outcome, WorkloadKind};
 use crate::replication::{locate, plural};
 
@@ -48,9 +48,10 @@ declare_rule! {
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     use rayon::prelude::*;
     // Setup fingerprints are built in parallel; grouping keeps path order.
-    let prints: Vec<(usize, Fingerprint)> = path_order(ctx.results)
-        .into_par_iter()
-        .filter_map(|i| {
+    let prints: Vec<(usize, Fingerprint)> = ctx
+        .order
+        .par_iter()
+        .filter_map(|&i| {
             let doc = &ctx.results[i].doc;
             // An unidentified setup is pooled with nothing (DESIGN.md conventions).
             (doc.outcome == Outcome::Ok
