@@ -61,27 +61,24 @@ impl SharedParts {
     /// the copy later results will share.
     pub fn share(&self, doc: &mut ResultDoc) {
         // Serialised outside the lock: the lock is held for the lookups only.
-        let mut keys: [Option<Vec<u8>>; 6] = [
-            key(doc.harness.as_deref()),
-            key(doc.platform.as_deref()),
-            key(doc.engine.as_deref()),
-            key(doc.model.as_deref()),
-            key(doc.workload.as_deref()),
-            key(doc.labels.as_deref()),
-        ];
+        let harness = key(doc.harness.as_deref());
+        let platform = key(doc.platform.as_deref());
+        let engine = key(doc.engine.as_deref());
+        let model = key(doc.model.as_deref());
+        let workload = key(doc.workload.as_deref());
+        let labels = key(doc.labels.as_deref());
         let basis = doc.cost.as_mut().map(|c| &mut c.basis);
         let basis_key = basis
             .as_ref()
             .and_then(|b| b.as_deref())
             .map(|b| b.as_bytes().to_vec());
         let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let [h, p, e, m, w, l] = &mut keys;
-        pools.harness.share(&mut doc.harness, h.take());
-        pools.platform.share(&mut doc.platform, p.take());
-        pools.engine.share(&mut doc.engine, e.take());
-        pools.model.share(&mut doc.model, m.take());
-        pools.workload.share(&mut doc.workload, w.take());
-        pools.labels.share(&mut doc.labels, l.take());
+        pools.harness.share(&mut doc.harness, harness);
+        pools.platform.share(&mut doc.platform, platform);
+        pools.engine.share(&mut doc.engine, engine);
+        pools.model.share(&mut doc.model, model);
+        pools.workload.share(&mut doc.workload, workload);
+        pools.labels.share(&mut doc.labels, labels);
         if let Some(basis) = basis {
             pools.cost_basis.share(basis, basis_key);
         }
