@@ -58,8 +58,9 @@ pub struct Options {
     /// Sidecars attached by glob in `benchlint.toml`, merged after `<file>.meta.json`.
     pub sidecars: crate::config::GlobSidecars,
     /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
-    /// samples and the canonical JSON are dropped, so memory holds summaries, not documents.
-    /// `check` sets it; `import`, which writes the canonical JSON, does not.
+    /// samples and the canonical JSON are dropped, and the configuration parts results repeat
+    /// are held once (`shared`), so memory holds summaries, not documents. `check` sets it;
+    /// `import`, which writes the canonical JSON, does not.
     pub lean: bool,
     /// With `lean`: the configuration parts (harness, platform, engine, model, workload) of
     /// the results kept so far, each distinct one held once and shared by every result equal to

@@ -59,7 +59,8 @@ pub struct Cost {
     /// Cost per million output tokens, USD.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_million_output_usd: Option<f64>,
-    /// The stated basis of the cost figure.
+    /// The stated basis of the cost figure (shared: a corpus repeats one basis sentence in
+    /// every result priced the same way).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub basis: Option<Arc<str>>,
 }

@@ -13,6 +13,10 @@ use super::{Artifacts, Cost, Engine, Level, Model, Platform, Workload};
 pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
 
 /// One result: one ladder run by one harness against one engine launch.
+///
+/// The parts that describe a configuration (harness, platform, engine, model, workload,
+/// labels) are reference-counted: replicates repeat them, and a corpus kept for the group
+/// rules holds each distinct one once ([`crate::corpus::SharedParts`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResultDoc {
     /// Always `benchlint/result/v1`.
