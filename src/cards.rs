@@ -64,7 +64,7 @@ fn insert_load(map: &mut Map<String, Value>, prefix: &str, level: &Level) {
 pub fn cards(doc: &ResultDoc) -> Value {
     let single = doc.levels.iter().find(|l| l.concurrency == Some(1));
     let mut model = Map::new();
-    let m = doc.model.clone().unwrap_or_default();
+    let m = doc.model.as_deref().cloned().unwrap_or_default();
     insert(&mut model, "name", m.name);
     insert(&mut model, "revision", m.revision);
     insert(&mut model, "precision", m.precision);
@@ -97,7 +97,7 @@ pub fn cards(doc: &ResultDoc) -> Value {
     );
 
     let mut engine = Map::new();
-    let e = doc.engine.clone().unwrap_or_default();
+    let e = doc.engine.as_deref().cloned().unwrap_or_default();
     insert(&mut engine, "name", e.name);
     insert(&mut engine, "version", e.version);
     insert(&mut engine, "max_num_seqs", e.max_num_seqs);

@@ -16,7 +16,6 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 use crate::corpus::LoadedResult;
-use crate::fingerprint::path_order;
 use crate::model::{Level, ResultDoc};
 
 /// One run that the corpus holds more than once.
@@ -28,11 +27,12 @@ pub struct CopySet {
     pub copies: Vec<usize>,
 }
 
-/// Every run held more than once, in path order of the result kept.
-pub fn copy_sets(results: &[LoadedResult]) -> Vec<CopySet> {
+/// Every run held more than once, in path order of the result kept. `order` is
+/// [`path_order`](crate::fingerprint::path_order) of `results`.
+pub fn copy_sets(results: &[LoadedResult], order: &[usize]) -> Vec<CopySet> {
     // Bucket by a hash of what a copy shares, then confirm equality inside each bucket.
     let mut buckets: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
-    for i in path_order(results) {
+    for &i in order {
         let doc = &results[i].doc;
         if !doc.levels.iter().any(has_measured_figure) {
             continue;
@@ -55,8 +55,9 @@ pub fn copy_sets(results: &[LoadedResult]) -> Vec<CopySet> {
             copies: class[1..].to_vec(),
         })
         .collect();
-    let rank: BTreeMap<usize, usize> = path_order(results)
-        .into_iter()
+    let rank: BTreeMap<usize, usize> = order
+        .iter()
+        .copied()
         .enumerate()
         .map(|(r, i)| (i, r))
         .collect();
@@ -65,9 +66,9 @@ pub fn copy_sets(results: &[LoadedResult]) -> Vec<CopySet> {
 }
 
 /// For each result, whether it is a copy of a run counted elsewhere (never the first copy).
-pub fn copy_mask(results: &[LoadedResult]) -> Vec<bool> {
+pub fn copy_mask(results: &[LoadedResult], order: &[usize]) -> Vec<bool> {
     let mut mask = vec![false; results.len()];
-    for set in copy_sets(results) {
+    for set in copy_sets(results, order) {
         for i in set.copies {
             mask[i] = true;
         }

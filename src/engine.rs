@@ -240,9 +240,11 @@ fn run_corpus_rules(
     findings: &mut Vec<Finding>,
 ) -> Vec<String> {
     let mut internal = Vec::new();
-    let configurations = crate::replication::configurations(&corpus.results);
+    let order = crate::fingerprint::path_order(&corpus.results);
+    let configurations = crate::replication::configurations_in(&corpus.results, &order);
     let ctx = CorpusCtx {
         results: &corpus.results,
+        order: &order,
         claims: &corpus.claims,
         thresholds: &options.thresholds,
         configurations: &configurations,

@@ -51,7 +51,12 @@ impl Configuration {
 
 /// Every configuration of the corpus with at least one successful run, in fingerprint order.
 pub fn configurations(results: &[LoadedResult]) -> Vec<Configuration> {
-    groups(results)
+    configurations_in(results, &path_order(results))
+}
+
+/// [`configurations`], with `order` the [`path_order`] of `results` already computed.
+pub fn configurations_in(results: &[LoadedResult], order: &[usize]) -> Vec<Configuration> {
+    groups(results, order)
         .into_iter()
         .map(|(fingerprint, members)| {
             let unidentified = if fingerprint.is_pooled() {

@@ -130,8 +130,10 @@ fn level_findings(
             config_of[m] = Some(ci);
         }
     }
+    let order = crate::fingerprint::path_order(results);
     let ctx = CorpusCtx {
         results,
+        order: &order,
         claims: &[],
         thresholds,
         configurations: configs,

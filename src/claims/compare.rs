@@ -35,7 +35,7 @@ use super::side::ResolvedSide;
 use super::{Basis, Metric};
 use crate::corpus::LoadedResult;
 use crate::model::ResultDoc;
-use crate::replication::{Configuration, configurations};
+use crate::replication::{Configuration, configurations_in};
 use crate::rules::RuleMeta;
 use crate::stats::ab_verdict;
 use crate::thresholds::Thresholds;
@@ -59,7 +59,17 @@ pub struct Runs<'a> {
 impl<'a> Runs<'a> {
     /// The view of `results`.
     pub fn new(results: &'a [LoadedResult]) -> Self {
-        let configs = configurations(results);
+        let order = crate::fingerprint::path_order(results);
+        Self::grouped(results, &order, configurations_in(results, &order))
+    }
+
+    /// The view of the corpus a corpus rule sees: its configurations and path order are
+    /// already computed, once for every rule.
+    pub fn of_corpus(ctx: &crate::rules::CorpusCtx<'a>) -> Self {
+        Self::grouped(ctx.results, ctx.order, ctx.configurations.to_vec())
+    }
+
+    fn grouped(results: &'a [LoadedResult], order: &[usize], configs: Vec<Configuration>) -> Self {
         let mut config_of = vec![None; results.len()];
         for (ci, c) in configs.iter().enumerate() {
             for &m in &c.members {
@@ -69,7 +79,7 @@ impl<'a> Runs<'a> {
         Runs {
             results,
             configs,
-            index: super::side::id_index(results),
+            index: super::side::id_index(results, order),
             config_of,
         }
     }

@@ -151,10 +151,10 @@ pub fn group_by_launch<'a>(values: impl Iterator<Item = (Option<&'a str>, f64)>)
     groups.into_values().collect()
 }
 
-/// The index of the first result (in path order) with each id.
-pub fn id_index(results: &[LoadedResult]) -> BTreeMap<&str, usize> {
+/// The index of the first result (in path order, `order`) with each id.
+pub fn id_index<'a>(results: &'a [LoadedResult], order: &[usize]) -> BTreeMap<&'a str, usize> {
     let mut index = BTreeMap::new();
-    for i in crate::replication::path_order(results) {
+    for &i in order {
         index.entry(results[i].doc.id.as_str()).or_insert(i);
     }
     index

@@ -19,6 +19,7 @@ mod per_user;
 mod read;
 mod result;
 mod run_folder;
+mod shared;
 pub mod sidecar;
 mod text;
 mod translate;
@@ -44,6 +45,7 @@ pub use per_file::{load, load_each};
 pub use read::read_text;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
+pub use shared::SharedParts;
 pub use translate::{Origin, finding_at, translate};
 
 /// How to load.
@@ -56,9 +58,14 @@ pub struct Options {
     /// Sidecars attached by glob in `benchlint.toml`, merged after `<file>.meta.json`.
     pub sidecars: crate::config::GlobSidecars,
     /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
-    /// samples and the canonical JSON are dropped, so memory holds summaries, not documents.
-    /// `check` sets it; `import`, which writes the canonical JSON, does not.
+    /// samples and the canonical JSON are dropped, and the configuration parts results repeat
+    /// are held once (`shared`), so memory holds summaries, not documents. `check` sets it;
+    /// `import`, which writes the canonical JSON, does not.
     pub lean: bool,
+    /// With `lean`: the configuration parts (harness, platform, engine, model, workload) of
+    /// the results kept so far, each distinct one held once and shared by every result equal to
+    /// it.
+    pub shared: SharedParts,
 }
 
 /// One canonical result and where it came from.

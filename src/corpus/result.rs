@@ -1,6 +1,8 @@
 //! One result, once recognised: bounded, sidecars and the run folder merged, settings derived,
 //! read as the typed model, its rules run, and kept lean for the corpus-wide rules.
 
+use std::sync::Arc;
+
 use serde::Deserialize as _;
 use serde_json::Value;
 
@@ -176,6 +178,7 @@ pub(super) fn finish_result(
     }
     if options.lean {
         drop_per_result_detail(&mut doc);
+        options.shared.share(&mut doc);
         value = Value::Null;
     }
     out.results.push(LoadedResult {
@@ -194,11 +197,11 @@ pub(super) fn drop_per_result_detail(doc: &mut ResultDoc) {
     for level in &mut doc.levels {
         level.samples = None;
     }
-    if let Some(engine) = doc.engine.as_mut() {
+    if let Some(engine) = doc.engine.as_mut().map(Arc::make_mut) {
         engine.serve_command = None;
         engine.environment = None;
     }
-    if let Some(platform) = doc.platform.as_mut() {
+    if let Some(platform) = doc.platform.as_mut().map(Arc::make_mut) {
         platform.load_snapshot = None;
     }
 }

@@ -83,6 +83,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+mod by_parts;
 mod canonical;
 mod fields;
 mod identity;
@@ -91,6 +92,7 @@ mod label;
 use canonical::{defining_values, json_string};
 use label::label;
 
+pub use by_parts::per_parts;
 pub use fields::{DEFINING_FIELDS, RUN_FIELDS};
 pub use identity::{IDENTIFYING_FIELDS, unidentified};
 pub use label::LABEL_LEGEND;
@@ -199,37 +201,48 @@ impl fmt::Display for Fingerprint {
 /// (`outcome` ok), in path order. Losing runs (failed, aborted, does-not-fit) are results of
 /// the corpus but never replicates (DESIGN.md conventions); a copy of a run already counted
 /// ([`crate::copies`], S010) is not counted again; an unidentified result is a configuration
-/// of its own ([`Fingerprint::unpooled`]).
-pub fn groups(results: &[LoadedResult]) -> BTreeMap<Fingerprint, Vec<usize>> {
-    use rayon::prelude::*;
-    let copy = crate::copies::copy_mask(results);
-    // Fingerprints are built in parallel (each is a small canonical JSON); grouping them stays
-    // in path order.
-    let order = path_order(results);
-    let prints: Vec<Option<Fingerprint>> = order
-        .par_iter()
-        .map(|&i| {
-            let r = &results[i];
-            (r.doc.outcome == Outcome::Ok && !copy[i]).then(|| {
-                if unidentified(&r.doc, true).is_empty() {
-                    Fingerprint::of(&r.doc)
-                } else {
-                    let key = format!("{} {}#{}", r.doc.id, r.origin.path, r.origin.doc_start);
-                    Fingerprint::unpooled(&r.doc, &key)
-                }
-            })
-        })
+/// of its own ([`Fingerprint::unpooled`]). `order` is [`path_order`] of `results`.
+pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint, Vec<usize>> {
+    let copy = crate::copies::copy_mask(results, order);
+    let counted: Vec<usize> = order
+        .iter()
+        .copied()
+        .filter(|&i| results[i].doc.outcome == Outcome::Ok && !copy[i])
         .collect();
+    // Fingerprinted once per distinct set of shared parts; an unidentified result's own
+    // fingerprint names the result, so it is built for the result itself below.
+    let (prints, slot_of) = by_parts::per_parts(results, &counted, |doc| {
+        unidentified(doc, true)
+            .is_empty()
+            .then(|| Fingerprint::of(doc))
+    });
+    // Borrowed keys: a fingerprint is cloned once per configuration, not once per result.
+    let mut pooled: BTreeMap<&Fingerprint, Vec<usize>> = BTreeMap::new();
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
-    for (i, print) in order.into_iter().zip(prints) {
-        if let Some(print) = print {
-            out.entry(print).or_default().push(i);
+    for (&i, &slot) in counted.iter().zip(&slot_of) {
+        if let Some(print) = &prints[slot] {
+            pooled.entry(print).or_default().push(i);
+        } else {
+            let r = &results[i];
+            let key = format!("{} {}#{}", r.doc.id, r.origin.path, r.origin.doc_start);
+            out.entry(Fingerprint::unpooled(&r.doc, &key))
+                .or_default()
+                .push(i);
         }
     }
+    // An unpooled fingerprint holds the key `unpooled`, which no pooled one has: the two never
+    // meet.
+    out.extend(
+        pooled
+            .into_iter()
+            .map(|(print, members)| (print.clone(), members)),
+    );
     out
 }
 
-/// Indices of `results` sorted by file path and position in the file (stable).
+/// Indices of `results` sorted by file path and position in the file (stable). A run computes
+/// it once and hands it to everything that walks the corpus in that order
+/// ([`crate::rules::CorpusCtx::order`]).
 pub fn path_order(results: &[LoadedResult]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..results.len()).collect();
     order.sort_by(|&a, &b| {

@@ -1,5 +1,7 @@
 //! What a result names beside it: the power trace, the quality gate, and the cost of the run.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 /// Files paired with a result.
@@ -57,7 +59,8 @@ pub struct Cost {
     /// Cost per million output tokens, USD.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub per_million_output_usd: Option<f64>,
-    /// The stated basis of the cost figure.
+    /// The stated basis of the cost figure (shared: a corpus repeats one basis sentence in
+    /// every result priced the same way).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub basis: Option<String>,
+    pub basis: Option<Arc<str>>,
 }

@@ -70,9 +70,10 @@ pub struct Level {
     /// Mean power drawn during the level, and where it was measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power_w: Option<LevelPower>,
-    /// Per-request values behind the summaries.
+    /// Per-request values behind the summaries (boxed: a level kept for the group rules has
+    /// none, and then costs one pointer rather than four empty arrays).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub samples: Option<Samples>,
+    pub samples: Option<Box<Samples>>,
 }
 
 /// Mean power of a level.

@@ -3,6 +3,7 @@
 //! Field names follow vLLM's engine arguments where one exists; units are in the key names.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +13,10 @@ use super::{Artifacts, Cost, Engine, Level, Model, Platform, Workload};
 pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
 
 /// One result: one ladder run by one harness against one engine launch.
+///
+/// The parts that describe a configuration (harness, platform, engine, model, workload,
+/// labels) are reference-counted: replicates repeat them, and a corpus kept for the group
+/// rules holds each distinct one once ([`crate::corpus::SharedParts`]).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResultDoc {
     /// Always `benchlint/result/v1`.
@@ -24,7 +29,7 @@ pub struct ResultDoc {
     pub outcome: Outcome,
     /// The harness that wrote the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub harness: Option<Harness>,
+    pub harness: Option<Arc<Harness>>,
     /// The engine launch (one start of the serving engine) this run belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub launch: Option<Launch>,
@@ -33,16 +38,16 @@ pub struct ResultDoc {
     pub repeat: Option<u64>,
     /// The hardware the engine ran on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub platform: Option<Platform>,
+    pub platform: Option<Arc<Platform>>,
     /// The serving engine and its settings.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engine: Option<Engine>,
+    pub engine: Option<Arc<Engine>>,
     /// The served model.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<Model>,
+    pub model: Option<Arc<Model>>,
     /// What the harness sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub workload: Option<Workload>,
+    pub workload: Option<Arc<Workload>>,
     /// One entry per concurrency level.
     #[serde(default)]
     pub levels: Vec<Level>,
@@ -56,7 +61,7 @@ pub struct ResultDoc {
     /// name), key to text. Part of the configuration fingerprint: two deployments a harness
     /// labels differently are two configurations, whatever else they record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<BTreeMap<String, String>>,
+    pub labels: Option<Arc<BTreeMap<String, String>>>,
     /// Free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,

@@ -89,6 +89,10 @@ pub struct DocumentCtx<'a> {
 pub struct CorpusCtx<'a> {
     /// Every canonical result, in path order (losing runs included).
     pub results: &'a [LoadedResult],
+    /// Indices of `results` sorted by path and place in the file
+    /// ([`crate::fingerprint::path_order`]), computed once for every rule that walks them in
+    /// that order.
+    pub order: &'a [usize],
     /// Every claims document of the corpus (C rules).
     pub claims: &'a [crate::corpus::LoadedClaims],
     /// Thresholds in force.

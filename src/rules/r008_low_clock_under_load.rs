@@ -60,7 +60,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if served_nothing(ctx.result) {
         return;
     }
-    let platform = ctx.result.platform.as_ref();
+    let platform = ctx.result.platform.as_deref();
     let clocks = platform
         .and_then(|p| p.clocks_under_load_mhz.as_deref())
         .unwrap_or_default();

@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::{Fingerprint, path_order, unidentified};
+use crate::fingerprint::{Fingerprint, per_parts, unidentified};
 use crate::model::{Outcome, WorkloadKind};
 use crate::replication::{locate, plural};
 
@@ -46,22 +46,23 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    use rayon::prelude::*;
-    // Setup fingerprints are built in parallel; grouping keeps path order.
-    let prints: Vec<(usize, Fingerprint)> = path_order(ctx.results)
-        .into_par_iter()
-        .filter_map(|i| {
-            let doc = &ctx.results[i].doc;
-            // An unidentified setup is pooled with nothing (DESIGN.md conventions).
-            (doc.outcome == Outcome::Ok
-                && doc.speculation_on() == Some(true)
-                && unidentified(doc, false).is_empty())
-            .then(|| (i, Fingerprint::setup_of(doc)))
-        })
+    let ok: Vec<usize> = ctx
+        .order
+        .iter()
+        .copied()
+        .filter(|&i| ctx.results[i].doc.outcome == Outcome::Ok)
         .collect();
-    let mut setups: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
-    for (i, print) in prints {
-        setups.entry(print).or_default().push(i);
+    // Setup fingerprints are built once per distinct set of shared parts; grouping keeps path
+    // order. An unidentified setup is pooled with nothing (DESIGN.md conventions).
+    let (prints, slot_of) = per_parts(ctx.results, &ok, |doc| {
+        (doc.speculation_on() == Some(true) && unidentified(doc, false).is_empty())
+            .then(|| Fingerprint::setup_of(doc))
+    });
+    let mut setups: BTreeMap<&Fingerprint, Vec<usize>> = BTreeMap::new();
+    for (&i, &slot) in ok.iter().zip(&slot_of) {
+        if let Some(print) = &prints[slot] {
+            setups.entry(print).or_default().push(i);
+        }
     }
     for members in setups.values() {
         let kinds: BTreeSet<WorkloadKind> = members

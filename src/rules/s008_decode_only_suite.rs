@@ -1,7 +1,6 @@
 //! `decode-only-suite` (S008): no prefill-heavy shape anywhere in the corpus.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::path_order;
 use crate::model::Outcome;
 use crate::numbers::fixed;
 use crate::replication::plural;
@@ -48,8 +47,10 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         ctx.thresholds.prefill_heavy_min_prompt_tokens,
         ctx.thresholds.prefill_heavy_max_prompt_tokens,
     );
-    let ok: Vec<usize> = path_order(ctx.results)
-        .into_iter()
+    let ok: Vec<usize> = ctx
+        .order
+        .iter()
+        .copied()
         .filter(|&i| ctx.results[i].doc.outcome == Outcome::Ok)
         .collect();
     if ok.is_empty() {

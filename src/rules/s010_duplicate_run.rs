@@ -44,7 +44,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    for set in copy_sets(ctx.results) {
+    for set in copy_sets(ctx.results, ctx.order) {
         let kept = &ctx.results[set.kept];
         let levels = kept.doc.levels.len();
         for &copy in &set.copies {

@@ -11,7 +11,7 @@ pub fn emit_findings(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>, rule: &'static 
     if ctx.claims.is_empty() {
         return;
     }
-    let runs = Runs::new(ctx.results);
+    let runs = Runs::of_corpus(ctx);
     for a in analyse(
         &runs,
         ctx.claims,

@@ -30,9 +30,11 @@ pub struct GroupFinding {
 
 /// The findings of the replication rules that matter to claims, by configuration.
 pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFinding> {
-    let configurations = crate::replication::configurations(runs.results);
+    let order = crate::fingerprint::path_order(runs.results);
+    let configurations = crate::replication::configurations_in(runs.results, &order);
     let ctx = CorpusCtx {
         results: runs.results,
+        order: &order,
         claims: &[],
         thresholds,
         configurations: &configurations,

@@ -1,0 +1,165 @@
+//! One copy of each configuration part the results of a corpus share: the harness, platform,
+//! engine, model, workload and labels of a kept result, and the basis of its cost, are looked up
+//! by their canonical JSON and replaced by the copy already kept, when one is equal byte for
+//! byte.
+//!
+//! Replicates share their configuration by definition, and a corpus is mostly replicates and
+//! ladders of a few configurations, so these parts (about half of a kept result, most of its
+//! strings) are held once per distinct value instead of once per result. Equality is on the
+//! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
+//! written differently, and a shared part must print exactly as the result's own would.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde::Serialize;
+
+use crate::model::{Engine, Harness, Model, Platform, ResultDoc, Workload};
+
+/// The parts kept so far, shared by every worker of a load (cloning shares the pools).
+#[derive(Clone, Default)]
+pub struct SharedParts(Arc<Mutex<Pools>>);
+
+#[derive(Default)]
+struct Pools {
+    harness: Pool<Harness>,
+    platform: Pool<Platform>,
+    engine: Pool<Engine>,
+    model: Pool<Model>,
+    workload: Pool<Workload>,
+    labels: Pool<BTreeMap<String, String>>,
+    cost_basis: Pool<str>,
+}
+
+/// Distinct values of one part, keyed by their JSON.
+struct Pool<T: ?Sized>(HashMap<Box<[u8]>, Arc<T>>);
+
+impl<T: ?Sized> Default for Pool<T> {
+    fn default() -> Self {
+        Pool(HashMap::new())
+    }
+}
+
+impl fmt::Debug for SharedParts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        f.debug_struct("SharedParts")
+            .field("harness", &pools.harness.0.len())
+            .field("platform", &pools.platform.0.len())
+            .field("engine", &pools.engine.0.len())
+            .field("model", &pools.model.0.len())
+            .field("workload", &pools.workload.0.len())
+            .field("labels", &pools.labels.0.len())
+            .field("cost_basis", &pools.cost_basis.0.len())
+            .finish()
+    }
+}
+
+impl SharedParts {
+    /// Replaces each configuration part of `doc` by the equal copy already kept, or keeps it as
+    /// the copy later results will share.
+    pub fn share(&self, doc: &mut ResultDoc) {
+        // Serialised outside the lock: the lock is held for the lookups only.
+        let harness = key(doc.harness.as_deref());
+        let platform = key(doc.platform.as_deref());
+        let engine = key(doc.engine.as_deref());
+        let model = key(doc.model.as_deref());
+        let workload = key(doc.workload.as_deref());
+        let labels = key(doc.labels.as_deref());
+        let basis = doc.cost.as_mut().map(|c| &mut c.basis);
+        let basis_key = basis
+            .as_ref()
+            .and_then(|b| b.as_deref())
+            .map(|b| b.as_bytes().to_vec());
+        let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        pools.harness.share(&mut doc.harness, harness);
+        pools.platform.share(&mut doc.platform, platform);
+        pools.engine.share(&mut doc.engine, engine);
+        pools.model.share(&mut doc.model, model);
+        pools.workload.share(&mut doc.workload, workload);
+        pools.labels.share(&mut doc.labels, labels);
+        if let Some(basis) = basis {
+            pools.cost_basis.share(basis, basis_key);
+        }
+    }
+}
+
+fn key<T: Serialize>(part: Option<&T>) -> Option<Vec<u8>> {
+    serde_json::to_vec(part?).ok()
+}
+
+impl<T: ?Sized> Pool<T> {
+    fn share(&mut self, part: &mut Option<Arc<T>>, key: Option<Vec<u8>>) {
+        let (Some(mine), Some(key)) = (part.as_mut(), key) else {
+            return;
+        };
+        match self.0.get(key.as_slice()) {
+            Some(kept) => *mine = Arc::clone(kept),
+            None => {
+                self.0.insert(key.into_boxed_slice(), Arc::clone(mine));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(model: &str, temperature: f64) -> ResultDoc {
+        let value = serde_json::json!({
+            "schema": "benchlint/result/v1",
+            "id": "r",
+            "measured_at": "2026-01-01T00:00:00Z",
+            "outcome": "ok",
+            "model": {"name": model},
+            "workload": {"temperature": temperature},
+            "labels": {"deployment": "pool-1"},
+            "cost": {"hourly_usd": 1.5, "basis": "list price over 36 months"},
+        });
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn equal_parts_are_kept_once_and_different_ones_apart() {
+        let shared = SharedParts::default();
+        let (mut a, mut b, mut c) = (doc("m", 0.0), doc("m", 0.0), doc("n", 0.0));
+        for d in [&mut a, &mut b, &mut c] {
+            shared.share(d);
+        }
+        let (ma, mb, mc) = (
+            a.model.as_ref().unwrap(),
+            b.model.as_ref().unwrap(),
+            c.model.as_ref().unwrap(),
+        );
+        assert!(Arc::ptr_eq(ma, mb));
+        assert!(!Arc::ptr_eq(ma, mc));
+        assert_eq!(mc.name.as_deref(), Some("n"));
+        assert!(Arc::ptr_eq(
+            a.workload.as_ref().unwrap(),
+            c.workload.as_ref().unwrap()
+        ));
+        assert!(Arc::ptr_eq(
+            a.labels.as_ref().unwrap(),
+            c.labels.as_ref().unwrap()
+        ));
+        let basis = |d: &ResultDoc| d.cost.as_ref().unwrap().basis.clone().unwrap();
+        assert!(Arc::ptr_eq(&basis(&a), &basis(&c)));
+        assert_eq!(&*basis(&c), "list price over 36 months");
+    }
+
+    #[test]
+    fn values_equal_as_numbers_but_written_differently_are_not_shared() {
+        let shared = SharedParts::default();
+        let (mut a, mut b) = (doc("m", 0.0), doc("m", -0.0));
+        shared.share(&mut a);
+        shared.share(&mut b);
+        let (wa, wb) = (a.workload.as_ref().unwrap(), b.workload.as_ref().unwrap());
+        assert!(!Arc::ptr_eq(wa, wb));
+        assert_eq!(
+            serde_json::to_string(&**wb).unwrap(),
+            r#"{"temperature":-0.0}"#
+        );
+    }
+}
