@@ -106,20 +106,18 @@ const LINEAR_MEMBERS: usize = 32;
 
 impl Members {
     fn of(text: &str, open: usize) -> Self {
-        match text.as_bytes().get(open) {
-            Some(b'[') => Members::Array(elements(text.as_bytes(), open)),
-            _ => {
-                let list = keys(text, open);
-                if list.len() <= LINEAR_MEMBERS {
-                    return Members::Object(list);
-                }
-                let mut map = std::collections::HashMap::with_capacity(list.len());
-                for (k, at) in list {
-                    map.entry(k.as_str(text).to_string()).or_insert(at);
-                }
-                Members::Large(map)
-            }
+        if text.as_bytes().get(open) == Some(&b'[') {
+            return Members::Array(elements(text.as_bytes(), open));
         }
+        let list = keys(text, open);
+        if list.len() <= LINEAR_MEMBERS {
+            return Members::Object(list);
+        }
+        let mut map = std::collections::HashMap::with_capacity(list.len());
+        for (k, at) in list {
+            map.entry(k.as_str(text).to_string()).or_insert(at);
+        }
+        Members::Large(map)
     }
 
     fn get(&self, text: &str, token: &str) -> Option<usize> {
