@@ -492,6 +492,28 @@ mod tests {
     }
 
     #[test]
+    fn small_and_large_objects_find_the_first_of_a_repeated_key() {
+        // A few members are searched in place, many through a map: both keep the first.
+        for n in [3, 40] {
+            let mut members: Vec<String> = (0..n).map(|i| format!("\"k{i}\": {i}")).collect();
+            members.push("\"k1\": \"again\"".to_string());
+            members.push("\"e\\u0078\": 7".to_string());
+            let text = format!("{{{}}}", members.join(", "));
+            let mut l = Locator::default();
+            for (pointer, want) in [("/k1", "1"), ("/k2", "2"), ("/ex", "7")] {
+                let s = l.locate_first_line(&text, 0, pointer).unwrap();
+                assert_eq!(
+                    (&text[s.start..s.end], s.exact),
+                    (want, true),
+                    "{n} {pointer}"
+                );
+                assert_eq!(locate(&text, 0, pointer).unwrap().start, s.start);
+            }
+            assert!(!l.locate_first_line(&text, 0, "/k99").unwrap().exact);
+        }
+    }
+
+    #[test]
     fn positions_are_one_based_and_count_characters() {
         let text = "{\n  \"é\": 12}";
         let off = text.find("12").unwrap();
