@@ -136,12 +136,28 @@ impl Finding {
         self.primary
             .path
             .cmp(&other.primary.path)
-            .then(self.primary.doc_start.cmp(&other.primary.doc_start))
-            .then(self.primary.offset.cmp(&other.primary.offset))
-            .then(self.primary.pointer.cmp(&other.primary.pointer))
-            .then(self.rule.code.cmp(other.rule.code))
-            .then(self.message.cmp(&other.message))
+            .then_with(|| self.cmp_in_file(other))
     }
+
+    /// [`Finding::sort_key_cmp`] after the path: what orders the findings of one file. Each
+    /// step is compared only when the ones before tie (a message is rarely compared at all).
+    fn cmp_in_file(&self, other: &Self) -> Ordering {
+        self.primary
+            .doc_start
+            .cmp(&other.primary.doc_start)
+            .then_with(|| self.primary.offset.cmp(&other.primary.offset))
+            .then_with(|| self.primary.pointer.cmp(&other.primary.pointer))
+            .then_with(|| self.rule.code.cmp(other.rule.code))
+            .then_with(|| self.message.cmp(&other.message))
+    }
+}
+
+/// Whether every finding is on one path: the findings of one file, as the loader and the
+/// streamed writers hand them over, are then ordered without comparing their paths at all.
+pub(crate) fn one_path(findings: &[Finding]) -> bool {
+    findings
+        .windows(2)
+        .all(|w| w[0].primary.path == w[1].primary.path)
 }
 
 /// Findings past a cap (`max_findings_per_file`, `max_findings`): counted by severity, never
@@ -230,13 +246,24 @@ pub fn keep_within(
 
 /// Sorts findings into their output order and drops exact duplicates.
 pub fn sort_findings(findings: &mut Vec<Finding>) {
-    findings.sort_by(Finding::sort_key_cmp);
-    findings.dedup_by(|a, b| same(a, b));
+    let cmp = key_order(findings);
+    findings.sort_by(cmp);
+    findings.dedup_by(|a, b| same(cmp, a, b));
 }
 
-/// Whether `b` repeats `a` exactly: [`sort_findings`] keeps one of them.
-fn same(a: &Finding, b: &Finding) -> bool {
-    a.sort_key_cmp(b) == Ordering::Equal && a.related == b.related && a.severity == b.severity
+/// [`Finding::sort_key_cmp`], or the same order without the path when all share one.
+fn key_order(findings: &[Finding]) -> fn(&Finding, &Finding) -> Ordering {
+    if one_path(findings) {
+        Finding::cmp_in_file
+    } else {
+        Finding::sort_key_cmp
+    }
+}
+
+/// Whether `b` repeats `a` exactly (under `cmp`, [`key_order`]): [`sort_findings`] keeps one
+/// of them.
+fn same(cmp: fn(&Finding, &Finding) -> Ordering, a: &Finding, b: &Finding) -> bool {
+    cmp(a, b) == Ordering::Equal && a.related == b.related && a.severity == b.severity
 }
 
 /// Drops the exact duplicates [`sort_findings`] would drop, keeping the order the findings were
@@ -245,12 +272,13 @@ pub fn dedup_in_order(findings: &mut Vec<Finding>) {
     if findings.len() < 2 {
         return;
     }
+    let cmp = key_order(findings);
     let mut order: Vec<usize> = (0..findings.len()).collect();
-    order.sort_by(|&a, &b| findings[a].sort_key_cmp(&findings[b]).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| cmp(&findings[a], &findings[b]).then(a.cmp(&b)));
     let mut repeat = vec![false; findings.len()];
     let mut kept = order[0];
     for &i in &order[1..] {
-        if same(&findings[kept], &findings[i]) {
+        if same(cmp, &findings[kept], &findings[i]) {
             repeat[i] = true;
         } else {
             kept = i;
@@ -270,6 +298,6 @@ pub fn output_order(a: &Finding, b: &Finding) -> Ordering {
     a.primary
         .path
         .cmp(&b.primary.path)
-        .then(start(a).cmp(&start(b)))
-        .then(a.sort_key_cmp(b))
+        .then_with(|| start(a).cmp(&start(b)))
+        .then_with(|| a.cmp_in_file(b))
 }

@@ -73,30 +73,54 @@ pub struct Locator {
     children: std::collections::HashMap<usize, Members>,
 }
 
-/// The members of one container, looked up in constant time: an array by index, an object by
-/// key (the first of a repeated key, as a scan finds it). A claims file with 100,000 claims, or
-/// an object with as many keys, is not searched member by member for each pointer.
+/// The members of one container: an array by index, an object by key (the first of a
+/// repeated key, as a scan finds it). Keys are kept as where they are written in the text, so
+/// indexing an object allocates nothing per member; a large object (a claims file with 100,000
+/// claims, or an object with as many keys) is looked up through a map instead of member by
+/// member for each pointer.
 #[derive(Debug)]
 enum Members {
     Array(Vec<usize>),
-    Object(std::collections::HashMap<String, usize>),
+    Object(Vec<(Key, usize)>),
+    Large(std::collections::HashMap<String, usize>),
 }
+
+/// A member's key: where it is written in the text, or decoded when it holds an escape.
+#[derive(Debug)]
+enum Key {
+    At(usize, usize),
+    Decoded(String),
+}
+
+impl Key {
+    fn as_str<'t>(&'t self, text: &'t str) -> &'t str {
+        match self {
+            Key::At(start, end) => &text[*start..*end],
+            Key::Decoded(s) => s,
+        }
+    }
+}
+
+/// Objects with more members than this are looked up through a map.
+const LINEAR_MEMBERS: usize = 32;
 
 impl Members {
     fn of(text: &str, open: usize) -> Self {
-        let list = members(text, open);
         if text.as_bytes().get(open) == Some(&b'[') {
-            Members::Array(list.into_iter().map(|(_, at)| at).collect())
-        } else {
-            let mut map = std::collections::HashMap::with_capacity(list.len());
-            for (k, at) in list {
-                map.entry(k).or_insert(at);
-            }
-            Members::Object(map)
+            return Members::Array(elements(text.as_bytes(), open));
         }
+        let list = keys(text, open);
+        if list.len() <= LINEAR_MEMBERS {
+            return Members::Object(list);
+        }
+        let mut map = std::collections::HashMap::with_capacity(list.len());
+        for (k, at) in list {
+            map.entry(k.as_str(text).to_string()).or_insert(at);
+        }
+        Members::Large(map)
     }
 
-    fn get(&self, token: &str) -> Option<usize> {
+    fn get(&self, text: &str, token: &str) -> Option<usize> {
         match self {
             // A pointer's array index: digits, no leading zero (as `index.to_string()` writes).
             Members::Array(items) => {
@@ -108,7 +132,11 @@ impl Members {
                 }
                 items.get(token.parse::<usize>().ok()?).copied()
             }
-            Members::Object(map) => map.get(token).copied(),
+            Members::Object(list) => list
+                .iter()
+                .find(|(k, _)| k.as_str(text) == token)
+                .map(|&(_, at)| at),
+            Members::Large(map) => map.get(token).copied(),
         }
     }
 }
@@ -129,12 +157,16 @@ impl Locator {
         }
         let mut exact = true;
         for raw in pointer.split('/').skip(1) {
-            let token = unescape_token(raw);
+            let token = if raw.contains('~') {
+                std::borrow::Cow::Owned(unescape_token(raw))
+            } else {
+                std::borrow::Cow::Borrowed(raw)
+            };
             let kids = self
                 .children
                 .entry(pos)
                 .or_insert_with(|| Members::of(text, pos));
-            if let Some(child) = kids.get(&token) {
+            if let Some(child) = kids.get(text, &token) {
                 pos = child;
             } else {
                 exact = false;
@@ -154,57 +186,60 @@ impl Locator {
     }
 }
 
-/// The members of the container at `open` (keys, or indices as strings) and where each value
-/// starts; empty for a scalar.
-fn members(text: &str, open: usize) -> Vec<(String, usize)> {
+/// The keys of the object at `open` and where each value starts.
+fn keys(text: &str, open: usize) -> Vec<(Key, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
-    match bytes.get(open) {
-        Some(b'{') => {
-            let mut i = skip_ws(bytes, open + 1);
-            while i < bytes.len() && bytes[i] == b'"' {
-                let key_end = skip_string(bytes, i);
-                // An unclosed key (a truncated text) ends the members: the slice needs its quote.
-                if key_end <= i + 1 || bytes[key_end - 1] != b'"' {
-                    break;
-                }
-                let raw = &text[i + 1..key_end - 1];
-                let key = if raw.contains('\\') {
-                    serde_json::from_str::<String>(&text[i..key_end])
-                        .unwrap_or_else(|_| raw.to_string())
-                } else {
-                    raw.to_string()
-                };
-                i = skip_ws(bytes, key_end);
-                if bytes.get(i) != Some(&b':') {
-                    break;
-                }
-                i = skip_ws(bytes, i + 1);
-                if i >= bytes.len() {
-                    break;
-                }
-                out.push((key, i));
-                i = skip_ws(bytes, skip_value(bytes, i));
-                if bytes.get(i) != Some(&b',') {
-                    break;
-                }
-                i = skip_ws(bytes, i + 1);
-            }
+    if bytes.get(open) != Some(&b'{') {
+        return out;
+    }
+    let mut i = skip_ws(bytes, open + 1);
+    while i < bytes.len() && bytes[i] == b'"' {
+        let key_end = skip_string(bytes, i);
+        // An unclosed key (a truncated text) ends the members: the slice needs its quote.
+        if key_end <= i + 1 || bytes[key_end - 1] != b'"' {
+            break;
         }
-        Some(b'[') => {
-            let mut i = skip_ws(bytes, open + 1);
-            let mut index = 0usize;
-            while i < bytes.len() && bytes[i] != b']' {
-                out.push((index.to_string(), i));
-                index += 1;
-                i = skip_ws(bytes, skip_value(bytes, i));
-                if bytes.get(i) != Some(&b',') {
-                    break;
-                }
-                i = skip_ws(bytes, i + 1);
-            }
+        let key = if text[i + 1..key_end - 1].contains('\\') {
+            Key::Decoded(
+                serde_json::from_str::<String>(&text[i..key_end])
+                    .unwrap_or_else(|_| text[i + 1..key_end - 1].to_string()),
+            )
+        } else {
+            Key::At(i + 1, key_end - 1)
+        };
+        i = skip_ws(bytes, key_end);
+        if bytes.get(i) != Some(&b':') {
+            break;
         }
-        _ => {}
+        i = skip_ws(bytes, i + 1);
+        if i >= bytes.len() {
+            break;
+        }
+        out.push((key, i));
+        i = skip_ws(bytes, skip_value(bytes, i));
+        if bytes.get(i) != Some(&b',') {
+            break;
+        }
+        i = skip_ws(bytes, i + 1);
+    }
+    out
+}
+
+/// Where each element of the array at `open` starts.
+fn elements(bytes: &[u8], open: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    if bytes.get(open) != Some(&b'[') {
+        return out;
+    }
+    let mut i = skip_ws(bytes, open + 1);
+    while i < bytes.len() && bytes[i] != b']' {
+        out.push(i);
+        i = skip_ws(bytes, skip_value(bytes, i));
+        if bytes.get(i) != Some(&b',') {
+            break;
+        }
+        i = skip_ws(bytes, i + 1);
     }
     out
 }
@@ -453,6 +488,28 @@ mod tests {
             if a.exact {
                 assert_eq!(b.end, first_line_end, "{p}");
             }
+        }
+    }
+
+    #[test]
+    fn small_and_large_objects_find_the_first_of_a_repeated_key() {
+        // A few members are searched in place, many through a map: both keep the first.
+        for n in [3, 40] {
+            let mut members: Vec<String> = (0..n).map(|i| format!("\"k{i}\": {i}")).collect();
+            members.push("\"k1\": \"again\"".to_string());
+            members.push("\"e\\u0078\": 7".to_string());
+            let text = format!("{{{}}}", members.join(", "));
+            let mut l = Locator::default();
+            for (pointer, want) in [("/k1", "1"), ("/k2", "2"), ("/ex", "7")] {
+                let s = l.locate_first_line(&text, 0, pointer).unwrap();
+                assert_eq!(
+                    (&text[s.start..s.end], s.exact),
+                    (want, true),
+                    "{n} {pointer}"
+                );
+                assert_eq!(locate(&text, 0, pointer).unwrap().start, s.start);
+            }
+            assert!(!l.locate_first_line(&text, 0, "/k99").unwrap().exact);
         }
     }
 

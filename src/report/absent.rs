@@ -20,17 +20,18 @@ pub struct Item {
     pub members: Vec<usize>,
 }
 
-/// What findings must share to be shown as one: file, document, rule and severity (unless
-/// grouped across rules, where the worst is shown), pre-rule label and the place the label lands on (the object that should
-/// hold the fields).
-type Key<'a> = (&'a str, usize, &'static str, Severity, bool, Option<usize>);
+/// What findings of one file must share to be shown as one: document, rule and severity
+/// (unless grouped across rules, where the worst is shown), pre-rule label and the place the
+/// label lands on (the object that should hold the fields).
+type Key = (usize, &'static str, Severity, bool, Option<usize>);
 
-/// The findings `from..to` of `p` as shown: absent fields of one object together (of one rule,
-/// or of every rule with `across_rules`), in the place of the first of them; every other
-/// finding on its own.
+/// The findings `from..to` of `p`, one file's ([`file_runs`]), as shown: absent fields of one
+/// object together (of one rule, or of every rule with `across_rules`), in the place of the
+/// first of them; every other finding on its own.
 pub fn items(p: &Prepared, from: usize, to: usize, across_rules: bool) -> Vec<Item> {
+    debug_assert!(crate::diagnostic::one_path(&p.findings[from..to]));
     let mut out: Vec<Item> = Vec::new();
-    let mut open: BTreeMap<Key<'_>, usize> = BTreeMap::new();
+    let mut open: BTreeMap<Key, usize> = BTreeMap::new();
     for i in from..to {
         let f = &p.findings[i];
         if f.absent.is_none() || !f.related.is_empty() {
@@ -38,7 +39,6 @@ pub fn items(p: &Prepared, from: usize, to: usize, across_rules: bool) -> Vec<It
             continue;
         }
         let key = (
-            f.primary.path.raw(),
             f.primary.doc_start,
             if across_rules { "" } else { f.rule.code },
             if across_rules {

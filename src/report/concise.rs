@@ -23,17 +23,15 @@ pub(super) fn lines(p: &Prepared, out: &mut String) -> usize {
     for item in &items {
         let i = item.members[0];
         let f = &p.findings[i];
-        let place = if f.corpus {
-            String::new()
-        } else {
+        out.push_str(&f.primary.path.line());
+        if !f.corpus {
             let (line, column) = p.positions[i].map_or((1, 1), |p| (p.line, p.column));
-            format!(":{line}:{column}")
-        };
+            let _ = write!(out, ":{line}:{column}");
+        }
         let words = super::absent::words(p, item);
         let _ = writeln!(
             out,
-            "{}{place}: {} {}{}: {}",
-            f.primary.path.line(),
+            ": {} {}{}: {}",
             f.rule.code,
             f.severity.as_str(),
             if f.pre_rule { " (pre-rule)" } else { "" },

@@ -12,19 +12,29 @@ use std::fmt::Write;
 use super::Prepared;
 use crate::diagnostic::Severity;
 
-/// Escapes the message part (`@actions/core`'s `escapeData`).
-pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
+/// Appends `s` to `out` escaped as message data (`@actions/core`'s `escapeData`), or as a
+/// property value with `property` (`escapeProperty`: `:` and `,` too). One pass, each
+/// character on its own: what `@actions/core`'s chain of replacements gives, since no escape
+/// it writes holds a character a later one replaces.
+fn push_escaped(out: &mut String, s: &str, property: bool) {
+    let special = |c: char| matches!(c, '%' | '\r' | '\n') || (property && matches!(c, ':' | ','));
+    if !s.contains(special) {
+        out.push_str(s);
+        return;
+    }
+    for c in s.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
+            c => out.push(c),
+        }
+    }
 }
 
-/// Escapes a property value (`escapeProperty`): the message escapes plus `:` and `,`.
-pub fn escape_property(s: &str) -> String {
-    escape_data(s).replace(':', "%3A").replace(',', "%2C")
-}
-
-/// Renders one workflow command per finding.
+/// Renders one workflow command per finding, each written straight into the output.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
     for (i, f) in p.findings.iter().enumerate() {
@@ -33,36 +43,37 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             Severity::Warning => "warning",
             Severity::Info => "notice",
         };
+        out.push_str("::");
+        out.push_str(command);
+        out.push(' ');
         // The corpus is no file of the repository: its annotation names no file (GitHub then
         // shows it on the run's summary) and says which corpus in its message.
-        let mut props = if f.corpus {
-            String::new()
-        } else {
-            format!(
-                "file={},",
-                escape_property(&f.primary.path.line().replace('\\', "/"))
-            )
-        };
+        if !f.corpus {
+            out.push_str("file=");
+            push_escaped(&mut out, &f.primary.path.line().replace('\\', "/"), true);
+            out.push(',');
+        }
         if let Some(pos) = p.positions[i].filter(|_| !f.corpus) {
             let end = super::sarif::end_column(pos);
             let _ = write!(
-                props,
+                out,
                 "line={},col={},endLine={},endColumn={end},",
                 pos.line, pos.column, pos.line
             );
         }
-        let title = format!("benchlint ({})", f.rule.code);
-        let _ = write!(props, "title={}", escape_property(&title));
-        let mut message = if f.corpus {
-            format!("the corpus {}: ", f.primary.path.line())
-        } else {
-            String::new()
-        };
-        message.push_str(&f.message.line());
-        if let Some(h) = &f.help {
-            let _ = write!(message, "\nhelp: {}", h.line());
+        // `benchlint (M005)`: a rule's code holds nothing to escape.
+        let _ = write!(out, "title=benchlint ({})::", f.rule.code);
+        if f.corpus {
+            out.push_str("the corpus ");
+            push_escaped(&mut out, &f.primary.path.line(), false);
+            out.push_str(": ");
         }
-        let _ = writeln!(out, "::{command} {props}::{}", escape_data(&message));
+        push_escaped(&mut out, &f.message.line(), false);
+        if let Some(h) = &f.help {
+            out.push_str("%0Ahelp: ");
+            push_escaped(&mut out, &h.line(), false);
+        }
+        out.push('\n');
     }
     out.into_bytes()
 }
@@ -73,7 +84,13 @@ mod tests {
 
     #[test]
     fn escaping() {
-        assert_eq!(escape_data("50% a\r\nb: c, d"), "50%25 a%0D%0Ab: c, d");
-        assert_eq!(escape_property("a:b,c%\n"), "a%3Ab%2Cc%25%0A");
+        let escaped = |s: &str, property: bool| {
+            let mut out = String::new();
+            push_escaped(&mut out, s, property);
+            out
+        };
+        assert_eq!(escaped("50% a\r\nb: c, d", false), "50%25 a%0D%0Ab: c, d");
+        assert_eq!(escaped("a:b,c%\n", true), "a%3Ab%2Cc%25%0A");
+        assert_eq!(escaped("plain text", true), "plain text");
     }
 }

@@ -45,7 +45,22 @@ pub(super) struct Diagnostic<'a> {
     message: &'a Text,
     help: Option<&'a Text>,
     related: Vec<Related<'a>>,
-    url: String,
+    url: RuleUrl,
+}
+
+/// A rule's page ([`super::rule_url`]), written straight into the output rather than built as a
+/// string for each finding.
+pub(super) struct RuleUrl(pub &'static crate::rules::RuleMeta);
+
+impl Serialize for RuleUrl {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&format_args!(
+            "{}{}-{}.md",
+            super::RULE_DOCS_BASE,
+            self.0.code,
+            self.0.name
+        ))
+    }
 }
 
 #[derive(Serialize)]
@@ -104,6 +119,6 @@ pub(super) fn diagnostic(p: &Prepared, i: usize) -> Diagnostic<'_> {
         message: &f.message,
         help: f.help.as_ref(),
         related,
-        url: super::rule_url(f.rule),
+        url: RuleUrl(f.rule),
     }
 }

@@ -111,22 +111,50 @@ fn rule_descriptor(meta: &RuleMeta) -> Value {
     })
 }
 
-fn physical(l: &Location, pos: Option<Position>) -> Value {
+/// Where a result (or a related place) is in a file, as SARIF writes it.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Physical {
+    artifact_location: Artifact,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    region: Option<Region>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Artifact {
+    uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri_base_id: Option<&'static str>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Region {
+    start_line: usize,
+    start_column: usize,
+    end_line: usize,
+    end_column: usize,
+}
+
+fn physical_at(uri: String, relative: bool, pos: Option<Position>) -> Physical {
+    Physical {
+        artifact_location: Artifact {
+            uri,
+            uri_base_id: relative.then_some("%SRCROOT%"),
+        },
+        region: pos.map(|pos| Region {
+            start_line: pos.line,
+            start_column: pos.column,
+            end_line: pos.line,
+            end_column: end_column(pos),
+        }),
+    }
+}
+
+fn physical(l: &Location, pos: Option<Position>) -> Physical {
     let (uri, relative) = uri(&l.path);
-    let mut artifact = json!({"uri": uri});
-    if relative {
-        artifact["uriBaseId"] = json!("%SRCROOT%");
-    }
-    let mut physical = json!({"artifactLocation": artifact});
-    if let Some(pos) = pos {
-        physical["region"] = json!({
-            "startLine": pos.line,
-            "startColumn": pos.column,
-            "endLine": pos.line,
-            "endColumn": end_column(pos),
-        });
-    }
-    physical
+    physical_at(uri, relative, pos)
 }
 
 /// A pointer as a logical location's name (`/` for the whole document), secrets masked.
@@ -199,65 +227,153 @@ impl serde::Serialize for Results<'_> {
     }
 }
 
-/// The SARIF result of finding `i`.
-fn result(p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) -> Value {
-    let f = &p.findings[i];
-    let mut location = if f.corpus {
-        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
-        // logical location too.
-        json!({
-            "physicalLocation": physical(&f.primary, None),
-            "logicalLocations": [{"name": "corpus", "fullyQualifiedName": f.primary.path.masked(), "kind": "module"}],
-        })
-    } else {
-        json!({
-            "physicalLocation": physical(&f.primary, p.positions[i]),
-            "logicalLocations": [{"fullyQualifiedName": pointer_name(&f.primary.pointer), "kind": "member"}],
-        })
-    };
-    if f.primary.doc_start > 0 {
-        location["properties"] = json!({"documentOffset": f.primary.doc_start});
+/// One result, in the member order SARIF viewers show; written as it is built, with no JSON
+/// tree in between.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SarifResult<'a> {
+    rule_id: &'static str,
+    rule_index: usize,
+    level: &'static str,
+    message: Message<&'a crate::text::Text>,
+    locations: [ResultLocation<'a>; 1],
+    partial_fingerprints: Fingerprints,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    related_locations: Vec<Related>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<Properties>,
+}
+
+#[derive(serde::Serialize)]
+struct Message<T> {
+    text: T,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResultLocation<'a> {
+    physical_location: Physical,
+    logical_locations: [Logical<'a>; 1],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    properties: Option<DocumentOffset>,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Logical<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'static str>,
+    fully_qualified_name: std::borrow::Cow<'a, str>,
+    kind: &'static str,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DocumentOffset {
+    document_offset: usize,
+}
+
+#[derive(serde::Serialize)]
+struct Fingerprints {
+    #[serde(rename = "benchlint/v1")]
+    v1: String,
+}
+
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Related {
+    id: usize,
+    physical_location: Physical,
+    message: Message<String>,
+}
+
+/// A result's properties: a finding about the corpus says so (and nothing else), a pre-rule
+/// label says so.
+enum Properties {
+    PreRule(bool),
+    Corpus(bool),
+}
+
+impl serde::Serialize for Properties {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(1))?;
+        match self {
+            Properties::PreRule(b) => map.serialize_entry("preRule", b)?,
+            Properties::Corpus(b) => map.serialize_entry("corpus", b)?,
+        }
+        map.end()
     }
-    let mut fingerprint = format!(
-        "{}:{}:{}",
-        f.rule.code,
-        uri(&f.primary.path).0,
-        pointer_name(&f.primary.pointer)
-    );
+}
+
+/// The SARIF result of finding `i`.
+fn result<'a>(p: &'a Prepared, index: &BTreeMap<&str, usize>, i: usize) -> SarifResult<'a> {
+    let f = &p.findings[i];
+    let (uri, relative) = uri(&f.primary.path);
+    let pointer = pointer_name(&f.primary.pointer);
+    let mut fingerprint = format!("{}:{uri}:{pointer}", f.rule.code);
     if f.primary.doc_start > 0 {
         let _ = write!(fingerprint, "@{}", f.primary.doc_start);
     }
-    let mut result = json!({
-        "ruleId": f.rule.code,
-        "ruleIndex": index[f.rule.code],
-        "level": level(f.severity),
-        "message": {"text": f.message},
-        "locations": [location],
-        "partialFingerprints": {"benchlint/v1": fingerprint},
-    });
-    if !f.related.is_empty() {
-        let related: Vec<Value> = f
-            .related
-            .iter()
-            .zip(&p.related_positions[i])
-            .enumerate()
-            .map(|(k, (r, rp))| {
-                json!({
-                    "id": k + 1,
-                    "physicalLocation": physical(r, *rp),
-                    "message": {"text": pointer_name(&r.pointer)},
-                })
-            })
-            .collect();
-        result["relatedLocations"] = Value::Array(related);
+    let location = if f.corpus {
+        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
+        // logical location too.
+        ResultLocation {
+            physical_location: physical_at(uri, relative, None),
+            logical_locations: [Logical {
+                name: Some("corpus"),
+                fully_qualified_name: f.primary.path.masked(),
+                kind: "module",
+            }],
+            properties: None,
+        }
+    } else {
+        ResultLocation {
+            physical_location: physical_at(uri, relative, p.positions[i]),
+            logical_locations: [Logical {
+                name: None,
+                fully_qualified_name: pointer.into(),
+                kind: "member",
+            }],
+            properties: None,
+        }
+    };
+    let location = ResultLocation {
+        properties: (f.primary.doc_start > 0).then_some(DocumentOffset {
+            document_offset: f.primary.doc_start,
+        }),
+        ..location
+    };
+    let related_locations = f
+        .related
+        .iter()
+        .zip(&p.related_positions[i])
+        .enumerate()
+        .map(|(k, (r, rp))| Related {
+            id: k + 1,
+            physical_location: physical(r, *rp),
+            message: Message {
+                text: pointer_name(&r.pointer),
+            },
+        })
+        .collect();
+    let properties = if f.corpus {
+        Some(Properties::Corpus(true))
+    } else if f.pre_rule {
+        Some(Properties::PreRule(true))
+    } else {
+        None
+    };
+    SarifResult {
+        rule_id: f.rule.code,
+        rule_index: index[f.rule.code],
+        level: level(f.severity),
+        message: Message { text: &f.message },
+        locations: [location],
+        partial_fingerprints: Fingerprints { v1: fingerprint },
+        related_locations,
+        properties,
     }
-    if f.pre_rule {
-        result["properties"] = json!({"preRule": true});
-    }
-    if f.corpus {
-        result["properties"] = json!({"corpus": true});
-    }
-    result
 }
 
 #[cfg(test)]

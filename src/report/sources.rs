@@ -69,22 +69,31 @@ pub fn prepare(
         .collect();
     // Within a file, findings read top to bottom: by position, then in their engine order
     // (pointer, code, message), which keeps the order total and deterministic.
+    // The findings of one file (what the streamed writers hand over) need no path compared.
+    let one_path = crate::diagnostic::one_path(&findings);
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by(|&a, &b| {
         let key = |i: usize| positions[i].map(|p| p.start);
-        findings[a]
-            .primary
-            .path
-            .cmp(&findings[b].primary.path)
-            .then(key(a).cmp(&key(b)))
-            .then(a.cmp(&b))
+        let path = || {
+            if one_path {
+                std::cmp::Ordering::Equal
+            } else {
+                findings[a].primary.path.cmp(&findings[b].primary.path)
+            }
+        };
+        path().then_with(|| key(a).cmp(&key(b))).then(a.cmp(&b))
     });
-    let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
-    let findings: Vec<Finding> = order
-        .iter()
-        .map(|&i| slots[i].take().expect("each index once"))
-        .collect();
-    let positions = order.iter().map(|&i| positions[i]).collect();
+    // A file's findings come from the loader already in this order: nothing to move then.
+    let (findings, positions) = if order.iter().enumerate().all(|(k, &i)| k == i) {
+        (findings, positions)
+    } else {
+        let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
+        let findings: Vec<Finding> = order
+            .iter()
+            .map(|&i| slots[i].take().expect("each index once"))
+            .collect();
+        (findings, order.iter().map(|&i| positions[i]).collect())
+    };
     let related_positions = findings
         .iter()
         .map(|f| {

@@ -2,6 +2,7 @@
 
 use super::r012_non_monotonic_ladder::streams;
 use super::{Emitter, ResultCtx, declare_rule};
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -51,10 +52,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         out.emit(
             format!("/levels/{i}/throughput_tok_s"),
-            format!(
+            Text::own(format!(
                 "the throughput of the level at {} names no phase: no decode, prefill or aggregate figure",
                 streams(level.key())
-            ),
+            )),
         )
         .label("no labelled figure here")
         .help("record each figure under its phase: `decode`, `prefill` or `aggregate` (output tokens over the measured window)");

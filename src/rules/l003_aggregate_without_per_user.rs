@@ -5,6 +5,7 @@ use super::r012_non_monotonic_ladder::streams;
 use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::numbers::num;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -65,7 +66,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let at = streams(level.key());
         out.emit(
             format!("/levels/{i}/throughput_tok_s/aggregate"),
-            format!("aggregate {} tok/s at {at} is reported without the per-user rate beside it", num(aggregate)),
+            Text::own(format!("aggregate {} tok/s at {at} is reported without the per-user rate beside it", num(aggregate))),
         )
         .label("no per-user rate for this aggregate")
         .help(

@@ -7,6 +7,7 @@ use super::r020_output_shortfall::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelKey;
 use crate::numbers::num;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -92,7 +93,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if hourly.is_none() {
         out.emit(
             "/cost/per_million_output_usd",
-            format!("cost ${shown} per million output tokens is published without a positive hourly cost"),
+            Text::own(format!("cost ${shown} per million output tokens is published without a positive hourly cost")),
         )
         .label("from what hourly cost?")
         .help("record `cost.hourly_usd` (or `platform.hourly_cost_usd`); without an hourly cost, publish no cost figure");
@@ -100,7 +101,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if cost.basis.as_deref().is_none_or(|b| b.trim().is_empty()) {
         out.emit(
             "/cost/basis",
-            format!("cost ${shown} per million output tokens has no stated basis (`cost.basis` is not recorded)"),
+            Text::own(format!("cost ${shown} per million output tokens has no stated basis (`cost.basis` is not recorded)")),
         )
         .label("no stated basis")
         .help("state the basis, e.g. \"output tokens only, at the measured peak sustained for the whole hour\"");
@@ -111,7 +112,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some((tok_s, c, what)) = peak(ctx) else {
         out.emit(
             "/cost/per_million_output_usd",
-            format!("cost ${shown} per million output tokens cannot be recomputed: no level reports an aggregate throughput"),
+            Text::own(format!("cost ${shown} per million output tokens cannot be recomputed: no level reports an aggregate throughput")),
         )
         .label("no peak to derive it from")
         .help("a cost per token needs the measured peak it rests on: record the aggregate throughput of each level");
@@ -124,14 +125,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     }
     out.emit(
         "/cost/per_million_output_usd",
-        format!(
+        Text::own(format!(
             "cost ${shown} per million output tokens does not follow from the peak: ${}/h at {} tok/s ({what} at {at}) \
              sustained for the hour gives ${}",
             num(hourly),
             num(tok_s),
             crate::numbers::fixed(expected, 2),
-        ),
+        )),
     )
-    .label(format!("the peak gives ${}", crate::numbers::fixed(expected, 2)))
+    .label(Text::own(format!("the peak gives ${}", crate::numbers::fixed(expected, 2))))
     .help("recompute the cost at the measured peak (hourly / (peak tok/s × 3600) × 1e6), or state the basis it was computed on");
 }

@@ -7,6 +7,7 @@ use crate::numbers::{count, num};
 
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::LevelKey;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -62,7 +63,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             if client > 0 {
                 out.emit(
                     format!("/levels/{i}/server_output_tokens"),
-                    format!("{at}: the server's counter reads 0 while the client counted {} output tokens", count(client)),
+                    Text::own(format!("{at}: the server's counter reads 0 while the client counted {} output tokens", count(client))),
                 )
                 .label("counter not read?")
                 .help("read the server's generation-token counter before and after the level and record the difference");
@@ -93,8 +94,8 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                 num(s / d)
             );
         }
-        out.emit(format!("/levels/{i}/output_tokens"), message)
-            .label(format!("the server counted {}", count(server)))
+        out.emit(format!("/levels/{i}/output_tokens"), Text::own(message))
+            .label(Text::own(format!("the server counted {}", count(server))))
             .help(
                 "count the usage the server reports for each request; every figure built on this \
                  count (aggregate, per-user rate, cost) carries the same error",

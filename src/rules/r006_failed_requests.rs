@@ -4,6 +4,7 @@ use super::r002_token_count_mismatch::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::count;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -108,7 +109,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             format!("/levels/{i}/failed"),
-            format!("{at}: {share}, yet the level reports {}", figures.join(", ")),
+            Text::own(format!("{at}: {share}, yet the level reports {}", figures.join(", "))),
         )
         .label("read this first: it invalidates the level's averages")
         .help(

@@ -3,6 +3,7 @@
 use super::r002_token_count_mismatch::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::numbers::num;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -62,7 +63,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         if p95 < p50 {
             out.emit(
                 format!("/levels/{i}/ttft_s/p95"),
-                format!("{at}: TTFT p95 {} s is below p50 {} s: the percentiles are out of order, so the summary is wrong", num(p95), num(p50)),
+                Text::own(format!("{at}: TTFT p95 {} s is below p50 {} s: the percentiles are out of order, so the summary is wrong", num(p95), num(p50))),
             )
             .label("below the median")
             .help("recompute the percentiles from the per-request first-token times (type 7, numpy's default)");
@@ -73,7 +74,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             if p95 > 0.0 {
                 out.emit(
                     format!("/levels/{i}/ttft_s/p50"),
-                    format!("{at}: TTFT p50 is {} s beside a p95 of {} s: a zero median first-token latency is not a measurement", num(p50), num(p95)),
+                    Text::own(format!("{at}: TTFT p50 is {} s beside a p95 of {} s: a zero median first-token latency is not a measurement", num(p50), num(p95))),
                 )
                 .label("zero median")
                 .help("record the first-token time of each request as the client observed it");
@@ -92,9 +93,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             format!("/levels/{i}/ttft_s/p95"),
-            format!("{at}: TTFT p95 {} s is {shown}× p50 {} s, past the {knee}× knee", num(p95), num(p50)),
+            Text::own(format!("{at}: TTFT p95 {} s is {shown}× p50 {} s, past the {knee}× knee", num(p95), num(p50))),
         )
-        .label(format!("{shown}× the median"))
+        .label(Text::own(format!("{shown}× the median")))
         .help(
             "requests queued for a slot or the level held a stall: publish p95 beside the median, \
              take capacity from the level below, and find the stall before quoting this level's throughput",

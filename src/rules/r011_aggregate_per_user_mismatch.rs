@@ -7,6 +7,7 @@ use super::served::completed_nothing;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, LevelKey};
 use crate::numbers::num;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -314,14 +315,14 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             pointer,
-            format!(
+            Text::own(format!(
                 "aggregate {shown} tok/s{source} {over}, but {} ({sign}{:.1}%, tolerance {:.0}%): {meaning}",
                 expected.describe(ctx.thresholds.min_prefill_tok_s),
                 diff.abs() * 100.0,
                 tolerance * 100.0
-            ),
+            )),
         )
-        .label(format!("{} tok/s per stream", num(per_stream)))
+        .label(Text::own(format!("{} tok/s per stream", num(per_stream))))
         .help(
             "re-measure the level in a steady-state window and look at its first-token tail; \
              publish the aggregate beside the per-user rate only when the two agree",

@@ -6,6 +6,7 @@ use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::count;
 use crate::numbers::num;
+use crate::text::Text;
 
 declare_rule! {
     /// ## What it checks
@@ -134,7 +135,7 @@ fn counts(
         }
         _ => return,
     };
-    out.emit(format!("/levels/{i}/total_requests"), message)
+    out.emit(format!("/levels/{i}/total_requests"), Text::own(message))
         .label("does not add up")
         .help(
             "find which count the harness got wrong (a request counted twice, one that neither \
@@ -168,7 +169,7 @@ fn error_rate(
     }
     out.emit(
         format!("/levels/{i}/error_rate"),
-        format!(
+        Text::own(format!(
             "{}: the file reports an error rate of {}, but {} of {} requests failed ({}): the rate \
              says {}",
             at_streams(level.key()),
@@ -185,9 +186,13 @@ fn error_rate(
             } else {
                 format!("about {} failed", num(implied.round()))
             },
-        ),
+        )),
     )
-    .label(format!("{} of {} failed", count(failed), count(sent)))
+    .label(Text::own(format!(
+        "{} of {} failed",
+        count(failed),
+        count(sent)
+    )))
     .help(
         "read the failure count, not the rate: the level lost requests the rate does not show; \
          R006 and R024 judge the level on its counts",
@@ -234,7 +239,7 @@ fn throughput(
     };
     out.emit(
         format!("/levels/{i}/throughput_tok_s/aggregate"),
-        format!(
+        Text::own(format!(
             "{}: the file reports {} tok/s aggregate, but its own {} output tokens over its {} s window \
              make {} tok/s ({off}; the tolerance is {}%)",
             at_streams(level.key()),
@@ -243,7 +248,7 @@ fn throughput(
             num(window),
             num(computed),
             num(tolerance * 100.0),
-        ),
+        )),
     )
     .label("not output_tokens / duration_s")
     .help(

@@ -212,13 +212,25 @@ impl Text {
         markdown::render_html(&pieces)
     }
 
+    /// The text when it is one string (not built of parts).
+    fn single(&self) -> Option<&str> {
+        match self {
+            Text::Own(s) => Some(s),
+            Text::File(s) | Text::Quoting(s) => Some(s),
+            Text::Parts(_) => None,
+        }
+    }
+
+    /// The raw bytes, part after part, without joining them (findings are sorted by message).
     fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        let parts: Vec<&str> = match self {
-            Text::Own(s) => vec![s.as_ref()],
-            Text::File(s) | Text::Quoting(s) => vec![s.as_str()],
-            Text::Parts(p) => p.iter().map(Part::as_str).collect(),
+        let parts: &[Part] = match self {
+            Text::Parts(p) => p,
+            _ => &[],
         };
-        parts.into_iter().flat_map(str::bytes)
+        self.single()
+            .into_iter()
+            .chain(parts.iter().map(Part::as_str))
+            .flat_map(str::bytes)
     }
 }
 
@@ -239,9 +251,8 @@ impl PartialOrd for Text {
 impl Ord for Text {
     /// By the raw text (origins do not order).
     fn cmp(&self, other: &Self) -> Ordering {
-        match (self, other) {
-            (Text::Own(a), Text::Own(b)) => a.cmp(b),
-            (Text::File(a), Text::File(b)) => a.cmp(b),
+        match (self.single(), other.single()) {
+            (Some(a), Some(b)) => a.cmp(b),
             _ => self.bytes().cmp(other.bytes()),
         }
     }

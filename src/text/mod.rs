@@ -27,6 +27,7 @@ mod file_text;
 mod hidden;
 pub mod json;
 mod markdown;
+mod memo;
 mod message;
 
 use std::borrow::Cow;
@@ -36,9 +37,11 @@ pub use file_text::FileText;
 pub use hidden::{escaped as escape_hidden, is_hidden, stand_in};
 pub use message::{Origin, Part, Text};
 
-/// Secrets replaced by `<redacted>`.
+/// Secrets replaced by `<redacted>`. A report writes the same input text many times (a file's
+/// path on each of its findings, the same pointers in every file): each string is searched once
+/// per thread and its answer remembered.
 pub fn masked(s: &str) -> Cow<'_, str> {
-    crate::secrets::redact_text(s).map_or(Cow::Borrowed(s), Cow::Owned)
+    memo::redacted(s).map_or(Cow::Borrowed(s), Cow::Owned)
 }
 
 /// Secrets masked, hidden characters and `::` escaped (see [`FileText::line`]).
