@@ -259,3 +259,42 @@ fn an_unparsable_yaml_named_on_the_command_line_is_one_finding_at_the_error() {
     let f = &c.findings[0];
     assert!(f.primary.offset.is_some_and(|o| o > "benchmarks:\n".len()));
 }
+
+#[test]
+fn a_file_a_result_names_as_its_artifact_is_not_an_unknown_format_whatever_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut result: Value = serde_json::from_str(
+        &std::fs::read_to_string("testdata/corpora/demo/gb10-pair/prose-r1.json").unwrap(),
+    )
+    .unwrap();
+    result["artifacts"] = serde_json::json!({
+        "quality_gate": {"path": "gate.out", "passed": true, "score": 0.96},
+        "power_trace": {"path": "scores/power.json", "kind": "wall"}
+    });
+    let result = write(dir.path(), "run.json", &result.to_string());
+    let gate = write(
+        dir.path(),
+        "gate.out",
+        r#"{"task": "gsm8k", "accuracy": 0.96}"#,
+    );
+    std::fs::create_dir(dir.path().join("scores")).unwrap();
+    write(
+        dir.path(),
+        "scores/power.json",
+        r#"{"watts": [410.5, 412.0]}"#,
+    );
+    write(dir.path(), "scores/stray.json", r#"{"watts": [1.0]}"#);
+    let e004 = |c: &Checked| -> Vec<String> {
+        c.findings
+            .iter()
+            .filter(|f| f.rule.code == "E004")
+            .map(|f| f.primary.path.raw().replace('\\', "/"))
+            .collect()
+    };
+    // Named on the command line, a file of any name a result points at is its artifact.
+    assert_eq!(e004(&check(&[&result, &gate])), Vec::<String>::new());
+    // Walked, a JSON artifact is recognised and the stray file beside it is not.
+    let walked = e004(&check(&[dir.path()]));
+    assert_eq!(walked.len(), 1, "{walked:?}");
+    assert!(walked[0].ends_with("scores/stray.json"), "{walked:?}");
+}

@@ -15,7 +15,8 @@ pub struct Entry {
     /// The path to open.
     pub path: PathBuf,
     /// The folder that bounds artifact paths: the argument itself, or a file argument's folder.
-    pub root: PathBuf,
+    /// Shared by every file found under one argument.
+    pub root: std::sync::Arc<Path>,
     /// Named on the command line, not found by walking a folder: a file that is not a result
     /// is then always reported, never skipped silently.
     pub named: bool,
@@ -82,7 +83,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
             entries.push(Entry {
                 display: display_of(arg),
                 path: arg.clone(),
-                root,
+                root: root.into(),
                 named: true,
             });
             continue;
@@ -91,6 +92,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
         // `/`, `/proc/self/environ` or `~/.aws` in a pull request must not be walked, read or
         // shown (it is reported instead).
         let inside = std::fs::canonicalize(arg).ok();
+        let root: std::sync::Arc<Path> = arg.as_path().into();
         let mut outside = Vec::new();
         let walker = WalkDir::new(arg)
             .follow_links(true)
@@ -121,7 +123,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                         entries.push(Entry {
                             display: display_of(e.path()),
                             path: e.path().to_path_buf(),
-                            root: arg.clone(),
+                            root: root.clone(),
                             named: false,
                         });
                     }

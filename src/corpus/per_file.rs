@@ -108,7 +108,7 @@ pub fn load_each(
     for p in problems {
         corpus.read.push(FileRead {
             path: p.display.as_str().into(),
-            read_as: "none (E001 unreadable-file)".to_string(),
+            read_as: "none (E001 unreadable-file)".into(),
             results: 0,
         });
         unwalked.push(finding_at(
@@ -131,7 +131,20 @@ pub fn load_each(
         options.thresholds.json_limits(),
     );
     let mut unknown = Vec::new();
-    let mut referenced = BTreeSet::new();
+    // Artifact paths kept only where they may withdraw an E004: a file this run reads. A power
+    // trace or a CSV score is never one, and keeping every such path held more than half a
+    // kilobyte a result.
+    let named: BTreeSet<&std::ffi::OsStr> = entries
+        .iter()
+        .filter(|e| e.named)
+        .filter_map(|e| e.path.file_name())
+        .collect();
+    let may_be_read = |p: &Path| {
+        p.file_name().is_some_and(|n| {
+            named.contains(n) || super::discover::is_candidate(&n.to_string_lossy())
+        })
+    };
+    let mut referenced: BTreeSet<String> = BTreeSet::new();
     let run_cap = options.thresholds.max_findings;
     // The next chunk is checked while this one is merged and its findings written: the
     // workers never wait for the writer, and at most two chunks beyond it are in memory.
@@ -174,17 +187,21 @@ pub fn load_each(
                 handed += o.findings.len();
                 on_file(Some(&e.display), o.findings);
                 unknown.extend(o.unknown);
-                referenced.extend(o.artifact_refs);
+                referenced.extend(
+                    o.artifact_refs
+                        .iter()
+                        .filter(|p| may_be_read(p))
+                        .map(|p| artifacts::normal(p)),
+                );
                 corpus.internal_errors.extend(o.internal);
             }
         }
     });
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
-    let referenced: BTreeSet<String> = referenced.iter().map(|p| artifacts::normal(p)).collect();
     for r in &mut corpus.read {
         if r.results == 0 && referenced.contains(&artifacts::normal(Path::new(r.path.raw()))) {
-            r.read_as = "artifact (named by a result)".to_string();
+            r.read_as = "artifact (named by a result)".into();
         }
     }
     corpus.findings.extend(
