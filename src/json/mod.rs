@@ -4,6 +4,7 @@
 
 mod cut;
 mod locate;
+mod locator;
 mod samples;
 mod scan;
 mod segment;
@@ -13,7 +14,8 @@ mod typed_tests;
 mod walk;
 
 pub use cut::{Cuts, cut, cut_ranges};
-pub use locate::{Locator, Span, escape_pointer_token, locate, position, unescape_token};
+pub use locate::{Span, escape_pointer_token, locate, position, unescape_token};
+pub use locator::Locator;
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
     DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan, scan,

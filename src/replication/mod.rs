@@ -17,15 +17,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
-
 use crate::corpus::{LoadedResult, translate};
 use crate::diagnostic::Location;
 use crate::fingerprint::{Fingerprint, groups};
-use crate::model::{Level, LevelKey, RequestRate};
-use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
+use crate::model::{Level, LevelKey};
 
 pub use crate::fingerprint::path_order;
+pub use summary::{Ci95, ConfigSummary, LevelSummary, summarize};
+
+mod summary;
 
 /// One configuration and its runs.
 #[derive(Debug, Clone)]
@@ -289,157 +289,4 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     } else {
         format!("{n} {many}")
     }
-}
-
-/// The 95% interval of a level, as `benchlint summary` reports it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Ci95 {
-    /// Point estimate: the mean of the launch means (one launch: the mean of its runs).
-    pub estimate: f64,
-    /// Lower end.
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
-    /// Degrees of freedom of the t quantile.
-    pub df: f64,
-    /// "across 3 launches", or "single instance" (within one launch: excludes the
-    /// launch-to-launch variance, so it cannot show a difference between configurations).
-    pub basis: String,
-}
-
-/// One level of one configuration: the descriptive statistics of `research/stats.md` §8.1.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LevelSummary {
-    /// The level's load key, for ordering and labels.
-    #[serde(skip)]
-    pub key: LevelKey,
-    /// Streams in flight (a closed-loop level).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub concurrency: Option<u64>,
-    /// Requests per second (an open-loop level).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub request_rate: Option<RequestRate>,
-    /// The throughput figure summarised: `aggregate`, else `decode`.
-    pub figure: &'static str,
-    /// Runs with a value at this level.
-    pub n: usize,
-    /// Launches among them (runs without a launch id count as one).
-    pub launches: usize,
-    /// Median (type 7), tok/s.
-    pub median: f64,
-    /// Smallest run value, tok/s.
-    pub min: f64,
-    /// Largest run value, tok/s.
-    pub max: f64,
-    /// Mean of the runs, tok/s.
-    pub mean: f64,
-    /// Coefficient of variation over the runs; `None` with fewer than two runs.
-    pub cv: Option<f64>,
-    /// Whether the CV is above the `max_cv` threshold (S005).
-    pub high_cv: bool,
-    /// 95% interval; `None` when not computable (one run).
-    pub ci95: Option<Ci95>,
-    /// Median over the runs of each run's median per-user rate, tok/s.
-    pub per_user_median_tok_s: Option<f64>,
-    /// Median over the runs of each run's TTFT p50, seconds.
-    pub ttft_p50_s: Option<f64>,
-}
-
-/// One configuration with its levels.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct ConfigSummary {
-    /// Short fingerprint (12 hex digits).
-    pub fingerprint: String,
-    /// Label for people (made of the results' names and settings: text from inputs).
-    pub label: crate::text::FileText,
-    /// Runs (at the best-replicated level).
-    pub runs: usize,
-    /// Launches behind the runs.
-    pub launches: usize,
-    /// Runs that record no launch id (counted as one launch together).
-    pub runs_without_launch_id: usize,
-    /// What the configuration's single result does not record of the identifying fields; empty
-    /// when identified. An unidentified result is pooled with no other: one run, no interval.
-    pub unidentified: Vec<&'static str>,
-    /// The levels, by load (streams, then request rates).
-    pub levels: Vec<LevelSummary>,
-}
-
-/// Per configuration and level: median, min, max, n, launches, CV and the 95% interval at the
-/// launch level, for throughput (with the per-user median and TTFT p50 beside it).
-/// Configurations are sorted by label (then fingerprint), levels by concurrency.
-pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
-    let mut out: Vec<(Fingerprint, ConfigSummary)> = configurations(results)
-        .into_iter()
-        .map(|config| {
-            let members = &config.members;
-            let l = launches(results, members);
-            let per_user = by_level(series(results, members, PER_USER));
-            let ttft = by_level(series(results, members, TTFT_P50));
-            let levels = throughput_series(results, members)
-                .into_iter()
-                .filter_map(|s| {
-                    let values = s.values();
-                    let d = describe(&values)?;
-                    // An unidentified result is one run of its own: no interval to quote.
-                    let pooled = config.is_identified();
-                    let ci95 = launch_interval(&s.by_launch())
-                        .filter(|_| pooled)
-                        .map(|iv| Ci95 {
-                            estimate: iv.estimate,
-                            low: iv.low,
-                            high: iv.high,
-                            df: iv.df,
-                            basis: match iv.basis {
-                                IntervalBasis::AcrossLaunches { launches } => {
-                                    format!("across {launches} launches")
-                                }
-                                IntervalBasis::SingleInstance { .. } => {
-                                    "single instance".to_string()
-                                }
-                            },
-                        });
-                    let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
-                        m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
-                    };
-                    Some(LevelSummary {
-                        key: s.key,
-                        concurrency: s.key.streams(),
-                        request_rate: match s.key {
-                            LevelKey::Rate(r) => Some(r),
-                            _ => None,
-                        },
-                        figure: s.figure_name(),
-                        n: d.n,
-                        launches: s.by_launch().len(),
-                        median: d.median,
-                        min: d.min,
-                        max: d.max,
-                        mean: d.mean,
-                        cv: d.cv,
-                        high_cv: d.cv.is_some_and(|c| c > max_cv),
-                        ci95,
-                        per_user_median_tok_s: median_of(&per_user),
-                        ttft_p50_s: median_of(&ttft),
-                    })
-                })
-                .collect();
-            let summary = ConfigSummary {
-                fingerprint: config.fingerprint.short(),
-                label: config.fingerprint.label().into(),
-                runs: runs(results, members),
-                launches: l.count,
-                runs_without_launch_id: l.unrecorded,
-                unidentified: config.unidentified.clone(),
-                levels,
-            };
-            (config.fingerprint, summary)
-        })
-        .collect();
-    out.sort_by(|(fa, a), (fb, b)| (&a.label, fa).cmp(&(&b.label, fb)));
-    out.into_iter().map(|(_, s)| s).collect()
-}
-
-fn by_level(series: Vec<Series>) -> BTreeMap<LevelKey, Vec<f64>> {
-    series.into_iter().map(|s| (s.key, s.values())).collect()
 }
