@@ -50,6 +50,16 @@ pub fn num(x: f64) -> String {
     group_thousands(&text)
 }
 
+/// A count and the word it counts, as written in messages: `1 run`, `3 runs` (digits as
+/// written, not grouped).
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 /// A whole count with thousands separated: `159,787`.
 pub fn count(n: impl std::fmt::Display) -> String {
     group_thousands(&n.to_string())

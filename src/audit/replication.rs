@@ -24,7 +24,8 @@ use serde::Serialize;
 
 use crate::corpus::LoadedResult;
 use crate::model::{Level, LevelKey};
-use crate::replication::{Configuration, latest_measured, launches, plural, runs};
+use crate::numbers::plural;
+use crate::replication::{Configuration, latest_measured, launches, runs};
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
 use crate::text::Text;
 use crate::thresholds::Thresholds;

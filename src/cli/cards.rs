@@ -61,7 +61,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
         let _ = writeln!(
             std::io::stderr(),
             "benchlint: {} held no result and {} skipped (`benchlint check` says why)",
-            crate::replication::plural(unread.len(), "file", "files"),
+            crate::numbers::plural(unread.len(), "file", "files"),
             if unread.len() == 1 { "was" } else { "were" }
         );
     }

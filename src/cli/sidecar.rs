@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::config::paths;
 use crate::corpus::{self, LoadedResult, checklist};
+use crate::numbers::plural;
 use crate::skeleton;
 
 /// Arguments of `sidecar`.
@@ -232,13 +233,13 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
                     text,
                     "wrote {shown} for {}: {} to fill",
                     crate::text::line(&p.file),
-                    plural(p.skeleton.missing, "key")
+                    plural(p.skeleton.missing, "key", "keys")
                 );
                 if p.skeleton.derived > 0 {
                     let _ = write!(
                         text,
                         ", {} filled in by benchlint (check them)",
-                        plural(p.skeleton.derived, "value")
+                        plural(p.skeleton.derived, "value", "values")
                     );
                 }
                 text.push('\n');
@@ -270,17 +271,9 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
         } else {
             "replace each null with the value in force, put each file beside its result (the tree mirrors the corpus), then run `benchlint check` again"
         };
-        let _ = writeln!(text, "{}: {next}", plural(written, "skeleton"));
+        let _ = writeln!(text, "{}: {next}", plural(written, "skeleton", "skeletons"));
     }
     Output::stdout(text.into_bytes(), code)
-}
-
-fn plural(n: usize, one: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {one}s")
-    }
 }
 
 /// Creates the folders between `dir` and `target`, refusing a symbolic link among them.

@@ -30,7 +30,8 @@ use super::{EXIT_CLEAN, Output};
 use crate::corpus::{self, Options};
 use crate::model::LoadAxis;
 use crate::numbers::fixed;
-use crate::replication::{ConfigSummary, LevelSummary, plural, summarize};
+use crate::numbers::plural;
+use crate::replication::{ConfigSummary, LevelSummary, summarize};
 
 /// Arguments of `summary`.
 #[derive(Debug, clap::Args)]

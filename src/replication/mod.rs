@@ -21,6 +21,7 @@ use crate::corpus::{LoadedResult, translate};
 use crate::diagnostic::Location;
 use crate::fingerprint::{Fingerprint, groups};
 use crate::model::{Level, LevelKey};
+use crate::numbers::plural;
 
 pub use crate::fingerprint::path_order;
 pub use summary::{Ci95, ConfigSummary, LevelSummary, summarize};
@@ -280,13 +281,4 @@ pub fn latest_measured(results: &[LoadedResult], members: &[usize]) -> usize {
         }
     }
     best
-}
-
-/// "1 run", "3 runs".
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }

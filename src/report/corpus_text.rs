@@ -7,7 +7,7 @@ use super::audit_text::{AuditContext, fixed};
 use crate::audit::{
     AuditReport, Checklist, CorpusReport, Coverage, FileCoverage, FileRow, Standing,
 };
-use crate::replication::plural;
+use crate::numbers::plural;
 use crate::text::{FileText, Text};
 
 /// How the corpus sections show paths: relative to the one folder given on the command line

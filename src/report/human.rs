@@ -12,6 +12,7 @@ use super::snippet::{MAX_SNIPPET_LINE, Window};
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
 use crate::engine::Summary;
+use crate::numbers::plural;
 
 /// Columns the diagnostics are wrapped to.
 const WIDTH: usize = 100;
@@ -245,8 +246,6 @@ fn pointer_text(p: &str) -> &str {
 
 /// `Found 3 errors, 1 warning and 0 infos in 12 files (14 results).` or `All checks passed`.
 pub fn summary_line(s: &Summary) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let scope = format!(
         "{} ({})",
         plural(s.files, "file", "files"),

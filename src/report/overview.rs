@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use super::Prepared;
 use crate::diagnostic::Severity;
+use crate::numbers::plural;
 use crate::text::FileText;
 
 /// One file's line of the overview.
@@ -141,11 +142,6 @@ pub fn table(p: &Prepared) -> String {
         );
     }
     out
-}
-
-/// `1 file`, `2 files`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// The files shown by name in the headline.

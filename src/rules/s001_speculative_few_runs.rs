@@ -1,7 +1,8 @@
 //! `speculative-few-runs` (S001): speculation on and fewer than 15 runs per workload.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{latest_measured, launches, locate, plural, runs};
+use crate::numbers::plural;
+use crate::replication::{latest_measured, launches, locate, runs};
 
 declare_rule! {
     /// ## What it checks

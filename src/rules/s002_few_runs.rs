@@ -1,7 +1,8 @@
 //! `few-runs` (S002): a configuration with fewer than 5 runs.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{launches, locate, plural, runs};
+use crate::numbers::plural;
+use crate::replication::{launches, locate, runs};
 
 declare_rule! {
     /// ## What it checks

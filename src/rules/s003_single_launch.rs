@@ -1,7 +1,8 @@
 //! `single-launch` (S003): every run of a configuration comes from one engine launch.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::replication::{launches, locate, plural};
+use crate::numbers::plural;
+use crate::replication::{launches, locate};
 
 declare_rule! {
     /// ## What it checks

@@ -2,7 +2,8 @@
 
 use super::{CorpusCtx, Emitter, declare_rule};
 use crate::model::{Level, LevelKey};
-use crate::replication::{locate, plural};
+use crate::numbers::plural;
+use crate::replication::locate;
 
 declare_rule! {
     /// ## What it checks

@@ -3,7 +3,8 @@
 use super::r012_non_monotonic_ladder::streams;
 use super::{CorpusCtx, Emitter, declare_rule};
 use crate::numbers;
-use crate::replication::{locate, plural, throughput_series};
+use crate::numbers::plural;
+use crate::replication::{locate, throughput_series};
 use crate::stats::cv;
 
 declare_rule! {

@@ -5,7 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{CorpusCtx, Emitter, declare_rule};
 use crate::fingerprint::{Fingerprint, per_parts, unidentified};
 use crate::model::{Outcome, WorkloadKind};
-use crate::replication::{locate, plural};
+use crate::numbers::plural;
+use crate::replication::locate;
 
 declare_rule! {
     /// ## What it checks

@@ -3,7 +3,7 @@
 use super::{CorpusCtx, Emitter, declare_rule};
 use crate::model::Outcome;
 use crate::numbers::fixed;
-use crate::replication::plural;
+use crate::numbers::plural;
 
 declare_rule! {
     /// ## What it checks

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::{BasisArg, Named};
 use crate::claims::{Comparison, ResolvedSide, Runs, num, pct};
 use crate::model::LevelKey;
+use crate::numbers::plural;
 use crate::stats::IntervalBasis;
 use crate::text::Text;
 
@@ -198,13 +199,5 @@ impl View<'_, '_> {
             })).collect::<Vec<_>>(),
         });
         crate::text::json::pretty_redacted(doc)
-    }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
     }
 }
