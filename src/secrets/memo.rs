@@ -9,7 +9,7 @@
 //! remembered one is the one that would be computed again.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Strings this short are checked again rather than looked up: the checks cost less.
 pub(super) const MIN_LEN: usize = 9;
@@ -17,6 +17,49 @@ pub(super) const MIN_LEN: usize = 9;
 const MAX_LEN: usize = 1024;
 /// Most bytes of strings kept per thread, per kind of check.
 const MAX_BYTES: usize = 2 << 20;
+
+/// A table of strings and what was worked out from each, held to a number of bytes: once full
+/// it is emptied and filled again. The answers kept are those of pure functions of the string,
+/// so emptying it only costs the work of finding them again. The output's masking memo
+/// ([`crate::text`]) keeps its answers in one too.
+pub(crate) struct Bounded<V> {
+    entries: HashMap<Box<str>, V>,
+    bytes: usize,
+    max_bytes: usize,
+}
+
+impl<V> Bounded<V> {
+    /// An empty table that holds at most `max_bytes` of keys and answers.
+    pub(crate) fn new(max_bytes: usize) -> Self {
+        Bounded {
+            entries: HashMap::new(),
+            bytes: 0,
+            max_bytes,
+        }
+    }
+
+    /// The answer kept for `key`.
+    pub(crate) fn get(&self, key: &str) -> Option<&V> {
+        self.entries.get(key)
+    }
+
+    /// Keeps `value` for `key`, counting `extra` bytes for the value beside the key's own.
+    pub(crate) fn insert(&mut self, key: &str, value: V, extra: usize) {
+        let size = key.len() + extra;
+        if self.bytes + size > self.max_bytes {
+            self.entries.clear();
+            self.bytes = 0;
+        }
+        if self.entries.insert(key.into(), value).is_none() {
+            self.bytes += size;
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
+        self.bytes
+    }
+}
 
 /// Which check a verdict belongs to.
 #[derive(Clone, Copy)]
@@ -29,14 +72,9 @@ pub(super) enum Check {
     Argv,
 }
 
-#[derive(Default)]
-struct Seen {
-    strings: HashSet<Box<str>>,
-    bytes: usize,
-}
-
 thread_local! {
-    static CLEAN: RefCell<[Seen; 3]> = RefCell::default();
+    static CLEAN: RefCell<[Bounded<()>; 3]> =
+        RefCell::new(std::array::from_fn(|_| Bounded::new(MAX_BYTES)));
 }
 
 /// Whether `s` is worth remembering at all.
@@ -46,21 +84,12 @@ pub(super) fn worth(s: &str) -> bool {
 
 /// Whether `s` was found to hold no secret by `check` on this thread.
 pub(super) fn known_clean(check: Check, s: &str) -> bool {
-    CLEAN.with(|c| c.borrow()[check as usize].strings.contains(s))
+    CLEAN.with(|c| c.borrow()[check as usize].get(s).is_some())
 }
 
 /// Remembers that `s` holds no secret for `check`.
 pub(super) fn remember_clean(check: Check, s: &str) {
-    CLEAN.with(|c| {
-        let seen = &mut c.borrow_mut()[check as usize];
-        if seen.bytes + s.len() > MAX_BYTES {
-            seen.strings.clear();
-            seen.bytes = 0;
-        }
-        if seen.strings.insert(s.into()) {
-            seen.bytes += s.len();
-        }
-    });
+    CLEAN.with(|c| c.borrow_mut()[check as usize].insert(s, (), 0));
 }
 
 #[cfg(test)]
@@ -78,7 +107,7 @@ mod tests {
         for i in 0..(MAX_BYTES / MAX_LEN + 10) {
             remember_clean(Check::Value, &format!("{i}{long}"));
         }
-        let total = CLEAN.with(|c| c.borrow()[Check::Value as usize].bytes);
+        let total = CLEAN.with(|c| c.borrow()[Check::Value as usize].bytes());
         assert!(total <= MAX_BYTES, "{total}");
     }
 }

@@ -2,7 +2,7 @@
 
 mod argv;
 mod keys;
-mod memo;
+pub(crate) mod memo;
 mod shapes;
 mod text;
 

@@ -9,7 +9,8 @@
 //! are kept, and the table is emptied when it holds [`MAX_BYTES`].
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+
+use crate::secrets::memo::Bounded;
 
 /// Strings this short are masked again rather than looked up: the search itself gives up on
 /// them at once.
@@ -19,15 +20,9 @@ const MAX_LEN: usize = 512;
 /// Most bytes of strings (and their masked forms) kept per thread.
 const MAX_BYTES: usize = 4 << 20;
 
-#[derive(Default)]
-struct Masked {
-    /// Each string seen, with its masked form, or `None` when masking leaves it as it is.
-    strings: HashMap<Box<str>, Option<Box<str>>>,
-    bytes: usize,
-}
-
 thread_local! {
-    static MASKED: RefCell<Masked> = RefCell::default();
+    /// Each string seen, with its masked form, or `None` when masking leaves it as it is.
+    static MASKED: RefCell<Bounded<Option<Box<str>>>> = RefCell::new(Bounded::new(MAX_BYTES));
 }
 
 /// `s` with every secret replaced (`None`: nothing to replace), as [`crate::secrets::redact_text`]
@@ -36,19 +31,14 @@ pub(super) fn redacted(s: &str) -> Option<String> {
     if !(MIN_LEN..=MAX_LEN).contains(&s.len()) {
         return crate::secrets::redact_text(s);
     }
-    if let Some(known) = MASKED.with(|m| m.borrow().strings.get(s).cloned()) {
+    if let Some(known) = MASKED.with(|m| m.borrow().get(s).cloned()) {
         return known.map(String::from);
     }
     let out = crate::secrets::redact_text(s);
     MASKED.with(|m| {
-        let mut m = m.borrow_mut();
-        let size = s.len() + out.as_ref().map_or(0, String::len);
-        if m.bytes + size > MAX_BYTES {
-            m.strings.clear();
-            m.bytes = 0;
-        }
-        m.strings.insert(s.into(), out.as_deref().map(Box::from));
-        m.bytes += size;
+        let extra = out.as_ref().map_or(0, String::len);
+        m.borrow_mut()
+            .insert(s, out.as_deref().map(Box::from), extra);
     });
     out
 }
