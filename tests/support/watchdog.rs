@@ -20,6 +20,11 @@ pub struct Run {
     pub peak_rss_kib: u64,
     /// Wall time.
     pub elapsed: Duration,
+    /// CPU time (user and system, every thread) of the child, from the test process's own
+    /// count of the CPU its reaped children used; `None` where `/proc` is not there. Exact only
+    /// when no other child of this test process is reaped meanwhile: a test reading it runs its
+    /// children one at a time.
+    pub cpu: Option<Duration>,
 }
 
 impl Run {
@@ -63,8 +68,24 @@ fn vm_hwm_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time used by this process's reaped children so far (`cutime` + `cstime` of
+/// `/proc/self/stat`), in clock ticks of 1/100 s, the unit Linux gives to user space.
+fn children_cpu_ticks() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The command name (field 2) may hold spaces; the fields after its `)` are fixed.
+    let fields: Vec<&str> = stat
+        .get(stat.rfind(')')? + 1..)?
+        .split_whitespace()
+        .collect();
+    // cutime and cstime are fields 16 and 17, that is 14 and 15 counted from field 3.
+    let cutime: u64 = fields.get(13)?.parse().ok()?;
+    let cstime: u64 = fields.get(14)?.parse().ok()?;
+    Some(cutime + cstime)
+}
+
 /// Runs `cmd` to its end, killing it (and failing) after `limit`.
 pub fn run(mut cmd: Command, limit: Duration) -> Run {
+    let cpu_before = children_cpu_ticks();
     let started = Instant::now();
     let mut child = cmd
         .stdin(Stdio::null())
@@ -101,12 +122,16 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    let cpu = cpu_before
+        .zip(children_cpu_ticks())
+        .map(|(before, after)| Duration::from_millis(after.saturating_sub(before) * 10));
     Run {
         code: status.code(),
         stdout: out_reader.join().unwrap_or_default(),
         stderr: err_reader.join().unwrap_or_default(),
         peak_rss_kib: peak,
         elapsed: started.elapsed(),
+        cpu,
     }
 }
 
