@@ -10,8 +10,7 @@ use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
 use crate::json::{
-    Document, ParsedText, SampleArray, parse_text_lean, parse_text_with,
-    restore_levels,
+    Document, ParsedText, SampleArray, parse_text_lean, parse_text_with, restore_levels,
 };
 use crate::model::{RESULT_SCHEMA, ResultDoc};
 use crate::rules;
@@ -91,7 +90,11 @@ pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> Parsed
 /// arrays `samples` were read straight into numbers (`[]` in `value`): the validator's on the
 /// rest, and the schema's minimum checked on the numbers, in the validator's order and words.
 pub(super) fn result_schema_errors(value: &Value, samples: &[SampleArray]) -> Vec<SchemaError> {
-    with_sample_errors(schema::validate(schema::Kind::Result, value), value, samples)
+    with_sample_errors(
+        schema::validate(schema::Kind::Result, value),
+        value,
+        samples,
+    )
 }
 
 /// The result schema's errors for the canonical document `doc` of the file `text`, as

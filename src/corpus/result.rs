@@ -84,7 +84,11 @@ pub(super) fn finish_result(
     // The `null`s standing for typed levels are out of the way while the rest is read.
     let standing = levels
         .is_some()
-        .then(|| value.get_mut("levels").map(|l| std::mem::replace(l, Value::Array(Vec::new()))))
+        .then(|| {
+            value
+                .get_mut("levels")
+                .map(|l| std::mem::replace(l, Value::Array(Vec::new())))
+        })
         .flatten();
     // Read from a borrow: cloning a document with thousands of samples costs more than
     // checking it.

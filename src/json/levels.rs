@@ -358,7 +358,3 @@ impl<'de> Deserialize<'de> for Numbers {
         d.deserialize_seq(V)
     }
 }
-
-#[cfg(test)]
-#[path = "levels_tests.rs"]
-mod tests;

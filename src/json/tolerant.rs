@@ -131,7 +131,12 @@ pub fn parse_text_lean(text: &str, lines_hint: bool, limits: &Limits, schema: &s
 /// its levels too.
 type Capture<'s> = Option<(&'s str, bool)>;
 
-fn parse_text_as(text: &str, lines_hint: bool, limits: &Limits, capture: Capture<'_>) -> ParsedText {
+fn parse_text_as(
+    text: &str,
+    lines_hint: bool,
+    limits: &Limits,
+    capture: Capture<'_>,
+) -> ParsedText {
     let first = parse_segments(text, lines_hint, limits, capture);
     if lines_hint
         || (first.failures.is_empty() && first.failures_omitted == 0)
