@@ -15,8 +15,10 @@ use crate::model::{Level, RESULT_SCHEMA};
 use crate::schema;
 
 /// Values written in every way a file may write one (as JSON text).
-const VALUES: [&str; 36] = [
+const VALUES: [&str; 38] = [
     "0",
+    "-0.5",
+    "-2.5e0",
     "1",
     "2",
     "7",
