@@ -49,8 +49,27 @@ fn build_partial(text: &str) -> jsonschema::Validator {
         .expect("bundled schema compiles")
 }
 
+/// The result schema with any item accepted in `levels`, for documents whose levels were
+/// checked on their typed form ([`crate::json::TypedLevels`]); what it says of the array
+/// itself (`minItems` when the outcome is `ok`) still holds.
+fn build_outside_levels(text: &str) -> jsonschema::Validator {
+    let mut schema: Value = serde_json::from_str(text).expect("bundled schema is JSON");
+    if let Some(levels) = schema
+        .pointer_mut("/properties/levels")
+        .and_then(Value::as_object_mut)
+    {
+        levels.insert("items".into(), Value::Bool(true));
+    }
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .expect("bundled schema compiles")
+}
+
 static RESULT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(RESULT));
 static SIDECAR_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build_partial(RESULT));
+static RESULT_OUTSIDE_LEVELS_VALIDATOR: LazyLock<jsonschema::Validator> =
+    LazyLock::new(|| build_outside_levels(RESULT));
 static CLAIMS_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(CLAIMS));
 static REPORT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(REPORT));
 static AUDIT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(AUDIT));
@@ -131,6 +150,13 @@ pub fn validate(kind: Kind, instance: &Value) -> Vec<SchemaError> {
         .collect();
     sort_errors(&mut errors);
     errors
+}
+
+/// Whether the canonical result `instance` is valid against the result schema outside its
+/// levels (each item of `levels` is accepted, the array's own constraints are checked): for a
+/// document whose levels were checked on their typed form.
+pub fn result_valid_outside_levels(instance: &Value) -> bool {
+    RESULT_OUTSIDE_LEVELS_VALIDATOR.is_valid(instance)
 }
 
 /// Puts `errors` in the order [`validate`] returns them: by pointer, then message, without

@@ -95,6 +95,7 @@ fn documents(path: &Path) -> Vec<Document> {
             start: 0,
             index: 0,
             samples: Vec::new(),
+            levels: None,
         }];
     }
     if name.ends_with(".yaml") || name.ends_with(".yml") {
@@ -106,6 +107,7 @@ fn documents(path: &Path) -> Vec<Document> {
                         start: d.start,
                         index: d.index,
                         samples: Vec::new(),
+                        levels: None,
                     })
                     .collect()
             })

@@ -74,6 +74,9 @@ pub(super) fn check_text(
         if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
             && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
         {
+            if let Some(typed) = doc.levels.as_mut() {
+                typed.levels.truncate(options.thresholds.max_levels);
+            }
             let loc = Location {
                 path: path.into(),
                 doc_start: doc.start,
@@ -110,7 +113,8 @@ pub(super) fn check_documents(
 ) {
     let path = entry.display.as_str();
     if sidecar::is_sidecar_name(file_name) {
-        for doc in &documents {
+        for doc in &mut documents {
+            parse::whole_levels(doc, text);
             run_document_rules(
                 path,
                 doc,
@@ -143,29 +147,38 @@ pub(super) fn check_documents(
             &mut out.findings,
             &mut out.internal,
         );
+        let doc_start = doc.start;
         let origin = |format: &'static str| Origin {
             path: path.into(),
-            doc_start: doc.start,
+            doc_start,
             format,
         };
         let declared = doc.value.get("schema").and_then(Value::as_str);
+        if declared != Some(RESULT_SCHEMA) {
+            // Only a canonical result's levels are read into the typed model.
+            parse::whole_levels(doc, text);
+        }
+        let declared = doc.value.get("schema").and_then(Value::as_str);
         match declared {
             Some(RESULT_SCHEMA) => {
-                // `[]` stands for each sample array read into numbers, checked as numbers.
-                let errors = parse::result_schema_errors(&doc.value, &doc.samples);
+                // `[]` stands for each sample array read into numbers, checked as numbers;
+                // levels read into the typed model were checked as they were read.
+                let errors = parse::document_schema_errors(doc, text);
                 if errors.is_empty() {
-                    let mut value = std::mem::take(&mut doc.value);
-                    let mut samples = std::mem::take(&mut doc.samples);
                     // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
-                    // levels that are merged, it meets the sample arrays as written.
-                    if !samples.is_empty() && sides.iter().any(|(_, s)| s.get("levels").is_some()) {
-                        crate::json::restore_samples(&mut value, &samples, text);
-                        samples.clear();
+                    // levels that are merged, it meets the levels and sample arrays as written.
+                    if sides.iter().any(|(_, s)| s.get("levels").is_some()) {
+                        parse::whole_levels(doc, text);
+                        crate::json::restore_samples(&mut doc.value, &doc.samples, text);
+                        doc.samples.clear();
                     }
+                    let value = std::mem::take(&mut doc.value);
+                    let samples = std::mem::take(&mut doc.samples);
+                    let levels = doc.levels.take().map(|t| t.levels);
                     finish_result(
                         entry,
                         origin("canonical"),
-                        (value, samples),
+                        (value, samples, levels),
                         ProvenanceMap::default(),
                         (&sides, folder),
                         options,
@@ -226,7 +239,7 @@ pub(super) fn check_documents(
                             finish_result(
                                 entry,
                                 origin(name),
-                                (m.value, Vec::new()),
+                                (m.value, Vec::new(), None),
                                 m.provenance,
                                 (&sides, folder),
                                 options,

@@ -13,6 +13,8 @@ mod derive;
 mod discover;
 mod documents;
 mod guard;
+#[cfg(test)]
+mod levels_tests;
 mod parse;
 mod per_file;
 mod per_user;

@@ -9,7 +9,9 @@ use super::discover::Entry;
 use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
-use crate::json::{Document, ParsedText, SampleArray, parse_text_typed, parse_text_with};
+use crate::json::{
+    Document, ParsedText, SampleArray, parse_text_lean, parse_text_with, restore_levels,
+};
 use crate::model::{RESULT_SCHEMA, ResultDoc};
 use crate::rules;
 use crate::schema::{self, SchemaError};
@@ -69,8 +71,8 @@ pub(super) fn parse_json(
 
 /// Parses the JSON text of the file named `file_name` as `check` does (a `.jsonl` or `.ndjson`
 /// file line by line): the per-request samples of canonical results go
-/// straight into numbers when only the typed result is kept afterwards (`Options::lean`); a
-/// caller that keeps the canonical JSON gets it whole.
+/// straight into numbers, and their levels into the typed model, when only the typed result is
+/// kept afterwards (`Options::lean`); a caller that keeps the canonical JSON gets it whole.
 pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
     let lower = file_name.to_ascii_lowercase();
     let by_line = Path::new(&lower)
@@ -78,7 +80,7 @@ pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> Parsed
         .is_some_and(|e| e == "jsonl" || e == "ndjson");
     let limits = options.thresholds.json_limits();
     if options.lean {
-        parse_text_typed(text, by_line, &limits, RESULT_SCHEMA)
+        parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
     } else {
         parse_text_with(text, by_line, &limits)
     }
@@ -88,7 +90,42 @@ pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> Parsed
 /// arrays `samples` were read straight into numbers (`[]` in `value`): the validator's on the
 /// rest, and the schema's minimum checked on the numbers, in the validator's order and words.
 pub(super) fn result_schema_errors(value: &Value, samples: &[SampleArray]) -> Vec<SchemaError> {
-    let mut errors = schema::validate(schema::Kind::Result, value);
+    with_sample_errors(
+        schema::validate(schema::Kind::Result, value),
+        value,
+        samples,
+    )
+}
+
+/// The result schema's errors for the canonical document `doc` of the file `text`, as
+/// [`result_schema_errors`] gives them for the document read whole. Levels read into the
+/// typed model were checked against the schema as they were read: the rest of the document is
+/// asked of the validator, and should it find anything, the levels are put back into the
+/// document and the whole of it asked again, so every error is the validator's, in its order.
+pub(super) fn document_schema_errors(doc: &mut Document, text: &str) -> Vec<SchemaError> {
+    if doc.levels.is_some() {
+        if schema::result_valid_outside_levels(&doc.value) {
+            return with_sample_errors(Vec::new(), &doc.value, &doc.samples);
+        }
+        whole_levels(doc, text);
+    }
+    result_schema_errors(&doc.value, &doc.samples)
+}
+
+/// Puts the levels of `doc` read into the typed model back into its `value`, as written.
+pub(super) fn whole_levels(doc: &mut Document, text: &str) {
+    if let Some(typed) = doc.levels.take() {
+        restore_levels(&mut doc.value, &typed, &doc.samples, text);
+    }
+}
+
+/// `errors` (the validator's on `value`), with those of the sample arrays `samples` read into
+/// numbers, checked as numbers.
+fn with_sample_errors(
+    mut errors: Vec<SchemaError>,
+    value: &Value,
+    samples: &[SampleArray],
+) -> Vec<SchemaError> {
     // Levels past the bound were dropped before validation: their samples are not checked.
     let levels = value
         .get("levels")
@@ -208,7 +245,7 @@ fn report_parse_problems(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::{Limits, restore_samples};
+    use crate::json::{Limits, parse_text_typed, restore_samples};
 
     /// The errors of the typed check and of the validator on the whole document agree.
     #[test]

@@ -12,7 +12,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::model::{Provenance, ProvenanceMap};
+use crate::model::{Level, Provenance, ProvenanceMap};
 
 /// What the derived rate is taken from, as provenance and messages say it.
 const FROM_TPOT: &str = "1000 / the median time per output token (`tpot_ms.p50`)";
@@ -32,24 +32,16 @@ pub fn derive_per_user(value: &mut Value, provenance: &mut ProvenanceMap) {
                 .and_then(|o| o.get(sub))
                 .is_some_and(|v| !v.is_null())
         };
-        if present("per_user_tok_s", "mean")
+        let recorded = present("per_user_tok_s", "mean")
             || present("per_user_tok_s", "median")
-            || present("samples", "per_user_tok_s")
-        {
-            continue;
-        }
-        let Some(tpot) = obj
+            || present("samples", "per_user_tok_s");
+        let tpot = obj
             .get("tpot_ms")
             .and_then(|t| t.get("p50"))
-            .and_then(Value::as_f64)
-            .filter(|t| t.is_finite() && *t > 0.0)
-        else {
+            .and_then(Value::as_f64);
+        let Some(rate) = rate_from(recorded, tpot) else {
             continue;
         };
-        let rate = 1000.0 / tpot;
-        if !rate.is_finite() {
-            continue;
-        }
         let per_user = obj
             .entry("per_user_tok_s")
             .or_insert_with(|| Value::Object(Map::new()));
@@ -57,14 +49,47 @@ pub fn derive_per_user(value: &mut Value, provenance: &mut ProvenanceMap) {
             continue;
         };
         per_user.insert("median".into(), Value::from(rate));
-        provenance.insert(
-            format!("/levels/{i}/per_user_tok_s/median"),
-            Provenance::Derived {
-                from: FROM_TPOT.to_string(),
-                pointer: format!("/levels/{i}/tpot_ms/p50"),
-            },
-        );
+        record(provenance, i);
     }
+}
+
+/// [`derive_per_user`] on levels read straight into the typed model (schema-valid, so a
+/// recorded figure is a number, never `null`): the same rates, the same provenance.
+pub fn derive_per_user_typed(levels: &mut [Level], provenance: &mut ProvenanceMap) {
+    for (i, level) in levels.iter_mut().enumerate() {
+        let per_user = level.per_user_tok_s.as_ref();
+        let recorded = per_user.is_some_and(|p| p.mean.is_some() || p.median.is_some())
+            || level
+                .samples
+                .as_ref()
+                .is_some_and(|s| s.per_user_tok_s.is_some());
+        let tpot = level.tpot_ms.as_ref().and_then(|t| t.p50);
+        let Some(rate) = rate_from(recorded, tpot) else {
+            continue;
+        };
+        level.per_user_tok_s.get_or_insert_default().median = Some(rate);
+        record(provenance, i);
+    }
+}
+
+/// The per-user rate a level's median TPOT gives, when it records no per-user figure of its
+/// own and the TPOT is a positive finite number.
+fn rate_from(recorded: bool, tpot: Option<f64>) -> Option<f64> {
+    if recorded {
+        return None;
+    }
+    let tpot = tpot.filter(|t| t.is_finite() && *t > 0.0)?;
+    Some(1000.0 / tpot).filter(|r| r.is_finite())
+}
+
+fn record(provenance: &mut ProvenanceMap, i: usize) {
+    provenance.insert(
+        format!("/levels/{i}/per_user_tok_s/median"),
+        Provenance::Derived {
+            from: FROM_TPOT.to_string(),
+            pointer: format!("/levels/{i}/tpot_ms/p50"),
+        },
+    );
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use serde::Deserialize as _;
 use serde_json::Value;
 
 use crate::diagnostic::{Finding, Location};
-use crate::model::{ProvenanceMap, RESULT_SCHEMA, ResultDoc};
+use crate::model::{Level, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::serve_command::ServeSettings;
 
@@ -21,13 +21,18 @@ use super::{
 pub(super) fn finish_result(
     entry: &Entry,
     origin: Origin,
-    (mut value, samples): (Value, Vec<crate::json::SampleArray>),
+    (mut value, samples, mut levels): (Value, Vec<crate::json::SampleArray>, Option<Vec<Level>>),
     mut provenance: ProvenanceMap,
     (sides, folder): (&[(String, Value)], &beside::Folder<'_>),
     options: &Options,
     out: &mut FileOutcome,
 ) {
+    // `levels`: a canonical result's levels read straight into the typed model, `value`
+    // holding one `null` for each (`crate::json::TypedLevels`).
     if let Some(had) = bounds::bound_levels(&mut value, options.thresholds.max_levels) {
+        if let Some(levels) = levels.as_mut() {
+            levels.truncate(options.thresholds.max_levels);
+        }
         out.findings.push(bounds::levels_finding(
             translate(&origin, &provenance, "/levels"),
             had,
@@ -72,7 +77,19 @@ pub(super) fn finish_result(
             &mut provenance,
         );
     }
-    per_user::derive_per_user(&mut value, &mut provenance);
+    match levels.as_mut() {
+        Some(levels) => per_user::derive_per_user_typed(levels, &mut provenance),
+        None => per_user::derive_per_user(&mut value, &mut provenance),
+    }
+    // The `null`s standing for typed levels are out of the way while the rest is read.
+    let standing = levels
+        .is_some()
+        .then(|| {
+            value
+                .get_mut("levels")
+                .map(|l| std::mem::replace(l, Value::Array(Vec::new())))
+        })
+        .flatten();
     // Read from a borrow: cloning a document with thousands of samples costs more than
     // checking it.
     let typed = ResultDoc::deserialize(&value).or_else(|_| {
@@ -81,8 +98,14 @@ pub(super) fn finish_result(
         whole_numbers_as_integers(&mut whole);
         ResultDoc::deserialize(&whole)
     });
+    if let (Some(standing), Some(slot)) = (standing, value.get_mut("levels")) {
+        *slot = standing;
+    }
     let mut doc: ResultDoc = match typed {
         Ok(mut d) => {
+            if let Some(levels) = levels {
+                d.levels = levels;
+            }
             parse::fill_samples(&mut d, samples);
             d
         }

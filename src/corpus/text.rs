@@ -79,6 +79,7 @@ pub(super) fn read(
                     start: 0,
                     index: 0,
                     samples: Vec::new(),
+                    levels: None,
                 }],
             ),
             adapters::mlperf::LogReading::Companion => Reading::Quiet,
@@ -103,6 +104,7 @@ pub(super) fn read(
                         start: d.start,
                         index: d.index,
                         samples: Vec::new(),
+                        levels: None,
                     })
                     .collect(),
             );

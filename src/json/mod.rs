@@ -3,6 +3,7 @@
 //! the per-request samples of canonical results read straight into numbers ([`SampleArray`]).
 
 mod cut;
+mod levels;
 mod locate;
 mod locator;
 mod samples;
@@ -14,6 +15,7 @@ mod typed_tests;
 mod walk;
 
 pub use cut::{Cuts, cut, cut_ranges};
+pub use levels::{TypedLevels, restore_levels};
 pub use locate::{Span, escape_pointer_token, locate, position, unescape_token};
 pub use locator::Locator;
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
@@ -24,7 +26,7 @@ pub use scan::{
 pub use segment::{Segment, split_documents};
 pub use tolerant::{
     Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
-    parse_text_typed, parse_text_with,
+    parse_text_lean, parse_text_typed, parse_text_with,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
 

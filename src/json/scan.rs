@@ -86,6 +86,9 @@ pub struct Scan {
     /// One past the bracket that closes the first container ([`scan_document`] only; `None`
     /// when it never closes or the scan stopped at the depth bound).
     pub end: Option<usize>,
+    /// The root's `levels` array, from its `[` to one past its `]` ([`scan_capturing`] only,
+    /// under the same conditions as [`Scan::samples`]; `None` when it never closes).
+    pub levels: Option<(usize, usize)>,
 }
 
 /// Keys of one object, linear for small objects and hashed for large ones (so an object with
@@ -241,6 +244,9 @@ fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>, stop: bool) ->
             b'}' | b']' => {
                 if depth > 0 {
                     let f = &frames[depth - 1];
+                    if f.role == Role::Levels && b == b']' && dropping.is_none() {
+                        out.levels = Some((f.start, i + 1));
+                    }
                     if let (true, Some(cut)) = (f.array, f.cut) {
                         let items = f.commas + usize::from(f.any);
                         out.long_arrays.push(LongArray {
@@ -354,6 +360,7 @@ fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>, stop: bool) ->
     // may not be the array read): the arrays are left to the parser.
     if !wanted || !out.duplicate_keys.is_empty() {
         out.samples.clear();
+        out.levels = None;
     }
     out
 }

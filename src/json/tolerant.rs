@@ -5,8 +5,9 @@
 use serde_json::Value;
 
 use super::cut::cut_ranges;
+use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
-use super::scan::{Limits, PARSER_MAX_DEPTH};
+use super::scan::{Limits, PARSER_MAX_DEPTH, Scan};
 use super::segment::{scan_documents, skip_string};
 
 /// One top-level document of a file.
@@ -22,6 +23,9 @@ pub struct Document {
     /// Per-request sample arrays read straight into numbers ([`parse_text_typed`]), with
     /// file offsets; `value` holds `[]` in their place.
     pub samples: Vec<SampleArray>,
+    /// The root's levels read straight into the typed model ([`parse_text_lean`]), every one
+    /// valid against the result schema; `value` holds one `null` per level in their place.
+    pub levels: Option<TypedLevels>,
 }
 
 /// A document that could not be parsed.
@@ -113,14 +117,25 @@ pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedT
 /// `schema` is `schema` straight into numbers ([`Document::samples`], see
 /// [`super::samples`]); every finding is the same as [`parse_text_with`]'s.
 pub fn parse_text_typed(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
-    parse_text_as(text, lines_hint, limits, Some(schema))
+    parse_text_as(text, lines_hint, limits, Some((schema, false)))
 }
+
+/// [`parse_text_typed`], also reading the levels of every such document straight into the
+/// typed model where each is valid against the result schema ([`Document::levels`], see
+/// [`super::levels`]); every finding is the same as [`parse_text_with`]'s.
+pub fn parse_text_lean(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
+    parse_text_as(text, lines_hint, limits, Some((schema, true)))
+}
+
+/// What to read straight from the text of a document of a schema: its samples, and whether
+/// its levels too.
+type Capture<'s> = Option<(&'s str, bool)>;
 
 fn parse_text_as(
     text: &str,
     lines_hint: bool,
     limits: &Limits,
-    capture: Option<&str>,
+    capture: Capture<'_>,
 ) -> ParsedText {
     let first = parse_segments(text, lines_hint, limits, capture);
     if lines_hint
@@ -132,9 +147,11 @@ fn parse_text_as(
     parse_segments(text, true, limits, capture)
 }
 
-fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&str>) -> ParsedText {
+fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'_>) -> ParsedText {
     let mut out = ParsedText::default();
-    for (index, (seg, mut found)) in scan_documents(text, by_line, limits, capture).enumerate() {
+    let (schema, with_levels) = capture.unzip();
+    let with_levels = with_levels == Some(true);
+    for (index, (seg, mut found)) in scan_documents(text, by_line, limits, schema).enumerate() {
         let original = &text[seg.start..seg.end];
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
@@ -152,8 +169,7 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&s
         }
         out.duplicate_keys
             .extend(
-                found
-                    .duplicate_keys
+                std::mem::take(&mut found.duplicate_keys)
                     .into_iter()
                     .map(|(off, key)| DuplicateKey {
                         offset: seg.start + off,
@@ -168,27 +184,23 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&s
                 items: a.items,
                 kept: limits.max_array_items.max(1),
             }));
-        // Dropped items and sample arrays read into numbers (`[]` left) are not parsed again.
-        let (cut_text, cuts) = if found.long_arrays.is_empty() && found.samples.is_empty() {
-            (None, None)
+        let mut typed = if with_levels {
+            levels::read(original, &found)
         } else {
-            let mut ranges: Vec<(usize, usize)> = found
-                .long_arrays
-                .iter()
-                .map(|a| (a.cut, a.close))
-                .chain(found.samples.iter().map(|s| (s.start + 1, s.end - 1)))
-                .collect();
-            ranges.sort_unstable();
-            let (t, c) = cut_ranges(original, &ranges);
-            (Some(t), Some(c))
+            None
         };
-        let piece = cut_text.as_deref().unwrap_or(original);
-        let back = |off: usize| seg.start + cuts.as_ref().map_or(off, |c| c.to_original(off));
-        match parse_one(piece) {
-            Ok((value, tokens)) => {
+        let mut parsed = parse_cut(original, &found, typed.as_ref());
+        // Cutting the levels out never makes a document parse that would not: should the rest
+        // fail, it is parsed whole, so the failure is the parser's on the text as written.
+        if typed.is_some() && parsed.is_err() {
+            typed = None;
+            parsed = parse_cut(original, &found, None);
+        }
+        match parsed {
+            Ok((mut value, tokens)) => {
                 out.nonstandard
                     .extend(tokens.into_iter().map(|(off, token)| Nonstandard {
-                        offset: back(off),
+                        offset: seg.start + off,
                         token,
                     }));
                 let mut samples = std::mem::take(&mut found.samples);
@@ -196,16 +208,25 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Option<&s
                     s.start += seg.start;
                     s.end += seg.start;
                 }
+                let levels = typed.and_then(|mut t| {
+                    // One `null` per level: the schema's count of levels is checked on them.
+                    let slot = value.get_mut("levels")?;
+                    *slot = Value::Array(vec![Value::Null; t.levels.len()]);
+                    t.start += seg.start;
+                    t.end += seg.start;
+                    Some(t)
+                });
                 out.documents.push(Document {
                     value,
                     start: seg.start,
                     index,
                     samples,
+                    levels,
                 });
             }
             Err((off, message)) => out.fail(
                 ParseFailure {
-                    offset: back(off),
+                    offset: seg.start + off,
                     message,
                     index,
                 },
@@ -226,6 +247,39 @@ fn looks_like_json_lines(text: &str) -> bool {
 }
 
 type Tokens = Vec<(usize, &'static str)>;
+
+/// Parses the document `original` without the items dropped at the bound, the sample arrays
+/// read into numbers and the levels read into the model (`[]` left for each); offsets (of a
+/// failure, of non-standard tokens) are `original`'s.
+fn parse_cut(
+    original: &str,
+    found: &Scan,
+    levels: Option<&TypedLevels>,
+) -> Result<(Value, Tokens), (usize, String)> {
+    let mut ranges: Vec<(usize, usize)> = found
+        .long_arrays
+        .iter()
+        .map(|a| (a.cut, a.close))
+        .chain(found.samples.iter().map(|s| (s.start + 1, s.end - 1)))
+        .chain(levels.map(|l| (l.start + 1, l.end - 1)))
+        .collect();
+    if ranges.is_empty() {
+        return parse_one(original);
+    }
+    // A sample array inside the levels is removed with them (a range inside one already
+    // removed is skipped).
+    ranges.sort_unstable();
+    let (piece, cuts) = cut_ranges(original, &ranges);
+    match parse_one(&piece) {
+        Ok((value, mut tokens)) => {
+            for (off, _) in &mut tokens {
+                *off = cuts.to_original(*off);
+            }
+            Ok((value, tokens))
+        }
+        Err((off, message)) => Err((cuts.to_original(off), message)),
+    }
+}
 
 /// Parses one document; on failure returns the byte offset (inside `piece`) and message.
 fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)> {
@@ -329,48 +383,5 @@ fn rewrite(piece: &str, tokens: &Tokens) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn strict_json_parses_with_no_findings() {
-        let p = parse_text("{\"a\": 1}", false);
-        assert_eq!(p.documents.len(), 1);
-        assert!(p.failures.is_empty() && p.nonstandard.is_empty());
-    }
-
-    #[test]
-    fn bare_infinity_is_accepted_as_a_string_and_reported() {
-        let text = "{\"request_rate\": Infinity, \"x\": NaN, \"s\": \"NaN\"}";
-        let p = parse_text(text, false);
-        assert_eq!(p.documents[0].value["request_rate"], "Infinity");
-        assert_eq!(p.documents[0].value["x"], "NaN");
-        let offsets: Vec<_> = p.nonstandard.iter().map(|n| (n.offset, n.token)).collect();
-        assert_eq!(offsets, vec![(17, "Infinity"), (32, "NaN")]);
-    }
-
-    #[test]
-    fn a_syntax_error_keeps_its_offset() {
-        let text = "{\n  \"a\": 1,\n  \"b\": tru\n}";
-        let p = parse_text(text, false);
-        assert_eq!(p.failures.len(), 1);
-        let f = &p.failures[0];
-        // The parser stops inside or just after the broken literal, never elsewhere.
-        let at = text.find("tru").unwrap();
-        assert!(
-            (at..=at + 4).contains(&f.offset),
-            "offset {} for a literal at {at}",
-            f.offset
-        );
-    }
-
-    #[test]
-    fn a_broken_json_lines_line_does_not_hide_the_others() {
-        let text = "{\"a\": 1}\n{\"b\": \n{\"c\": 3}\n";
-        let p = parse_text(text, false);
-        assert_eq!(p.documents.len(), 2);
-        assert_eq!(p.documents[1].value["c"], 3);
-        assert_eq!(p.failures.len(), 1);
-        assert_eq!(p.failures[0].index, 1);
-    }
-}
+#[path = "tolerant_tests.rs"]
+mod tests;
