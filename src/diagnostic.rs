@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 
 use crate::rules::RuleMeta;
-use crate::text::{FileText, Text};
+use crate::text::{FileText, PathText, Text};
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -32,8 +32,8 @@ impl Severity {
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Location {
     /// The file as reached from the command-line argument, never made absolute (a file name
-    /// is text from an input).
-    pub path: FileText,
+    /// is text from an input): made once per file and shared by every location in it.
+    pub path: PathText,
     /// Byte offset of the document (JSON Lines and concatenated files hold several).
     pub doc_start: usize,
     /// JSON pointer inside that document (`""` is the whole document); its keys come from the
@@ -45,7 +45,7 @@ pub struct Location {
 
 impl Location {
     /// A pointer into the first (or only) document of `path`.
-    pub fn new(path: impl Into<FileText>, pointer: impl Into<FileText>) -> Self {
+    pub fn new(path: impl Into<PathText>, pointer: impl Into<FileText>) -> Self {
         Location {
             path: path.into(),
             doc_start: 0,
@@ -80,8 +80,9 @@ pub struct Finding {
     /// What to do about it.
     pub help: Option<Text>,
     /// For a field reported as not recorded: which, so that the human and concise formats can
-    /// list the absent fields of one object as one finding.
-    pub absent: Option<Absent>,
+    /// list the absent fields of one object as one finding. Boxed: most findings have none, and
+    /// inline it would be a third of every finding's size.
+    pub absent: Option<Box<Absent>>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,

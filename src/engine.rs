@@ -260,7 +260,7 @@ fn run_corpus_rules(
         if let Err(message) = corpus::catch_panic(|| {
             #[cfg(test)]
             for r in &corpus.results {
-                corpus::guard_injected(&r.origin.path, rule.meta.code);
+                corpus::guard_injected(r.origin.path.raw(), rule.meta.code);
             }
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         }) {

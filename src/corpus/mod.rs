@@ -116,7 +116,7 @@ pub struct Corpus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileRead {
     /// The file as reached from the command line.
-    pub path: crate::text::FileText,
+    pub path: crate::text::PathText,
     /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
     /// `none (E004 unknown-format)` with the rule that says why none read it.
     pub read_as: std::borrow::Cow<'static, str>,
@@ -152,8 +152,13 @@ impl FileRead {
         } else {
             "none (read with its run, or not a result)".into()
         };
+        // The path its results already share, when it has any: one allocation for the file.
+        let path = match outcome.results.first() {
+            Some(r) if r.origin.path == path => r.origin.path.clone(),
+            _ => path.into(),
+        };
         FileRead {
-            path: path.into(),
+            path,
             read_as,
             results: outcome.results.len(),
         }

@@ -6,13 +6,13 @@
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
 use crate::rules::RuleMeta;
-use crate::text::Text;
+use crate::text::{PathText, Text};
 
 /// Where a result was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
-    /// The file as reached from the command line.
-    pub path: String,
+    /// The file as reached from the command line, shared with every finding on the result.
+    pub path: PathText,
     /// Byte offset of the document in the file.
     pub doc_start: usize,
     /// `canonical`, `claims`, or the adapter's name.
@@ -42,7 +42,7 @@ fn translate_depth(
     depth: u8,
 ) -> Location {
     let here = |p: String| Location {
-        path: origin.path.clone().into(),
+        path: origin.path.clone(),
         doc_start: origin.doc_start,
         pointer: p.into(),
         offset: None,

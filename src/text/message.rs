@@ -285,6 +285,18 @@ impl From<FileText> for Text {
     }
 }
 
+impl From<&super::PathText> for Text {
+    fn from(s: &super::PathText) -> Self {
+        Text::File(s.raw().to_string())
+    }
+}
+
+impl From<super::PathText> for Text {
+    fn from(s: super::PathText) -> Self {
+        Text::File(s.raw().to_string())
+    }
+}
+
 impl From<&FileText> for Text {
     fn from(s: &FileText) -> Self {
         Text::File(s.0.clone())
