@@ -132,6 +132,19 @@ impl Finding {
         self.rule.code
     }
 
+    /// The same finding in as little memory as it takes, for one held until the end of a run
+    /// (the corpus-wide rules' findings): its texts joined ([`Text::compact`]), its lists
+    /// trimmed. Every output reads it as it read the finding it was made from.
+    #[must_use]
+    pub fn compacted(mut self) -> Self {
+        self.message.compact();
+        for text in [&mut self.label, &mut self.help].into_iter().flatten() {
+            text.compact();
+        }
+        self.related.shrink_to_fit();
+        self
+    }
+
     /// Total order used for every output: path, document, pointer, code, message.
     pub fn sort_key_cmp(&self, other: &Self) -> Ordering {
         self.primary

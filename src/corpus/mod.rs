@@ -46,7 +46,7 @@ pub use read::read_text;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
-pub use translate::{Origin, finding_at, translate};
+pub use translate::{Origin, finding_at, translate, translate_owned};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]

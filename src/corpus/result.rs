@@ -16,6 +16,7 @@ use super::guard;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
+    translate_owned,
 };
 
 pub(super) fn finish_result(
@@ -159,15 +160,14 @@ pub(super) fn finish_result(
                         ));
                     }
                 }
-                let loc = translate(&origin, &provenance, &e.pointer);
-                let related = e
-                    .related
-                    .iter()
+                let loc = translate_owned(&origin, &provenance, std::mem::take(&mut e.pointer));
+                let related = std::mem::take(&mut e.related)
+                    .into_iter()
                     .map(|r| {
                         if r.path.is_empty() {
                             translate(&origin, &provenance, r.pointer.raw())
                         } else {
-                            r.clone()
+                            r
                         }
                     })
                     .collect();

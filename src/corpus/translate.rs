@@ -35,6 +35,20 @@ pub fn translate(origin: &Origin, provenance: &ProvenanceMap, pointer: &str) -> 
     translate_depth(origin, provenance, pointer, 0)
 }
 
+/// [`translate`], taking the pointer: a canonical pointer that maps to itself (most of them)
+/// becomes the location's pointer without a copy.
+pub fn translate_owned(origin: &Origin, provenance: &ProvenanceMap, pointer: String) -> Location {
+    if origin.is_canonical() && provenance.lookup(&pointer).is_none() {
+        return Location {
+            path: origin.path.clone(),
+            doc_start: origin.doc_start,
+            pointer: pointer.into(),
+            offset: None,
+        };
+    }
+    translate(origin, provenance, &pointer)
+}
+
 fn translate_depth(
     origin: &Origin,
     provenance: &ProvenanceMap,
