@@ -315,3 +315,47 @@ pub fn output_order(a: &Finding, b: &Finding) -> Ordering {
         .then_with(|| start(a).cmp(&start(b)))
         .then_with(|| a.cmp_in_file(b))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finding_stays_small() {
+        // A heavy corpus holds a quarter of a million corpus-wide findings until the end of a
+        // run: what is rare (an absent field) is boxed, a path is one shared pointer.
+        assert!(
+            size_of::<Finding>() <= 288,
+            "a finding takes {} bytes",
+            size_of::<Finding>()
+        );
+        assert!(size_of::<Location>() <= 64);
+    }
+
+    #[test]
+    fn a_compacted_finding_orders_and_reads_as_before() {
+        let rule = &crate::rules::s003_single_launch::RULE;
+        let make = || Finding {
+            rule,
+            severity: Severity::Error,
+            pre_rule: false,
+            primary: Location::new("runs/a.json", "/launch/id"),
+            corpus: false,
+            related: Vec::with_capacity(8),
+            message: crate::text!("one launch (`{}`) over {} runs", "pool-1", 3usize),
+            label: Some(crate::text!("launch `{}`", "pool-1")),
+            help: Some(Text::from("restart the engine")),
+            absent: None,
+            placed: None,
+        };
+        let held = make().compacted();
+        let made = make();
+        assert_eq!(held.sort_key_cmp(&made), Ordering::Equal);
+        assert_eq!(held.message.line(), made.message.line());
+        assert_eq!(held.label, made.label);
+        assert_eq!(held.related.capacity(), 0);
+        let mut both = vec![made, held];
+        sort_findings(&mut both);
+        assert_eq!(both.len(), 1, "a compacted copy is still a duplicate");
+    }
+}

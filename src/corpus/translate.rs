@@ -167,6 +167,27 @@ mod tests {
     }
 
     #[test]
+    fn a_pointer_taken_lands_where_a_pointer_borrowed_does() {
+        let mut p = ProvenanceMap::default();
+        p.insert(
+            "/engine/max_num_seqs",
+            Provenance::Sidecar {
+                path: "a.meta.json".into(),
+                pointer: "/engine/max_num_seqs".into(),
+            },
+        );
+        for format in ["canonical", "vllm"] {
+            for pointer in ["/engine/max_num_seqs", "/levels/0/ttft_s", ""] {
+                let o = origin(format);
+                assert_eq!(
+                    translate_owned(&o, &p, pointer.to_string()),
+                    translate(&o, &p, pointer)
+                );
+            }
+        }
+    }
+
+    #[test]
     fn canonical_pointers_map_to_themselves() {
         let loc = translate(
             &origin("canonical"),
