@@ -258,11 +258,40 @@ pub fn keep_within(
     }
 }
 
-/// Sorts findings into their output order and drops exact duplicates.
+/// Sorts findings into their output order and drops exact duplicates. Their indices are
+/// sorted (stably, as the findings themselves would be) and each finding then moved once:
+/// a run's corpus-wide findings are a quarter of a million at 100,000 files, and a merge sort of
+/// the findings would copy each of them many times over, through a buffer half their size.
 pub fn sort_findings(findings: &mut Vec<Finding>) {
     let cmp = key_order(findings);
-    findings.sort_by(cmp);
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_by(|&a, &b| cmp(&findings[a], &findings[b]));
+    permute(findings, &order);
     findings.dedup_by(|a, b| same(cmp, a, b));
+}
+
+/// Reorders `items` in place so that the `k`-th is the one that was at `order[k]` (`order` a
+/// permutation), each moved once along the cycles of the permutation.
+pub(crate) fn permute<T>(items: &mut [T], order: &[usize]) {
+    debug_assert_eq!(items.len(), order.len());
+    let mut done = vec![false; order.len()];
+    for start in 0..order.len() {
+        if done[start] {
+            continue;
+        }
+        // Along the cycle, slot `k` takes the item at `order[k]`; the item first at `start`
+        // travels ahead to the slot that wants it, where the cycle closes.
+        let mut k = start;
+        loop {
+            done[k] = true;
+            let from = order[k];
+            if from == start {
+                break;
+            }
+            items.swap(k, from);
+            k = from;
+        }
+    }
 }
 
 /// [`Finding::sort_key_cmp`], or the same order without the path when all share one.
@@ -319,6 +348,18 @@ pub fn output_order(a: &Finding, b: &Finding) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permute_puts_each_item_where_the_order_says() {
+        let order = [3, 0, 4, 1, 2, 6, 5, 7];
+        let mut items: Vec<char> = "abcdefgh".chars().collect();
+        permute(&mut items, &order);
+        let expected: Vec<char> = order
+            .iter()
+            .map(|&i| "abcdefgh".as_bytes()[i] as char)
+            .collect();
+        assert_eq!(items, expected);
+    }
 
     #[test]
     fn a_finding_stays_small() {
