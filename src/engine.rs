@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::corpus::{self, Corpus, Options, emit_to_finding, translate};
+use crate::corpus::{self, Corpus, Options, emit_to_finding, translate, translate_owned};
 use crate::diagnostic::{Finding, Location, Severity, sort_findings};
 use crate::rules::{self, Check, CorpusCtx, Emitter};
 
@@ -260,7 +260,7 @@ fn run_corpus_rules(
         if let Err(message) = corpus::catch_panic(|| {
             #[cfg(test)]
             for r in &corpus.results {
-                corpus::guard_injected(&r.origin.path, rule.meta.code);
+                corpus::guard_injected(r.origin.path.raw(), rule.meta.code);
             }
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
         }) {
@@ -271,26 +271,25 @@ fn run_corpus_rules(
             ));
             continue;
         }
-        for e in emits {
-            // A verdict on the corpus as a whole is placed on the corpus, no file of it.
-            if e.corpus {
-                let related = e.related.clone();
-                findings.push(emit_to_finding(e, Location::new(root, ""), related, None));
-                continue;
-            }
-            // A finding on a claim is placed in the claims file, as the rule located it.
-            if let Some(primary) = e.location.clone() {
-                let related = e.related.clone();
-                findings.push(emit_to_finding(e, primary, related, None));
-                continue;
-            }
-            let Some(subject) = e.subject.and_then(|i| corpus.results.get(i)) else {
-                continue;
+        for mut e in emits {
+            let related = std::mem::take(&mut e.related);
+            let finding = if e.corpus {
+                // A verdict on the corpus as a whole is placed on the corpus, no file of it.
+                emit_to_finding(e, Location::new(root, ""), related, None)
+            } else if let Some(primary) = e.location.take() {
+                // A finding on a claim is placed in the claims file, as the rule located it.
+                emit_to_finding(e, primary, related, None)
+            } else {
+                let Some(subject) = e.subject.and_then(|i| corpus.results.get(i)) else {
+                    continue;
+                };
+                let pointer = std::mem::take(&mut e.pointer);
+                let primary = translate_owned(&subject.origin, &subject.provenance, pointer);
+                let measured = subject.doc.measured_date();
+                emit_to_finding(e, primary, related, measured)
             };
-            let primary = translate(&subject.origin, &subject.provenance, &e.pointer);
-            let related = e.related.clone();
-            let measured = subject.doc.measured_date();
-            findings.push(emit_to_finding(e, primary, related, measured));
+            // Held until every file is written: kept small.
+            findings.push(finding.compacted());
         }
     }
     internal

@@ -227,6 +227,7 @@ fn walked_folders_read_yaml_reports_and_loadgen_logs_and_skip_the_rest_silently(
         c.corpus.results[0]
             .origin
             .path
+            .raw()
             .ends_with("mlperf_log_detail.txt")
     );
     // A walked YAML that looks like a report but does not parse is reported.

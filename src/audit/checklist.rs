@@ -128,7 +128,7 @@ pub fn coverage(
         let r = &results[i];
         let states = result_states(r, &items, thresholds, runs_on);
         let row = by_file
-            .entry(r.origin.path.as_str())
+            .entry(r.origin.path.raw())
             .or_insert_with(|| (0, vec![Coverage::NotApplicable; items.len()]));
         row.0 += 1;
         for (have, new) in row.1.iter_mut().zip(states) {
@@ -232,7 +232,7 @@ fn result_states(
     let mut reported: BTreeMap<&str, Vec<Emit>> = BTreeMap::new();
     for code in CHECKLIST_CODES {
         if items.iter().any(|i| i.code == code)
-            && runs_on(&r.origin.path, code)
+            && runs_on(r.origin.path.raw(), code)
             && let Some(emits) = emits_of(code, &ctx)
         {
             reported.insert(code, emits);

@@ -121,7 +121,7 @@ pub fn build(
     }
     let mut files: BTreeMap<&str, Tally> = BTreeMap::new();
     for r in results {
-        let t = files.entry(r.origin.path.as_str()).or_default();
+        let t = files.entry(r.origin.path.raw()).or_default();
         t.formats.insert(r.origin.format);
         t.results += 1;
     }

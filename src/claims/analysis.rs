@@ -159,7 +159,7 @@ pub fn analyse(
             let at = ClaimRef {
                 file,
                 index,
-                path: doc.origin.path.clone(),
+                path: doc.origin.path.raw().to_string(),
                 doc_start: doc.origin.doc_start,
                 id,
             };

@@ -169,7 +169,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             let claims_file = paths::absolute(claims);
             loaded
                 .claims
-                .retain(|c| paths::absolute(Path::new(&c.origin.path)) == claims_file);
+                .retain(|c| paths::absolute(Path::new(c.origin.path.raw())) == claims_file);
             if loaded.claims.is_empty() {
                 return Err(unusable_claims(claims, &claims_file, &checked.findings));
             }

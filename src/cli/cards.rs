@@ -49,7 +49,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
         (&a.origin.path, a.origin.doc_start).cmp(&(&b.origin.path, b.origin.doc_start))
     });
     let with_results: std::collections::BTreeSet<&str> =
-        order.iter().map(|r| r.origin.path.as_str()).collect();
+        order.iter().map(|r| r.origin.path.raw()).collect();
     let unread: std::collections::BTreeSet<&str> = corpus
         .findings
         .iter()

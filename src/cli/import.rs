@@ -64,22 +64,22 @@ fn file_stem(id: &str) -> String {
 fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
     let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for r in results {
-        *per_file.entry(r.origin.path.as_str()).or_default() += 1;
+        *per_file.entry(r.origin.path.raw()).or_default() += 1;
     }
     let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut used = BTreeSet::new();
     results
         .iter()
         .map(|r| {
-            let rel = super::inputs::relative_to_argument(r.origin.path.as_str(), args);
+            let rel = super::inputs::relative_to_argument(r.origin.path.raw(), args);
             let rel = rel.strip_suffix(".json").unwrap_or(&rel);
             let mut stem = rel
                 .split('/')
                 .map(|part| file_stem(&crate::text::masked(part)))
                 .collect::<Vec<_>>()
                 .join("/");
-            if per_file[r.origin.path.as_str()] > 1 {
-                let k = seen.entry(r.origin.path.as_str()).or_default();
+            if per_file[r.origin.path.raw()] > 1 {
+                let k = seen.entry(r.origin.path.raw()).or_default();
                 *k += 1;
                 let _ = write!(stem, "-{k}");
             }
@@ -149,8 +149,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     // In path order, so that a file's results are numbered in the order the file holds them.
     let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
     results.sort_by(|a, b| {
-        (a.origin.path.as_str(), a.origin.doc_start)
-            .cmp(&(b.origin.path.as_str(), b.origin.doc_start))
+        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
     });
     let names = output_names(&results, &args.paths);
     for (r, name) in results.iter().zip(&names) {
@@ -189,11 +188,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     }
     text.push('\n');
     // Each input that gave no result because it could not be read, with the reason.
-    let with_results: BTreeSet<&str> = loaded
-        .results
-        .iter()
-        .map(|r| r.origin.path.as_str())
-        .collect();
+    let with_results: BTreeSet<&str> = loaded.results.iter().map(|r| r.origin.path.raw()).collect();
     let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();

@@ -111,7 +111,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
 fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) -> Plan {
     let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
     for r in &loaded.results {
-        by_file.entry(r.origin.path.as_str()).or_default().push(r);
+        by_file.entry(r.origin.path.raw()).or_default().push(r);
     }
     let mut out = Plan::default();
     for (file, mut results) in by_file {
@@ -152,11 +152,7 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
     }
     // Files that hold no result: named with the reason when it is a finding, or when the user
     // named the file itself.
-    let with_results: Vec<&str> = loaded
-        .results
-        .iter()
-        .map(|r| r.origin.path.as_str())
-        .collect();
+    let with_results: Vec<&str> = loaded.results.iter().map(|r| r.origin.path.raw()).collect();
     let mut reasons: BTreeMap<String, String> = BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();

@@ -70,7 +70,7 @@ pub fn gaps(r: &LoadedResult, options: &Options) -> Vec<Gap> {
             continue;
         };
         let code = rule.meta.code;
-        if !CHECKLIST.contains(&code) || !options.selection.runs_on(&r.origin.path, code) {
+        if !CHECKLIST.contains(&code) || !options.selection.runs_on(r.origin.path.raw(), code) {
             continue;
         }
         let mut emits = Vec::new();

@@ -12,6 +12,7 @@ use crate::json::Document;
 use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA};
 use crate::rules::{self, Check, DocumentCtx, Emitter};
 use crate::schema;
+use crate::text::PathText;
 
 #[cfg(test)]
 use super::guard;
@@ -137,6 +138,8 @@ pub(super) fn check_documents(
         .collect();
     let doc_count = documents.len();
     let mut unknown = Vec::new();
+    // The path every result of the file, and every finding on them, shares.
+    let shared = PathText::from(path);
     for doc in &mut documents {
         // Findings are kept within the file's bound as they are made, not after.
         out.cap(options);
@@ -149,7 +152,7 @@ pub(super) fn check_documents(
         );
         let doc_start = doc.start;
         let origin = |format: &'static str| Origin {
-            path: path.into(),
+            path: shared.clone(),
             doc_start,
             format,
         };
@@ -354,6 +357,8 @@ pub(super) fn run_document_rules(
     internal: &mut Vec<String>,
 ) {
     let ctx = DocumentCtx { value: &doc.value };
+    // Made at the first finding, shared by the rest.
+    let mut shared: Option<PathText> = None;
     for rule in rules::RULES {
         if let (Check::Document(check), true) = (rule.check, selection.runs(rule.meta.code)) {
             let mut emits = Vec::new();
@@ -371,7 +376,7 @@ pub(super) fn run_document_rules(
             }
             for e in emits {
                 let loc = Location {
-                    path: path.into(),
+                    path: shared.get_or_insert_with(|| path.into()).clone(),
                     doc_start: doc.start,
                     pointer: e.pointer.clone().into(),
                     offset: None,

@@ -48,7 +48,7 @@ pub use read::read_text;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
-pub use translate::{Origin, finding_at, translate};
+pub use translate::{Origin, finding_at, translate, translate_owned};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]
@@ -118,7 +118,7 @@ pub struct Corpus {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileRead {
     /// The file as reached from the command line.
-    pub path: crate::text::FileText,
+    pub path: crate::text::PathText,
     /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
     /// `none (E004 unknown-format)` with the rule that says why none read it.
     pub read_as: std::borrow::Cow<'static, str>,
@@ -154,8 +154,13 @@ impl FileRead {
         } else {
             "none (read with its run, or not a result)".into()
         };
+        // The path its results already share, when it has any: one allocation for the file.
+        let path = match outcome.results.first() {
+            Some(r) if r.origin.path == path => r.origin.path.clone(),
+            _ => path.into(),
+        };
         FileRead {
-            path: path.into(),
+            path,
             read_as,
             results: outcome.results.len(),
         }

@@ -16,6 +16,7 @@ use super::guard;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
+    translate_owned,
 };
 
 pub(super) fn finish_result(
@@ -141,7 +142,7 @@ pub(super) fn finish_result(
     out.artifact_refs
         .extend(artifacts::referenced(&doc, &entry.path));
     // Where a value absent from a harness's file goes instead (the help of its finding).
-    let sidecar = checklist::sidecar_place(&origin.path, sides);
+    let sidecar = checklist::sidecar_place(origin.path.raw(), sides);
     let ctx = ResultCtx {
         result: &doc,
         value: &value,
@@ -155,13 +156,13 @@ pub(super) fn finish_result(
             let mut emits = Vec::new();
             if let Err(message) = catch_panic(|| {
                 #[cfg(test)]
-                guard::injected(&origin.path, rule.meta.code);
+                guard::injected(origin.path.raw(), rule.meta.code);
                 check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             }) {
                 let what = format!("rule {} ({})", rule.meta.code, rule.meta.name);
                 out.internal.push(internal_error(
                     &what,
-                    &format!("`{}`", origin.path),
+                    &format!("`{}`", origin.path.raw()),
                     &message,
                 ));
                 continue;
@@ -172,7 +173,7 @@ pub(super) fn finish_result(
                         e.help.take(),
                         &e.pointer,
                         origin.format,
-                        &origin.path,
+                        origin.path.raw(),
                         (&sidecar.0, sidecar.1),
                     ));
                     if let Some(a) = e.absent.as_mut() {
@@ -182,15 +183,14 @@ pub(super) fn finish_result(
                         ));
                     }
                 }
-                let loc = translate(&origin, &provenance, &e.pointer);
-                let related = e
-                    .related
-                    .iter()
+                let loc = translate_owned(&origin, &provenance, std::mem::take(&mut e.pointer));
+                let related = std::mem::take(&mut e.related)
+                    .into_iter()
                     .map(|r| {
                         if r.path.is_empty() {
                             translate(&origin, &provenance, r.pointer.raw())
                         } else {
-                            r.clone()
+                            r
                         }
                     })
                     .collect();
@@ -260,7 +260,7 @@ pub fn emit_to_finding(
         message,
         label: e.label,
         help: e.help,
-        absent: e.absent,
+        absent: e.absent.map(Box::new),
         placed: None,
         corpus: e.corpus,
     }

@@ -6,13 +6,13 @@
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
 use crate::rules::RuleMeta;
-use crate::text::Text;
+use crate::text::{PathText, Text};
 
 /// Where a result was read from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
-    /// The file as reached from the command line.
-    pub path: String,
+    /// The file as reached from the command line, shared with every finding on the result.
+    pub path: PathText,
     /// Byte offset of the document in the file.
     pub doc_start: usize,
     /// `canonical`, `claims`, or the adapter's name.
@@ -35,6 +35,20 @@ pub fn translate(origin: &Origin, provenance: &ProvenanceMap, pointer: &str) -> 
     translate_depth(origin, provenance, pointer, 0)
 }
 
+/// [`translate`], taking the pointer: a canonical pointer that maps to itself (most of them)
+/// becomes the location's pointer without a copy.
+pub fn translate_owned(origin: &Origin, provenance: &ProvenanceMap, pointer: String) -> Location {
+    if origin.is_canonical() && provenance.lookup(&pointer).is_none() {
+        return Location {
+            path: origin.path.clone(),
+            doc_start: origin.doc_start,
+            pointer: pointer.into(),
+            offset: None,
+        };
+    }
+    translate(origin, provenance, &pointer)
+}
+
 fn translate_depth(
     origin: &Origin,
     provenance: &ProvenanceMap,
@@ -42,7 +56,7 @@ fn translate_depth(
     depth: u8,
 ) -> Location {
     let here = |p: String| Location {
-        path: origin.path.clone().into(),
+        path: origin.path.clone(),
         doc_start: origin.doc_start,
         pointer: p.into(),
         offset: None,
@@ -150,6 +164,27 @@ mod tests {
             translate(&vllm, &p, "/levels/0/duration_s").pointer,
             "/result_completed_samples_per_sec"
         );
+    }
+
+    #[test]
+    fn a_pointer_taken_lands_where_a_pointer_borrowed_does() {
+        let mut p = ProvenanceMap::default();
+        p.insert(
+            "/engine/max_num_seqs",
+            Provenance::Sidecar {
+                path: "a.meta.json".into(),
+                pointer: "/engine/max_num_seqs".into(),
+            },
+        );
+        for format in ["canonical", "vllm"] {
+            for pointer in ["/engine/max_num_seqs", "/levels/0/ttft_s", ""] {
+                let o = origin(format);
+                assert_eq!(
+                    translate_owned(&o, &p, pointer.to_string()),
+                    translate(&o, &p, pointer)
+                );
+            }
+        }
     }
 
     #[test]

@@ -75,7 +75,7 @@ mod tests {
         });
         LoadedResult {
             origin: Origin {
-                path: format!("{id}.json"),
+                path: format!("{id}.json").into(),
                 doc_start: 0,
                 format: "canonical",
             },

@@ -224,7 +224,12 @@ pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint
             pooled.entry(print).or_default().push(i);
         } else {
             let r = &results[i];
-            let key = format!("{} {}#{}", r.doc.id, r.origin.path, r.origin.doc_start);
+            let key = format!(
+                "{} {}#{}",
+                r.doc.id,
+                r.origin.path.raw(),
+                r.origin.doc_start
+            );
             out.entry(Fingerprint::unpooled(&r.doc, &key))
                 .or_default()
                 .push(i);

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::Prepared;
 use crate::engine::Summary;
-use crate::text::{FileText, Text};
+use crate::text::{FileText, PathText, Text};
 
 /// The whole report. Serialised straight from borrowed findings: a corpus with hundreds of
 /// thousands of findings is never copied into an intermediate JSON tree.
@@ -34,7 +34,7 @@ pub(super) struct Diagnostic<'a> {
     name: &'static str,
     severity: &'static str,
     pre_rule: bool,
-    path: &'a FileText,
+    path: &'a PathText,
     /// Present, and `true`, on a finding about the corpus as a whole: `path` is then the
     /// corpus (a folder ends in `/`) and `line` and `column` are null.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -65,7 +65,7 @@ impl Serialize for RuleUrl {
 
 #[derive(Serialize)]
 struct Related<'a> {
-    path: &'a FileText,
+    path: &'a PathText,
     pointer: &'a FileText,
     line: Option<usize>,
     column: Option<usize>,

@@ -10,11 +10,11 @@ use std::fmt::Write;
 use super::Prepared;
 use crate::diagnostic::Severity;
 use crate::numbers::plural;
-use crate::text::FileText;
+use crate::text::PathText;
 
 /// One file's line of the overview.
 struct Row<'a> {
-    path: &'a FileText,
+    path: &'a PathText,
     read_as: &'a str,
     results: usize,
     errors: usize,

@@ -24,7 +24,7 @@ use super::rule_docs::category;
 use super::{Position, Prepared};
 use crate::diagnostic::{Location, Severity};
 use crate::rules::RuleMeta;
-use crate::text::FileText;
+use crate::text::{FileText, PathText};
 
 /// SARIF's level for a severity.
 pub fn level(s: Severity) -> &'static str {
@@ -44,7 +44,7 @@ pub fn end_column(pos: Position) -> usize {
 /// byte but letters, digits, `-._~` and `/` percent-encoded. A colon is encoded too, so a file
 /// named `javascript:alert(1).json` is the relative reference `javascript%3Aalert%281%29.json`,
 /// never a URI with a scheme. An absolute path becomes a `file://` URI.
-pub fn uri(path: &FileText) -> (String, bool) {
+pub fn uri(path: &PathText) -> (String, bool) {
     let slashed = path.masked().replace('\\', "/");
     let mut rel = slashed.as_str();
     while let Some(rest) = rel.strip_prefix("./") {
@@ -382,7 +382,7 @@ mod tests {
 
     #[test]
     fn uris() {
-        let uri = |s: &str| uri(&FileText::from(s));
+        let uri = |s: &str| uri(&PathText::from(s));
         assert_eq!(
             uri("./results/a b.json"),
             ("results/a%20b.json".to_string(), true)

@@ -84,15 +84,12 @@ pub fn prepare(
         path().then_with(|| key(a).cmp(&key(b))).then(a.cmp(&b))
     });
     // A file's findings come from the loader already in this order: nothing to move then.
-    let (findings, positions) = if order.iter().enumerate().all(|(k, &i)| k == i) {
-        (findings, positions)
+    // Otherwise each finding is moved once, in place: no second list of them.
+    let positions = if order.iter().enumerate().all(|(k, &i)| k == i) {
+        positions
     } else {
-        let mut slots: Vec<Option<Finding>> = findings.into_iter().map(Some).collect();
-        let findings: Vec<Finding> = order
-            .iter()
-            .map(|&i| slots[i].take().expect("each index once"))
-            .collect();
-        (findings, order.iter().map(|&i| positions[i]).collect())
+        crate::diagnostic::permute(&mut findings, &order);
+        order.iter().map(|&i| positions[i]).collect()
     };
     let related_positions = findings
         .iter()

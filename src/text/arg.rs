@@ -58,6 +58,12 @@ impl Arg for &FileText {
     }
 }
 
+impl Arg for &super::PathText {
+    fn into_text(self) -> Text {
+        Text::File(self.raw().to_string())
+    }
+}
+
 impl Arg for FileText {
     fn into_text(self) -> Text {
         Text::File(self.0)

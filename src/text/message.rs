@@ -49,6 +49,32 @@ pub enum Text {
     Quoting(String),
     /// Mixed.
     Parts(Vec<Part>),
+    /// Mixed, held compactly ([`Text::compact`]): the parts' text in one allocation, and where
+    /// each part ends and whether it came from an input. Reads, writes and orders exactly as the
+    /// parts it was made of.
+    Joined(Box<Joined>),
+}
+
+/// The parts of a [`Text::Joined`].
+#[derive(Debug, Clone)]
+pub struct Joined {
+    /// Every part's text, in order.
+    text: Box<str>,
+    /// Each part: the byte its text ends at in `text`, and whether it came from an input.
+    ends: Box<[(u32, bool)]>,
+}
+
+impl Joined {
+    /// Each part's origin and text, in order.
+    fn parts(&self) -> impl Iterator<Item = (Origin, &str)> {
+        let mut start = 0;
+        self.ends.iter().map(move |&(end, file)| {
+            let end = end as usize;
+            let part = &self.text[start..end];
+            start = end;
+            (if file { Origin::File } else { Origin::Own }, part)
+        })
+    }
 }
 
 impl Default for Text {
@@ -99,12 +125,31 @@ impl Text {
         out
     }
 
-    /// The parts, in order.
-    pub fn parts(&self) -> Vec<&Part> {
-        match self {
-            Text::Parts(p) => p.iter().collect(),
-            _ => Vec::new(),
+    /// The same text held in as little memory as it takes, for a finding kept until the end of
+    /// a run: a text of parts becomes one string and the bounds of its parts (two allocations
+    /// instead of one per part and one for the list), so every writer sees the same parts.
+    pub fn compact(&mut self) {
+        let Text::Parts(parts) = self else {
+            return;
+        };
+        let len: usize = parts.iter().map(|p| p.as_str().len()).sum();
+        if u32::try_from(len).is_err() {
+            return;
         }
+        let mut text = String::with_capacity(len);
+        let mut ends = Vec::with_capacity(parts.len());
+        for p in parts.iter() {
+            text.push_str(p.as_str());
+            #[expect(
+                clippy::cast_possible_truncation,
+                reason = "the total fits, checked above"
+            )]
+            ends.push((text.len() as u32, matches!(p, Part::File(_))));
+        }
+        *self = Text::Joined(Box::new(Joined {
+            text: text.into_boxed_str(),
+            ends: ends.into_boxed_slice(),
+        }));
     }
 
     fn each(&self, f: &mut dyn FnMut(Origin, &str)) {
@@ -120,7 +165,22 @@ impl Text {
                     }
                 }
             }
+            Text::Joined(j) => {
+                for (origin, s) in j.parts() {
+                    f(origin, s);
+                }
+            }
         }
+    }
+
+    /// A [`Text::Joined`] as the parts it was made of (to append to it).
+    fn unjoined(j: &Joined) -> Vec<Part> {
+        j.parts()
+            .map(|(origin, s)| match origin {
+                Origin::Own => Part::Own(Cow::Owned(s.to_string())),
+                Origin::File | Origin::Quoting => Part::File(s.to_string()),
+            })
+            .collect()
     }
 
     /// Appends benchlint's own words.
@@ -139,6 +199,9 @@ impl Text {
             Text::Own(s) => self.push_part(Part::Own(s)),
             Text::File(s) | Text::Quoting(s) => self.push_part(Part::File(s)),
             Text::Parts(ps) => ps.into_iter().for_each(|p| self.push_part(p)),
+            Text::Joined(j) => Self::unjoined(&j)
+                .into_iter()
+                .for_each(|p| self.push_part(p)),
         }
     }
 
@@ -148,6 +211,7 @@ impl Text {
             Text::Own(s) => vec![Part::Own(s)],
             Text::File(s) | Text::Quoting(s) => vec![Part::File(s)],
             Text::Parts(p) => p,
+            Text::Joined(j) => Self::unjoined(&j),
         };
         let mut parts = parts;
         parts.push(part);
@@ -183,7 +247,7 @@ impl Text {
         match self {
             Text::Own(s) => Cow::Borrowed(s),
             Text::File(s) | Text::Quoting(s) => write_input(s),
-            Text::Parts(_) => {
+            Text::Parts(_) | Text::Joined(_) => {
                 let mut out = String::new();
                 self.each(&mut |origin, s| {
                     if origin == Origin::Own {
@@ -212,11 +276,12 @@ impl Text {
         markdown::render_html(&pieces)
     }
 
-    /// The text when it is one string (not built of parts).
+    /// The raw text when it is held as one string (not as a list of parts).
     fn single(&self) -> Option<&str> {
         match self {
             Text::Own(s) => Some(s),
             Text::File(s) | Text::Quoting(s) => Some(s),
+            Text::Joined(j) => Some(&j.text),
             Text::Parts(_) => None,
         }
     }
@@ -282,6 +347,18 @@ impl From<&'static str> for Text {
 impl From<FileText> for Text {
     fn from(s: FileText) -> Self {
         Text::File(s.0)
+    }
+}
+
+impl From<&super::PathText> for Text {
+    fn from(s: &super::PathText) -> Self {
+        Text::File(s.raw().to_string())
+    }
+}
+
+impl From<super::PathText> for Text {
+    fn from(s: super::PathText) -> Self {
+        Text::File(s.raw().to_string())
     }
 }
 

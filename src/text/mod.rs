@@ -3,9 +3,9 @@
 //! What benchlint wrote itself (a rule's sentence, a header, a number) is shown as it is.
 //! Everything that came from an input (a value or a key of a result file, a file name, a
 //! pointer built from keys, a claims statement, the text of a config file, a path given on the
-//! command line) is [`FileText`], or a `File` part of a [`Text`]: it has no `Display`, so it
-//! can only be written through a method that masks every secret in it and escapes it for the
-//! format being written:
+//! command line) is [`FileText`] (a file's path, shared by the findings on it, [`PathText`]), or a
+//! `File` part of a [`Text`]: it has no `Display`, so it can only be written through a method
+//! that masks every secret in it and escapes it for the format being written:
 //!
 //! - [`FileText::line`] for a terminal or a CI log (human, concise, tables, stderr): control
 //!   characters, line breaks, bidirectional overrides and invisible characters become escapes
@@ -29,13 +29,15 @@ pub mod json;
 mod markdown;
 mod memo;
 mod message;
+mod path_text;
 
 use std::borrow::Cow;
 
 pub use arg::{Arg, Own};
 pub use file_text::FileText;
 pub use hidden::{escaped as escape_hidden, is_hidden, stand_in};
-pub use message::{Origin, Part, Text};
+pub use message::{Joined, Origin, Part, Text};
+pub use path_text::PathText;
 
 /// Secrets replaced by `<redacted>`. A report writes the same input text many times (a file's
 /// path on each of its findings, the same pointers in every file): each string is searched once

@@ -21,3 +21,47 @@ fn order_and_equality_follow_the_raw_text() {
     assert_eq!(a, b);
     assert!(Text::from("a") < crate::text!("{}b", "a"));
 }
+
+#[test]
+fn a_compacted_text_reads_writes_and_orders_as_its_parts_did() {
+    let key = "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP";
+    // A part boundary Markdown escaping depends on (`:` then `/`), a secret, a line break and
+    // a `|` inside a quoted input, a number of benchlint's own.
+    let make = || {
+        let mut t = crate::text!(
+            "file `{}` at http:{} holds {} and {} copies",
+            "a|b\nc",
+            "//x.example/www",
+            key,
+            3usize
+        );
+        t.push_text(crate::text!(" [measured {}]", "2020-01-01"));
+        t
+    };
+    let parts = make();
+    let mut joined = make();
+    joined.compact();
+    assert!(matches!(joined, Text::Joined(_)));
+    assert_eq!(joined.raw(), parts.raw());
+    assert_eq!(joined.line(), parts.line());
+    assert_eq!(joined.masked(), parts.masked());
+    assert!(!joined.masked().contains(key));
+    assert_eq!(joined.md(false), parts.md(false));
+    assert_eq!(joined.md(true), parts.md(true));
+    assert_eq!(joined.html(), parts.html());
+    assert_eq!(joined.to_string(), parts.to_string());
+    assert_eq!(joined.cmp(&parts), std::cmp::Ordering::Equal);
+    assert!(joined < crate::text!("file `{}`", "b"));
+    assert!(joined.contains("3 copies"));
+    // Appending to it keeps every part's origin.
+    let mut longer = joined.clone();
+    longer.push_text(crate::text!(" in `{}`", key));
+    let mut expected = make();
+    expected.push_text(crate::text!(" in `{}`", key));
+    assert_eq!(longer.line(), expected.line());
+    assert_eq!(longer.md(false), expected.md(false));
+    // A text of one string is left as it is.
+    let mut own = Text::from("all benchlint's own");
+    own.compact();
+    assert!(matches!(own, Text::Own(_)));
+}
