@@ -140,15 +140,25 @@ fn render_file(
     let path = &p.findings[from].primary.path;
     let shown_path = path.line().into_owned();
     let corpus = p.findings[from].corpus;
-    // The corpus is no file to draw a snippet of.
-    let text = if corpus {
-        None
-    } else {
-        p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to])
-    };
     let items = super::absent::items(p, from, to, true);
     let shown_items = items.len();
     let drawn = super::fold::fold(p, items);
+    // The corpus is no file to draw a snippet of. A folded finding is a line with no snippet:
+    // only the lines around the drawn ones are masked.
+    let text = if corpus {
+        None
+    } else {
+        let at: Vec<Position> = drawn
+            .iter()
+            .filter_map(|d| p.positions[d.item.members[0]])
+            .collect();
+        p.masked_source(
+            path.raw(),
+            &p.findings[from..to],
+            &p.positions[from..to],
+            &at,
+        )
+    };
     for d in &drawn {
         let item = &d.item;
         let i = item.members[0];
