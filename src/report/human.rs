@@ -6,8 +6,9 @@
 
 use std::fmt::{self, Write};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
+use miette::{Diagnostic, LabeledSpan, SourceCode};
 
+use super::human_layout::Layout;
 use super::snippet::{MAX_SNIPPET_LINE, Window};
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
@@ -81,21 +82,14 @@ impl Diagnostic for Shown<'_> {
 /// Renders every finding as a diagnostic with its snippet, then the summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
     use rayon::prelude::*;
-    let theme = if p.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(WIDTH)
-        .with_links(false);
+    let layout = Layout::new(WIDTH, p.color);
     // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
     // snippet costs more than the check that found it), reading the file's text, secrets
     // masked, only while its findings are drawn.
     let runs = super::absent::file_runs(&p.findings);
     let parts: Vec<(String, usize)> = runs
         .par_iter()
-        .map(|&(from, to)| render_file(p, &handler, from, to))
+        .map(|&(from, to)| render_file(p, &layout, from, to))
         .collect();
     let shown: usize = parts.iter().map(|(_, n)| n).sum();
     // A corpus opens with its headline: where to start reading.
@@ -132,7 +126,7 @@ pub(super) fn summary_of(summary: &Summary, findings: usize, shown: usize) -> St
 /// The findings `from..to` of `p`, all in one file, and how many were shown.
 fn render_file(
     p: &Prepared,
-    handler: &GraphicalReportHandler,
+    layout: &Layout,
     from: usize,
     to: usize,
 ) -> (String, usize) {
@@ -217,6 +211,7 @@ fn render_file(
                 }
             }
         }
+        let handler = layout.handler(shown.severity, &shown.message, shown.help.as_deref());
         let _ = handler.render_report(&mut out, &shown);
         out.push_str(&super::fold::also_lines(p, d, WIDTH));
         out.push('\n');

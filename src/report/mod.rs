@@ -13,6 +13,7 @@ mod corpus_text;
 mod fold;
 mod github;
 mod human;
+mod human_layout;
 mod json;
 mod json_lines;
 mod junit;
