@@ -124,12 +124,7 @@ pub(super) fn summary_of(summary: &Summary, findings: usize, shown: usize) -> St
 }
 
 /// The findings `from..to` of `p`, all in one file, and how many were shown.
-fn render_file(
-    p: &Prepared,
-    layout: &Layout,
-    from: usize,
-    to: usize,
-) -> (String, usize) {
+fn render_file(p: &Prepared, layout: &Layout, from: usize, to: usize) -> (String, usize) {
     let mut out = String::new();
     let path = &p.findings[from].primary.path;
     let shown_path = path.line().into_owned();
@@ -211,7 +206,12 @@ fn render_file(
                 }
             }
         }
-        let handler = layout.handler(shown.severity, &shown.message, shown.help.as_deref());
+        let (handler, message, help) = layout.shape(shown.severity, shown.message, shown.help);
+        let shown = Shown {
+            message,
+            help,
+            ..shown
+        };
         let _ = handler.render_report(&mut out, &shown);
         out.push_str(&super::fold::also_lines(p, d, WIDTH));
         out.push('\n');

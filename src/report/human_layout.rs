@@ -1,32 +1,56 @@
 //! The miette handlers the human format draws with, built once per report: one that wraps the
 //! message and help to [`WIDTH`](super::human) columns, and one that lays them out the same
-//! way without wrapping, for a diagnostic whose every line already fits. miette wraps with
-//! textwrap, which splits each line into words by the Unicode line-breaking rules whether or
-//! not it fits; most findings' messages fit, and that split was most of their drawing.
+//! way without wrapping. miette wraps with textwrap, which splits each line into words by the
+//! Unicode line-breaking rules whether or not it fits, for every finding; here a text that
+//! fits is not split at all, and a text that does not is wrapped once per thread, remembered,
+//! and handed to the plain handler already in lines (a rule's help is the same in every file).
 //!
-//! Why the two give the same bytes when [`Layout::fits`] holds: miette hands the message to
-//! textwrap with an indent on the first line (`  × `) and another on the rest (`  │ `), the
-//! help with `  help: ` and eight spaces, `WIDTH - 2` columns in all. textwrap lays out each
-//! line of the text on its own, as words that cover the line from its first byte to its last,
-//! and puts them all on one output line when the line's width (textwrap's own measure,
-//! [`textwrap::core::display_width`]) is at most the columns left after the indent; that
-//! output line is the indent and the line, less the spaces ending it. Without wrapping, miette
-//! writes each line after the same indent, whole. So when no line is empty or ends in white
-//! space and each fits, the two are the same.
+//! Why the bytes are the same: miette hands the message to textwrap with an indent on the
+//! first line (`  × `) and another on the rest (`  │ `), the help with `  help: ` and eight
+//! spaces, `WIDTH - 2` columns in all, and writes `textwrap::fill`: the lines of
+//! `textwrap::wrap`, each its indent and its words, joined by line feeds. Without wrapping,
+//! miette writes each line of the text after the same indents, a line of nothing but white
+//! space after the indent trimmed. So the text made of the wrapped lines less their indents,
+//! when none of them is blank, draws the same; the wrapping depends on the indents' widths
+//! only, so they are measured without their colours. A line that fits is left whole by
+//! textwrap (its words cover it from its first byte to its last, and all go on one line when
+//! its width is at most the columns left after the indent; only spaces ending it would go),
+//! which [`fits`] checks without splitting it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use textwrap::core::display_width;
 
 use crate::diagnostic::Severity;
 
-/// The two handlers and the columns a line of message or help may take unwrapped.
+/// Texts remembered per thread before the memory starts again (each a message or help of a
+/// few hundred bytes).
+const REMEMBERED: usize = 4096;
+
+thread_local! {
+    /// Texts already wrapped, by the indents' widths: the lines, or `None` when one is blank.
+    static WRAPPED: RefCell<HashMap<(usize, usize, String), Option<String>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The indents of the message (one per severity, whose icon starts it) or the help, without
+/// colour.
+struct Indents {
+    first: String,
+    rest: String,
+}
+
+/// The two handlers, and the indents the message and help are wrapped with.
 pub struct Layout {
     wrapping: GraphicalReportHandler,
     plain: GraphicalReportHandler,
-    /// Columns for a message line, per severity (its icon starts the first line).
-    message: [usize; 3],
-    /// Columns for a line of help.
-    help: usize,
+    /// Columns for the text, the indents included.
+    text_width: usize,
+    /// Message indents per severity: error, warning, advice.
+    message: [Indents; 3],
+    help: Indents,
 }
 
 impl Layout {
@@ -37,14 +61,16 @@ impl Layout {
         } else {
             GraphicalTheme::unicode_nocolor()
         };
-        // miette's own arithmetic: two columns kept, then the indents.
-        let text_width = width.saturating_sub(2);
         let chars = &theme.characters;
-        let rest = display_width(&format!("  {} ", chars.vbar));
-        let message = [&chars.error, &chars.warning, &chars.advice].map(|icon| {
-            text_width.saturating_sub(display_width(&format!("  {icon} ")).max(rest))
+        let rest = format!("  {} ", chars.vbar);
+        let message = [&chars.error, &chars.warning, &chars.advice].map(|icon| Indents {
+            first: format!("  {icon} "),
+            rest: rest.clone(),
         });
-        let help = text_width.saturating_sub(display_width("  help: ").max(8));
+        let help = Indents {
+            first: "  help: ".to_string(),
+            rest: " ".repeat(8),
+        };
         let wrapping = GraphicalReportHandler::new_themed(theme.clone())
             .with_width(width)
             .with_links(false);
@@ -55,28 +81,83 @@ impl Layout {
         Layout {
             wrapping,
             plain,
+            // miette's own arithmetic: two columns kept.
+            text_width: width.saturating_sub(2),
             message,
             help,
         }
     }
 
-    /// The handler for a diagnostic of `severity` with `message` and `help`.
-    pub fn handler(
+    /// The handler to draw a diagnostic of `severity` with, and its message and help as that
+    /// handler must be given them to draw what the wrapping handler draws of `message` and
+    /// `help`.
+    pub fn shape(
         &self,
         severity: Severity,
-        message: &str,
-        help: Option<&str>,
-    ) -> &GraphicalReportHandler {
-        let columns = self.message[match severity {
+        message: String,
+        help: Option<String>,
+    ) -> (&GraphicalReportHandler, String, Option<String>) {
+        let indents = &self.message[match severity {
             Severity::Error => 0,
             Severity::Warning => 1,
             Severity::Info => 2,
         }];
-        if fits(message, columns) && help.is_none_or(|h| fits(h, self.help)) {
-            &self.plain
-        } else {
-            &self.wrapping
+        let lines = self.lines(&message, indents);
+        let help_lines = help.as_ref().map(|h| self.lines(h, &self.help));
+        match (lines, help_lines) {
+            (Some(m), None) => (&self.plain, m.unwrap_or(message), None),
+            (Some(m), Some(Some(h))) => (
+                &self.plain,
+                m.unwrap_or(message),
+                Some(h.unwrap_or_else(|| help.unwrap_or_default())),
+            ),
+            _ => (&self.wrapping, message, help),
         }
+    }
+
+    /// `text` as textwrap lays it out after `indents`, without them: `Some(None)` when that
+    /// is `text` itself, `None` when a line would be blank.
+    #[allow(clippy::option_option)]
+    fn lines(&self, text: &str, indents: &Indents) -> Option<Option<String>> {
+        let (first, rest) = (display_width(&indents.first), display_width(&indents.rest));
+        if fits(text, self.text_width.saturating_sub(first.max(rest))) {
+            return Some(None);
+        }
+        let key = (first, rest, text.to_string());
+        if let Some(known) = WRAPPED.with(|w| w.borrow().get(&key).cloned()) {
+            return known.map(Some);
+        }
+        let options = textwrap::Options::new(self.text_width)
+            .initial_indent(&indents.first)
+            .subsequent_indent(&indents.rest)
+            .break_words(true);
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut blank = false;
+        for (k, line) in textwrap::wrap(text, options).iter().enumerate() {
+            let indent = if k == 0 {
+                &indents.first
+            } else {
+                &indents.rest
+            };
+            match line.strip_prefix(indent.as_str()) {
+                Some(words) if !words.trim().is_empty() => {
+                    if k > 0 {
+                        out.push('\n');
+                    }
+                    out.push_str(words);
+                }
+                _ => blank = true,
+            }
+        }
+        let known = (!blank).then_some(out);
+        WRAPPED.with(|w| {
+            let mut w = w.borrow_mut();
+            if w.len() >= REMEMBERED {
+                w.clear();
+            }
+            w.insert(key, known.clone());
+        });
+        known.map(Some)
     }
 }
 
@@ -105,7 +186,8 @@ mod tests {
         assert!(!fits("", 94));
     }
 
-    /// A diagnostic drawn by both handlers, when [`fits`] lets the plain one draw it.
+    /// A diagnostic drawn by the wrapping handler, and by the one [`Layout::shape`] chooses
+    /// with the texts it gives.
     fn both(layout: &Layout, severity: Severity, message: &str, help: Option<&str>) {
         let mut d = miette::MietteDiagnostic::new(message).with_code("R001(some-rule)");
         d = d.with_severity(match severity {
@@ -116,10 +198,16 @@ mod tests {
         if let Some(h) = help {
             d = d.with_help(h);
         }
-        let chosen = layout.handler(severity, message, help);
+        let (chosen, m, h) = layout.shape(severity, message.to_string(), help.map(str::to_string));
+        let mut shaped = miette::MietteDiagnostic::new(m)
+            .with_code("R001(some-rule)")
+            .with_severity(d.severity.unwrap());
+        if let Some(h) = h {
+            shaped = shaped.with_help(h);
+        }
         let (mut wrapped, mut drawn) = (String::new(), String::new());
         layout.wrapping.render_report(&mut wrapped, &d).unwrap();
-        chosen.render_report(&mut drawn, &d).unwrap();
+        chosen.render_report(&mut drawn, &shaped).unwrap();
         assert_eq!(drawn, wrapped, "{message:?} {help:?}");
     }
 
@@ -145,6 +233,9 @@ mod tests {
             Some("h".repeat(90)),
             Some("h".repeat(91)),
             Some(format!("{}.", "help me ".repeat(12))),
+            Some(format!("{}\n\nafter a blank line", "help me ".repeat(12))),
+            Some(format!("{} ", "trailing ".repeat(12))),
+            Some(format!("{}-{}", "x".repeat(120), "y".repeat(200))),
         ];
         for color in [false, true] {
             let layout = Layout::new(100, color);
