@@ -81,12 +81,10 @@ pub fn mask_within(text: &mut String, regions: Option<&[(usize, usize)]>) {
         mask_within(text, None);
         return;
     }
-    match regions {
-        None => ranges.extend(find_in_text(text)),
-        Some(r) => {
-            ranges.extend(find_in_text_within(text, r).unwrap_or_else(|| find_in_text(text)))
-        }
-    }
+    let in_text = regions
+        .and_then(|r| find_in_text_within(text, r))
+        .unwrap_or_else(|| find_in_text(text));
+    ranges.extend(in_text);
     if ranges.is_empty() {
         return;
     }
@@ -268,6 +266,51 @@ mod tests {
     fn leaves_harmless_text_alone() {
         let text = r#"{"model": "meta-llama/Llama-3.1-8B", "api_key": "EMPTY", "max_tokens": 256, "notes": "é"}"#;
         assert_eq!(masked(text), text);
+    }
+
+    /// Each line of `text` (with the lines around it) masked alone, against the whole text
+    /// masked: the same bytes there, its line feeds included.
+    fn same_on_every_line(text: &str) {
+        let mut whole = text.to_string();
+        mask_all(&mut whole);
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let end = start + line.trim_end_matches('\n').len();
+            let mut part = text.to_string();
+            mask_within(&mut part, Some(&[(start, end)]));
+            let (from, to) = (start.saturating_sub(1), (end + 1).min(text.len()));
+            assert_eq!(
+                &part.as_bytes()[from..to],
+                &whole.as_bytes()[from..to],
+                "line at {start} of {text:?}"
+            );
+            start += line.len();
+        }
+    }
+
+    #[test]
+    fn the_shown_lines_are_masked_as_the_whole_text_masks_them() {
+        let texts = [
+            format!(
+                "{{\n  \"engine\": {{\n    \"api_key\": \"first-one\",\n    \"cmd\": [\n      \"--api-key\",\n      \"plainvalue99\",\n      \"--port\",\n      \"8000\"\n    ],\n    \"env\": {{\n      \"{KEY}\": 1\n    }}\n  }},\n  \"notes\": \"auth Bearer\\nabc\"\n}}\n"
+            ),
+            "[[sidecar]]\napi_key =\n  hunter2hunter2\nPGPASSWORD=\ns3cr3t psql\nAuthorization: Bearer\n  abcdef123456\n--api-key\nsecretvalue\n".to_string(),
+            format!("{{\"token\": \"abc\ndef-{KEY}\nghi\", \"n\": 1}}\nplain line\n"),
+            format!("{{\"a\": 1}}\n{{\"token\": \"x\n"),
+            format!("password:\n\n\n{KEY}\nok\n"),
+        ];
+        for text in &texts {
+            same_on_every_line(text);
+        }
+        // The rule's own fixtures, as a snippet of any of their lines would mask them.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/rules/M018-secret-in-result");
+        for sub in ["fail", "pass"] {
+            for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+                same_on_every_line(&text);
+            }
+        }
     }
 
     #[test]
