@@ -79,31 +79,46 @@ impl Diagnostic for Shown<'_> {
     }
 }
 
+/// Files drawn at once (in parallel) before their text is written: the report is never held
+/// whole, only the drawing of this many files.
+const FILES_AT_ONCE: usize = 512;
+
 /// Renders every finding as a diagnostic with its snippet, then the summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut out = Vec::new();
+    let _ = write(p, &mut out);
+    out
+}
+
+/// Writes what [`render`] renders to `out`, a batch of files at a time.
+pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     use rayon::prelude::*;
     let layout = Layout::new(WIDTH, p.color);
+    // A corpus opens with its headline: where to start reading.
+    out.write_all(super::overview::headline(p).as_bytes())?;
     // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
     // snippet costs more than the check that found it), reading the file's text, secrets
     // masked, only while its findings are drawn.
     let runs = super::absent::file_runs(&p.findings);
-    let parts: Vec<(String, usize)> = runs
-        .par_iter()
-        .map(|&(from, to)| render_file(p, &layout, from, to))
-        .collect();
-    let shown: usize = parts.iter().map(|(_, n)| n).sum();
-    // A corpus opens with its headline: where to start reading.
-    let mut out = super::overview::headline(p);
-    out.extend(parts.into_iter().map(|(s, _)| s));
+    let mut shown = 0;
+    for batch in runs.chunks(FILES_AT_ONCE) {
+        let parts: Vec<(String, usize)> = batch
+            .par_iter()
+            .map(|&(from, to)| render_file(p, &layout, from, to))
+            .collect();
+        for (text, n) in parts {
+            shown += n;
+            out.write_all(text.as_bytes())?;
+        }
+    }
     // A corpus ends with its files, worst first: the reader sees where to start.
     let table = super::overview::table(p);
     if !table.is_empty() {
-        out.push_str(&table);
-        out.push('\n');
+        out.write_all(table.as_bytes())?;
+        out.write_all(b"\n")?;
     }
-    out.push_str(&summary_with_note(p, shown));
-    out.push('\n');
-    out.into_bytes()
+    out.write_all(summary_with_note(p, shown).as_bytes())?;
+    out.write_all(b"\n")
 }
 
 /// The summary line, saying how many findings were listed when absent fields were grouped.
