@@ -296,7 +296,7 @@ mod tests {
             ),
             "[[sidecar]]\napi_key =\n  hunter2hunter2\nPGPASSWORD=\ns3cr3t psql\nAuthorization: Bearer\n  abcdef123456\n--api-key\nsecretvalue\n".to_string(),
             format!("{{\"token\": \"abc\ndef-{KEY}\nghi\", \"n\": 1}}\nplain line\n"),
-            format!("{{\"a\": 1}}\n{{\"token\": \"x\n"),
+            format!("{{\"a\": 1}}\n{{\"token\": \"{KEY}\n"),
             format!("password:\n\n\n{KEY}\nok\n"),
         ];
         for text in &texts {
