@@ -435,6 +435,12 @@ pub fn finish(
         let _ = report::write_sarif(&prepared, &mut out).and_then(|()| out.flush());
         return Ok(Output::stdout(Vec::new(), code));
     }
+    // The human report too: its files' drawings are written a batch at a time, not gathered.
+    if ci.output.is_none() && !ci.statistics && !ci.show_files && args.format == Format::Human {
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let _ = report::write_human(&prepared, &mut out).and_then(|()| out.flush());
+        return Ok(Output::stdout(Vec::new(), code));
+    }
     let bytes = if ci.show_files {
         report::show_files(&prepared)
     } else if ci.statistics {

@@ -6,8 +6,9 @@
 
 use std::fmt::{self, Write};
 
-use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceCode};
+use miette::{Diagnostic, LabeledSpan, SourceCode};
 
+use super::human_layout::Layout;
 use super::snippet::{MAX_SNIPPET_LINE, Window};
 use super::{Position, Prepared};
 use crate::diagnostic::{Finding, Severity};
@@ -78,38 +79,46 @@ impl Diagnostic for Shown<'_> {
     }
 }
 
+/// Files drawn at once (in parallel) before their text is written: the report is never held
+/// whole, only the drawing of this many files.
+const FILES_AT_ONCE: usize = 512;
+
 /// Renders every finding as a diagnostic with its snippet, then the summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut out = Vec::new();
+    let _ = write(p, &mut out);
+    out
+}
+
+/// Writes what [`render`] renders to `out`, a batch of files at a time.
+pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     use rayon::prelude::*;
-    let theme = if p.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(WIDTH)
-        .with_links(false);
+    let layout = Layout::new(WIDTH, p.color);
+    // A corpus opens with its headline: where to start reading.
+    out.write_all(super::overview::headline(p).as_bytes())?;
     // Findings come sorted by file; each file's run is rendered on its own (in parallel: a
     // snippet costs more than the check that found it), reading the file's text, secrets
     // masked, only while its findings are drawn.
     let runs = super::absent::file_runs(&p.findings);
-    let parts: Vec<(String, usize)> = runs
-        .par_iter()
-        .map(|&(from, to)| render_file(p, &handler, from, to))
-        .collect();
-    let shown: usize = parts.iter().map(|(_, n)| n).sum();
-    // A corpus opens with its headline: where to start reading.
-    let mut out = super::overview::headline(p);
-    out.extend(parts.into_iter().map(|(s, _)| s));
+    let mut shown = 0;
+    for batch in runs.chunks(FILES_AT_ONCE) {
+        let parts: Vec<(String, usize)> = batch
+            .par_iter()
+            .map(|&(from, to)| render_file(p, &layout, from, to))
+            .collect();
+        for (text, n) in parts {
+            shown += n;
+            out.write_all(text.as_bytes())?;
+        }
+    }
     // A corpus ends with its files, worst first: the reader sees where to start.
     let table = super::overview::table(p);
     if !table.is_empty() {
-        out.push_str(&table);
-        out.push('\n');
+        out.write_all(table.as_bytes())?;
+        out.write_all(b"\n")?;
     }
-    out.push_str(&summary_with_note(p, shown));
-    out.push('\n');
-    out.into_bytes()
+    out.write_all(summary_with_note(p, shown).as_bytes())?;
+    out.write_all(b"\n")
 }
 
 /// The summary line, saying how many findings were listed when absent fields were grouped.
@@ -130,25 +139,30 @@ pub(super) fn summary_of(summary: &Summary, findings: usize, shown: usize) -> St
 }
 
 /// The findings `from..to` of `p`, all in one file, and how many were shown.
-fn render_file(
-    p: &Prepared,
-    handler: &GraphicalReportHandler,
-    from: usize,
-    to: usize,
-) -> (String, usize) {
+fn render_file(p: &Prepared, layout: &Layout, from: usize, to: usize) -> (String, usize) {
     let mut out = String::new();
     let path = &p.findings[from].primary.path;
     let shown_path = path.line().into_owned();
     let corpus = p.findings[from].corpus;
-    // The corpus is no file to draw a snippet of.
-    let text = if corpus {
-        None
-    } else {
-        p.masked_source(path.raw(), &p.findings[from..to], &p.positions[from..to])
-    };
     let items = super::absent::items(p, from, to, true);
     let shown_items = items.len();
     let drawn = super::fold::fold(p, items);
+    // The corpus is no file to draw a snippet of. A folded finding is a line with no snippet:
+    // only the lines around the drawn ones are masked.
+    let text = if corpus {
+        None
+    } else {
+        let at: Vec<Position> = drawn
+            .iter()
+            .filter_map(|d| p.positions[d.item.members[0]])
+            .collect();
+        p.masked_source(
+            path.raw(),
+            &p.findings[from..to],
+            &p.positions[from..to],
+            &at,
+        )
+    };
     for d in &drawn {
         let item = &d.item;
         let i = item.members[0];
@@ -207,6 +221,12 @@ fn render_file(
                 }
             }
         }
+        let (handler, message, help) = layout.shape(shown.severity, shown.message, shown.help);
+        let shown = Shown {
+            message,
+            help,
+            ..shown
+        };
         let _ = handler.render_report(&mut out, &shown);
         out.push_str(&super::fold::also_lines(p, d, WIDTH));
         out.push('\n');

@@ -9,20 +9,82 @@
 //! "VALUE"`). Then the text is read as free text too (`api_key = VALUE` in a config file,
 //! `Bearer VALUE` in a broken line). No offset moves and every line keeps its length.
 
-use crate::secrets::{classify, find_in_text, is_harmless, is_secret_key};
+use crate::secrets::{classify, find_in_text, find_in_text_within, is_harmless, is_secret_key};
+
+/// A string of the text: where it opens (its quote), one past where it ends, and whether a
+/// quote closes it. Read (decoded) only when a string in sight needs it.
+#[derive(Clone, Copy)]
+struct Quoted {
+    at: usize,
+    end: usize,
+    closed: bool,
+}
+
+impl Quoted {
+    fn inner(self) -> (usize, usize) {
+        (
+            self.at + 1,
+            if self.closed { self.end - 1 } else { self.end },
+        )
+    }
+
+    fn read(self, text: &str) -> String {
+        if self.closed {
+            decode(&text[self.at..self.end])
+        } else {
+            let (from, to) = self.inner();
+            text[from..to].to_string()
+        }
+    }
+}
 
 struct Frame {
     array: bool,
     expect_key: bool,
-    key: Option<String>,
-    /// In an array: the string before was a secret flag (`--api-key`).
-    after_flag: bool,
+    key: Option<Quoted>,
+    /// In an array: the last string value, which may be a secret flag (`--api-key`) making
+    /// the next one its value.
+    last_string: Option<Quoted>,
 }
 
 /// Overwrites every secret-looking string, key and bare word of `text` with `*`.
 pub fn mask_all(text: &mut String) {
-    let mut ranges = secret_ranges(text);
-    ranges.extend(find_in_text(text));
+    mask_within(text, None);
+}
+
+/// The same as [`mask_all`] on every byte of `regions` (sorted, not overlapping, each from a
+/// line's start to a line's end; `None`: the whole text) and on the line feeds around them,
+/// for snippets that show only these lines. Bytes further out may be left as they are.
+///
+/// The walk still goes through the whole text, since a string's reading depends on the keys
+/// and flags before it, but only the strings and words touching a region or its line feeds
+/// are decoded and looked at, each as the whole walk would; the free-text search reads the
+/// regions alone when that is proven to give the same answer there
+/// ([`find_in_text_within`]). A secret that runs over a line feed (a string broken over
+/// lines) would move the lines a snippet shows: then the whole text is masked.
+pub fn mask_within(text: &mut String, regions: Option<&[(usize, usize)]>) {
+    let shown = |from: usize, to: usize| {
+        regions.is_none_or(|r| {
+            // The first region ending (with its line feed) at or after `from`: the range
+            // touches it if it starts before the range ends (the line feed before it counted).
+            let k = r.partition_point(|&(_, end)| end < from);
+            r.get(k)
+                .is_some_and(|&(start, _)| start.saturating_sub(1) < to)
+        })
+    };
+    let mut ranges = secret_ranges(text, &shown);
+    if regions.is_some()
+        && ranges
+            .iter()
+            .any(|&(from, to)| text.as_bytes()[from..to].contains(&b'\n'))
+    {
+        mask_within(text, None);
+        return;
+    }
+    let in_text = regions
+        .and_then(|r| find_in_text_within(text, r))
+        .unwrap_or_else(|| find_in_text(text));
+    ranges.extend(in_text);
     if ranges.is_empty() {
         return;
     }
@@ -45,8 +107,9 @@ fn decode(raw_with_quotes: &str) -> String {
     }
 }
 
-/// Byte ranges (inside quotes, or a bare word) that hold a secret.
-fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
+/// Byte ranges (inside quotes, or a bare word) that hold a secret, of the strings and words
+/// for which `shown(from, to)` holds.
+fn secret_ranges(text: &str, shown: &dyn Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
@@ -58,7 +121,7 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     array: bytes[i] == b'[',
                     expect_key: bytes[i] == b'{',
                     key: None,
-                    after_flag: false,
+                    last_string: None,
                 });
                 i += 1;
             }
@@ -74,43 +137,26 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
             }
             b'"' => {
                 let end = string_end(bytes, i);
-                let closed = end > i + 1 && bytes[end - 1] == b'"';
-                let (inner_start, inner_end) = (i + 1, if closed { end - 1 } else { end });
+                let string = Quoted {
+                    at: i,
+                    end,
+                    closed: end > i + 1 && bytes[end - 1] == b'"',
+                };
+                let (inner_start, inner_end) = string.inner();
+                let in_sight = inner_end > inner_start && shown(inner_start, inner_end);
                 if let Some(f) = stack.last_mut().filter(|f| !f.array && f.expect_key) {
                     f.expect_key = false;
-                    let key = if closed {
-                        decode(&text[i..end])
-                    } else {
-                        text[inner_start..inner_end].to_string()
-                    };
                     // A credential used as a key (or in one).
-                    if inner_end > inner_start && classify(None, &key).is_some() {
+                    if in_sight && classify(None, &string.read(text)).is_some() {
                         out.push((inner_start, inner_end));
                     }
-                    f.key = Some(key);
+                    f.key = Some(string);
                 } else {
-                    // A value: under its member's key, or the key of the array holding it.
-                    let key = stack
-                        .iter()
-                        .rev()
-                        .find(|f| !f.array)
-                        .and_then(|f| f.key.as_deref());
-                    let value = if closed {
-                        decode(&text[i..end])
-                    } else {
-                        text[inner_start..inner_end].to_string()
-                    };
-                    let after_flag = stack.last().is_some_and(|f| f.array && f.after_flag);
-                    if inner_end > inner_start
-                        && (classify(key, &value).is_some()
-                            || (after_flag && !value.starts_with("--") && !is_harmless(&value)))
-                    {
+                    if in_sight && value_is_secret(text, &stack, string) {
                         out.push((inner_start, inner_end));
                     }
                     if let Some(f) = stack.last_mut().filter(|f| f.array) {
-                        f.after_flag = value.starts_with('-')
-                            && !value.contains('=')
-                            && is_secret_key(value.trim_start_matches('-'));
+                        f.last_string = Some(string);
                     }
                 }
                 i = end;
@@ -126,13 +172,40 @@ fn secret_ranges(text: &str) -> Vec<(usize, usize)> {
                     i += 1;
                 }
                 // Stop on a character boundary (the stop bytes are ASCII, so `i` is one).
-                if classify(None, &text[start..i]).is_some() {
+                if shown(start, i) && classify(None, &text[start..i]).is_some() {
                     out.push((start, i));
                 }
             }
         }
     }
     out
+}
+
+/// Whether the string value `string`, where `stack` stands, is a secret: by itself or under
+/// its member's key (or the key of the array holding it), or as the value after a secret flag
+/// in an argv array.
+fn value_is_secret(text: &str, stack: &[Frame], string: Quoted) -> bool {
+    let key = stack
+        .iter()
+        .rev()
+        .find(|f| !f.array)
+        .and_then(|f| f.key)
+        .map(|k| k.read(text));
+    let value = string.read(text);
+    if classify(key.as_deref(), &value).is_some() {
+        return true;
+    }
+    let after_flag = stack
+        .last()
+        .filter(|f| f.array)
+        .and_then(|f| f.last_string)
+        .is_some_and(|flag| {
+            let flag = flag.read(text);
+            flag.starts_with('-')
+                && !flag.contains('=')
+                && is_secret_key(flag.trim_start_matches('-'))
+        });
+    after_flag && !value.starts_with("--") && !is_harmless(&value)
 }
 
 /// One past the closing quote of the string opening at `i` (the end of the text if none).
@@ -193,6 +266,51 @@ mod tests {
     fn leaves_harmless_text_alone() {
         let text = r#"{"model": "meta-llama/Llama-3.1-8B", "api_key": "EMPTY", "max_tokens": 256, "notes": "é"}"#;
         assert_eq!(masked(text), text);
+    }
+
+    /// Each line of `text` (with the lines around it) masked alone, against the whole text
+    /// masked: the same bytes there, its line feeds included.
+    fn same_on_every_line(text: &str) {
+        let mut whole = text.to_string();
+        mask_all(&mut whole);
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let end = start + line.trim_end_matches('\n').len();
+            let mut part = text.to_string();
+            mask_within(&mut part, Some(&[(start, end)]));
+            let (from, to) = (start.saturating_sub(1), (end + 1).min(text.len()));
+            assert_eq!(
+                &part.as_bytes()[from..to],
+                &whole.as_bytes()[from..to],
+                "line at {start} of {text:?}"
+            );
+            start += line.len();
+        }
+    }
+
+    #[test]
+    fn the_shown_lines_are_masked_as_the_whole_text_masks_them() {
+        let texts = [
+            format!(
+                "{{\n  \"engine\": {{\n    \"api_key\": \"first-one\",\n    \"cmd\": [\n      \"--api-key\",\n      \"plainvalue99\",\n      \"--port\",\n      \"8000\"\n    ],\n    \"env\": {{\n      \"{KEY}\": 1\n    }}\n  }},\n  \"notes\": \"auth Bearer\\nabc\"\n}}\n"
+            ),
+            "[[sidecar]]\napi_key =\n  hunter2hunter2\nPGPASSWORD=\ns3cr3t psql\nAuthorization: Bearer\n  abcdef123456\n--api-key\nsecretvalue\n".to_string(),
+            format!("{{\"token\": \"abc\ndef-{KEY}\nghi\", \"n\": 1}}\nplain line\n"),
+            format!("{{\"a\": 1}}\n{{\"token\": \"{KEY}\n"),
+            format!("password:\n\n\n{KEY}\nok\n"),
+        ];
+        for text in &texts {
+            same_on_every_line(text);
+        }
+        // The rule's own fixtures, as a snippet of any of their lines would mask them.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("testdata/rules/M018-secret-in-result");
+        for sub in ["fail", "pass"] {
+            for entry in std::fs::read_dir(dir.join(sub)).unwrap() {
+                let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+                same_on_every_line(&text);
+            }
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod corpus_text;
 mod fold;
 mod github;
 mod human;
+mod human_layout;
 mod json;
 mod json_lines;
 mod junit;
@@ -33,7 +34,7 @@ pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdi
 pub use concise::render as concise;
 pub use corpus_text::corpus_counts as audit_corpus_counts;
 pub use github::render as github;
-pub use human::render as human;
+pub use human::{render as human, write as write_human};
 pub use json::render as json;
 pub use json_lines::render as json_lines;
 pub use junit::render as junit;

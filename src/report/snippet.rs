@@ -12,6 +12,13 @@ use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanConten
 /// around the label ([`Window::trimmed`]), as rustc and ruff do.
 pub const MAX_SNIPPET_LINE: usize = 240;
 
+/// How far from its label's start a snippet reads, either way: a window looks back over the
+/// line before and forward over the line after, each at most [`MAX_SNIPPET_LINE`] bytes and a
+/// line feed, then moves to a character boundary; a cut line keeps less
+/// ([`TRIM_CONTEXT`] on each side of a label of at most as many bytes). Only the text this
+/// near a finding needs masking ([`super::sources`]).
+pub const REACH: usize = 2 * (MAX_SNIPPET_LINE + 1) + 8;
+
 /// Bytes kept on each side of the label when a line is cut.
 const TRIM_CONTEXT: usize = 60;
 

@@ -178,6 +178,14 @@ pub fn find_in_text(text: &str) -> Vec<(usize, usize)> {
     text::find(text)
 }
 
+/// The ranges [`find_in_text`] gives, as far as they touch `regions` (sorted, not
+/// overlapping, each from a line's start to a line's end), reading little more than the
+/// regions; `None` when the word before a region could change how it reads (then read the
+/// whole text).
+pub fn find_in_text_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
+    text::find_within(text, regions)
+}
+
 /// `text` with every secret [`find_in_text`] finds replaced by `<redacted>`; `None` when there
 /// is none.
 pub fn redact_text(text: &str) -> Option<String> {

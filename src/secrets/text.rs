@@ -43,10 +43,112 @@ fn worth_a_look(text: &str) -> bool {
 
 /// Byte ranges of `text` that hold secrets, sorted, not overlapping.
 pub fn find(text: &str) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = Vec::new();
     if !worth_a_look(text) {
-        return out;
+        return Vec::new();
     }
+    find_in_words(text)
+}
+
+/// The ranges [`find`] gives for `text`, as far as they touch `regions` (sorted, not
+/// overlapping, each running from the start of a line to the end of one), reading only the
+/// words of the regions and one word past each. `None` when a region's first word could be
+/// read differently by the word before it (a secret name, flag or scheme waiting for its
+/// value): the caller then reads the whole text.
+///
+/// Why the result is the same: the reading of a word depends on the words before it only
+/// through one flag (a value is awaited) and on the word after it only through a look ahead.
+/// A region starts after a line break, a word break, so its words are the text's own. When
+/// the last word before it with anything left once trimmed is one that [`may_carry`] denies,
+/// that word leaves the flag down and reaches nothing past itself whatever was awaited before
+/// it, so the region's first word is read as in the whole text, and with it every later one
+/// of the region; the word past the region is read too, so the region's last word sees its
+/// look ahead. Only ranges starting before the region's end are kept: those of the word past
+/// it may differ, and lie outside it.
+pub fn find_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
+    // How many words may be looked back over (each trimmed to nothing, `{` or `],`) for the
+    // word that decides: past it, the whole text is read instead.
+    const LOOK_BACK: usize = 64;
+    if !worth_a_look(text) {
+        return Some(Vec::new());
+    }
+    let mut out = Vec::new();
+    for &(from, to) in regions {
+        let mut before = text[..from]
+            .rsplit(word_break)
+            .filter(|w| !w.is_empty())
+            .map(|w| trim_word(w).1);
+        let mut decided = false;
+        for core in before.by_ref().take(LOOK_BACK) {
+            if core.is_empty() {
+                continue;
+            }
+            if may_carry(core) {
+                return None;
+            }
+            decided = true;
+            break;
+        }
+        if !decided && before.next().is_some() {
+            return None;
+        }
+        // One word past the region, for its last word's look ahead.
+        let rest = &text[to..];
+        let gap = rest.len() - rest.trim_start_matches(word_break).len();
+        let end = rest[gap..]
+            .find(word_break)
+            .map_or(text.len(), |i| to + gap + i);
+        out.extend(
+            find_in_words(&text[from..end])
+                .into_iter()
+                .map(|(s, e)| (from + s, from + e))
+                .filter(|&(s, _)| s < to),
+        );
+    }
+    Some(out)
+}
+
+/// Whether reading `core` (a trimmed word) may leave a value awaited, or reach into the next
+/// word: `=`, `:` or a scheme after a secret name, `Bearer`/`Basic` ending it, a secret name
+/// before an `=` or `:`, a secret flag, or a secret name alone (`api_key = X`). More than
+/// [`find_in_words`] acts on, never less.
+fn may_carry(core: &str) -> bool {
+    let scheme = core
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or(core);
+    matches!(core, "=" | ":")
+        || is_scheme(core)
+        || scheme.eq_ignore_ascii_case("bearer")
+        || scheme.eq_ignore_ascii_case("basic")
+        || secret_split(core).is_some()
+        || ends_with_secret_flag(core)
+        || is_secret_key(core)
+}
+
+/// Where `core` splits into a secret name and its value: the first `=` or `:` whose left side
+/// is a secret name (`KEY=VALUE`, `--flag=VALUE`, `key:VALUE`, `x=PGPASSWORD=VALUE`).
+fn secret_split(core: &str) -> Option<usize> {
+    core.match_indices(['=', ':'])
+        .map(|(i, _)| i)
+        .find(|&i| is_secret_key(core[..i].trim_matches(['"', '\''])))
+}
+
+/// Whether `core` ends with a secret flag (`--api-key`, `X='--api-key`).
+fn ends_with_secret_flag(core: &str) -> bool {
+    let tail = core.rfind("--").map_or_else(
+        || {
+            core.rsplit(['=', '\'', '"', '(', ',', ';', '[', '{', '/'])
+                .next()
+                .unwrap_or(core)
+        },
+        |i| &core[i..],
+    );
+    tail.starts_with('-') && !tail.contains(':') && is_secret_key(tail.trim_start_matches('-'))
+}
+
+/// [`find`] without its first test.
+fn find_in_words(text: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
     // Words with their byte offsets, one word of lookahead (no allocation: this runs on every
     // string of every document).
     let base = text.as_ptr() as usize;
@@ -109,11 +211,7 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
         }
         // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
         // name is the last word before an `=` or `:` (`x=PGPASSWORD=VALUE` too).
-        let split = core
-            .match_indices(['=', ':'])
-            .map(|(i, _)| i)
-            .find(|&i| is_secret_key(core[..i].trim_matches(['"', '\''])));
-        if let Some(split) = split {
+        if let Some(split) = secret_split(core) {
             // What stands before the name may hold a credential too.
             tokens(&core[..split], core_at, &mut out);
             let value = core[split + 1..].trim_matches(['"', '\'']);
@@ -130,18 +228,7 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
             continue;
         }
         // `--api-key VALUE`, also when the flag ends a longer word (`X='--api-key VALUE`).
-        let tail = core.rfind("--").map_or_else(
-            || {
-                core.rsplit(['=', '\'', '"', '(', ',', ';', '[', '{', '/'])
-                    .next()
-                    .unwrap_or(core)
-            },
-            |i| &core[i..],
-        );
-        if tail.starts_with('-')
-            && !tail.contains(':')
-            && is_secret_key(tail.trim_start_matches('-'))
-        {
+        if ends_with_secret_flag(core) {
             value_next = true;
             tokens(core, core_at, &mut out);
             continue;

@@ -100,6 +100,19 @@ pub fn stand_in(text: &mut String) {
     *text = out;
 }
 
+/// [`stand_in`] on the bytes `from..to` of `text` alone (both on character boundaries): the
+/// same characters replaced the same way, since each stand-in depends on its character only.
+pub fn stand_in_within(text: &mut String, from: usize, to: usize) {
+    if !may_hide(&text[from..to]) {
+        return;
+    }
+    let mut part = text[from..to].to_string();
+    stand_in(&mut part);
+    if part != text[from..to] {
+        text.replace_range(from..to, &part);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

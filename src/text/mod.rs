@@ -35,7 +35,7 @@ use std::borrow::Cow;
 
 pub use arg::{Arg, Own};
 pub use file_text::FileText;
-pub use hidden::{escaped as escape_hidden, is_hidden, stand_in};
+pub use hidden::{escaped as escape_hidden, is_hidden, stand_in, stand_in_within};
 pub use message::{Joined, Origin, Part, Text};
 pub use path_text::PathText;
 
