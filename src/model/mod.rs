@@ -7,7 +7,9 @@
 mod artifacts;
 mod engine;
 mod level;
+mod levels;
 mod load;
+mod packed_level;
 mod platform;
 mod provenance;
 mod result;
@@ -16,6 +18,7 @@ mod workload;
 pub use artifacts::*;
 pub use engine::*;
 pub use level::*;
+pub use levels::{Iter as LevelsIter, Levels};
 pub use load::{LevelKey, LoadAxis, RequestRate};
 pub use platform::*;
 pub use provenance::{Provenance, ProvenanceMap};
