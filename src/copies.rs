@@ -155,10 +155,10 @@ mod tests {
         ));
         assert!(!same_run(&a, &run("2025-05-30T19:47:38Z", 2258.2)));
         let mut relaunched = a.clone();
-        relaunched.launch = Some(Launch {
+        relaunched.launch = Some(std::sync::Arc::new(Launch {
             id: Some("launch-2".into()),
             started_at: None,
-        });
+        }));
         assert!(!same_run(&a, &relaunched));
     }
 

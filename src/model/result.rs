@@ -30,9 +30,10 @@ pub struct ResultDoc {
     /// The harness that wrote the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harness: Option<Arc<Harness>>,
-    /// The engine launch (one start of the serving engine) this run belongs to.
+    /// The engine launch (one start of the serving engine) this run belongs to (shared by the
+    /// kept results of one launch, like the configuration parts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub launch: Option<Launch>,
+    pub launch: Option<Arc<Launch>>,
     /// Index (from 1) of this ladder inside its launch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u64>,
