@@ -50,7 +50,7 @@ fn compare(dir: &Path) -> usize {
             "{at}"
         );
         // Written as import writes a result: byte for byte, whichever the form.
-        let mut stripped: Vec<Level> = w.doc.levels.iter().map(|l| l.into_owned()).collect();
+        let mut stripped: Vec<Level> = w.doc.levels.clone().into_vec();
         for s in &mut stripped {
             s.samples = None;
         }

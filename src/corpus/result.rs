@@ -312,7 +312,10 @@ mod tests {
         assert!(doc.schema.is_empty());
         let artifacts = doc.artifacts.as_ref().unwrap();
         let trace = artifacts.power_trace.as_ref().unwrap();
-        assert_eq!((trace.path.as_deref(), trace.kind), (None, Some(PowerKind::Wall)));
+        assert_eq!(
+            (trace.path.as_deref(), trace.kind),
+            (None, Some(PowerKind::Wall))
+        );
         let gate = artifacts.quality_gate.as_ref().unwrap();
         assert_eq!((gate.path.as_deref(), gate.passed), (None, Some(true)));
     }

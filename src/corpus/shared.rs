@@ -9,7 +9,7 @@
 //! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
 //! written differently, and a shared part must print exactly as the result's own would.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -30,7 +30,9 @@ struct Pools {
     workload: Pool<Workload>,
     labels: Pool<BTreeMap<String, String>>,
     launch: Pool<Launch>,
-    cost_basis: Pool<str>,
+    /// Keyed by the text itself: a basis often quotes the result's own peak, so most are
+    /// distinct, and a key apart from the text would hold each of those twice.
+    cost_basis: HashSet<Arc<str>>,
 }
 
 /// Distinct values of one part, keyed by their JSON.
@@ -53,7 +55,7 @@ impl fmt::Debug for SharedParts {
             .field("workload", &pools.workload.0.len())
             .field("labels", &pools.labels.0.len())
             .field("launch", &pools.launch.0.len())
-            .field("cost_basis", &pools.cost_basis.0.len())
+            .field("cost_basis", &pools.cost_basis.len())
             .finish()
     }
 }
@@ -70,11 +72,7 @@ impl SharedParts {
         let workload = key(doc.workload.as_deref());
         let labels = key(doc.labels.as_deref());
         let launch = key(doc.launch.as_deref());
-        let basis = doc.cost.as_mut().map(|c| &mut c.basis);
-        let basis_key = basis
-            .as_ref()
-            .and_then(|b| b.as_deref())
-            .map(|b| b.as_bytes().to_vec());
+        let basis = doc.cost.as_mut().and_then(|c| c.basis.as_mut());
         let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         pools.harness.share(&mut doc.harness, harness);
         pools.platform.share(&mut doc.platform, platform);
@@ -84,7 +82,12 @@ impl SharedParts {
         pools.labels.share(&mut doc.labels, labels);
         pools.launch.share(&mut doc.launch, launch);
         if let Some(basis) = basis {
-            pools.cost_basis.share(basis, basis_key);
+            match pools.cost_basis.get(&**basis) {
+                Some(kept) => *basis = Arc::clone(kept),
+                None => {
+                    pools.cost_basis.insert(Arc::clone(basis));
+                }
+            }
         }
     }
 }
