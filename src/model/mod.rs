@@ -10,6 +10,7 @@ mod level;
 mod levels;
 mod load;
 mod packed_level;
+mod packed_number;
 mod platform;
 mod provenance;
 mod result;
