@@ -2,6 +2,8 @@
 //! TTFT, TPOT), the engine card (the serving stack: peak throughput, where it peaked, the
 //! scaling curve) and the platform card (the hardware, and cost only with its stated basis).
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value, json};
 
 use crate::model::{Level, ResultDoc};
@@ -25,10 +27,10 @@ pub fn aggregate(level: &Level) -> Option<f64> {
 }
 
 /// The level with the highest aggregate throughput.
-pub fn peak(doc: &ResultDoc) -> Option<(&Level, f64)> {
+pub fn peak(doc: &ResultDoc) -> Option<(Cow<'_, Level>, f64)> {
     doc.levels
         .iter()
-        .filter_map(|l| aggregate(l).map(|a| (l, a)))
+        .filter_map(|l| aggregate(&l).map(|a| (l, a)))
         .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
@@ -103,15 +105,15 @@ pub fn cards(doc: &ResultDoc) -> Value {
     insert(&mut engine, "max_num_seqs", e.max_num_seqs);
     if let Some((level, agg)) = peak(doc) {
         engine.insert("peak_aggregate_tok_s".into(), json!(agg));
-        insert_load(&mut engine, "peak_", level);
+        insert_load(&mut engine, "peak_", &level);
     }
     let curve: Vec<Value> = doc
         .levels
         .iter()
         .map(|l| {
             let mut point = Map::new();
-            insert_load(&mut point, "", l);
-            insert(&mut point, "aggregate_tok_s", aggregate(l));
+            insert_load(&mut point, "", &l);
+            insert(&mut point, "aggregate_tok_s", aggregate(&l));
             insert(
                 &mut point,
                 "per_user_tok_s",

@@ -34,7 +34,7 @@ pub fn copy_sets(results: &[LoadedResult], order: &[usize]) -> Vec<CopySet> {
     let mut buckets: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
     for &i in order {
         let doc = &results[i].doc;
-        if !doc.levels.iter().any(has_measured_figure) {
+        if !doc.levels.iter().any(|l| has_measured_figure(&l)) {
             continue;
         }
         let classes = buckets.entry(key_hash(doc)).or_default();
@@ -124,12 +124,12 @@ fn key_hash(doc: &ResultDoc) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Launch, Throughput};
+    use crate::model::{Launch, Levels, Throughput};
 
     fn run(measured_at: &str, aggregate: f64) -> ResultDoc {
         ResultDoc {
             measured_at: measured_at.into(),
-            levels: vec![Level {
+            levels: Levels::from(vec![Level {
                 concurrency: Some(8),
                 requests: Some(300),
                 duration_s: Some(35.844_724_891_000_17),
@@ -138,7 +138,7 @@ mod tests {
                     ..Throughput::default()
                 }),
                 ..Level::default()
-            }],
+            }]),
             ..ResultDoc::default()
         }
     }
@@ -155,10 +155,10 @@ mod tests {
         ));
         assert!(!same_run(&a, &run("2025-05-30T19:47:38Z", 2258.2)));
         let mut relaunched = a.clone();
-        relaunched.launch = Some(Launch {
+        relaunched.launch = Some(std::sync::Arc::new(Launch {
             id: Some("launch-2".into()),
             started_at: None,
-        });
+        }));
         assert!(!same_run(&a, &relaunched));
     }
 
@@ -172,7 +172,7 @@ mod tests {
         };
         assert!(!has_measured_figure(&counts));
         assert!(has_measured_figure(
-            &run("2025-05-30T19:47:38Z", 1.0).levels[0]
+            &run("2025-05-30T19:47:38Z", 1.0).levels.first().unwrap()
         ));
     }
 }

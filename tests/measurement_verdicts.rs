@@ -161,7 +161,7 @@ fn real_agentic_traces_are_not_a_stall() {
         .corpus
         .results
         .iter()
-        .filter_map(|r| r.doc.levels[0].mean_in_flight)
+        .filter_map(|r| r.doc.levels.first()?.mean_in_flight)
         .collect();
     assert_eq!(in_flight.len(), 2);
     assert!(

@@ -288,8 +288,8 @@ fn one_level_file_read_alone_is_a_one_level_result_with_the_experiment_identity(
     assert_eq!(checked.corpus.results.len(), 1);
     let r = &checked.corpus.results[0];
     assert_eq!(r.doc.levels.len(), 1);
-    assert_eq!(r.doc.levels[0].concurrency, Some(16));
-    assert_eq!(r.doc.levels[0].failed, Some(8));
+    assert_eq!(r.doc.levels.as_slice()[0].concurrency, Some(16));
+    assert_eq!(r.doc.levels.as_slice()[0].failed, Some(8));
     // Milliseconds in the file (`_time_unit`), seconds and milliseconds in the result.
     let ttft = r
         .value

@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use crate::corpus::LoadedResult;
-use crate::model::{Level, LevelKey};
+use crate::model::LevelKey;
 use crate::numbers::plural;
 use crate::replication::{Configuration, latest_measured, launches, runs};
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
@@ -168,7 +168,7 @@ fn level_findings(
                 .and_then(|rest| rest.split('/').next())
                 .and_then(|i| i.parse::<usize>().ok())
                 .and_then(|i| results[subject].doc.levels.get(i))
-                .map(Level::key);
+                .map(|l| l.key());
             if let Some(key) = level {
                 out.entry(ci)
                     .or_default()
@@ -193,7 +193,7 @@ fn status(
     let full_ladders = members
         .iter()
         .filter(|&&i| {
-            let keys: BTreeSet<LevelKey> = results[i].doc.levels.iter().map(Level::key).collect();
+            let keys: BTreeSet<LevelKey> = results[i].doc.levels.keys().collect();
             keys.len() >= t.min_ladder_levels
         })
         .count();

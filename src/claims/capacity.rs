@@ -82,7 +82,7 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
             let row = by_level.entry(level.key()).or_default();
             row.2 += 1;
             row.3.push(launch);
-            if let Some(a) = cards::aggregate(level) {
+            if let Some(a) = cards::aggregate(&level) {
                 row.0.push((launch, a));
             }
             if let Some(u) = level

@@ -263,7 +263,7 @@ mod tests {
                 hourly_usd: Some(1.84),
                 ..Cost::default()
             }),
-            levels: vec![level.clone()],
+            levels: vec![level.clone()].into(),
             ..ResultDoc::default()
         };
         // 1.84 USD / (257.8 tok/s × 3600 s) × 1e6 = 1.98256...

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::Metric;
 use crate::cards;
 use crate::corpus::LoadedResult;
-use crate::model::{Level, LevelKey, Outcome, ResultDoc};
+use crate::model::{LevelKey, Outcome, ResultDoc};
 use crate::replication::launch_id;
 use crate::stats::{Interval, launch_interval, mean};
 
@@ -252,8 +252,13 @@ pub fn resolve_at(
 fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKey, metric: Metric) {
     for &i in &side.results {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.key() == level) else {
-            let measured: BTreeSet<LevelKey> = doc.levels.iter().map(Level::key).collect();
+        let Some((li, l)) = doc
+            .levels
+            .iter()
+            .enumerate()
+            .find(|(_, l)| l.key() == level)
+        else {
+            let measured: BTreeSet<LevelKey> = doc.levels.keys().collect();
             let list: Vec<String> = measured.iter().map(ToString::to_string).collect();
             side.problem = Some(format!(
                 "result `{}` has no level at {level} (it measured {})",
@@ -267,7 +272,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKe
             side.points.clear();
             return;
         };
-        let l = &doc.levels[li];
+        let l = &*l;
         if let Some(failed) = l.failed.filter(|&f| f > 0) {
             side.problem = Some(format!(
                 "result `{}` had {failed} failed requests at {}: its averages are not measurements (R006)",
@@ -323,7 +328,7 @@ fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKe
 pub fn peak_level(results: &[LoadedResult], members: &[usize], metric: Metric) -> Option<LevelKey> {
     let mut common: Option<BTreeSet<LevelKey>> = None;
     for &i in members {
-        let set: BTreeSet<LevelKey> = results[i].doc.levels.iter().map(Level::key).collect();
+        let set: BTreeSet<LevelKey> = results[i].doc.levels.keys().collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),
@@ -335,7 +340,7 @@ pub fn peak_level(results: &[LoadedResult], members: &[usize], metric: Metric) -
             .doc
             .levels
             .iter()
-            .any(|l| cards::aggregate(l).is_some())
+            .any(|l| cards::aggregate(&l).is_some())
     }) {
         Metric::AggregateTokS
     } else {
@@ -353,7 +358,7 @@ pub fn peak_level(results: &[LoadedResult], members: &[usize], metric: Metric) -
                 doc.levels
                     .iter()
                     .find(|l| l.key() == c)
-                    .and_then(|l| by.read(doc, l))
+                    .and_then(|l| by.read(doc, &l))
             })
             .collect();
         if values.len() != members.len() {

@@ -28,7 +28,7 @@ use super::capacity::load;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, Output};
 use crate::claims::{Basis, CompareOptions, Metric, Runs, compare_sides, resolve_side};
 use crate::diagnostic::Severity;
-use crate::model::{Level, LevelKey, LoadAxis, Outcome, RequestRate};
+use crate::model::{LevelKey, LoadAxis, Outcome, RequestRate};
 use view::View;
 
 /// Arguments of `compare`.
@@ -229,7 +229,7 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
 fn shared_level(runs: &Runs<'_>, a: &[usize], b: &[usize]) -> Option<LevelKey> {
     let mut common: Option<BTreeSet<LevelKey>> = None;
     for &i in a.iter().chain(b) {
-        let set: BTreeSet<LevelKey> = runs.results[i].doc.levels.iter().map(Level::key).collect();
+        let set: BTreeSet<LevelKey> = runs.results[i].doc.levels.keys().collect();
         common = Some(match common {
             None => set,
             Some(c) => c.intersection(&set).copied().collect(),

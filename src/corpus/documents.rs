@@ -1,7 +1,6 @@
 //! One file's text: parsed, each document recognised (canonical result, claims, sidecar, a
 //! harness's format), the per-document rules run, and the sidecar beside a file found.
 
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -28,7 +27,7 @@ pub(super) fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+    (run, hood): (&[&Path], &beside::Neighbourhood),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
@@ -53,7 +52,7 @@ pub(super) fn check_text(
         max_depth: options.thresholds.max_depth,
         ..crate::yaml::Limits::default()
     };
-    let in_run = |p: &Path| run.contains(p);
+    let in_run = |p: &Path| run.binary_search(&p).is_ok();
     let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
         text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
             Some(documents) => (None, documents),

@@ -100,8 +100,12 @@ pub fn load_each(
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
 ) -> Corpus {
     let (entries, problems) = discover(args);
+    // Most files hold one result: room for them from the start, rather than doubling a list
+    // of half-kilobyte results (and holding the old list and the new while it is copied).
     let mut corpus = Corpus {
         files: entries.len(),
+        results: Vec::with_capacity(entries.len()),
+        read: Vec::with_capacity(entries.len() + problems.len()),
         ..Corpus::default()
     };
     let mut unwalked = Vec::new();
@@ -122,8 +126,11 @@ pub fn load_each(
     options.selection.apply(&mut unwalked);
     let mut handed = unwalked.len();
     on_file(None, unwalked);
-    // The files read in this run: a run folder's logs read together make one result.
-    let run: BTreeSet<PathBuf> = entries.iter().map(|e| e.path.clone()).collect();
+    // The files read in this run: a run folder's logs read together make one result. Sorted
+    // and borrowed: a set of copies held one more path a file through the whole load.
+    let mut run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    run.sort_unstable();
+    run.dedup();
     // What documents may consult beside themselves (a run folder's other files), shared so
     // that each folder is read once.
     let hood = beside::Neighbourhood::new(
@@ -153,7 +160,7 @@ pub fn load_each(
         scope.spawn(|| {
             for chunk in entries.chunks(CHUNK) {
                 if to_merge
-                    .send(check_chunk(chunk, options, (&run, &hood)))
+                    .send(check_chunk(chunk, options, (&run[..], &hood)))
                     .is_err()
                 {
                     break;
@@ -233,7 +240,7 @@ pub fn load_each(
 pub(super) fn check_chunk(
     chunk: &[Entry],
     options: &Options,
-    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+    (run, hood): (&[&Path], &beside::Neighbourhood),
 ) -> Vec<FileOutcome> {
     chunk
         .par_iter()
@@ -255,7 +262,7 @@ pub(super) fn check_chunk(
 pub(super) fn process_file(
     entry: &Entry,
     options: &Options,
-    (run, hood): (&BTreeSet<PathBuf>, &beside::Neighbourhood),
+    (run, hood): (&[&Path], &beside::Neighbourhood),
 ) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();

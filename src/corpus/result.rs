@@ -215,10 +215,26 @@ pub(super) fn finish_result(
 /// What only the per-result rules read, dropped once they have run (`Options::lean`): the
 /// per-request samples, the serve command and environment (their settings are already derived
 /// into typed fields, which the corpus-wide rules compare) and the load snapshots. The
-/// corpus-wide rules never read these, and they are most of a result's heap.
+/// corpus-wide rules never read these, and they are most of a result's heap. Nor do they read
+/// the `schema` (the same for every result), the free-text `notes` or the artifacts' file
+/// names (only whether a quality gate is paired, and the power trace's kind): those go too, so
+/// a lean result is for reading, never for writing out. The levels left are packed
+/// ([`crate::model::Levels::pack`]): the corpus-wide rules read them back exactly, at a few
+/// dozen bytes a level instead of 464.
 pub(super) fn drop_per_result_detail(doc: &mut ResultDoc) {
-    for level in &mut doc.levels {
+    for level in doc.levels.to_mut() {
         level.samples = None;
+    }
+    doc.levels.pack();
+    doc.schema = String::new();
+    doc.notes = None;
+    if let Some(artifacts) = doc.artifacts.as_mut() {
+        if let Some(trace) = artifacts.power_trace.as_mut() {
+            trace.path = None;
+        }
+        if let Some(gate) = artifacts.quality_gate.as_mut() {
+            gate.path = None;
+        }
     }
     if let Some(engine) = doc.engine.as_mut().map(Arc::make_mut) {
         engine.serve_command = None;
@@ -286,5 +302,44 @@ pub(super) fn whole_numbers_as_integers(value: &mut Value) {
             Value::Object(map) => stack.extend(map.values_mut()),
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::PowerKind;
+
+    #[test]
+    fn a_kept_result_keeps_what_the_corpus_rules_read_and_packs_its_levels() {
+        let mut doc: ResultDoc = serde_json::from_value(serde_json::json!({
+            "schema": "benchlint/result/v1",
+            "id": "r1",
+            "measured_at": "2026-01-01T00:00:00Z",
+            "outcome": "ok",
+            "levels": [{"concurrency": 8, "duration_s": 60.5,
+                        "samples": {"ttft_s": [0.1, 0.2]}}],
+            "artifacts": {
+                "power_trace": {"path": "r1.power.csv", "kind": "wall"},
+                "quality_gate": {"path": "r1.gate.csv", "passed": true, "score": 0.96}
+            },
+            "notes": "free text no corpus rule reads"
+        }))
+        .unwrap();
+        drop_per_result_detail(&mut doc);
+        assert!(doc.levels.is_packed());
+        let level = doc.levels.first().unwrap();
+        assert_eq!((level.concurrency, level.duration_s), (Some(8), Some(60.5)));
+        assert!(level.samples.is_none());
+        assert_eq!((doc.id.as_str(), doc.notes.as_deref()), ("r1", None));
+        assert!(doc.schema.is_empty());
+        let artifacts = doc.artifacts.as_ref().unwrap();
+        let trace = artifacts.power_trace.as_ref().unwrap();
+        assert_eq!(
+            (trace.path.as_deref(), trace.kind),
+            (None, Some(PowerKind::Wall))
+        );
+        let gate = artifacts.quality_gate.as_ref().unwrap();
+        assert_eq!((gate.path.as_deref(), gate.passed), (None, Some(true)));
     }
 }

@@ -1,7 +1,7 @@
 //! One copy of each configuration part the results of a corpus share: the harness, platform,
-//! engine, model, workload and labels of a kept result, and the basis of its cost, are looked up
-//! by their canonical JSON and replaced by the copy already kept, when one is equal byte for
-//! byte.
+//! engine, model, workload, labels and launch of a kept result, and the basis of its cost, are
+//! looked up by their canonical JSON and replaced by the copy already kept, when one is equal
+//! byte for byte.
 //!
 //! Replicates share their configuration by definition, and a corpus is mostly replicates and
 //! ladders of a few configurations, so these parts (about half of a kept result, most of its
@@ -9,13 +9,13 @@
 //! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
 //! written differently, and a shared part must print exactly as the result's own would.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use crate::model::{Engine, Harness, Model, Platform, ResultDoc, Workload};
+use crate::model::{Engine, Harness, Launch, Model, Platform, ResultDoc, Workload};
 
 /// The parts kept so far, shared by every worker of a load (cloning shares the pools).
 #[derive(Clone, Default)]
@@ -29,7 +29,10 @@ struct Pools {
     model: Pool<Model>,
     workload: Pool<Workload>,
     labels: Pool<BTreeMap<String, String>>,
-    cost_basis: Pool<str>,
+    launch: Pool<Launch>,
+    /// Keyed by the text itself: a basis often quotes the result's own peak, so most are
+    /// distinct, and a key apart from the text would hold each of those twice.
+    cost_basis: HashSet<Arc<str>>,
 }
 
 /// Distinct values of one part, keyed by their JSON.
@@ -51,7 +54,8 @@ impl fmt::Debug for SharedParts {
             .field("model", &pools.model.0.len())
             .field("workload", &pools.workload.0.len())
             .field("labels", &pools.labels.0.len())
-            .field("cost_basis", &pools.cost_basis.0.len())
+            .field("launch", &pools.launch.0.len())
+            .field("cost_basis", &pools.cost_basis.len())
             .finish()
     }
 }
@@ -67,11 +71,8 @@ impl SharedParts {
         let model = key(doc.model.as_deref());
         let workload = key(doc.workload.as_deref());
         let labels = key(doc.labels.as_deref());
-        let basis = doc.cost.as_mut().map(|c| &mut c.basis);
-        let basis_key = basis
-            .as_ref()
-            .and_then(|b| b.as_deref())
-            .map(|b| b.as_bytes().to_vec());
+        let launch = key(doc.launch.as_deref());
+        let basis = doc.cost.as_mut().and_then(|c| c.basis.as_mut());
         let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         pools.harness.share(&mut doc.harness, harness);
         pools.platform.share(&mut doc.platform, platform);
@@ -79,8 +80,14 @@ impl SharedParts {
         pools.model.share(&mut doc.model, model);
         pools.workload.share(&mut doc.workload, workload);
         pools.labels.share(&mut doc.labels, labels);
+        pools.launch.share(&mut doc.launch, launch);
         if let Some(basis) = basis {
-            pools.cost_basis.share(basis, basis_key);
+            match pools.cost_basis.get(&**basis) {
+                Some(kept) => *basis = Arc::clone(kept),
+                None => {
+                    pools.cost_basis.insert(Arc::clone(basis));
+                }
+            }
         }
     }
 }
@@ -116,6 +123,7 @@ mod tests {
             "model": {"name": model},
             "workload": {"temperature": temperature},
             "labels": {"deployment": "pool-1"},
+            "launch": {"id": "pool-1-launch-1", "started_at": "2026-01-01T00:00:00Z"},
             "cost": {"hourly_usd": 1.5, "basis": "list price over 36 months"},
         });
         serde_json::from_value(value).unwrap()
@@ -144,6 +152,14 @@ mod tests {
             a.labels.as_ref().unwrap(),
             c.labels.as_ref().unwrap()
         ));
+        assert!(Arc::ptr_eq(
+            a.launch.as_ref().unwrap(),
+            c.launch.as_ref().unwrap()
+        ));
+        assert_eq!(
+            c.launch.as_ref().unwrap().id.as_deref(),
+            Some("pool-1-launch-1")
+        );
         let basis = |d: &ResultDoc| d.cost.as_ref().unwrap().basis.clone().unwrap();
         assert!(Arc::ptr_eq(&basis(&a), &basis(&c)));
         assert_eq!(&*basis(&c), "list price over 36 months");

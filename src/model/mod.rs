@@ -7,7 +7,10 @@
 mod artifacts;
 mod engine;
 mod level;
+mod levels;
 mod load;
+mod packed_level;
+mod packed_number;
 mod platform;
 mod provenance;
 mod result;
@@ -16,6 +19,7 @@ mod workload;
 pub use artifacts::*;
 pub use engine::*;
 pub use level::*;
+pub use levels::{Iter as LevelsIter, Levels};
 pub use load::{LevelKey, LoadAxis, RequestRate};
 pub use platform::*;
 pub use provenance::{Provenance, ProvenanceMap};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Artifacts, Cost, Engine, Level, Model, Platform, Workload};
+use super::{Artifacts, Cost, Engine, Levels, Model, Platform, Workload};
 
 /// `measured_at` of a result whose file records no date (adapters write the Unix epoch).
 pub const UNDATED_PREFIX: &str = "1970-01-01T00:00:00";
@@ -30,9 +30,10 @@ pub struct ResultDoc {
     /// The harness that wrote the file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub harness: Option<Arc<Harness>>,
-    /// The engine launch (one start of the serving engine) this run belongs to.
+    /// The engine launch (one start of the serving engine) this run belongs to (shared by the
+    /// kept results of one launch, like the configuration parts).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub launch: Option<Launch>,
+    pub launch: Option<Arc<Launch>>,
     /// Index (from 1) of this ladder inside its launch.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub repeat: Option<u64>,
@@ -48,9 +49,10 @@ pub struct ResultDoc {
     /// What the harness sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload: Option<Arc<Workload>>,
-    /// One entry per concurrency level.
+    /// One entry per concurrency level (packed once the result is only kept for the
+    /// corpus-wide rules, [`Levels`]).
     #[serde(default)]
-    pub levels: Vec<Level>,
+    pub levels: Levels,
     /// Files paired with this result (power trace, quality gate).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artifacts: Option<Artifacts>,

@@ -141,7 +141,7 @@ pub fn launches(results: &[LoadedResult], members: &[usize]) -> Launches {
 pub fn runs(results: &[LoadedResult], members: &[usize]) -> usize {
     let mut per_level: BTreeMap<LevelKey, usize> = BTreeMap::new();
     for &i in members {
-        let distinct: BTreeSet<LevelKey> = results[i].doc.levels.iter().map(Level::key).collect();
+        let distinct: BTreeSet<LevelKey> = results[i].doc.levels.keys().collect();
         for c in distinct {
             *per_level.entry(c).or_default() += 1;
         }
@@ -233,7 +233,7 @@ pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Ve
             if !seen.insert(level.key()) {
                 continue;
             }
-            if let Some(value) = read(level).filter(|v| v.is_finite()) {
+            if let Some(value) = read(&level).filter(|v| v.is_finite()) {
                 by_level.entry(level.key()).or_default().push(Point {
                     result: i,
                     level: li,

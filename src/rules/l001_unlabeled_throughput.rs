@@ -43,7 +43,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some(t) = level.throughput_tok_s.as_ref() else {
             continue;
         };

@@ -57,6 +57,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let with_ttft: Vec<(usize, String, Option<f64>)> = ctx
         .result
         .levels
+        .as_slice()
         .iter()
         .enumerate()
         .filter_map(|(i, l)| {
@@ -74,7 +75,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let Some((first, pointer, value)) = with_ttft.first() else {
         return;
     };
-    let at = streams(ctx.result.levels[*first].key());
+    let at = streams(ctx.result.levels.as_slice()[*first].key());
     let quoted = value.map_or_else(
         || format!("per-request TTFT samples at {at} are"),
         |v| format!("TTFT {} s at {at} is", num(v)),

@@ -54,7 +54,7 @@ declare_rule! {
 
 /// The measured peak: (tok/s, the level it was measured at, what it is).
 fn peak(ctx: &ResultCtx<'_>) -> Option<(f64, LevelKey, &'static str)> {
-    let levels = &ctx.result.levels;
+    let levels = ctx.result.levels.as_slice();
     let best = |v: Vec<(f64, LevelKey)>| {
         v.into_iter()
             .filter(|(t, _)| t.is_finite() && *t > 0.0)

@@ -80,7 +80,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
 
 /// Each level whose mean power is recorded without its kind.
 fn levels(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some(power) = level.power_w.as_ref() else {
             continue;
         };

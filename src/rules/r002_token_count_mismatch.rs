@@ -52,7 +52,7 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.token_count_tolerance;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let (Some(client), Some(server)) = (level.output_tokens, level.server_output_tokens) else {
             continue;
         };

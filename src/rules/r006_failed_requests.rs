@@ -80,7 +80,7 @@ pub(crate) fn reported_figures(level: &Level) -> Vec<&'static str> {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let failed = level.failed.unwrap_or(0);
         if failed == 0 {
             continue;

@@ -96,7 +96,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             ctx.result.outcome.as_str()
         )
     };
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some((field, evidence)) = zero_evidence(level) else {
             continue;
         };

@@ -66,7 +66,7 @@ fn help(min_window: f64, min_ramp: f64) -> String {
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
-    let levels = &ctx.result.levels;
+    let levels = ctx.result.levels.as_slice();
     if served_nothing(ctx.result) {
         return;
     }

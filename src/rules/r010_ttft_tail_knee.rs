@@ -49,7 +49,7 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let knee = ctx.thresholds.ttft_tail_ratio;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some(ttft) = &level.ttft_s else {
             continue;
         };

@@ -245,7 +245,7 @@ fn prefill_could_explain(
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.aggregate_per_user_tolerance;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         if completed_nothing(level) || too_many_failed(ctx, level) {
             continue;
         }

@@ -72,7 +72,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.ladder_dip_tolerance;
     // Indices sorted by load (streams, or request rate); the sort is stable, so file order
     // breaks ties. Only neighbours on the same axis are compared.
-    let levels = &ctx.result.levels;
+    let levels = ctx.result.levels.as_slice();
     let mut order: Vec<usize> = (0..levels.len()).collect();
     order.sort_by_key(|&i| levels[i].key());
     for pair in order.windows(2) {

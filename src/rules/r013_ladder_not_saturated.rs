@@ -54,7 +54,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if ctx.result.outcome != Outcome::Ok {
         return;
     }
-    let levels = &ctx.result.levels;
+    let levels = ctx.result.levels.as_slice();
     // The top level: the highest load (streams, else request rate), the last of them in file
     // order. The level just below: the highest load under the top's, on the same axis.
     let Some(top) = (0..levels.len()).max_by_key(|&i| (levels[i].key(), i)) else {

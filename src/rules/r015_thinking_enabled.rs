@@ -83,37 +83,42 @@ enum Counted {
 fn counted(ctx: &ResultCtx<'_>) -> Option<Counted> {
     let tol = ctx.thresholds.token_count_tolerance;
     let near = |a: f64, b: f64| b > 0.0 && ((a - b) / b).abs() <= tol;
-    ctx.result.levels.iter().enumerate().find_map(|(i, l)| {
-        let reasoning = l.reasoning_tokens.filter(|r| *r > 0)?;
-        let output = l.output_tokens.filter(|o| *o >= reasoning)?;
-        let duration = l.duration_s.filter(|d| d.is_finite() && *d > 0.0)?;
-        let aggregate = l
-            .throughput_tok_s
-            .as_ref()?
-            .aggregate
-            .filter(|a| a.is_finite() && *a > 0.0)?;
-        let tokens = aggregate * duration;
-        let answer = output - reasoning;
-        if near(tokens, count_f64(output)) {
-            Some(Counted::Included {
-                level: i,
-                reasoning,
-                output,
-                aggregate,
-                duration,
-            })
-        } else if near(tokens, count_f64(answer)) {
-            Some(Counted::Missing {
-                level: i,
-                reasoning,
-                answer,
-                aggregate,
-                duration,
-            })
-        } else {
-            None
-        }
-    })
+    ctx.result
+        .levels
+        .as_slice()
+        .iter()
+        .enumerate()
+        .find_map(|(i, l)| {
+            let reasoning = l.reasoning_tokens.filter(|r| *r > 0)?;
+            let output = l.output_tokens.filter(|o| *o >= reasoning)?;
+            let duration = l.duration_s.filter(|d| d.is_finite() && *d > 0.0)?;
+            let aggregate = l
+                .throughput_tok_s
+                .as_ref()?
+                .aggregate
+                .filter(|a| a.is_finite() && *a > 0.0)?;
+            let tokens = aggregate * duration;
+            let answer = output - reasoning;
+            if near(tokens, count_f64(output)) {
+                Some(Counted::Included {
+                    level: i,
+                    reasoning,
+                    output,
+                    aggregate,
+                    duration,
+                })
+            } else if near(tokens, count_f64(answer)) {
+                Some(Counted::Missing {
+                    level: i,
+                    reasoning,
+                    answer,
+                    aggregate,
+                    duration,
+                })
+            } else {
+                None
+            }
+        })
 }
 
 /// A token count with thousands separated.
@@ -148,7 +153,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                  tokens and are comparable only with other thinking runs",
                 tokens(reasoning),
                 tokens(output),
-                at_streams(ctx.result.levels[level].key()),
+                at_streams(ctx.result.levels.as_slice()[level].key()),
                 num(aggregate),
                 num(duration),
                 num((aggregate * duration).round()),

@@ -81,7 +81,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     } else {
         "with ignore_eos not recorded"
     };
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let (Some(requests), Some(total)) = (level.requests, level.output_tokens) else {
             continue;
         };

@@ -164,7 +164,7 @@ const ORDERED: [(&str, &str, &str); 5] = [
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let tolerance = ctx.thresholds.summary_tolerance;
     let steady = ctx.get("/workload/window/mode").and_then(Value::as_str) == Some("steady");
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let usable = |v: &&Vec<f64>| covers_every_request(level, v);
         let mut checked_from_samples: Vec<&str> = Vec::new();
         // Each metric's samples are arranged once for all of its quantiles.

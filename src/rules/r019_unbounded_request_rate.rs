@@ -82,7 +82,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     if served_nothing(ctx.result) {
         return;
     }
-    let levels = &ctx.result.levels;
+    let levels = ctx.result.levels.as_slice();
     if levels.iter().any(|l| l.request_rate.is_some()) {
         for (i, level) in levels.iter().enumerate() {
             let flood = level.request_rate == Some(RequestRate::Unbounded)

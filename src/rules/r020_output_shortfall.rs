@@ -167,7 +167,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         None => (asked, why),
     };
     let floor = fraction * asked;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some((per_request, n)) = mean_output(level) else {
             continue;
         };

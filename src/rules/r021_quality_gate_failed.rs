@@ -56,6 +56,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let figures: Vec<(LevelKey, &str, f64)> = ctx
         .result
         .levels
+        .as_slice()
         .iter()
         .filter_map(|l| Some((l.key(), l.throughput_tok_s.as_ref()?)))
         .flat_map(|(c, t)| {
@@ -71,6 +72,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let levels_with = ctx
         .result
         .levels
+        .as_slice()
         .iter()
         .filter(|l| {
             l.throughput_tok_s

@@ -67,7 +67,7 @@ fn throughput(level: &Level) -> Option<(&'static str, f64)> {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let ceiling = ctx.thresholds.max_failed_share;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let (Some(failed), Some(done)) = (
             level.failed.filter(|f| *f > 0),
             level.requests.filter(|d| *d > 0),

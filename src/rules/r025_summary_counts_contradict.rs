@@ -83,7 +83,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     // Most results have no provenance recorded at all (a canonical file as written): then
     // nothing in them was derived, and no pointer needs to be written to ask.
     let nothing_derived = ctx.provenance.iter().next().is_none();
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         // A value the file itself holds (recorded, or supplied by a sidecar), never one
         // benchlint derived.
         let own = |field: &str| {

@@ -145,7 +145,7 @@ fn invalid_used(ctx: &ResultCtx<'_>, validity: &HarnessValidity, out: &mut Emitt
         return;
     }
     let mut figures: Vec<&str> = Vec::new();
-    for level in &ctx.result.levels {
+    for level in ctx.result.levels.as_slice().iter() {
         for f in reported_figures(level) {
             if !figures.contains(&f) {
                 figures.push(f);

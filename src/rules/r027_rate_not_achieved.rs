@@ -48,7 +48,7 @@ declare_rule! {
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let floor = ctx.thresholds.min_achieved_rate_fraction;
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         let Some(RequestRate::PerSecond(asked)) = level.request_rate else {
             continue;
         };

@@ -83,7 +83,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let workload = ctx.result.workload.as_ref();
     let streaming = workload.and_then(|w| w.streaming);
     let cap = workload.and_then(|w| w.max_output_tokens);
-    for (i, level) in ctx.result.levels.iter().enumerate() {
+    for (i, level) in ctx.result.levels.as_slice().iter().enumerate() {
         if !reports_ttft(level) {
             continue;
         }

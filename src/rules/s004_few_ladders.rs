@@ -1,7 +1,7 @@
 //! `few-ladders` (S004): fewer than 3 full ladders of a configuration.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::model::{Level, LevelKey};
+use crate::model::LevelKey;
 use crate::numbers::plural;
 use crate::replication::locate;
 
@@ -51,7 +51,7 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     for config in ctx.identified_configurations() {
         let members = &config.members;
         let is_ladder = |i: &usize| {
-            let mut c: Vec<LevelKey> = ctx.results[*i].doc.levels.iter().map(Level::key).collect();
+            let mut c: Vec<LevelKey> = ctx.results[*i].doc.levels.keys().collect();
             c.sort_unstable();
             c.dedup();
             c.len() >= min_levels

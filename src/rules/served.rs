@@ -17,7 +17,7 @@ pub fn completed_nothing(level: &Level) -> bool {
 
 /// Whether a run served nothing: no level, or no level that completed a request.
 pub fn served_nothing(result: &ResultDoc) -> bool {
-    result.levels.iter().all(completed_nothing)
+    result.levels.iter().all(|l| completed_nothing(&l))
 }
 
 #[cfg(test)]
@@ -42,9 +42,9 @@ mod tests {
         );
         let mut run = ResultDoc::default();
         assert!(served_nothing(&run), "no level");
-        run.levels = vec![level(Some(0), None), level(Some(2), Some(512))];
+        run.levels = vec![level(Some(0), None), level(Some(2), Some(512))].into();
         assert!(!served_nothing(&run));
-        run.levels.truncate(1);
+        run.levels.to_mut().truncate(1);
         assert!(served_nothing(&run));
     }
 }

@@ -164,10 +164,15 @@ fn control_at(
     let mut at = None;
     for &i in &config.members {
         let doc = &results[i].doc;
-        let Some(li) = doc.levels.iter().position(|l| l.concurrency == Some(c)) else {
+        let Some((li, level)) = doc
+            .levels
+            .iter()
+            .enumerate()
+            .find(|(_, l)| l.concurrency == Some(c))
+        else {
             continue;
         };
-        let Some(v) = metric.read(doc, &doc.levels[li]) else {
+        let Some(v) = metric.read(doc, &level) else {
             continue;
         };
         at.get_or_insert((i, li));
