@@ -105,7 +105,7 @@ pub(super) fn finish_result(
     let mut doc: ResultDoc = match typed {
         Ok(mut d) => {
             if let Some(levels) = levels {
-                d.levels = levels;
+                d.levels = levels.into();
             }
             parse::fill_samples(&mut d, samples);
             d
