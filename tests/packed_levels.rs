@@ -37,8 +37,8 @@ fn compare(dir: &Path) -> usize {
     assert_eq!(whole.results.len(), lean.results.len(), "{}", dir.display());
     let mut levels = 0;
     for (w, l) in whole.results.iter().zip(&lean.results) {
-        let at = &w.origin.path;
-        assert_eq!(at, &l.origin.path);
+        let at = w.origin.path.raw();
+        assert_eq!(at, l.origin.path.raw());
         assert!(
             !w.doc.levels.is_packed(),
             "{at}: whole loads keep whole levels"

@@ -344,11 +344,11 @@ fn load_findings(dir: &std::path::Path, lean: bool) -> Vec<String> {
     };
     let mut out: Vec<String> = corpus.findings.iter().map(show).collect();
     for r in &corpus.results {
-        let mut levels = r.doc.levels.clone();
+        let mut levels = r.doc.levels.clone().into_vec();
         for l in &mut levels {
             l.samples = None;
         }
-        out.push(format!("{} {levels:?}", r.origin.path));
+        out.push(format!("{} {levels:?}", r.origin.path.raw()));
     }
     out
 }
