@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use super::ci::{self, Setup};
+use super::notices;
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::{Baseline, Matching};
 use crate::diagnostic::{Finding, Severity};
@@ -120,7 +121,7 @@ fn stream(
         }
         updated = b.updated(held.iter().flatten(), &files, &setup.options.selection);
         updated.write()?;
-        ci::wrote_baseline(&updated);
+        notices::wrote_baseline(&updated);
         sink.matching = Some(updated.matching());
         let last = held.pop().unwrap_or_default();
         for file in held {
@@ -148,14 +149,14 @@ fn stream(
         None => Vec::new(),
     };
     if let (false, Some(b)) = (stale.is_empty(), &setup.baseline) {
-        ci::report_stale(b, &stale, ci.allow_stale_baseline);
+        notices::report_stale(b, &stale, ci.allow_stale_baseline);
     }
     let threshold = ci.fail_on.severity();
     let failing = sink.worst.is_some_and(|s| s >= threshold)
         || checked.corpus.omitted.any_at_least(threshold)
         || (!stale.is_empty() && !ci.allow_stale_baseline);
     sink.stream.finish(&summary);
-    ci::report_omitted(&checked.corpus, &setup.options.thresholds);
+    notices::report_omitted(&checked.corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&checked.corpus.internal_errors) {
         EXIT_TROUBLE

@@ -11,6 +11,7 @@ mod compare;
 mod completions;
 mod import;
 mod inputs;
+mod notices;
 mod output;
 mod rule;
 

@@ -1,0 +1,129 @@
+//! What `check` says on stderr beside its report: configuration globs that match nothing, stale
+//! baseline entries, a baseline written, findings past the caps. Each names inputs masked and
+//! escaped for a terminal.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::ci::Setup;
+use crate::baseline::{Baseline, Stale};
+use crate::config::paths;
+
+fn warn(message: &str) {
+    // Names the config file and its globs: input text, masked and escaped.
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: warning: {}",
+        crate::text::line(message)
+    );
+}
+
+/// Globs of the config that match none of the files checked (nor the corpus, whose findings
+/// about it as a whole they may turn off): a warning each, never silent.
+pub(super) fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str) {
+    let Some(config) = &setup.config else {
+        return;
+    };
+    if files.is_empty() {
+        return;
+    }
+    for p in setup.options.selection.per_file_ignores() {
+        let selection = &setup.options.selection;
+        if !files.iter().any(|f| p.matches(&selection.key(f)))
+            && !selection.covers_corpus(p, corpus)
+        {
+            warn(&format!(
+                "{}: [per-file-ignores] \"{}\" matches no file checked",
+                config.display, p.pattern
+            ));
+        }
+    }
+    let sidecars = &setup.options.sidecars;
+    for s in &sidecars.entries {
+        if !files.iter().any(|f| s.matches(&sidecars.key(Path::new(f)))) {
+            warn(&format!(
+                "{}: [[sidecar]] files = \"{}\" matches no file checked",
+                config.display, s.pattern
+            ));
+        }
+    }
+}
+
+pub(super) fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
+    let mut err = std::io::stderr().lock();
+    let word = if allowed { "warning" } else { "error" };
+    let n = stale.len();
+    let _ = writeln!(
+        err,
+        "benchlint: {word}: the baseline `{}` has {n} stale {} (matching no finding any more):",
+        crate::text::line(&paths::display(&baseline.path)),
+        if n == 1 { "entry" } else { "entries" }
+    );
+    // Entries are the baseline file's text.
+    for s in stale {
+        let pointer = if s.pointer.is_empty() {
+            "/"
+        } else {
+            &s.pointer
+        };
+        let _ = writeln!(
+            err,
+            "  {}: {} at {}",
+            crate::text::line(&s.path),
+            crate::text::line(&s.code),
+            crate::text::line(pointer)
+        );
+    }
+    let _ = writeln!(
+        err,
+        "  help: run the same command with `--update-baseline` to prune them"
+    );
+}
+
+/// Says on stderr that the baseline was written.
+pub(super) fn wrote_baseline(updated: &Baseline) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: wrote {} {} to the baseline `{}`",
+        updated.len(),
+        if updated.len() == 1 {
+            "entry"
+        } else {
+            "entries"
+        },
+        crate::text::line(&paths::display(&updated.path))
+    );
+}
+
+/// Says on stderr that findings went past the caps, and where.
+pub(super) fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
+    let n = corpus.omitted.total();
+    if n == 0 {
+        return;
+    }
+    let files: Vec<String> = corpus
+        .capped_files
+        .iter()
+        .take(5)
+        .map(|f| format!("`{}`", crate::text::line(f)))
+        .collect();
+    let more = corpus.capped_files.len().saturating_sub(files.len());
+    let mut listed = files.join(", ");
+    if more > 0 {
+        let _ = std::fmt::Write::write_fmt(&mut listed, format_args!(" and {more} more"));
+    }
+    let per_file = if files.is_empty() {
+        String::new()
+    } else {
+        format!(" (over {} in {listed})", t.max_findings_per_file)
+    };
+    warn_own(&format!(
+        "{n} findings past the caps were counted (in the summary and the exit code) but not listed{per_file}; the run keeps at most {} per file and {} in all (`max_findings_per_file`, `max_findings` under [thresholds])",
+        t.max_findings_per_file, t.max_findings
+    ));
+}
+
+/// A warning of benchlint's own words (inputs in it already escaped).
+fn warn_own(message: &str) {
+    let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
+}
