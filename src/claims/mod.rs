@@ -24,6 +24,7 @@ pub mod capacity;
 mod compare;
 mod metric;
 mod side;
+mod words;
 
 use serde::Deserialize;
 

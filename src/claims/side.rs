@@ -5,6 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::Metric;
+pub use super::words::{num, pct, pct_abs, quoted_list, streams};
 use crate::cards;
 use crate::corpus::LoadedResult;
 use crate::model::{LevelKey, Outcome, ResultDoc};
@@ -134,11 +135,6 @@ impl ResolvedSide {
             (None, r) => format!("at its peak × {r} replicas"),
         }
     }
-}
-
-/// "1 stream", "32 streams".
-pub fn streams(c: u64) -> String {
-    LevelKey::Streams(c).to_string()
 }
 
 /// Values grouped by launch id (sorted), the runs without one as one launch at the end.
@@ -377,56 +373,9 @@ pub fn ids_of(results: &[LoadedResult], members: &[usize]) -> Vec<String> {
     members.iter().map(|&i| results[i].doc.id.clone()).collect()
 }
 
-/// "result `a`", "results `a`, `b`" (`one`/`many` empty: just the list).
-pub fn quoted_list(items: &[String], one: &str, many: &str) -> String {
-    let list: Vec<String> = items.iter().map(|s| format!("`{s}`")).collect();
-    let word = if items.len() == 1 { one } else { many };
-    if word.is_empty() {
-        list.join(", ")
-    } else {
-        format!("{word} {}", list.join(", "))
-    }
-}
-
-/// A value for messages: 4 significant figures, thousands separated (shared by every message).
-pub use crate::numbers::num;
-
-/// A relative difference as a signed percentage: `+4.8%`, `−12%`.
-pub fn pct(rel: f64) -> String {
-    let p = rel * 100.0;
-    let digits = usize::from(p.abs() < 10.0);
-    let s = format!("{:.*}", digits, p.abs());
-    if s.trim_start_matches(['0', '.']).is_empty() {
-        return format!("{s}%");
-    }
-    if p < 0.0 {
-        format!("−{s}%")
-    } else {
-        format!("+{s}%")
-    }
-}
-
-/// A relative size as an unsigned percentage: `5.8%`.
-pub fn pct_abs(rel: f64) -> String {
-    let p = rel.abs() * 100.0;
-    let digits = usize::from(p < 10.0);
-    format!("{p:.digits$}%")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn percentages_read_well() {
-        assert_eq!(pct(0.0476), "+4.8%");
-        assert_eq!(pct(-0.23), "−23%");
-        assert_eq!(pct(0.0), "0.0%");
-        assert_eq!(pct_abs(0.058), "5.8%");
-        assert_eq!(num(537.63), "537.6");
-        assert_eq!(num(1.0476), "1.048");
-        assert_eq!(num(4623.36), "4,623");
-    }
 
     #[test]
     fn launches_are_grouped_with_the_unknown_launch_last() {
