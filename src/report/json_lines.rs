@@ -10,11 +10,16 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     out
 }
 
-/// Writes the same lines to `out`, one finding at a time.
+/// Writes the same lines to `out`, a buffer at a time.
 pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut buffer = Vec::new();
     for i in 0..p.findings.len() {
-        crate::text::json::to_writer(&mut *out, &super::json::diagnostic(p, i))?;
-        out.write_all(b"\n")?;
+        super::json::diagnostic(&mut buffer, p, i, super::json::Layout::Compact);
+        buffer.push(b'\n');
+        if buffer.len() >= 1 << 16 {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
     }
-    Ok(())
+    out.write_all(&buffer)
 }

@@ -38,7 +38,7 @@ pub struct Stream<'w> {
     /// Lines written (`concise`: absent fields of one object share one).
     shown: usize,
     failed: bool,
-    /// Scratch for one diagnostic of the JSON document.
+    /// Scratch for one file's diagnostics of the JSON document.
     buffer: Vec<u8>,
 }
 
@@ -55,11 +55,8 @@ impl<'w> Stream<'w> {
             buffer: Vec::new(),
         };
         if format == Streamed::Json {
-            let head = format!(
-                "{{\n  \"tool\": \"benchlint\",\n  \"version\": \"{}\",\n  \"diagnostics\": [",
-                env!("CARGO_PKG_VERSION")
-            );
-            stream.put(|s| s.out.write_all(head.as_bytes()));
+            let head = super::json::head();
+            stream.put(|s| s.out.write_all(&head));
         }
         stream
     }
@@ -73,21 +70,17 @@ impl<'w> Stream<'w> {
         let p = prepare(findings, Summary::default(), self.max_file_bytes, false);
         self.put(|s| match s.format {
             Streamed::Json => {
+                s.buffer.clear();
                 for i in 0..p.findings.len() {
-                    s.buffer.clear();
-                    crate::text::json::to_writer_pretty(
-                        &mut s.buffer,
-                        &super::json::diagnostic(&p, i),
-                    )?;
                     let lead: &[u8] = if s.written + i == 0 {
                         b"\n    "
                     } else {
                         b",\n    "
                     };
-                    s.out.write_all(lead)?;
-                    write_indented(s.out, &s.buffer, b"    ")?;
+                    s.buffer.extend_from_slice(lead);
+                    super::json::diagnostic(&mut s.buffer, &p, i, super::json::IN_ARRAY);
                 }
-                Ok(())
+                s.out.write_all(&s.buffer)
             }
             Streamed::JsonLines => super::json_lines::write(&p, s.out),
             Streamed::Concise => {
@@ -104,13 +97,9 @@ impl<'w> Stream<'w> {
     pub fn finish(mut self, summary: &Summary) {
         self.put(|s| match s.format {
             Streamed::Json => {
-                s.out
-                    .write_all(if s.written == 0 { b"]" } else { b"\n  ]" })?;
-                s.out.write_all(b",\n  \"summary\": ")?;
                 s.buffer.clear();
-                crate::text::json::to_writer_pretty(&mut s.buffer, summary)?;
-                write_indented(s.out, &s.buffer, b"  ")?;
-                s.out.write_all(b"\n}\n")
+                super::json::tail(&mut s.buffer, s.written == 0, summary)?;
+                s.out.write_all(&s.buffer)
             }
             Streamed::Concise => {
                 let line = super::human::summary_of(summary, s.written, s.shown);
@@ -126,18 +115,4 @@ impl<'w> Stream<'w> {
             self.failed = true;
         }
     }
-}
-
-/// Writes pretty-printed JSON one level deeper, where its first line is already indented:
-/// `indent` after each line break (a JSON string holds no raw line break, so each is the
-/// printer's).
-fn write_indented(out: &mut dyn Write, json: &[u8], indent: &[u8]) -> io::Result<()> {
-    for (k, line) in json.split(|&b| b == b'\n').enumerate() {
-        if k > 0 {
-            out.write_all(b"\n")?;
-            out.write_all(indent)?;
-        }
-        out.write_all(line)?;
-    }
-    Ok(())
 }

@@ -78,6 +78,70 @@ impl<F: Formatter> Formatter for Safe<F> {
     }
 }
 
+/// Appends `s` as a JSON string, quotes included, escaped exactly as the writers above escape
+/// it: `"`, `\\` and control characters as serde_json writes them (`\n`, `\u001b`), every other
+/// hidden character as `\u` escapes. For writers that build JSON by hand on the hot path, where
+/// going through serde for each string costs more than the string.
+pub fn push_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    push_str_contents(out, s);
+    out.push(b'"');
+}
+
+/// [`push_str`] without the quotes: for a string written in pieces (a [`super::Text`]'s parts).
+pub fn push_str_contents(out: &mut Vec<u8>, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&bytes[start..i]);
+        if b < 0x80 {
+            match b {
+                b'"' => out.extend_from_slice(b"\\\""),
+                b'\\' => out.extend_from_slice(b"\\\\"),
+                0x08 => out.extend_from_slice(b"\\b"),
+                0x0c => out.extend_from_slice(b"\\f"),
+                b'\n' => out.extend_from_slice(b"\\n"),
+                b'\r' => out.extend_from_slice(b"\\r"),
+                b'\t' => out.extend_from_slice(b"\\t"),
+                // The other controls and DEL.
+                _ => out.extend_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xf)],
+                ]),
+            }
+            i += 1;
+        } else {
+            let c = s[i..].chars().next().expect("a character starts here");
+            let width = c.len_utf8();
+            if is_hidden(c) {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    out.extend_from_slice(b"\\u");
+                    for shift in [12, 8, 4, 0] {
+                        out.push(HEX[usize::from((*u >> shift) & 0xf)]);
+                    }
+                }
+            } else {
+                out.extend_from_slice(&bytes[i..i + width]);
+            }
+            i += width;
+        }
+        start = i;
+    }
+    out.extend_from_slice(&bytes[start..]);
+}
+
 /// Writes `value` as pretty JSON (two-space indent) to `out`.
 pub fn to_writer_pretty<T: Serialize + ?Sized>(
     out: &mut dyn io::Write,

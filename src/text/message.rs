@@ -261,6 +261,19 @@ impl Text {
         }
     }
 
+    /// Each piece of the masked text ([`Text::masked`]) in order, without joining them: own
+    /// words as they are, every input part masked. A writer that escapes piece by piece writes
+    /// the bytes the joined text would give.
+    pub fn each_masked(&self, f: &mut dyn FnMut(&str)) {
+        self.each(&mut |origin, s| {
+            if origin == Origin::Own {
+                f(s);
+            } else {
+                f(&masked(s));
+            }
+        });
+    }
+
     /// For Markdown, on one line: benchlint's `` `...` `` spans become code spans (whatever
     /// input text they hold, fenced so it cannot close them), the rest is escaped text.
     pub fn md(&self, in_table: bool) -> String {
