@@ -9,7 +9,9 @@
 //! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
 //! written differently, and a shared part must print exactly as the result's own would.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::BTreeMap;
+
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -8,7 +8,7 @@
 //! that are equal but not shared (a load that does not share them) are merely computed again:
 //! the address is a shortcut, never a reason to treat two configurations as one.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::sync::Arc;
 
 use rayon::prelude::*;

@@ -11,7 +11,7 @@ use super::segment::skip_string;
 /// for every container it has entered, where each of its members starts.
 #[derive(Debug, Default)]
 pub struct Locator {
-    children: std::collections::HashMap<usize, Members>,
+    children: foldhash::HashMap<usize, Members>,
 }
 
 /// The members of one container: an array by index, an object by key (the first of a
@@ -23,7 +23,7 @@ pub struct Locator {
 enum Members {
     Array(Vec<usize>),
     Object(Vec<(Key, usize)>),
-    Large(std::collections::HashMap<String, usize>),
+    Large(foldhash::HashMap<String, usize>),
 }
 
 /// A member's key: where it is written in the text, or decoded when it holds an escape.
@@ -54,7 +54,7 @@ impl Members {
         if list.len() <= LINEAR_MEMBERS {
             return Members::Object(list);
         }
-        let mut map = std::collections::HashMap::with_capacity(list.len());
+        let mut map = <foldhash::HashMap<_, _> as foldhash::HashMapExt>::with_capacity(list.len());
         for (k, at) in list {
             map.entry(k.as_str(text).to_string()).or_insert(at);
         }

@@ -17,8 +17,8 @@
 //! recurses, and tolerates bare `NaN` and anything else a broken document holds: it is total
 //! on every input and linear in its size.
 
+use foldhash::HashSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 
 use super::samples::{SAMPLE_METRICS, SampleArray, read_numbers};
 use super::segment::skip_string;

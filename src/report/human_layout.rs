@@ -17,8 +17,8 @@
 //! its width is at most the columns left after the indent; only spaces ending it would go),
 //! which [`fits`] checks without splitting it.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
 use textwrap::core::display_width;

@@ -8,8 +8,8 @@
 //! when it holds [`MAX_BYTES`]. The verdicts are those of pure functions of the string, so a
 //! remembered one is the one that would be computed again.
 
+use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// Strings this short are checked again rather than looked up: the checks cost less.
 pub(super) const MIN_LEN: usize = 9;
