@@ -1,18 +1,25 @@
 //! Resolving many pointers into one text: the containers on the way indexed once, so a file with
 //! thousands of findings is not rescanned for each.
 
-use super::locate::{Span, skip_value, skip_ws, unescape_token};
+use super::locate::{Span, next_structural, skip_value, skip_ws, unescape_token};
 use super::segment::skip_string;
 
 /// Resolves many pointers into one text, scanning each container at most once.
 ///
 /// A report may hold thousands of findings in one file, most of them past a large `levels`
 /// array; walking from the start for each would rescan it every time. The locator remembers,
-/// for every container it has entered, where each of its members starts.
+/// for every container it has entered, where each of its members starts, and for every container
+/// it has stepped over, where it ends: indexing the root steps over the `levels` array once, and
+/// indexing that array and then one of its levels finds each member's end already known, rather
+/// than crossing the levels' samples twice more.
 #[derive(Debug, Default)]
 pub struct Locator {
     children: foldhash::HashMap<usize, Members>,
+    ends: Ends,
 }
+
+/// Where each container stepped over ends (one past its closing bracket), by where it opens.
+type Ends = foldhash::HashMap<usize, usize>;
 
 /// The members of one container: an array by index, an object by key (the first of a
 /// repeated key, as a scan finds it). Keys are kept as where they are written in the text, so
@@ -46,11 +53,11 @@ impl Key {
 const LINEAR_MEMBERS: usize = 32;
 
 impl Members {
-    fn of(text: &str, open: usize) -> Self {
+    fn of(text: &str, open: usize, ends: &mut Ends) -> Self {
         if text.as_bytes().get(open) == Some(&b'[') {
-            return Members::Array(elements(text.as_bytes(), open));
+            return Members::Array(elements(text.as_bytes(), open, ends));
         }
-        let list = keys(text, open);
+        let list = keys(text, open, ends);
         if list.len() <= LINEAR_MEMBERS {
             return Members::Object(list);
         }
@@ -103,10 +110,11 @@ impl Locator {
             } else {
                 std::borrow::Cow::Borrowed(raw)
             };
+            let ends = &mut self.ends;
             let kids = self
                 .children
                 .entry(pos)
-                .or_insert_with(|| Members::of(text, pos));
+                .or_insert_with(|| Members::of(text, pos, ends));
             if let Some(child) = kids.get(text, &token) {
                 pos = child;
             } else {
@@ -128,7 +136,7 @@ impl Locator {
 }
 
 /// The keys of the object at `open` and where each value starts.
-fn keys(text: &str, open: usize) -> Vec<(Key, usize)> {
+fn keys(text: &str, open: usize, ends: &mut Ends) -> Vec<(Key, usize)> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     if bytes.get(open) != Some(&b'{') {
@@ -158,7 +166,7 @@ fn keys(text: &str, open: usize) -> Vec<(Key, usize)> {
             break;
         }
         out.push((key, i));
-        i = skip_ws(bytes, skip_value(bytes, i));
+        i = skip_ws(bytes, step_over(bytes, i, ends));
         if bytes.get(i) != Some(&b',') {
             break;
         }
@@ -168,7 +176,7 @@ fn keys(text: &str, open: usize) -> Vec<(Key, usize)> {
 }
 
 /// Where each element of the array at `open` starts.
-fn elements(bytes: &[u8], open: usize) -> Vec<usize> {
+fn elements(bytes: &[u8], open: usize, ends: &mut Ends) -> Vec<usize> {
     let mut out = Vec::new();
     if bytes.get(open) != Some(&b'[') {
         return out;
@@ -176,13 +184,58 @@ fn elements(bytes: &[u8], open: usize) -> Vec<usize> {
     let mut i = skip_ws(bytes, open + 1);
     while i < bytes.len() && bytes[i] != b']' {
         out.push(i);
-        i = skip_ws(bytes, skip_value(bytes, i));
+        i = skip_ws(bytes, step_over(bytes, i, ends));
         if bytes.get(i) != Some(&b',') {
             break;
         }
         i = skip_ws(bytes, i + 1);
     }
     out
+}
+
+/// One past the value at `i`, as [`skip_value`] finds it, remembering in `ends` where every
+/// container inside it ends and stepping over any container whose end is already known.
+fn step_over(bytes: &[u8], i: usize, ends: &mut Ends) -> usize {
+    if !matches!(bytes.get(i), Some(b'{' | b'[')) {
+        return skip_value(bytes, i);
+    }
+    if let Some(&end) = ends.get(&i) {
+        return end;
+    }
+    // The containers open around `j`, innermost last; a closing bracket of either kind closes
+    // the innermost, as skip_value counts depth.
+    let mut open: Vec<usize> = vec![i];
+    let mut j = i + 1;
+    while j < bytes.len() {
+        j = next_structural(bytes, j);
+        if j >= bytes.len() {
+            break;
+        }
+        match bytes[j] {
+            b'"' => {
+                j = skip_string(bytes, j);
+                continue;
+            }
+            b'{' | b'[' => {
+                if let Some(&end) = ends.get(&j) {
+                    j = end;
+                    continue;
+                }
+                open.push(j);
+            }
+            _ => {
+                let start = open
+                    .pop()
+                    .expect("one container is open until the outermost closes");
+                ends.insert(start, j + 1);
+                if open.is_empty() {
+                    return j + 1;
+                }
+            }
+        }
+        j += 1;
+    }
+    bytes.len()
 }
 
 /// One past the value at `i`, or the end of its first line if it spans several.

@@ -95,11 +95,8 @@ pub fn push_str_contents(out: &mut Vec<u8>, s: &str) {
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        let b = bytes[i];
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
+        i = plain_run_end(bytes, i);
+        let Some(&b) = bytes.get(i) else { break };
         out.extend_from_slice(&bytes[start..i]);
         if b < 0x80 {
             match b {
@@ -140,6 +137,35 @@ pub fn push_str_contents(out: &mut Vec<u8>, s: &str) {
         start = i;
     }
     out.extend_from_slice(&bytes[start..]);
+}
+
+/// The first byte at or after `from` that is not written as it is: a quote, a backslash, a
+/// control character, DEL or any byte of a non-ASCII character. Eight bytes are tested at a
+/// time: most of what a report writes is plain ASCII.
+fn plain_run_end(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Nonzero where a byte of `x` equals `b`; the lowest set bit is always exact.
+    let equal = |x: u64, b: u8| {
+        let y = x ^ (ONES * u64::from(b));
+        y.wrapping_sub(ONES) & !y & HIGHS
+    };
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        // Below 0x20 (exact where no byte has its high bit set, and one that has is a hit
+        // anyway), DEL, a high bit, a quote or a backslash.
+        let low = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+        let hits = low | equal(x, 0x7f) | (x & HIGHS) | equal(x, b'"') | equal(x, b'\\');
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && (0x20..0x7f).contains(&bytes[i]) && !matches!(bytes[i], b'"' | b'\\') {
+        i += 1;
+    }
+    i
 }
 
 /// Writes `value` as pretty JSON (two-space indent) to `out`.
@@ -193,5 +219,32 @@ mod tests {
 
     fn is_hidden_but_layout(c: char) -> bool {
         c != '\n' && is_hidden(c)
+    }
+
+    #[test]
+    fn a_string_pushed_by_hand_is_the_string_serde_json_writes() {
+        let specials = [
+            '\u{200b}',
+            '\u{202e}',
+            '\u{feff}',
+            '\u{E0041}',
+            '\u{1F600}',
+            '\u{FFFB}',
+        ];
+        let chars = (0u32..0x800)
+            .filter_map(char::from_u32)
+            .chain(specials)
+            .chain((0x2000u32..0x2070).filter_map(char::from_u32));
+        for c in chars {
+            // At each place a chunk of eight bytes can put it, and in the tail.
+            for at in 0..10 {
+                let s = format!("{}{c}{}", "a".repeat(at), "z".repeat(9 - at));
+                let mut by_hand = Vec::new();
+                push_str(&mut by_hand, &s);
+                let mut by_serde = Vec::new();
+                to_writer(&mut by_serde, &s).unwrap();
+                assert_eq!(by_hand, by_serde, "{c:?} at {at}");
+            }
+        }
     }
 }
