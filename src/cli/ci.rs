@@ -308,19 +308,22 @@ pub fn finish(
         color,
     );
     prepared.files = read;
-    // SARIF goes straight to stdout as it is serialised: a corpus with a million findings
-    // would otherwise hold a gigabyte of report before printing it. (JSON, JSON Lines, concise
-    // and GitHub are written file by file: src/cli/check.rs.)
-    if ci.output.is_none() && !ci.statistics && !ci.show_files && args.format == Format::Sarif {
+    // SARIF, JUnit and the human report go straight to stdout as they are written: a corpus
+    // with a million findings would otherwise hold a gigabyte of report before printing it.
+    // (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
+    let to_stdout: Option<fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>> =
+        match args.format {
+            _ if ci.output.is_some() || ci.statistics || ci.show_files => None,
+            Format::Sarif => Some(report::write_sarif),
+            Format::Junit => Some(report::write_junit),
+            // The human report's files' drawings are written a batch at a time.
+            Format::Human => Some(report::write_human),
+            _ => None,
+        };
+    if let Some(write) = to_stdout {
         let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         // A closed pipe (`benchlint check --format sarif | head`) is not an error.
-        let _ = report::write_sarif(&prepared, &mut out).and_then(|()| out.flush());
-        return Ok(Output::stdout(Vec::new(), code));
-    }
-    // The human report too: its files' drawings are written a batch at a time, not gathered.
-    if ci.output.is_none() && !ci.statistics && !ci.show_files && args.format == Format::Human {
-        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let _ = report::write_human(&prepared, &mut out).and_then(|()| out.flush());
+        let _ = write(&prepared, &mut out).and_then(|()| out.flush());
         return Ok(Output::stdout(Vec::new(), code));
     }
     let bytes = if ci.show_files {

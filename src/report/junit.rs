@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::io;
 
 use super::Prepared;
 
@@ -12,6 +13,24 @@ use super::Prepared;
 /// U+FFFD.
 pub fn xml_escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
+    push_escaped(&mut out, s);
+    out
+}
+
+/// Appends `s` escaped as [`xml_escape`] escapes it. Text with nothing to escape, most of a
+/// report, is copied whole.
+fn push_escaped(out: &mut String, s: &str) {
+    // `\u{FFFE}` and `\u{FFFF}` are the only characters past ASCII to replace, and both start
+    // with this byte.
+    const LEAD_OF_NONCHARACTERS: u8 = 0xEF;
+    let plain = s.bytes().all(|b| {
+        (b >= 0x20 || matches!(b, b'\t' | b'\n' | b'\r'))
+            && !matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'' | LEAD_OF_NONCHARACTERS)
+    });
+    if plain {
+        out.push_str(s);
+        return;
+    }
     for c in s.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -24,33 +43,43 @@ pub fn xml_escape(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out
 }
 
 /// Renders the XML document.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    write(p, &mut bytes).expect("writing to memory cannot fail");
+    bytes
+}
+
+/// Writes the same document to `out` a buffer at a time: the report of a quarter of a million
+/// findings is never held whole.
+pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
+    const FLUSH_AT: usize = 1 << 16;
     let mut by_file: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, f) in p.findings.iter().enumerate() {
         by_file.entry(f.primary.path.raw()).or_default().push(i);
     }
     let total = p.findings.len();
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let mut buffer = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     if total == 0 {
-        out.push_str("<testsuites name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
-        out.push_str("  <testsuite name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
-        out.push_str("    <testcase name=\"benchlint\" classname=\"benchlint\"/>\n");
-        out.push_str("  </testsuite>\n</testsuites>\n");
-        return out.into_bytes();
+        buffer
+            .push_str("<testsuites name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
+        buffer
+            .push_str("  <testsuite name=\"benchlint\" tests=\"1\" failures=\"0\" errors=\"0\">\n");
+        buffer.push_str("    <testcase name=\"benchlint\" classname=\"benchlint\"/>\n");
+        buffer.push_str("  </testsuite>\n</testsuites>\n");
+        return out.write_all(buffer.as_bytes());
     }
     let _ = writeln!(
-        out,
+        buffer,
         "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">"
     );
     for (path, idx) in by_file {
         let path = crate::text::line(path);
         let file = xml_escape(&path);
         let _ = writeln!(
-            out,
+            buffer,
             "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">",
             n = idx.len()
         );
@@ -58,11 +87,11 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             let f = &p.findings[i];
             let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
             if f.corpus {
-                corpus_case(&mut out, f, &path, &file);
+                corpus_case(&mut buffer, f, &path, &file);
                 continue;
             }
             let _ = writeln!(
-                out,
+                buffer,
                 "    <testcase name=\"benchlint.{code}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
                 code = f.rule.code
             );
@@ -76,12 +105,16 @@ pub fn render(p: &Prepared) -> Vec<u8> {
                 "{path}:{line}:{column}: {} {} at {pointer}: {message}",
                 f.rule.code, f.rule.name
             );
-            close_case(&mut out, f, &message, body);
+            close_case(&mut buffer, f, &message, body);
         }
-        out.push_str("  </testsuite>\n");
+        buffer.push_str("  </testsuite>\n");
+        if buffer.len() >= FLUSH_AT {
+            out.write_all(buffer.as_bytes())?;
+            buffer.clear();
+        }
     }
-    out.push_str("</testsuites>\n");
-    out.into_bytes()
+    buffer.push_str("</testsuites>\n");
+    out.write_all(buffer.as_bytes())
 }
 
 /// The test case of a finding about the corpus as a whole: named by the corpus, with no
@@ -106,14 +139,11 @@ fn close_case(out: &mut String, f: &crate::diagnostic::Finding, message: &str, m
     if let Some(h) = &f.help {
         let _ = write!(body, "\nhelp: {}", h.line());
     }
-    let _ = writeln!(
-        out,
-        "      <failure message=\"{}\" type=\"{}\">{}</failure>",
-        xml_escape(message),
-        f.severity.as_str(),
-        xml_escape(&body)
-    );
-    out.push_str("    </testcase>\n");
+    out.push_str("      <failure message=\"");
+    push_escaped(out, message);
+    let _ = write!(out, "\" type=\"{}\">", f.severity.as_str());
+    push_escaped(out, &body);
+    out.push_str("</failure>\n    </testcase>\n");
 }
 
 #[cfg(test)]
@@ -126,5 +156,12 @@ mod tests {
             xml_escape("a<b & \"c\" 'd'>\u{1}"),
             "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;\u{FFFD}"
         );
+        // Past ASCII, only the two noncharacters are replaced; text with nothing to escape
+        // comes back as it is.
+        assert_eq!(
+            xml_escape("é\u{FFFE}ï\u{FFFF}\u{EFFF}"),
+            "é\u{FFFD}ï\u{FFFD}\u{EFFF}"
+        );
+        assert_eq!(xml_escape("tab\tline\nplain 😀"), "tab\tline\nplain 😀");
     }
 }

@@ -37,7 +37,7 @@ pub use github::render as github;
 pub use human::{render as human, write as write_human};
 pub use json::render as json;
 pub use json_lines::render as json_lines;
-pub use junit::render as junit;
+pub use junit::{render as junit, write as write_junit};
 pub use mask::mask_all as mask_snippet;
 pub use overview::{grouped, show_files};
 pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
