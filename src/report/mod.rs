@@ -16,6 +16,7 @@ mod human;
 mod human_layout;
 mod json;
 mod json_lines;
+mod json_out;
 mod junit;
 mod mask;
 mod overview;
@@ -26,6 +27,8 @@ mod sources;
 mod statistics;
 mod stream;
 mod svg;
+#[cfg(test)]
+mod test_findings;
 
 pub use audit_html::render as audit_html;
 pub use audit_json::render as audit_json;

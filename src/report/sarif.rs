@@ -17,12 +17,14 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::io;
 
 use serde_json::{Value, json};
 
+use super::json_out::{Array, Layout, Object, push_indented};
 use super::rule_docs::category;
 use super::{Position, Prepared};
-use crate::diagnostic::{Location, Severity};
+use crate::diagnostic::Severity;
 use crate::rules::RuleMeta;
 use crate::text::{FileText, PathText};
 
@@ -111,52 +113,6 @@ fn rule_descriptor(meta: &RuleMeta) -> Value {
     })
 }
 
-/// Where a result (or a related place) is in a file, as SARIF writes it.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Physical {
-    artifact_location: Artifact,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    region: Option<Region>,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Artifact {
-    uri: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    uri_base_id: Option<&'static str>,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Region {
-    start_line: usize,
-    start_column: usize,
-    end_line: usize,
-    end_column: usize,
-}
-
-fn physical_at(uri: String, relative: bool, pos: Option<Position>) -> Physical {
-    Physical {
-        artifact_location: Artifact {
-            uri,
-            uri_base_id: relative.then_some("%SRCROOT%"),
-        },
-        region: pos.map(|pos| Region {
-            start_line: pos.line,
-            start_column: pos.column,
-            end_line: pos.line,
-            end_column: end_column(pos),
-        }),
-    }
-}
-
-fn physical(l: &Location, pos: Option<Position>) -> Physical {
-    let (uri, relative) = uri(&l.path);
-    physical_at(uri, relative, pos)
-}
-
 /// A pointer as a logical location's name (`/` for the whole document), secrets masked.
 fn pointer_name(pointer: &FileText) -> String {
     if pointer.is_empty() {
@@ -173,207 +129,137 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     bytes
 }
 
-/// Writes the SARIF log to `out` as it is serialised: each result is built when it is written,
-/// so a run with hundreds of thousands of findings never holds them all as JSON trees.
-pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+/// Writes the SARIF log to `out` a buffer at a time. The rules are a few JSON trees; each
+/// result is written by hand as it is reached ([`super::json_out`]), so a run with hundreds of
+/// thousands of findings never holds them as JSON, nor goes through serde for each.
+pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
+    const FLUSH_AT: usize = 1 << 16;
     let used: BTreeMap<&'static str, &'static RuleMeta> =
         p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
     let index: BTreeMap<&str, usize> = used.keys().enumerate().map(|(i, c)| (*c, i)).collect();
     let rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
-    let log = Log {
-        schema: "https://json.schemastore.org/sarif-2.1.0.json",
-        version: "2.1.0",
-        runs: [Run {
-            tool: json!({"driver": {
-                "name": "benchlint",
-                "version": env!("CARGO_PKG_VERSION"),
-                "semanticVersion": env!("CARGO_PKG_VERSION"),
-                "rules": rules,
-            }}),
-            column_kind: "unicodeCodePoints",
-            results: Results { p, index: &index },
-        }],
-    };
-    crate::text::json::to_writer_pretty(&mut *out, &log)?;
-    out.write_all(b"\n")
-}
-
-/// The log, in the member order SARIF viewers show.
-#[derive(serde::Serialize)]
-struct Log<'a> {
-    #[serde(rename = "$schema")]
-    schema: &'static str,
-    version: &'static str,
-    runs: [Run<'a>; 1],
-}
-
-#[derive(serde::Serialize)]
-struct Run<'a> {
-    tool: Value,
-    #[serde(rename = "columnKind")]
-    column_kind: &'static str,
-    results: Results<'a>,
-}
-
-/// The results array, each result built as it is written.
-struct Results<'a> {
-    p: &'a Prepared,
-    index: &'a BTreeMap<&'a str, usize>,
-}
-
-impl serde::Serialize for Results<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq((0..self.p.findings.len()).map(|i| result(self.p, self.index, i)))
-    }
-}
-
-/// One result, in the member order SARIF viewers show; written as it is built, with no JSON
-/// tree in between.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SarifResult<'a> {
-    rule_id: &'static str,
-    rule_index: usize,
-    level: &'static str,
-    message: Message<&'a crate::text::Text>,
-    locations: [ResultLocation<'a>; 1],
-    partial_fingerprints: Fingerprints,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    related_locations: Vec<Related>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    properties: Option<Properties>,
-}
-
-#[derive(serde::Serialize)]
-struct Message<T> {
-    text: T,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ResultLocation<'a> {
-    physical_location: Physical,
-    logical_locations: [Logical<'a>; 1],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    properties: Option<DocumentOffset>,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Logical<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<&'static str>,
-    fully_qualified_name: std::borrow::Cow<'a, str>,
-    kind: &'static str,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct DocumentOffset {
-    document_offset: usize,
-}
-
-#[derive(serde::Serialize)]
-struct Fingerprints {
-    #[serde(rename = "benchlint/v1")]
-    v1: String,
-}
-
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Related {
-    id: usize,
-    physical_location: Physical,
-    message: Message<String>,
-}
-
-/// A result's properties: a finding about the corpus says so (and nothing else), a pre-rule
-/// label says so.
-enum Properties {
-    PreRule(bool),
-    Corpus(bool),
-}
-
-impl serde::Serialize for Properties {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(1))?;
-        match self {
-            Properties::PreRule(b) => map.serialize_entry("preRule", b)?,
-            Properties::Corpus(b) => map.serialize_entry("corpus", b)?,
+    let tool = json!({"driver": {
+        "name": "benchlint",
+        "version": env!("CARGO_PKG_VERSION"),
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    }});
+    // The log, in the member order SARIF viewers show; one run.
+    let mut buffer = Vec::with_capacity(FLUSH_AT + (FLUSH_AT >> 2));
+    buffer.extend_from_slice(
+        b"{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": ",
+    );
+    let mut tree = Vec::new();
+    crate::text::json::to_writer_pretty(&mut tree, &tool)?;
+    push_indented(&mut buffer, &tree, b"      ");
+    buffer
+        .extend_from_slice(b",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ");
+    let mut results = Array::open(&mut buffer, RESULTS, 3);
+    for i in 0..p.findings.len() {
+        result(results.object(), p, &index, i);
+        let written = results.buffer();
+        if written.len() >= FLUSH_AT {
+            out.write_all(written)?;
+            written.clear();
         }
-        map.end()
     }
+    results.close();
+    buffer.extend_from_slice(b"\n    }\n  ]\n}\n");
+    out.write_all(&buffer)
 }
 
-/// The SARIF result of finding `i`.
-fn result<'a>(p: &'a Prepared, index: &BTreeMap<&str, usize>, i: usize) -> SarifResult<'a> {
+/// The results array sits three levels deep: the log, its `runs` array, the run.
+const RESULTS: Layout = Layout::Pretty("");
+
+/// Writes into `o`, and closes, the SARIF result of finding `i`, in the member order SARIF viewers show.
+fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) {
     let f = &p.findings[i];
-    let (uri, relative) = uri(&f.primary.path);
+    let (primary_uri, relative) = uri(&f.primary.path);
     let pointer = pointer_name(&f.primary.pointer);
-    let mut fingerprint = format!("{}:{uri}:{pointer}", f.rule.code);
+    o.str("ruleId", f.rule.code);
+    o.number("ruleIndex", Some(index[f.rule.code]));
+    o.str("level", level(f.severity));
+    let mut message = o.object("message");
+    message.text("text", &f.message);
+    message.close();
+    let mut locations = o.array("locations");
+    let mut location = locations.object();
+    let logical = if f.corpus {
+        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
+        // logical location too.
+        physical(&mut location, &primary_uri, relative, None);
+        let mut logical = location.array("logicalLocations");
+        let mut named = logical.object();
+        named.str("name", "corpus");
+        named.str("fullyQualifiedName", &f.primary.path.masked());
+        named.str("kind", "module");
+        named.close();
+        logical
+    } else {
+        physical(&mut location, &primary_uri, relative, p.positions[i]);
+        let mut logical = location.array("logicalLocations");
+        let mut member = logical.object();
+        member.str("fullyQualifiedName", &pointer);
+        member.str("kind", "member");
+        member.close();
+        logical
+    };
+    logical.close();
+    if f.primary.doc_start > 0 {
+        let mut properties = location.object("properties");
+        properties.number("documentOffset", Some(f.primary.doc_start));
+        properties.close();
+    }
+    location.close();
+    locations.close();
+    let mut fingerprint = format!("{}:{primary_uri}:{pointer}", f.rule.code);
     if f.primary.doc_start > 0 {
         let _ = write!(fingerprint, "@{}", f.primary.doc_start);
     }
-    let location = if f.corpus {
-        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
-        // logical location too.
-        ResultLocation {
-            physical_location: physical_at(uri, relative, None),
-            logical_locations: [Logical {
-                name: Some("corpus"),
-                fully_qualified_name: f.primary.path.masked(),
-                kind: "module",
-            }],
-            properties: None,
+    let mut fingerprints = o.object("partialFingerprints");
+    fingerprints.str("benchlint/v1", &fingerprint);
+    fingerprints.close();
+    if !f.related.is_empty() {
+        let mut related = o.array("relatedLocations");
+        for (k, (r, rp)) in f.related.iter().zip(&p.related_positions[i]).enumerate() {
+            let mut place = related.object();
+            place.number("id", Some(k + 1));
+            let (related_uri, relative) = uri(&r.path);
+            physical(&mut place, &related_uri, relative, *rp);
+            let mut message = place.object("message");
+            message.str("text", &pointer_name(&r.pointer));
+            message.close();
+            place.close();
         }
-    } else {
-        ResultLocation {
-            physical_location: physical_at(uri, relative, p.positions[i]),
-            logical_locations: [Logical {
-                name: None,
-                fully_qualified_name: pointer.into(),
-                kind: "member",
-            }],
-            properties: None,
-        }
-    };
-    let location = ResultLocation {
-        properties: (f.primary.doc_start > 0).then_some(DocumentOffset {
-            document_offset: f.primary.doc_start,
-        }),
-        ..location
-    };
-    let related_locations = f
-        .related
-        .iter()
-        .zip(&p.related_positions[i])
-        .enumerate()
-        .map(|(k, (r, rp))| Related {
-            id: k + 1,
-            physical_location: physical(r, *rp),
-            message: Message {
-                text: pointer_name(&r.pointer),
-            },
-        })
-        .collect();
-    let properties = if f.corpus {
-        Some(Properties::Corpus(true))
-    } else if f.pre_rule {
-        Some(Properties::PreRule(true))
-    } else {
-        None
-    };
-    SarifResult {
-        rule_id: f.rule.code,
-        rule_index: index[f.rule.code],
-        level: level(f.severity),
-        message: Message { text: &f.message },
-        locations: [location],
-        partial_fingerprints: Fingerprints { v1: fingerprint },
-        related_locations,
-        properties,
+        related.close();
     }
+    // A finding about the corpus says so (and nothing else), a pre-rule label says so.
+    if f.corpus || f.pre_rule {
+        let mut properties = o.object("properties");
+        properties.bool(if f.corpus { "corpus" } else { "preRule" }, true);
+        properties.close();
+    }
+    o.close();
+}
+
+/// The `physicalLocation` member of `o`: where a result (or a related place) is in a file.
+fn physical(o: &mut Object, uri: &str, relative: bool, pos: Option<Position>) {
+    let mut physical = o.object("physicalLocation");
+    let mut artifact = physical.object("artifactLocation");
+    artifact.str("uri", uri);
+    if relative {
+        artifact.str("uriBaseId", "%SRCROOT%");
+    }
+    artifact.close();
+    if let Some(pos) = pos {
+        let mut region = physical.object("region");
+        region.number("startLine", Some(pos.line));
+        region.number("startColumn", Some(pos.column));
+        region.number("endLine", Some(pos.line));
+        region.number("endColumn", Some(end_column(pos)));
+        region.close();
+    }
+    physical.close();
 }
 
 #[cfg(test)]
@@ -400,6 +286,51 @@ mod tests {
         assert_eq!(
             uri("r/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json").0,
             "r/%3Credacted%3E"
+        );
+    }
+
+    #[test]
+    fn the_log_is_what_serde_json_prints_for_it_and_validates_its_members() {
+        let p = super::super::test_findings::prepared();
+        let bytes = render(&p);
+        super::super::json_out::is_as_serde_prints(&bytes).unwrap();
+        let log: Value = serde_json::from_slice(&bytes).unwrap();
+        let results = log["runs"][0]["results"].as_array().unwrap();
+        assert_eq!(results.len(), p.findings.len());
+        // The corpus-wide finding: no region, a logical location of kind `module`.
+        let corpus = &results[3];
+        assert_eq!(corpus["properties"], json!({"corpus": true}));
+        assert_eq!(
+            corpus["locations"][0]["logicalLocations"][0]["kind"],
+            "module"
+        );
+        assert!(
+            corpus["locations"][0]["physicalLocation"]
+                .get("region")
+                .is_none()
+        );
+        // A pre-rule label, related places numbered from 1, a secret masked everywhere.
+        assert_eq!(results[1]["properties"], json!({"preRule": true}));
+        assert_eq!(results[2]["relatedLocations"][1]["id"], 2);
+        assert!(
+            !String::from_utf8(bytes)
+                .unwrap()
+                .contains("sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP")
+        );
+    }
+
+    #[test]
+    fn an_empty_log_closes_its_results_on_the_same_line() {
+        let mut p = super::super::test_findings::prepared();
+        p.findings.clear();
+        p.positions.clear();
+        p.related_positions.clear();
+        let bytes = render(&p);
+        super::super::json_out::is_as_serde_prints(&bytes).unwrap();
+        assert!(
+            String::from_utf8(bytes)
+                .unwrap()
+                .contains("\"results\": []")
         );
     }
 }
