@@ -135,6 +135,10 @@ fn secret_split(core: &str) -> Option<usize> {
 
 /// Whether `core` ends with a secret flag (`--api-key`, `X='--api-key`).
 fn ends_with_secret_flag(core: &str) -> bool {
+    // A flag starts with a `-`; most words hold none.
+    if !core.contains('-') {
+        return false;
+    }
     let tail = core.rfind("--").map_or_else(
         || {
             core.rsplit(['=', '\'', '"', '(', ',', ';', '[', '{', '/'])
