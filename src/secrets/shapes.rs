@@ -55,6 +55,10 @@ pub fn known_shape(v: &str) -> Option<SecretKind> {
     let alnum = |s: &str| s.bytes().filter(u8::is_ascii_alphanumeric).count();
     let word = !v.contains(char::is_whitespace);
     for (prefix, min, name) in PREFIXES {
+        // The first byte alone rules out all but a prefix or two.
+        if prefix.as_bytes()[0] != first {
+            continue;
+        }
         if let Some(rest) = v.strip_prefix(prefix)
             && word
             && alnum(rest) >= min
