@@ -142,7 +142,7 @@ pub(super) fn skip_value(bytes: &[u8], i: usize) -> usize {
 /// The first byte at or after `from` that can change the nesting: a quote or a bracket or
 /// brace. Per-request sample arrays are long runs of digits, commas and spaces; testing eight
 /// bytes at a time lets the locator cross them several times faster than byte by byte.
-pub(super) fn next_structural(bytes: &[u8], from: usize) -> usize {
+pub(crate) fn next_structural(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Nonzero where a byte of `x` equals `b`; the lowest set bit is always exact.

@@ -16,6 +16,7 @@ mod walk;
 
 pub use cut::{Cuts, cut, cut_ranges};
 pub use levels::{TypedLevels, restore_levels};
+pub(crate) use locate::next_structural;
 pub use locate::{Span, escape_pointer_token, locate, position, unescape_token};
 pub use locator::Locator;
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};

@@ -63,16 +63,7 @@ pub fn mask_all(text: &mut String) {
 /// ([`find_in_text_within`]). A secret that runs over a line feed (a string broken over
 /// lines) would move the lines a snippet shows: then the whole text is masked.
 pub fn mask_within(text: &mut String, regions: Option<&[(usize, usize)]>) {
-    let shown = |from: usize, to: usize| {
-        regions.is_none_or(|r| {
-            // The first region ending (with its line feed) at or after `from`: the range
-            // touches it if it starts before the range ends (the line feed before it counted).
-            let k = r.partition_point(|&(_, end)| end < from);
-            r.get(k)
-                .is_some_and(|&(start, _)| start.saturating_sub(1) < to)
-        })
-    };
-    let mut ranges = secret_ranges(text, &shown);
+    let mut ranges = secret_ranges(text, regions);
     if regions.is_some()
         && ranges
             .iter()
@@ -108,13 +99,47 @@ fn decode(raw_with_quotes: &str) -> String {
 }
 
 /// Byte ranges (inside quotes, or a bare word) that hold a secret, of the strings and words
-/// for which `shown(from, to)` holds.
-fn secret_ranges(text: &str, shown: &dyn Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+/// touching `regions` (all of them when `None`).
+fn secret_ranges(text: &str, regions: Option<&[(usize, usize)]>) -> Vec<(usize, usize)> {
+    let shown = |from: usize, to: usize| {
+        regions.is_none_or(|r| {
+            // The first region ending (with its line feed) at or after `from`: the range
+            // touches it if it starts before the range ends (the line feed before it counted).
+            let k = r.partition_point(|&(_, end)| end < from);
+            r.get(k)
+                .is_some_and(|&(start, _)| start.saturating_sub(1) < to)
+        })
+    };
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
+    // The first region not wholly before the walk.
+    let mut next_region = 0;
     let mut i = 0;
     while i < bytes.len() {
+        // Inside an array and before the next region (and the line feed before it), what comes
+        // up to the next string or bracket (numbers, commas, white space: a sample array)
+        // changes no frame of an array and is not looked at: it is stepped over eight bytes at
+        // a time.
+        if let (Some(r), Some(Frame { array: true, .. })) = (regions, stack.last())
+            && !matches!(bytes[i], b'{' | b'}' | b'[' | b']' | b'"')
+        {
+            while r.get(next_region).is_some_and(|&(_, end)| end < i) {
+                next_region += 1;
+            }
+            let limit = r
+                .get(next_region)
+                .map_or(bytes.len(), |&(start, _)| start.saturating_sub(1));
+            let mut stop = crate::json::next_structural(bytes, i).min(limit);
+            // Never into a word: a word the region may touch is read whole.
+            while stop > i && stop < bytes.len() && !ends_bare_word(bytes[stop - 1]) {
+                stop -= 1;
+            }
+            if stop > i {
+                i = stop;
+                continue;
+            }
+        }
         match bytes[i] {
             b'{' | b'[' => {
                 stack.push(Frame {
@@ -165,10 +190,7 @@ fn secret_ranges(text: &str, shown: &dyn Fn(usize, usize) -> bool) -> Vec<(usize
             _ => {
                 // A bare word (a number, `true`, or what a broken file holds instead of JSON).
                 let start = i;
-                while i < bytes.len()
-                    && !bytes[i].is_ascii_whitespace()
-                    && !b"{}[],:\"".contains(&bytes[i])
-                {
+                while i < bytes.len() && !ends_bare_word(bytes[i]) {
                     i += 1;
                 }
                 // Stop on a character boundary (the stop bytes are ASCII, so `i` is one).
@@ -179,6 +201,11 @@ fn secret_ranges(text: &str, shown: &dyn Fn(usize, usize) -> bool) -> Vec<(usize
         }
     }
     out
+}
+
+/// Whether `b` ends a bare word (white space, or what JSON puts between values).
+fn ends_bare_word(b: u8) -> bool {
+    b.is_ascii_whitespace() || b"{}[],:\"".contains(&b)
 }
 
 /// Whether the string value `string`, where `stack` stands, is a secret: by itself or under
@@ -298,6 +325,11 @@ mod tests {
             format!("{{\"token\": \"abc\ndef-{KEY}\nghi\", \"n\": 1}}\nplain line\n"),
             format!("{{\"a\": 1}}\n{{\"token\": \"{KEY}\n"),
             format!("password:\n\n\n{KEY}\nok\n"),
+            // Sample arrays, stepped over outside the shown lines: a bare secret among
+            // numbers, a flag and its value split by a number, words glued to line feeds.
+            format!(
+                "{{\"samples\": [\n  0.1, 0.2,\n  0.3, {KEY}, 4,\n  5\n], \"argv\": [\"--api-key\", 7,\n \"{KEY}\"],\n\"n\": [1,\n2{KEY}\n, 3]}}\n"
+            ),
         ];
         for text in &texts {
             same_on_every_line(text);
