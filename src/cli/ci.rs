@@ -311,15 +311,14 @@ pub fn finish(
     // SARIF, JUnit and the human report go straight to stdout as they are written: a corpus
     // with a million findings would otherwise hold a gigabyte of report before printing it.
     // (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
-    let to_stdout: Option<fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>> =
-        match args.format {
-            _ if ci.output.is_some() || ci.statistics || ci.show_files => None,
-            Format::Sarif => Some(report::write_sarif),
-            Format::Junit => Some(report::write_junit),
-            // The human report's files' drawings are written a batch at a time.
-            Format::Human => Some(report::write_human),
-            _ => None,
-        };
+    let to_stdout: Option<WriteReport> = match args.format {
+        _ if ci.output.is_some() || ci.statistics || ci.show_files => None,
+        Format::Sarif => Some(report::write_sarif),
+        Format::Junit => Some(report::write_junit),
+        // The human report's files' drawings are written a batch at a time.
+        Format::Human => Some(report::write_human),
+        _ => None,
+    };
     if let Some(write) = to_stdout {
         let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         // A closed pipe (`benchlint check --format sarif | head`) is not an error.
@@ -344,6 +343,9 @@ pub fn finish(
     }
     Ok(Output::stdout(bytes, code))
 }
+
+/// A report writer that writes as it builds.
+type WriteReport = fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>;
 
 /// The report in `format`.
 pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {

@@ -49,7 +49,8 @@ pub fn known_shape(v: &str) -> Option<SecretKind> {
     let first = *v.as_bytes().first()?;
     // A character is found far faster than a substring: only text with a colon is searched
     // for `://`.
-    if !may_start(first) && !v.contains('@') && !(v.contains(':') && v.contains("://")) {
+    let may_be_url = v.contains('@') || (v.contains(':') && v.contains("://"));
+    if !may_start(first) && !may_be_url {
         return None;
     }
     let alnum = |s: &str| s.bytes().filter(u8::is_ascii_alphanumeric).count();
