@@ -29,6 +29,7 @@ pub mod serve_command;
 pub mod server_log;
 pub mod skeleton;
 pub mod stats;
+mod swar;
 pub mod text;
 pub mod thresholds;
 pub mod yaml;

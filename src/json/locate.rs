@@ -143,28 +143,17 @@ pub(super) fn skip_value(bytes: &[u8], i: usize) -> usize {
 /// brace. Per-request sample arrays are long runs of digits, commas and spaces; testing eight
 /// bytes at a time lets the locator cross them several times faster than byte by byte.
 pub(crate) fn next_structural(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Nonzero where a byte of `x` equals `b`; the lowest set bit is always exact.
-    let equal = |x: u64, b: u8| {
-        let y = x ^ (ONES * u64::from(b));
-        y.wrapping_sub(ONES) & !y & HIGHS
-    };
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+    use crate::swar::{ONES, equal, first_hit};
+    first_hit(
+        bytes,
+        from,
         // `[` and `]` differ from `{` and `}` only in bit 5.
-        let folded = x | (ONES * 0x20);
-        let hits = equal(folded, b'{') | equal(folded, b'}') | equal(x, b'"');
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < bytes.len() && !matches!(bytes[i], b'"' | b'{' | b'}' | b'[' | b']') {
-        i += 1;
-    }
-    i
+        |x| {
+            let folded = x | (ONES * 0x20);
+            equal(folded, b'{') | equal(folded, b'}') | equal(x, b'"')
+        },
+        |b| matches!(b, b'"' | b'{' | b'}' | b'[' | b']'),
+    )
 }
 
 /// Start of the value of member `key` in the object at `open`.

@@ -143,29 +143,18 @@ pub fn push_str_contents(out: &mut Vec<u8>, s: &str) {
 /// control character, DEL or any byte of a non-ASCII character. Eight bytes are tested at a
 /// time: most of what a report writes is plain ASCII.
 fn plain_run_end(bytes: &[u8], from: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    // Nonzero where a byte of `x` equals `b`; the lowest set bit is always exact.
-    let equal = |x: u64, b: u8| {
-        let y = x ^ (ONES * u64::from(b));
-        y.wrapping_sub(ONES) & !y & HIGHS
-    };
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+    use crate::swar::{HIGHS, ONES, equal, first_hit};
+    first_hit(
+        bytes,
+        from,
         // Below 0x20 (exact where no byte has its high bit set, and one that has is a hit
         // anyway), DEL, a high bit, a quote or a backslash.
-        let low = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-        let hits = low | equal(x, 0x7f) | (x & HIGHS) | equal(x, b'"') | equal(x, b'\\');
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < bytes.len() && (0x20..0x7f).contains(&bytes[i]) && !matches!(bytes[i], b'"' | b'\\') {
-        i += 1;
-    }
-    i
+        |x| {
+            let low = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+            low | equal(x, 0x7f) | (x & HIGHS) | equal(x, b'"') | equal(x, b'\\')
+        },
+        |b| !(0x20..0x7f).contains(&b) || matches!(b, b'"' | b'\\'),
+    )
 }
 
 /// Writes `value` as pretty JSON (two-space indent) to `out`.
