@@ -308,13 +308,14 @@ pub fn finish(
         color,
     );
     prepared.files = read;
-    // SARIF, JUnit and the human report go straight to stdout as they are written: a corpus
-    // with a million findings would otherwise hold a gigabyte of report before printing it.
-    // (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
+    // SARIF, JUnit, grouped and the human report go straight to stdout as they are written: a
+    // corpus with a million findings would otherwise hold a gigabyte of report before printing
+    // it. (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
     let to_stdout: Option<WriteReport> = match args.format {
         _ if ci.output.is_some() || ci.statistics || ci.show_files => None,
         Format::Sarif => Some(report::write_sarif),
         Format::Junit => Some(report::write_junit),
+        Format::Grouped => Some(report::write_grouped),
         // The human report's files' drawings are written a batch at a time.
         Format::Human => Some(report::write_human),
         _ => None,

@@ -42,7 +42,7 @@ pub use json::render as json;
 pub use json_lines::render as json_lines;
 pub use junit::{render as junit, write as write_junit};
 pub use mask::mask_all as mask_snippet;
-pub use overview::{grouped, show_files};
+pub use overview::{grouped, show_files, write_grouped};
 pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, prepare};

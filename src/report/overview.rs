@@ -239,14 +239,26 @@ pub fn show_files(p: &Prepared) -> Vec<u8> {
 /// lacks on one line per rule), the findings about the corpus as a whole under `the corpus
 /// PATH:` with no line or column, then the overview and the summary line.
 pub fn grouped(p: &Prepared) -> Vec<u8> {
-    let mut out = String::new();
+    let mut bytes = Vec::new();
+    write_grouped(p, &mut bytes).expect("writing to memory cannot fail");
+    bytes
+}
+
+/// Writes the same report to `out` a file's block at a time, never holding it whole.
+pub fn write_grouped(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    const FLUSH_AT: usize = 1 << 16;
+    let mut buffer = String::new();
     let mut shown = 0;
     for (from, to) in super::absent::file_runs(&p.findings) {
         let corpus = p.findings[from].corpus;
         if corpus {
-            let _ = writeln!(out, "the corpus {}:", p.findings[from].primary.path.line());
+            let _ = writeln!(
+                buffer,
+                "the corpus {}:",
+                p.findings[from].primary.path.line()
+            );
         } else {
-            let _ = writeln!(out, "{}:", p.findings[from].primary.path.line());
+            let _ = writeln!(buffer, "{}:", p.findings[from].primary.path.line());
         }
         let items = super::absent::items(p, from, to, false);
         shown += items.len();
@@ -261,7 +273,7 @@ pub fn grouped(p: &Prepared) -> Vec<u8> {
             };
             let words = super::absent::words(p, item);
             let _ = writeln!(
-                out,
+                buffer,
                 "  {place}{} {}{}: {}",
                 f.rule.code,
                 f.severity.as_str(),
@@ -269,14 +281,18 @@ pub fn grouped(p: &Prepared) -> Vec<u8> {
                 words.message.line()
             );
         }
-        out.push('\n');
+        buffer.push('\n');
+        if buffer.len() >= FLUSH_AT {
+            out.write_all(buffer.as_bytes())?;
+            buffer.clear();
+        }
     }
     let table = table(p);
     if !table.is_empty() {
-        out.push_str(&table);
-        out.push('\n');
+        buffer.push_str(&table);
+        buffer.push('\n');
     }
-    out.push_str(&super::human::summary_with_note(p, shown));
-    out.push('\n');
-    out.into_bytes()
+    buffer.push_str(&super::human::summary_with_note(p, shown));
+    buffer.push('\n');
+    out.write_all(buffer.as_bytes())
 }
