@@ -166,8 +166,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_pointer_taken_lands_where_a_pointer_borrowed_does() {
+    /// `engine.max_num_seqs` recorded in the sidecar `a.meta.json`.
+    fn max_num_seqs_from_a_sidecar() -> ProvenanceMap {
         let mut p = ProvenanceMap::default();
         p.insert(
             "/engine/max_num_seqs",
@@ -176,6 +176,12 @@ mod tests {
                 pointer: "/engine/max_num_seqs".into(),
             },
         );
+        p
+    }
+
+    #[test]
+    fn a_pointer_taken_lands_where_a_pointer_borrowed_does() {
+        let p = max_num_seqs_from_a_sidecar();
         for format in ["canonical", "vllm"] {
             for pointer in ["/engine/max_num_seqs", "/levels/0/ttft_s", ""] {
                 let o = origin(format);
@@ -225,14 +231,7 @@ mod tests {
 
     #[test]
     fn sidecar_values_point_into_the_sidecar_and_derived_ones_at_the_argument() {
-        let mut p = ProvenanceMap::default();
-        p.insert(
-            "/engine/max_num_seqs",
-            Provenance::Sidecar {
-                path: "a.meta.json".into(),
-                pointer: "/engine/max_num_seqs".into(),
-            },
-        );
+        let mut p = max_num_seqs_from_a_sidecar();
         p.insert(
             "/engine/enforce_eager",
             Provenance::Derived {

@@ -11,9 +11,6 @@ use super::json_out::{Object, push_indented};
 use crate::engine::Summary;
 use crate::text::json::push_str_contents;
 
-/// Where the diagnostics of the report's array sit.
-pub(super) const IN_ARRAY: Layout = Layout::Pretty("    ");
-
 /// Renders one JSON document.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut bytes = Vec::new();
@@ -28,7 +25,7 @@ pub fn write(p: &Prepared, out: &mut dyn Write) -> io::Result<()> {
     let mut buffer = head();
     for i in 0..p.findings.len() {
         buffer.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
-        diagnostic(&mut buffer, p, i, IN_ARRAY);
+        diagnostic(&mut buffer, p, i, Layout::Pretty);
         if buffer.len() >= FLUSH_AT {
             out.write_all(&buffer)?;
             buffer.clear();
@@ -66,7 +63,12 @@ pub(super) fn tail(out: &mut Vec<u8>, empty: bool, summary: &Summary) -> io::Res
 pub(super) fn diagnostic(out: &mut Vec<u8>, p: &Prepared, i: usize, layout: Layout) {
     let f = &p.findings[i];
     let pos = p.positions[i];
-    let mut o = Object::open(out, layout, 0);
+    // Pretty, a diagnostic sits two levels deep: in the report, in its array.
+    let depth = match layout {
+        Layout::Pretty => 2,
+        Layout::Compact => 0,
+    };
+    let mut o = Object::open(out, layout, depth);
     o.str("code", f.rule.code);
     o.str("name", f.rule.name);
     o.str("severity", f.severity.as_str());

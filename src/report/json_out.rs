@@ -12,9 +12,8 @@ use crate::text::json::{push_str, push_str_contents};
 /// How an object is laid out.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Layout {
-    /// Pretty-printed, two spaces a level, each line after the first starting with this
-    /// (the indentation of what it sits in, when that is not written through this module).
-    Pretty(&'static str),
+    /// Pretty-printed, two spaces a level of nesting.
+    Pretty,
     /// On one line.
     Compact,
 }
@@ -49,7 +48,7 @@ impl<'o> Object<'o> {
         self.out.push(b'"');
         self.out.extend_from_slice(key.as_bytes());
         self.out
-            .extend_from_slice(if matches!(self.layout, Layout::Pretty(_)) {
+            .extend_from_slice(if matches!(self.layout, Layout::Pretty) {
                 b"\": "
             } else {
                 b"\":"
@@ -152,9 +151,8 @@ impl<'o> Array<'o> {
 
 /// A pretty layout's line break and indentation at `depth`; nothing on one line.
 fn line_break(out: &mut Vec<u8>, layout: Layout, depth: usize) {
-    if let Layout::Pretty(base) = layout {
+    if let Layout::Pretty = layout {
         out.push(b'\n');
-        out.extend_from_slice(base.as_bytes());
         for _ in 0..depth {
             out.extend_from_slice(b"  ");
         }

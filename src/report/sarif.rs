@@ -154,7 +154,8 @@ pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
     push_indented(&mut buffer, &tree, b"      ");
     buffer
         .extend_from_slice(b",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ");
-    let mut results = Array::open(&mut buffer, RESULTS, 3);
+    // The results array sits three levels deep: the log, its `runs` array, the run.
+    let mut results = Array::open(&mut buffer, Layout::Pretty, 3);
     for i in 0..p.findings.len() {
         result(results.object(), p, &index, i);
         let written = results.buffer();
@@ -167,9 +168,6 @@ pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
     buffer.extend_from_slice(b"\n    }\n  ]\n}\n");
     out.write_all(&buffer)
 }
-
-/// The results array sits three levels deep: the log, its `runs` array, the run.
-const RESULTS: Layout = Layout::Pretty("");
 
 /// Writes into `o`, and closes, the SARIF result of finding `i`, in the member order SARIF viewers show.
 fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) {

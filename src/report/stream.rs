@@ -78,7 +78,7 @@ impl<'w> Stream<'w> {
                         b",\n    "
                     };
                     s.buffer.extend_from_slice(lead);
-                    super::json::diagnostic(&mut s.buffer, &p, i, super::json::IN_ARRAY);
+                    super::json::diagnostic(&mut s.buffer, &p, i, super::json::Layout::Pretty);
                 }
                 s.out.write_all(&s.buffer)
             }
