@@ -20,10 +20,9 @@ pub struct Run {
     pub peak_rss_kib: u64,
     /// Wall time.
     pub elapsed: Duration,
-    /// CPU time (user and system, every thread) of the child, from the test process's own
-    /// count of the CPU its reaped children used; `None` where `/proc` is not there. Exact only
-    /// when no other child of this test process is reaped meanwhile: a test reading it runs its
-    /// children one at a time.
+    /// CPU time (user and system, every thread) of the child, read from its own
+    /// `/proc/<pid>/stat` while it is a zombie, before it is reaped, so other tests' children
+    /// running meanwhile in this process do not count; `None` where `/proc` is not there.
     pub cpu: Option<Duration>,
 }
 
@@ -68,24 +67,24 @@ fn vm_hwm_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The CPU time used by this process's reaped children so far (`cutime` + `cstime` of
-/// `/proc/self/stat`), in clock ticks of 1/100 s, the unit Linux gives to user space.
-fn children_cpu_ticks() -> Option<u64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+/// The state letter and the CPU time (`utime` + `stime`, every thread) of process `pid`, in
+/// clock ticks of 1/100 s, the unit Linux gives to user space.
+fn cpu_ticks(pid: u32) -> Option<(char, u64)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces; the fields after its `)` are fixed.
     let fields: Vec<&str> = stat
         .get(stat.rfind(')')? + 1..)?
         .split_whitespace()
         .collect();
-    // cutime and cstime are fields 16 and 17, that is 14 and 15 counted from field 3.
-    let cutime: u64 = fields.get(13)?.parse().ok()?;
-    let cstime: u64 = fields.get(14)?.parse().ok()?;
-    Some(cutime + cstime)
+    let state = fields.first()?.chars().next()?;
+    // utime and stime are fields 14 and 15, that is 11 and 12 counted from field 3.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some((state, utime + stime))
 }
 
 /// Runs `cmd` to its end, killing it (and failing) after `limit`.
 pub fn run(mut cmd: Command, limit: Duration) -> Run {
-    let cpu_before = children_cpu_ticks();
     let started = Instant::now();
     let mut child = cmd
         .stdin(Stdio::null())
@@ -108,11 +107,21 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         v
     });
     let mut peak = 0;
+    let mut cpu_ticks_seen = None;
     let status = loop {
         if let Some(hwm) = vm_hwm_kib(pid) {
             peak = peak.max(hwm);
         }
-        if let Some(status) = child.try_wait().expect("wait") {
+        // Read before the wait below reaps it: once the state is `Z` the figure is final,
+        // and until then the child is still running, so there is nothing to reap.
+        let running = match cpu_ticks(pid) {
+            Some((state, ticks)) => {
+                cpu_ticks_seen = Some(ticks);
+                state != 'Z'
+            }
+            None => false,
+        };
+        if !running && let Some(status) = child.try_wait().expect("wait") {
             break status;
         }
         if started.elapsed() > limit {
@@ -122,9 +131,7 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let cpu = cpu_before
-        .zip(children_cpu_ticks())
-        .map(|(before, after)| Duration::from_millis(after.saturating_sub(before) * 10));
+    let cpu = cpu_ticks_seen.map(|ticks: u64| Duration::from_millis(ticks * 10));
     Run {
         code: status.code(),
         stdout: out_reader.join().unwrap_or_default(),

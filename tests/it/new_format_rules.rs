@@ -9,8 +9,7 @@ use std::path::Path;
 use benchlint::diagnostic::Finding;
 use serde_json::Value;
 
-#[path = "support/realworld.rs"]
-mod realworld;
+use crate::support::realworld;
 
 use realworld::{findings, real, with_code};
 

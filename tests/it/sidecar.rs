@@ -3,8 +3,7 @@
 //! ours and on a real vLLM file), where skeletons are written and what is refused, and the help
 //! of a missing checklist item on a harness's file.
 
-#[path = "support/realworld.rs"]
-mod realworld;
+use crate::support::realworld;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,7 @@
 //! JSON twins, findings placed on the YAML's own lines) and MLPerf loadgen logs (one result
 //! per run, the harness's verdict kept), on fixtures and, when present, the real sample.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::path::{Path, PathBuf};
 

@@ -2,8 +2,7 @@
 //! never one per line or per document; a folder of only such files does not pass; walked
 //! folders read YAML reports and MLPerf loadgen logs and skip the rest silently.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

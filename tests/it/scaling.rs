@@ -3,10 +3,9 @@
 //! a quadratic cost would take sixteen times), and a file of junk is held to the findings cap in
 //! memory. CPU times (the child's user and system time, which a busy machine barely moves, unlike
 //! wall time) are compared between two sizes in the same test, never against a fixed limit; the
-//! runs of this file go one at a time, so each child's CPU is its own.
+//! runs of this file go one at a time, and each child's CPU is read from its own `/proc` entry.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::ffi::OsString;
 use std::path::Path;

@@ -9,10 +9,8 @@
 //! Every stdout, stderr and written file is held to the invariants of
 //! `support/hostile_gen.rs`.
 
-#[path = "support/hostile_gen.rs"]
-mod hostile_gen;
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::hostile_gen;
+use crate::support::watchdog;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};

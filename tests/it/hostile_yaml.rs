@@ -3,8 +3,7 @@
 //! and failed after a minute, its peak memory sampled) and asserts the one finding the file
 //! gets, no panic, and an exit code of 0 or 1.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -12,8 +12,7 @@ use benchlint::corpus::Options;
 use benchlint::engine;
 use serde_json::json;
 
-#[path = "support/realworld.rs"]
-mod realworld;
+use crate::support::realworld;
 
 use realworld::{codes, copy_to, findings, json_of, l40s_identity, real, sidecar, with_code};
 

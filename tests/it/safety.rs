@@ -10,8 +10,7 @@
 //! - A fixture with an API key in several places goes through every output format: the key
 //!   never appears.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;

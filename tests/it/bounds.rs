@@ -4,8 +4,7 @@
 //! probed, and a config file inside the checked paths cannot silence the input errors or the
 //! secrets check.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::ffi::OsString;
 use std::os::unix::fs::symlink;

@@ -10,8 +10,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-#[path = "support/realworld.rs"]
-mod realworld;
+use crate::support::realworld;
 
 use realworld::{codes, copy_to, findings, json_of, real, sidecar, with_code};
 

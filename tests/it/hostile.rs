@@ -3,8 +3,7 @@
 //! and an exit code of 0 or 1. Small cases are committed under `testdata/hostile/`; large
 //! ones, and the file-system oddities git cannot hold, are generated into a temporary folder.
 
-#[path = "support/watchdog.rs"]
-mod watchdog;
+use crate::support::watchdog;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

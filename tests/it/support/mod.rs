@@ -1,0 +1,6 @@
+//! Helpers the integration tests share: a watched child run, the real-world corpus, hostile
+//! corpus generators.
+
+pub mod hostile_gen;
+pub mod realworld;
+pub mod watchdog;
