@@ -152,7 +152,7 @@ fn emits_of(code: &str, ctx: &ResultCtx<'_>) -> Option<Vec<Emit>> {
     let Check::Result(check) = rule.check else {
         return None;
     };
-    crate::corpus::catch_panic(|| {
+    crate::guard::catch_panic(|| {
         let mut emits = Vec::new();
         check(ctx, &mut Emitter::new(rule.meta, &mut emits));
         emits

@@ -149,7 +149,7 @@ fn level_findings(
         };
         // A rule that panics was reported by `check` as an internal error; its levels are not
         // shown here.
-        let emits = crate::corpus::catch_panic(|| {
+        let emits = crate::guard::catch_panic(|| {
             let mut emits = Vec::new();
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             emits

@@ -12,7 +12,7 @@ mod completions;
 mod import;
 mod inputs;
 mod notices;
-mod output;
+use crate::output;
 mod rule;
 
 pub use output::write_file;

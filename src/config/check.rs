@@ -97,7 +97,7 @@ pub(super) fn parse_with(
                     )
                     .with_help("move the sidecar next to the config, or name the config with --config"));
                 }
-                let side_text = crate::corpus::read_text(&file, SIDECAR_LIMIT)
+                let side_text = crate::io::read_text(&file, SIDECAR_LIMIT)
                     .map(|(t, _)| t)
                     .map_err(|e| {
                         err(

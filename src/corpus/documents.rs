@@ -14,7 +14,7 @@ use crate::schema;
 use crate::text::PathText;
 
 #[cfg(test)]
-use super::guard;
+use crate::guard;
 use super::{
     Entry, FileOutcome, LoadedClaims, Options, Origin, artifacts, beside, bounds, catch_panic,
     claims, emit_to_finding, finding_at, finish_result, internal_error, parse, read_text, sidecar,

@@ -5,20 +5,17 @@
 //! aborts the run.
 
 mod artifacts;
-pub mod beside;
 mod bounds;
 pub mod checklist;
 mod claims;
 mod derive;
 mod discover;
 mod documents;
-mod guard;
 #[cfg(test)]
 mod levels_tests;
 mod parse;
 mod per_file;
 mod per_user;
-mod read;
 mod result;
 mod run_folder;
 mod shared;
@@ -35,16 +32,16 @@ use crate::thresholds::Thresholds;
 
 pub use artifacts::normal as normal_path;
 pub use derive::derive_settings;
-pub use discover::{Entry, describe_io, discover, is_candidate};
+pub use discover::{Entry, discover, is_candidate};
 pub use documents::beside_sidecar;
 use documents::check_text;
 #[cfg(test)]
-pub(crate) use guard::injected as guard_injected;
-pub use guard::{catch_panic, internal_error, report_internal_errors};
+pub(crate) use crate::guard::injected as guard_injected;
+pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
+pub use crate::io::{beside, describe_io, read_text};
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
 pub use per_file::{load, load_each};
-pub use read::read_text;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;

@@ -12,7 +12,7 @@ use crate::rules::{self, Check, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::serve_command::ServeSettings;
 
 #[cfg(test)]
-use super::guard;
+use crate::guard;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,

@@ -188,7 +188,7 @@ impl Folder<'_> {
     /// The text of `name` in `place`, when it is UTF-8 and at most `cap` bytes.
     pub fn text(&self, place: Place, name: &str, cap: u64) -> Option<String> {
         let path = self.guarded(place, name)?;
-        crate::corpus::read::read_text(&path, cap)
+        crate::io::read_text(&path, cap)
             .ok()
             .map(|(t, _)| t)
     }
