@@ -21,7 +21,7 @@ use serde::{Deserialize as _, Serialize};
 use serde_json::json;
 
 pub use super::coverage::Coverage;
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{Provenance, ProvenanceMap, ResultDoc};
 use crate::rules::{Check, Emit, Emitter, ResultCtx, find_rule};
 use crate::text::FileText;

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::checklist::Checklist;
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::diagnostic::{Finding, Severity};
 use crate::text::FileText;
 

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::LevelKey;
 use crate::numbers::plural;
 use crate::replication::{Configuration, latest_measured, launches, runs};

@@ -13,7 +13,7 @@ use serde_json::Value;
 use super::compare::{Comparison, Runs};
 use super::side::{ResolvedSide, quoted_list, resolve_side};
 use super::{Claim, ClaimKind, Metric, SideSpec};
-use crate::corpus::LoadedClaims;
+use crate::model::loaded::LoadedClaims;
 use crate::diagnostic::Location;
 use crate::model::LevelKey;
 use crate::rules::{RuleMeta, c014_missing_quality_gate, c015_claim_source_missing};

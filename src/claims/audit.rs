@@ -65,7 +65,7 @@ use super::analyse;
 use super::capacity::{capacity, ladder};
 use super::compare::Runs;
 use crate::audit::{AuditReport, ConfigLadder, LosingRun};
-use crate::corpus::Corpus;
+use crate::model::loaded::Corpus;
 use crate::model::Outcome;
 use crate::thresholds::Thresholds;
 use outcome::outcome;

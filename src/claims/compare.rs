@@ -33,7 +33,7 @@ use std::collections::BTreeMap;
 
 use super::side::ResolvedSide;
 use super::{Basis, Metric};
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::ResultDoc;
 use crate::replication::{Configuration, configurations_in};
 use crate::rules::RuleMeta;

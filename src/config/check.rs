@@ -124,7 +124,7 @@ pub(super) fn parse_with(
             ));
         }
         let mut value = value;
-        crate::corpus::sidecar::prepare(&mut value);
+        crate::model::sidecar::prepare(&mut value);
         if let Some(e) = crate::schema::validate(crate::schema::Kind::Sidecar, &value).first() {
             let at = if e.pointer.is_empty() {
                 "/"

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::ResultDoc;
 
 /// The parts of a result a fingerprint reads, by address (0 for an absent part).

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use super::{Runs, device_model};
 use crate::claims::Metric;
 use crate::claims::side::{ResolvedSide, group_by_launch, num, pct_abs, streams};
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::fingerprint::Fingerprint;
 use crate::model::ResultDoc;
 use crate::replication::{Configuration, launch_id};

@@ -5,7 +5,7 @@
 
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
-use crate::rules::RuleMeta;
+use crate::diagnostic::RuleMeta;
 use crate::text::{PathText, Text};
 
 /// Where a result was read from.
