@@ -27,7 +27,7 @@ pub const IDENTIFYING_FIELDS: &[(&str, &[&str])] = &[
 /// setup's (model, engine, device, precision).
 pub fn unidentified(doc: &ResultDoc, with_workload: bool) -> Vec<&'static str> {
     let known = |v: Option<&String>| {
-        v.is_some_and(|s| !crate::rules::m016_placeholder_value::is_placeholder(s))
+        v.is_some_and(|s| !crate::rules::support::is_placeholder(s))
     };
     let workload = doc.workload.as_ref();
     let found = [

@@ -7,6 +7,7 @@
 mod context;
 mod registry;
 pub mod served;
+pub mod support;
 
 pub mod c001_mixed_precision;
 pub mod c002_mixed_speculation;

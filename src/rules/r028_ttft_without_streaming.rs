@@ -1,7 +1,7 @@
 //! `ttft-without-streaming` (R028): a time to first token from a run whose responses were not
 //! streamed, so no first token was ever timed.
 
-use super::r002_token_count_mismatch::at_streams;
+use super::support::at_streams;
 use super::r020_output_shortfall::mean_output;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
