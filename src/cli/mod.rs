@@ -17,6 +17,7 @@ mod rule;
 
 pub use output::write_file;
 mod rule_pages;
+mod setup;
 mod sidecar;
 mod summary;
 
