@@ -22,8 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::model::loaded::LoadedResult;
 use crate::model::LevelKey;
+use crate::model::loaded::LoadedResult;
 use crate::numbers::plural;
 use crate::replication::{Configuration, latest_measured, launches, runs};
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};

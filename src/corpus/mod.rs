@@ -5,8 +5,8 @@
 //! aborts the run.
 
 mod artifacts;
-mod cap;
 mod bounds;
+mod cap;
 pub mod checklist;
 mod claims;
 mod derive;
@@ -24,25 +24,25 @@ mod text;
 
 use crate::thresholds::Thresholds;
 
+#[cfg(test)]
+pub(crate) use crate::guard::injected as guard_injected;
+pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
+pub use crate::io::{beside, describe_io, read_text};
+pub use crate::model::loaded::{Corpus, FileRead, LoadedClaims, LoadedResult};
+pub use crate::model::sidecar;
+pub use crate::model::translate::{self, Origin, finding_at, translate, translate_owned};
 pub use artifacts::normal as normal_path;
 pub use cap::keep_within;
 pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
 pub use documents::beside_sidecar;
 use documents::check_text;
-#[cfg(test)]
-pub(crate) use crate::guard::injected as guard_injected;
-pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
-pub use crate::io::{beside, describe_io, read_text};
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
 pub use per_file::{load, load_each};
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
-pub use crate::model::loaded::{Corpus, FileRead, LoadedClaims, LoadedResult};
-pub use crate::model::sidecar;
-pub use crate::model::translate::{self, Origin, finding_at, translate, translate_owned};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]

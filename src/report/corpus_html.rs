@@ -20,7 +20,6 @@ pub(super) fn code(s: &FileText) -> String {
     format!("<code>{}</code>", s.html())
 }
 
-
 /// The style of the corpus sections, appended to the page's.
 pub const STYLE: &str = r"
 main { max-width: 1180px; }

@@ -18,7 +18,6 @@ pub(super) fn text(s: &str) -> String {
     Text::own(s.replace('`', "'")).md(false)
 }
 
-
 /// `## Overview`: what was read and found, in sentences.
 pub fn overview_section(out: &mut String, report: &AuditReport, corpus: &CorpusReport) {
     out.push_str("\n## Corpus overview\n\n");

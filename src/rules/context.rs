@@ -2,8 +2,8 @@
 
 use serde_json::Value;
 
-use crate::model::loaded::LoadedResult;
 use crate::diagnostic::Location;
+use crate::model::loaded::LoadedResult;
 use crate::model::{ProvenanceMap, ResultDoc};
 use crate::serve_command::ServeSettings;
 use crate::text::Text;

@@ -207,9 +207,7 @@ impl Folder<'_> {
     /// The text of `name` in `place`, when it is UTF-8 and at most `cap` bytes.
     pub fn text(&self, place: Place, name: &str, cap: u64) -> Option<String> {
         let path = self.guarded(place, name)?;
-        crate::io::read_text(&path, cap)
-            .ok()
-            .map(|(t, _)| t)
+        crate::io::read_text(&path, cap).ok().map(|(t, _)| t)
     }
 
     /// Streams the lines of `name` in `place` to `visit` with each line's byte offset, until
