@@ -318,3 +318,41 @@ fn checker_reports_a_circle_between_two_files_of_one_module() {
         ]
     );
 }
+
+/// Every upward import between two layers of the real table is caught, in every spelling a
+/// path takes (a `use`, a `use` tree, a path in an expression, `$crate::` in a macro, split
+/// over lines), and the same import downward passes.
+#[test]
+fn checker_catches_every_climb_of_the_real_table_in_every_spelling() {
+    let spellings: [fn(&str) -> String; 5] = [
+        |m| format!("use crate::{m}::Item;\n"),
+        |m| format!("use crate::{{\n    {m}::{{self, Item}},\n}};\n"),
+        |m| format!("fn f() {{ let _ = crate::{m}::item(); }}\n"),
+        |m| format!("macro_rules! m {{ () => {{ $crate::{m}::Item }}; }}\n"),
+        |m| format!("fn g() -> crate::\n    {m}::Item {{ todo!() }}\n"),
+    ];
+    // The file of a module: `a::b` lives in `a/b.rs`, `a` in `a.rs`.
+    let file = |m: &str| format!("{}.rs", m.replace("::", "/"));
+    let mut checked = 0;
+    for (low, l) in LAYERS.iter().enumerate() {
+        for h in &LAYERS[low + 1..] {
+            let (from, to) = (l.modules[0], h.modules[0]);
+            for spell in &spellings {
+                let up = tree(&[(&file(from), &spell(to)), (&file(to), "")]);
+                let problems = check::check(&up, LAYERS, CIRCLES);
+                assert!(!problems.is_empty(), "{from} → {to} passed: {}", spell(to));
+                for p in &problems {
+                    assert!(
+                        p.contains(&format!("climbs from layer {} `{}`", low + 1, l.name))
+                            && p.contains(&format!("`{}` ({to})", h.name)),
+                        "{p}"
+                    );
+                }
+                let down = tree(&[(&file(to), &spell(from)), (&file(from), "")]);
+                assert_eq!(check::check(&down, LAYERS, CIRCLES), Vec::<String>::new());
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 5 * LAYERS.len() * (LAYERS.len() - 1) / 2);
+}
