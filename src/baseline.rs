@@ -98,7 +98,7 @@ impl Baseline {
             _ => {}
         }
         // A regular file of bounded size: never a FIFO, a device or `/dev/stdin`.
-        let (text, _) = crate::corpus::read_text(path, LIMIT)
+        let (text, _) = crate::io::read_text(path, LIMIT)
             .map_err(|e| format!("the baseline `{shown}` could not be read: {}", e.0))?;
         let value: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
@@ -236,7 +236,7 @@ impl Baseline {
 
     /// Writes the file.
     pub fn write(&self) -> Result<(), String> {
-        crate::cli::write_file(&self.path, &self.to_bytes())
+        crate::output::write_file(&self.path, &self.to_bytes())
             .map_err(|e| format!("the baseline could not be written: {e}"))
     }
 }

@@ -56,7 +56,7 @@ pub fn from_process(pid: u32) -> Result<Captured, String> {
     let cmdline = std::fs::read(proc.join("cmdline")).map_err(|e| {
         format!(
             "cannot read the command line of process {pid}: {} (has it exited?)",
-            crate::corpus::describe_io(&e)
+            crate::io::describe_io(&e)
         )
     })?;
     if cmdline.is_empty() {

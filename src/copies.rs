@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{Level, ResultDoc};
 
 /// One run that the corpus holds more than once.

@@ -2,7 +2,10 @@
 
 use std::cmp::Ordering;
 
-use crate::rules::RuleMeta;
+mod rule;
+
+pub use rule::{RuleMeta, Scope};
+
 use crate::text::{FileText, PathText, Text};
 
 /// How bad a finding is. Ordered: `Info < Warning < Error`.
@@ -230,31 +233,6 @@ impl Omitted {
             Severity::Warning => self.errors + self.warnings > 0,
             Severity::Info => self.total() > self.pre_rule,
         }
-    }
-}
-
-/// Keeps the first `cap` of `findings` (in the order they were made, which is deterministic),
-/// counting the rest into `omitted` with the severity the selection gives them; findings of
-/// rules the selection turns off on their file are dropped without a count.
-pub fn keep_within(
-    findings: &mut Vec<Finding>,
-    cap: usize,
-    omitted: &mut Omitted,
-    selection: &crate::config::Selection,
-) {
-    if findings.len() <= cap {
-        return;
-    }
-    for f in findings.drain(cap..) {
-        if !selection.runs_on(f.primary.path.raw(), f.rule.code) {
-            continue;
-        }
-        let severity = if f.pre_rule {
-            f.severity
-        } else {
-            selection.severity_of(f.rule.code).unwrap_or(f.severity)
-        };
-        omitted.count(severity, f.pre_rule);
     }
 }
 

@@ -47,7 +47,7 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     all.append(&mut checked.findings);
     sort_findings(&mut all);
     // The run's bound, on the sorted findings: the same ones are kept on every run.
-    crate::diagnostic::keep_within(
+    crate::corpus::keep_within(
         &mut all,
         options.thresholds.max_findings,
         &mut checked.corpus.omitted,
@@ -76,7 +76,7 @@ pub fn check_each(
         on_file(file);
     });
     sort_findings(&mut checked.findings);
-    crate::diagnostic::keep_within(
+    crate::corpus::keep_within(
         &mut checked.findings,
         options.thresholds.max_findings.saturating_sub(handed),
         &mut checked.corpus.omitted,

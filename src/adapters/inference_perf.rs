@@ -51,7 +51,7 @@ use serde_json::Value;
 use super::ladder::{LadderFormat, Role};
 use super::map::{Builder, NONE_COMPLETED, at, count, number, text};
 use super::{Adapter, Mapped, Reading, Source};
-use crate::corpus::beside::Place;
+use crate::io::beside::Place;
 use crate::model::Provenance;
 
 /// The inference-perf adapter.

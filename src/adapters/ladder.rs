@@ -22,7 +22,7 @@ use serde_json::Value;
 
 use super::map::{Builder, NONE_COMPLETED};
 use super::{Mapped, Source};
-use crate::corpus::beside::{Folder, Place};
+use crate::io::beside::{Folder, Place};
 use crate::model::Provenance;
 
 /// One level file of a folder.

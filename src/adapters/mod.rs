@@ -4,7 +4,7 @@
 //! rules report it. Rules never know which adapter produced a result.
 //!
 //! A format whose meaning spans a folder reads the files beside its document through
-//! [`Source::folder`] ([`crate::corpus::beside`]: bounded, inside the corpus, cached per
+//! [`Source::folder`] ([`crate::io::beside`]: bounded, inside the corpus, cached per
 //! folder): a ladder written as one file per level (`ladder`: inference-perf, genai-bench),
 //! an experiment's metadata, a run's `config.yaml`. What a run folder keeps for every format
 //! (the engine's log, the launch command) is merged by the loader, not by adapters
@@ -27,7 +27,7 @@ mod vllm;
 
 use serde_json::Value;
 
-use crate::corpus::beside::Folder;
+use crate::io::beside::Folder;
 use crate::model::ProvenanceMap;
 
 pub use unread::describe as describe_unread;

@@ -21,7 +21,7 @@ use serde::{Deserialize as _, Serialize};
 use serde_json::json;
 
 pub use super::coverage::Coverage;
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{Provenance, ProvenanceMap, ResultDoc};
 use crate::rules::{Check, Emit, Emitter, ResultCtx, find_rule};
 use crate::text::FileText;
@@ -152,7 +152,7 @@ fn emits_of(code: &str, ctx: &ResultCtx<'_>) -> Option<Vec<Emit>> {
     let Check::Result(check) = rule.check else {
         return None;
     };
-    crate::corpus::catch_panic(|| {
+    crate::guard::catch_panic(|| {
         let mut emits = Vec::new();
         check(ctx, &mut Emitter::new(rule.meta, &mut emits));
         emits

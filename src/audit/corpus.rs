@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::checklist::Checklist;
-use crate::corpus::LoadedResult;
 use crate::diagnostic::{Finding, Severity};
+use crate::model::loaded::LoadedResult;
 use crate::text::FileText;
 
 /// Findings counted by severity.

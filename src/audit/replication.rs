@@ -22,8 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
-use crate::corpus::LoadedResult;
 use crate::model::LevelKey;
+use crate::model::loaded::LoadedResult;
 use crate::numbers::plural;
 use crate::replication::{Configuration, latest_measured, launches, runs};
 use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
@@ -149,7 +149,7 @@ fn level_findings(
         };
         // A rule that panics was reported by `check` as an internal error; its levels are not
         // shown here.
-        let emits = crate::corpus::catch_panic(|| {
+        let emits = crate::guard::catch_panic(|| {
             let mut emits = Vec::new();
             check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
             emits

@@ -65,8 +65,8 @@ use super::analyse;
 use super::capacity::{capacity, ladder};
 use super::compare::Runs;
 use crate::audit::{AuditReport, ConfigLadder, LosingRun};
-use crate::corpus::Corpus;
 use crate::model::Outcome;
+use crate::model::loaded::Corpus;
 use crate::thresholds::Thresholds;
 use outcome::outcome;
 

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use super::side::group_by_launch;
 use crate::audit::{Capacity, Estimate, LadderPoint};
 use crate::cards;
-use crate::corpus::LoadedResult;
 use crate::model::LevelKey;
+use crate::model::loaded::LoadedResult;
 use crate::replication::launch_id;
 use crate::stats::{launch_interval, mean};
 

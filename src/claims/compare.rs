@@ -33,8 +33,8 @@ use std::collections::BTreeMap;
 
 use super::side::ResolvedSide;
 use super::{Basis, Metric};
-use crate::corpus::LoadedResult;
 use crate::model::ResultDoc;
+use crate::model::loaded::LoadedResult;
 use crate::replication::{Configuration, configurations_in};
 use crate::rules::RuleMeta;
 use crate::stats::ab_verdict;

@@ -44,7 +44,7 @@ pub use side::{
 };
 
 #[doc(no_inline)]
-pub use crate::corpus::LoadedClaims;
+pub use crate::model::loaded::LoadedClaims;
 
 /// A figure (one value of the subject) or a ratio (subject over baseline).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::Metric;
 pub use super::words::{num, pct, pct_abs, quoted_list, streams};
 use crate::cards;
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{LevelKey, Outcome, ResultDoc};
 use crate::replication::launch_id;
 use crate::stats::{Interval, launch_interval, mean};

@@ -13,7 +13,7 @@ use clap::ValueEnum;
 use super::notices::{report_omitted, report_stale, warn_unmatched_globs, wrote_baseline};
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::Baseline;
-use crate::config::{self, Config, GlobSidecars, Layer, Selection, paths, selection::parse_list};
+use crate::config::{self, GlobSidecars, Layer, Selection, paths, selection::parse_list};
 use crate::corpus::Options;
 use crate::diagnostic::Severity;
 use crate::engine::{self, Checked};
@@ -133,16 +133,7 @@ pub fn color_for(choice: ColorChoice, is_terminal: bool) -> bool {
     }
 }
 
-/// Everything `check` needs before it runs.
-#[derive(Debug, Clone)]
-pub struct Setup {
-    /// Thresholds, selection and sidecars.
-    pub options: Options,
-    /// The config file in force, if any.
-    pub config: Option<Config>,
-    /// The baseline, if one was given.
-    pub baseline: Option<Baseline>,
-}
+pub use super::setup::Setup;
 
 fn cli_layer(ci: &CiArgs) -> Result<Layer, String> {
     let list = |flag: &str, items: &[String]| -> Result<Vec<config::Selector>, String> {

@@ -12,11 +12,12 @@ mod completions;
 mod import;
 mod inputs;
 mod notices;
-mod output;
+use crate::output;
 mod rule;
 
 pub use output::write_file;
 mod rule_pages;
+mod setup;
 mod sidecar;
 mod summary;
 

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::ci::Setup;
+use super::setup::Setup;
 use crate::baseline::{Baseline, Stale};
 use crate::config::paths;
 

@@ -97,7 +97,7 @@ pub(super) fn parse_with(
                     )
                     .with_help("move the sidecar next to the config, or name the config with --config"));
                 }
-                let side_text = crate::corpus::read_text(&file, SIDECAR_LIMIT)
+                let side_text = crate::io::read_text(&file, SIDECAR_LIMIT)
                     .map(|(t, _)| t)
                     .map_err(|e| {
                         err(
@@ -124,7 +124,7 @@ pub(super) fn parse_with(
             ));
         }
         let mut value = value;
-        crate::corpus::sidecar::prepare(&mut value);
+        crate::model::sidecar::prepare(&mut value);
         if let Some(e) = crate::schema::validate(crate::schema::Kind::Sidecar, &value).first() {
             let at = if e.pointer.is_empty() {
                 "/"

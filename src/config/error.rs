@@ -77,7 +77,7 @@ impl ConfigError {
         let len = span.end.min(text.len()).saturating_sub(start);
         // Same length, same offsets: the span still points where it did.
         let mut shown = text.clone();
-        crate::report::mask_snippet(&mut shown);
+        crate::secrets::mask::mask_all(&mut shown);
         crate::text::stand_in(&mut shown);
         let mut out = format!("benchlint: error: bad config file {place}\n");
         let mut diag = miette::MietteDiagnostic::new(message.into_owned()).with_label(

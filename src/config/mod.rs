@@ -148,7 +148,7 @@ pub fn load_in_tree(path: &Path) -> Result<(Config, Vec<String>), Box<ConfigErro
 /// The config file's text: a regular file of at most [`CONFIG_LIMIT`] bytes (a FIFO, a device
 /// or `/dev/stdin` is refused from its metadata, never opened).
 fn read_config(path: &Path) -> Result<String, Box<ConfigError>> {
-    crate::corpus::read_text(path, CONFIG_LIMIT)
+    crate::io::read_text(path, CONFIG_LIMIT)
         .map(|(t, _)| t)
         .map_err(|e| {
             Box::new(ConfigError {

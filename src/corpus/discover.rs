@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
+use crate::io::describe_io;
+
 /// A file to read.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Entry {
@@ -148,19 +150,4 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
     entries.dedup_by(|a, b| a.path == b.path);
     problems.sort_by(|a, b| a.display.cmp(&b.display));
     (entries, problems)
-}
-
-/// An I/O error in words, without the OS error number.
-pub fn describe_io(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => {
-            let s = e.to_string();
-            match s.find(" (os error") {
-                Some(i) => s[..i].to_string(),
-                None => s,
-            }
-        }
-    }
 }

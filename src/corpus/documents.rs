@@ -13,13 +13,13 @@ use crate::rules::{self, Check, DocumentCtx, Emitter};
 use crate::schema;
 use crate::text::PathText;
 
-#[cfg(test)]
-use super::guard;
 use super::{
     Entry, FileOutcome, LoadedClaims, Options, Origin, artifacts, beside, bounds, catch_panic,
     claims, emit_to_finding, finding_at, finish_result, internal_error, parse, read_text, sidecar,
     text, whole_numbers_as_integers,
 };
+#[cfg(test)]
+use crate::guard;
 
 /// Everything done with one file's text: parse, recognise, validate, check.
 pub(super) fn check_text(

@@ -5,50 +5,44 @@
 //! aborts the run.
 
 mod artifacts;
-pub mod beside;
 mod bounds;
+mod cap;
 pub mod checklist;
 mod claims;
 mod derive;
 mod discover;
 mod documents;
-mod guard;
 #[cfg(test)]
 mod levels_tests;
 mod parse;
 mod per_file;
 mod per_user;
-mod read;
 mod result;
 mod run_folder;
 mod shared;
-pub mod sidecar;
 mod text;
-mod translate;
 
-use rayon::prelude::*;
-use serde_json::Value;
-
-use crate::diagnostic::{Finding, Omitted};
-use crate::model::{ProvenanceMap, ResultDoc};
 use crate::thresholds::Thresholds;
 
+#[cfg(test)]
+pub(crate) use crate::guard::injected as guard_injected;
+pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
+pub use crate::io::{beside, describe_io, read_text};
+pub use crate::model::loaded::{Corpus, FileRead, LoadedClaims, LoadedResult};
+pub use crate::model::sidecar;
+pub use crate::model::translate::{self, Origin, finding_at, translate, translate_owned};
 pub use artifacts::normal as normal_path;
+pub use cap::keep_within;
 pub use derive::derive_settings;
-pub use discover::{Entry, describe_io, discover, is_candidate};
+pub use discover::{Entry, discover, is_candidate};
 pub use documents::beside_sidecar;
 use documents::check_text;
-#[cfg(test)]
-pub(crate) use guard::injected as guard_injected;
-pub use guard::{catch_panic, internal_error, report_internal_errors};
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
 pub use per_file::{load, load_each};
-pub use read::read_text;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
-pub use translate::{Origin, finding_at, translate, translate_owned};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]
@@ -68,62 +62,6 @@ pub struct Options {
     /// the results kept so far, each distinct one held once and shared by every result equal to
     /// it.
     pub shared: SharedParts,
-}
-
-/// One canonical result and where it came from.
-#[derive(Debug, Clone)]
-pub struct LoadedResult {
-    /// The file and document it was read from, and by which adapter.
-    pub origin: Origin,
-    /// The typed result.
-    pub doc: ResultDoc,
-    /// The canonical JSON (after sidecars and derivations).
-    pub value: Value,
-    /// Where each value came from.
-    pub provenance: ProvenanceMap,
-}
-
-/// A claims document.
-#[derive(Debug, Clone)]
-pub struct LoadedClaims {
-    /// Where it was read from.
-    pub origin: Origin,
-    /// The document (valid against the claims schema).
-    pub value: Value,
-}
-
-/// Everything loaded from the command-line paths.
-#[derive(Debug, Default)]
-pub struct Corpus {
-    /// Files read (results, claims, sidecars, harness companions, broken ones).
-    pub files: usize,
-    /// Canonical results, in path order.
-    pub results: Vec<LoadedResult>,
-    /// Claims documents.
-    pub claims: Vec<LoadedClaims>,
-    /// Findings of the loader and of per-document and per-result rules.
-    pub findings: Vec<Finding>,
-    /// Bugs caught while loading (a panic in the loader or a rule, see [`catch_panic`]): each
-    /// makes the run exit 2 after the findings are printed.
-    pub internal_errors: Vec<String>,
-    /// Findings past `max_findings_per_file` or `max_findings`: counted, not stored.
-    pub omitted: Omitted,
-    /// Files whose findings went past `max_findings_per_file`, in path order.
-    pub capped_files: Vec<String>,
-    /// How each file was read, in the order found (`--show-files`, the overview).
-    pub read: Vec<FileRead>,
-}
-
-/// How one file was read: by which adapters, or why by none.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FileRead {
-    /// The file as reached from the command line.
-    pub path: crate::text::PathText,
-    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
-    /// `none (E004 unknown-format)` with the rule that says why none read it.
-    pub read_as: std::borrow::Cow<'static, str>,
-    /// Canonical results read from it.
-    pub results: usize,
 }
 
 impl FileRead {
@@ -164,13 +102,5 @@ impl FileRead {
             read_as,
             results: outcome.results.len(),
         }
-    }
-}
-
-impl Corpus {
-    /// Frees the results on the worker threads that allocated them: freeing tens of thousands
-    /// of results from one thread takes longer than a tenth of checking them.
-    pub fn release(self) {
-        self.results.into_par_iter().for_each(drop);
     }
 }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use crate::diagnostic::{Finding, Location, Omitted, keep_within};
+use super::keep_within;
+use crate::diagnostic::{Finding, Location, Omitted};
 use crate::rules::{self};
 
 use super::{

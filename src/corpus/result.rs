@@ -11,13 +11,13 @@ use crate::model::{Level, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::serve_command::ServeSettings;
 
-#[cfg(test)]
-use super::guard;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
     translate_owned,
 };
+#[cfg(test)]
+use crate::guard;
 
 pub(super) fn finish_result(
     entry: &Entry,

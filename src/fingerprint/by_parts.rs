@@ -13,8 +13,8 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::corpus::LoadedResult;
 use crate::model::ResultDoc;
+use crate::model::loaded::LoadedResult;
 
 /// The parts of a result a fingerprint reads, by address (0 for an absent part).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -26,9 +26,7 @@ pub const IDENTIFYING_FIELDS: &[(&str, &[&str])] = &[
 /// their words; empty when the configuration is identified. With `with_workload` false, only the
 /// setup's (model, engine, device, precision).
 pub fn unidentified(doc: &ResultDoc, with_workload: bool) -> Vec<&'static str> {
-    let known = |v: Option<&String>| {
-        v.is_some_and(|s| !crate::rules::m016_placeholder_value::is_placeholder(s))
-    };
+    let known = |v: Option<&String>| v.is_some_and(|s| !crate::rules::support::is_placeholder(s));
     let workload = doc.workload.as_ref();
     let found = [
         known(doc.model.as_ref().and_then(|m| m.name.as_ref())),

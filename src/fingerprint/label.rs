@@ -14,7 +14,7 @@ pub const LABEL_LEGEND: &str = "A configuration is named by what its files recor
 pub(super) fn label(doc: &ResultDoc, with_workload: bool) -> String {
     let known = |v: Option<&String>| {
         v.map(|s| s.trim())
-            .filter(|s| !s.is_empty() && !crate::rules::m016_placeholder_value::is_placeholder(s))
+            .filter(|s| !s.is_empty() && !crate::rules::support::is_placeholder(s))
             .map(ToString::to_string)
     };
     let mut parts: Vec<String> = Vec::new();
@@ -75,7 +75,7 @@ fn platform_part(doc: &ResultDoc) -> Option<String> {
         .as_ref()
         .and_then(|d| d.model.as_deref())
         .map(str::trim)
-        .filter(|d| !d.is_empty() && !crate::rules::m016_placeholder_value::is_placeholder(d));
+        .filter(|d| !d.is_empty() && !crate::rules::support::is_placeholder(d));
     let total = crate::model::Platform::total_devices(platform);
     let nodes = platform.nodes.filter(|n| *n > 1);
     let mut text = match (total, device) {

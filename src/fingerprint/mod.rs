@@ -97,7 +97,7 @@ pub use fields::{DEFINING_FIELDS, RUN_FIELDS};
 pub use identity::{IDENTIFYING_FIELDS, unidentified};
 pub use label::LABEL_LEGEND;
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{Outcome, ResultDoc};
 
 /// A configuration fingerprint. Equal fingerprints are replicates; the order is that of the

@@ -5,7 +5,7 @@
 //! counting brackets; it never recurses and tolerates the bare `NaN` tokens the tolerant reader
 //! accepted.
 
-use super::segment::skip_string;
+use super::strings::skip_string;
 
 /// Where a pointer landed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

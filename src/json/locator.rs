@@ -2,7 +2,7 @@
 //! thousands of findings is not rescanned for each.
 
 use super::locate::{Span, next_structural, skip_value, skip_ws, unescape_token};
-use super::segment::skip_string;
+use super::strings::skip_string;
 
 /// Resolves many pointers into one text, scanning each container at most once.
 ///

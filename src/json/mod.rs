@@ -9,6 +9,7 @@ mod locator;
 mod samples;
 mod scan;
 mod segment;
+mod strings;
 mod tolerant;
 #[cfg(test)]
 mod typed_tests;

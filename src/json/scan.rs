@@ -21,7 +21,7 @@ use foldhash::HashSet;
 use std::borrow::Cow;
 
 use super::samples::{SAMPLE_METRICS, SampleArray, read_numbers};
-use super::segment::skip_string;
+use super::strings::skip_string;
 
 /// The bounds of one document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

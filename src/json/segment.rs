@@ -6,6 +6,7 @@
 //! just a large counter).
 
 use super::scan::{Limits, Scan, scan, scan_capturing, scan_document};
+use super::strings::skip_string;
 
 /// A byte range of the text that holds one top-level document (or what is left of a broken one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,19 +138,6 @@ fn skip_container(bytes: &[u8], mut i: usize) -> usize {
             _ => {}
         }
         i += 1;
-    }
-    bytes.len()
-}
-
-/// Index one past the string that opens at `i` (or the end of the text if it never closes).
-pub(super) fn skip_string(bytes: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
     }
     bytes.len()
 }

@@ -8,7 +8,8 @@ use super::cut::cut_ranges;
 use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
 use super::scan::{Limits, PARSER_MAX_DEPTH, Scan};
-use super::segment::{scan_documents, skip_string};
+use super::segment::scan_documents;
+use super::strings::skip_string;
 
 /// One top-level document of a file.
 #[derive(Debug, Clone)]

@@ -9,11 +9,14 @@ mod engine;
 mod level;
 mod levels;
 mod load;
+pub mod loaded;
 mod packed_level;
 mod packed_number;
 mod platform;
 mod provenance;
 mod result;
+pub mod sidecar;
+pub mod translate;
 mod workload;
 
 pub use artifacts::*;

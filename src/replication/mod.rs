@@ -17,9 +17,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::corpus::{LoadedResult, translate};
 use crate::diagnostic::Location;
 use crate::fingerprint::{Fingerprint, groups};
+use crate::model::loaded::LoadedResult;
+use crate::model::translate::translate;
 use crate::model::{Level, LevelKey};
 use crate::numbers::plural;
 

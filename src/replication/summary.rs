@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::{
     PER_USER, Series, TTFT_P50, configurations, launches, runs, series, throughput_series,
 };
-use crate::corpus::LoadedResult;
 use crate::fingerprint::Fingerprint;
+use crate::model::loaded::LoadedResult;
 use crate::model::{LevelKey, RequestRate};
 use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
 

@@ -9,7 +9,7 @@ use super::audit_text::{
     AuditContext, anchor, capacity_sentence, claim_value, estimate, floor_text, is_ratio,
     ladders_of, rule_page, verdict_counts, verdict_sentence,
 };
-use super::corpus_html;
+use super::corpus_html::{self, code};
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
 use crate::text::{FileText, Text};
@@ -129,11 +129,6 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     );
     out.push_str("</main>\n</body>\n</html>\n");
     out.into_bytes()
-}
-
-/// An input as `<code>`.
-pub(super) fn code(s: &FileText) -> String {
-    format!("<code>{}</code>", s.html())
 }
 
 fn badge(v: Verdict) -> String {

@@ -10,7 +10,7 @@ use super::audit_text::{
     AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, rule_page,
     verdict_counts, verdict_sentence,
 };
-use super::corpus_markdown;
+use super::corpus_markdown::{self, text};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 use crate::text::{FileText, Text};
 
@@ -52,11 +52,6 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     }
     losing_runs(&mut out, report, &paths);
     out.into_bytes()
-}
-
-/// Benchlint's own words as Markdown text (no code spans: backticks escaped).
-pub(super) fn text(s: &str) -> String {
-    Text::own(s.replace('`', "'")).md(false)
 }
 
 fn header(

@@ -6,7 +6,6 @@
 
 use std::fmt::Write as _;
 
-use super::audit_html::code;
 use super::audit_text::{anchor, rule_page};
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
@@ -14,6 +13,12 @@ use super::corpus_text::{
 };
 use super::svg::escape;
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, SeverityCounts};
+use crate::text::FileText;
+
+/// An input as `<code>`.
+pub(super) fn code(s: &FileText) -> String {
+    format!("<code>{}</code>", s.html())
+}
 
 /// The style of the corpus sections, appended to the page's.
 pub const STYLE: &str = r"

@@ -5,7 +5,6 @@
 
 use std::fmt::Write as _;
 
-use super::audit_markdown::text;
 use super::audit_text::rule_page;
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
@@ -13,6 +12,11 @@ use super::corpus_text::{
 };
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage};
 use crate::text::Text;
+
+/// Benchlint's own words as Markdown text (no code spans: backticks escaped).
+pub(super) fn text(s: &str) -> String {
+    Text::own(s.replace('`', "'")).md(false)
+}
 
 /// `## Overview`: what was read and found, in sentences.
 pub fn overview_section(out: &mut String, report: &AuditReport, corpus: &CorpusReport) {

@@ -12,13 +12,13 @@ mod corpus_markdown;
 mod corpus_text;
 mod fold;
 mod github;
+mod grouped;
 mod human;
 mod human_layout;
 mod json;
 mod json_lines;
 mod json_out;
 mod junit;
-mod mask;
 mod overview;
 mod rule_docs;
 mod sarif;
@@ -30,6 +30,8 @@ mod svg;
 #[cfg(test)]
 mod test_findings;
 
+use crate::secrets::mask;
+pub use crate::secrets::mask::mask_all as mask_snippet;
 pub use audit_html::render as audit_html;
 pub use audit_json::render as audit_json;
 pub use audit_markdown::render as audit_markdown;
@@ -37,12 +39,12 @@ pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdi
 pub use concise::render as concise;
 pub use corpus_text::corpus_counts as audit_corpus_counts;
 pub use github::render as github;
+pub use grouped::{grouped, write_grouped};
 pub use human::{render as human, write as write_human};
 pub use json::render as json;
 pub use json_lines::render as json_lines;
 pub use junit::{render as junit, write as write_junit};
-pub use mask::mask_all as mask_snippet;
-pub use overview::{grouped, show_files, write_grouped};
+pub use overview::show_files;
 pub use rule_docs::{RULE_DOCS_BASE, category, rule_page_name, rule_url};
 pub use sarif::{render as sarif, write as write_sarif};
 pub use sources::{Position, Prepared, prepare};

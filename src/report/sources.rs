@@ -48,7 +48,7 @@ impl Prepared {
         drawn: &[Position],
     ) -> Option<String> {
         let (mut text, _) =
-            crate::corpus::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
+            crate::io::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
         mask_secrets(in_file.iter().zip(positions), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
         // text), and every character that could act on a terminal or hide text.
@@ -209,7 +209,7 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
     let resolved: Vec<(usize, Option<usize>, Position)> = by_path
         .into_par_iter()
         .flat_map_iter(|(path, wanted)| {
-            let text = crate::corpus::read_text(std::path::Path::new(path), max_file_bytes)
+            let text = crate::io::read_text(std::path::Path::new(path), max_file_bytes)
                 .ok()
                 .map(|(t, _)| t);
             let Some(text) = text else {

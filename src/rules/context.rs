@@ -2,8 +2,8 @@
 
 use serde_json::Value;
 
-use crate::corpus::LoadedResult;
 use crate::diagnostic::Location;
+use crate::model::loaded::LoadedResult;
 use crate::model::{ProvenanceMap, ResultDoc};
 use crate::serve_command::ServeSettings;
 use crate::text::Text;
@@ -94,7 +94,7 @@ pub struct CorpusCtx<'a> {
     /// that order.
     pub order: &'a [usize],
     /// Every claims document of the corpus (C rules).
-    pub claims: &'a [crate::corpus::LoadedClaims],
+    pub claims: &'a [crate::model::loaded::LoadedClaims],
     /// Thresholds in force.
     pub thresholds: &'a Thresholds,
     /// The configurations of `results` ([`crate::replication::configurations`]), grouped once

@@ -1,8 +1,8 @@
 //! `power-kind-unlabeled` (L005): a power trace or a level's power that does not say wall or
 //! device.
 
-use super::r002_token_count_mismatch::at_streams;
 use super::served::{completed_nothing, served_nothing};
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {

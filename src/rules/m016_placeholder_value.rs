@@ -4,6 +4,7 @@ use serde_json::Value;
 
 use crate::json::{Step, Visit, walk};
 
+use super::support::is_placeholder;
 use super::{Emitter, ResultCtx, declare_rule};
 
 declare_rule! {
@@ -33,25 +34,6 @@ declare_rule! {
         source: "seeds/004 (publication checklist)",
         summary: "placeholder string where a value is required",
     }
-}
-
-const PLACEHOLDERS: [&str; 10] = [
-    "",
-    "n/a",
-    "na",
-    "unknown",
-    "tbd",
-    "todo",
-    "?",
-    "-",
-    "null",
-    "undefined",
-];
-
-/// Whether `s` is a placeholder rather than a value.
-pub fn is_placeholder(s: &str) -> bool {
-    let t = s.trim();
-    PLACEHOLDERS.iter().any(|p| t.eq_ignore_ascii_case(p))
 }
 
 pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {

@@ -7,6 +7,7 @@
 mod context;
 mod registry;
 pub mod served;
+pub mod support;
 
 pub mod c001_mixed_precision;
 pub mod c002_mixed_speculation;
@@ -95,68 +96,7 @@ pub mod s010_duplicate_run;
 pub use context::{ArtifactState, CorpusCtx, DocumentCtx, Emit, Emitter, ResultCtx};
 pub use registry::{RULES, find_rule};
 
-use crate::diagnostic::Severity;
-
-/// What a rule looks at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scope {
-    /// Reading the input itself (emitted by the loader).
-    Input,
-    /// One raw document, whatever its format (secrets).
-    Document,
-    /// One canonical result.
-    Result,
-    /// A group of results sharing a configuration fingerprint.
-    Group,
-    /// A published claim and the runs behind it.
-    Claim,
-}
-
-impl Scope {
-    /// The kebab-case name.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Scope::Input => "input",
-            Scope::Document => "document",
-            Scope::Result => "result",
-            Scope::Group => "group",
-            Scope::Claim => "claim",
-        }
-    }
-}
-
-/// Everything known about a rule except how it checks.
-#[derive(Debug)]
-pub struct RuleMeta {
-    /// Stable code, never reused: `M005`.
-    pub code: &'static str,
-    /// Kebab-case name of the flagged condition: `missing-speculative-config`.
-    pub name: &'static str,
-    /// Default severity.
-    pub severity: Severity,
-    /// What the rule looks at.
-    pub scope: Scope,
-    /// Adoption date (`YYYY-MM-DD`): results measured earlier get a pre-rule label instead.
-    pub since: Option<&'static str>,
-    /// The source document the rule comes from.
-    pub source: &'static str,
-    /// One-line summary (a noun phrase).
-    pub summary: &'static str,
-    /// Markdown documentation: what it checks, why, an example, what to do instead.
-    pub doc: &'static str,
-}
-
-impl RuleMeta {
-    /// The documentation with the one leading space of each `///` line removed.
-    pub fn doc_text(&self) -> String {
-        self.doc
-            .lines()
-            .map(|l| l.strip_prefix(' ').unwrap_or(l))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
+pub use crate::diagnostic::{RuleMeta, Scope};
 
 /// How a rule is run.
 #[derive(Clone, Copy)]
@@ -194,11 +134,11 @@ macro_rules! declare_rule {
             summary: $summary:literal $(,)?
         }
     ) => {
-        $vis static $ident: $crate::rules::RuleMeta = $crate::rules::RuleMeta {
+        $vis static $ident: $crate::diagnostic::RuleMeta = $crate::diagnostic::RuleMeta {
             code: $code,
             name: $name,
             severity: $crate::diagnostic::Severity::$severity,
-            scope: $crate::rules::Scope::$scope,
+            scope: $crate::diagnostic::Scope::$scope,
             since: declare_rule!(@since $($since)?),
             source: $source,
             summary: $summary,

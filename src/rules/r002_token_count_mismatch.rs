@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 
 use crate::numbers::{count, num};
 
+use super::support::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
-use crate::model::LevelKey;
 use crate::text::Text;
 
 declare_rule! {
@@ -101,19 +101,4 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
                  count (aggregate, per-user rate, cost) carries the same error",
             );
     }
-}
-
-/// "at 1 stream", "at 32 streams", "at 10 req/s": how the per-level R rules name a level in a
-/// message (the pointer carries its index).
-pub(crate) fn at_streams(key: LevelKey) -> String {
-    format!("at {key}")
-}
-
-/// A token or request count as a float, for ratios.
-#[expect(
-    clippy::cast_precision_loss,
-    reason = "token and request counts are far below 2^52, where u64 to f64 is exact"
-)]
-pub(crate) fn count_f64(n: u64) -> f64 {
-    n as f64
 }

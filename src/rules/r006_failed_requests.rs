@@ -1,6 +1,6 @@
 //! `failed-requests` (R006): a level with failed requests still reports averages.
 
-use super::r002_token_count_mismatch::{at_streams, count_f64};
+use super::support::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::count;

@@ -1,6 +1,6 @@
 //! `all-zero-level` (R007): a level of a successful run that served nothing.
 
-use super::r002_token_count_mismatch::at_streams;
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, Outcome};
 

@@ -1,8 +1,8 @@
 //! `burst-window` (R009): levels not measured in a steady-state window of at least 120 s
 //! after a 20 s ramp.
 
-use super::r002_token_count_mismatch::at_streams;
 use super::served::{completed_nothing, served_nothing};
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::WindowMode;
 use crate::numbers::num;

@@ -1,6 +1,6 @@
 //! `ttft-tail-knee` (R010): a level whose first-token p95 is more than 5 times its median.
 
-use super::r002_token_count_mismatch::at_streams;
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::numbers::num;
 use crate::text::Text;

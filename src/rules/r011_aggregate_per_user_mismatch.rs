@@ -1,9 +1,9 @@
 //! `aggregate-per-user-mismatch` (R011): aggregate / streams is far from the per-user rate,
 //! the arithmetic check seed 004 asks every reader to make.
 
-use super::r002_token_count_mismatch::count_f64;
 use super::r012_non_monotonic_ladder::streams;
 use super::served::completed_nothing;
+use super::support::count_f64;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::{Level, LevelKey};
 use crate::numbers::num;

@@ -1,7 +1,7 @@
 //! `thinking-enabled` (R015): the model reasoned before answering.
 
-use super::r002_token_count_mismatch::{at_streams, count_f64};
 use super::served::served_nothing;
+use super::support::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::TokenCountSource;
 use crate::numbers::{count, num};

@@ -1,7 +1,7 @@
 //! `high-error-rate` (R024): a level lost more than a small share of its requests and still
 //! reports a throughput.
 
-use super::r002_token_count_mismatch::{at_streams, count_f64};
+use super::support::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::count;

@@ -1,7 +1,7 @@
 //! `summary-counts-contradict` (R025): a level's own summary fields disagree with each other.
 
-use super::r002_token_count_mismatch::{at_streams, count_f64};
 use super::r017_summary_mismatch_raw::agrees;
+use super::support::{at_streams, count_f64};
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::count;

@@ -1,7 +1,7 @@
 //! `rate-not-achieved` (R027): an open-loop level sent requests well below the rate it asked
 //! for.
 
-use super::r002_token_count_mismatch::at_streams;
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::RequestRate;
 use crate::numbers::num;

@@ -1,8 +1,8 @@
 //! `ttft-without-streaming` (R028): a time to first token from a run whose responses were not
 //! streamed, so no first token was ever timed.
 
-use super::r002_token_count_mismatch::at_streams;
 use super::r020_output_shortfall::mean_output;
+use super::support::at_streams;
 use super::{Emitter, ResultCtx, declare_rule};
 use crate::model::Level;
 use crate::numbers::num;

@@ -2,6 +2,7 @@
 
 mod argv;
 mod keys;
+pub mod mask;
 pub(crate) mod memo;
 mod shapes;
 mod text;

@@ -605,7 +605,9 @@ fn the_real_files() {
 }
 
 /// The page, rendered by a browser: it parses into the sections and rows the report holds, and
-/// a screenshot is drawn. Skipped (with a reason) when no Chromium is installed.
+/// a screenshot is drawn. Skipped (with a reason) when no Chromium is installed, except in CI
+/// (`CI` set, as `.ci/run` runs it after installing Chromium), where a missing browser fails
+/// the test: the page must never go unrendered there.
 #[test]
 fn html_renders_in_chromium() {
     let Some(chromium) = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
@@ -613,6 +615,11 @@ fn html_renders_in_chromium() {
         .map(Path::new)
         .find(|p| p.is_file())
     else {
+        let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
+        assert!(
+            !ci,
+            "CI is set but no Chromium at /usr/bin/chromium: .ci/run installs it (apt-get install chromium)"
+        );
         eprintln!("skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)");
         return;
     };

@@ -98,7 +98,7 @@ pub fn log_places(text: &str) -> Option<log::Index> {
 
 /// Whether the detail log at `detail` records the same test as `summary`.
 fn same_run(summary: &Value, detail: &Path) -> bool {
-    let Ok((text, _)) = crate::corpus::read_text(detail, 256 * 1024 * 1024) else {
+    let Ok((text, _)) = crate::io::read_text(detail, 256 * 1024 * 1024) else {
         return false;
     };
     let Some((log::LogKind::Detail, d, _)) = log::read(&text) else {

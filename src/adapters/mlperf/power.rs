@@ -28,7 +28,7 @@
 use serde_json::Value;
 
 use crate::adapters::map::Builder;
-use crate::corpus::beside::{Folder, Place};
+use crate::io::beside::{Folder, Place};
 
 /// The PTD sample log of a run.
 const SAMPLE_LOG: &str = "spl.txt";
@@ -37,7 +37,7 @@ const MAX_LINE_BYTES: usize = 4096;
 /// Most lines read from one sample log (over eleven days at one sample a second).
 const MAX_LINES: usize = 1_000_000;
 /// Most bytes read from one sample log: below the stream's own cap
-/// ([`crate::corpus::beside::MAX_SCAN_BYTES`]), so that a longer file is known to be cut.
+/// ([`crate::io::beside::MAX_SCAN_BYTES`]), so that a longer file is known to be cut.
 const MAX_BYTES: usize = 48 * 1024 * 1024;
 
 /// The window loadgen measured, in microseconds on the clock both logs write, with the words

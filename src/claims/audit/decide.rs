@@ -317,7 +317,7 @@ pub(super) fn decide(
 
 /// "; per device, 67.2 against 70.4 tok/s" when the sides use different device counts.
 fn per_device(
-    results: &[crate::corpus::LoadedResult],
+    results: &[crate::model::loaded::LoadedResult],
     s: &ResolvedSide,
     b: &ResolvedSide,
     metric: crate::claims::Metric,

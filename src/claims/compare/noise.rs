@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use super::{Runs, device_model};
 use crate::claims::Metric;
 use crate::claims::side::{ResolvedSide, group_by_launch, num, pct_abs, streams};
-use crate::corpus::LoadedResult;
 use crate::fingerprint::Fingerprint;
 use crate::model::ResultDoc;
+use crate::model::loaded::LoadedResult;
 use crate::replication::{Configuration, launch_id};
 use crate::stats::{effective_noise_floor, mean, noise_floor_from_controls};
 

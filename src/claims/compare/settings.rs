@@ -6,7 +6,7 @@ use super::pair::{Diff, Pair};
 use super::{Mismatch, device_model};
 use crate::claims::Basis;
 use crate::claims::side::{ResolvedSide, num};
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::{PowerKind, ResultDoc};
 use crate::rules::{
     c001_mixed_precision, c002_mixed_speculation, c003_mixed_graph_mode, c004_mixed_sequence_cap,

@@ -3,8 +3,6 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::discover::describe_io;
-
 /// Why a file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadError(pub String);
@@ -64,6 +62,21 @@ pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
             Err(ReadError(format!(
                 "not UTF-8 text (invalid byte at offset {at}); binary data or another encoding"
             )))
+        }
+    }
+}
+
+/// An I/O error in words, without the OS error number.
+pub fn describe_io(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_string(),
+                None => s,
+            }
         }
     }
 }

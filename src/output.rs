@@ -17,7 +17,7 @@ use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 use crate::config::paths;
-use crate::corpus::describe_io;
+use crate::io::describe_io;
 
 /// `path` as messages show it (masked and escaped by the writer of the error).
 fn shown(path: &Path) -> String {

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::folder::Folder;
 use crate::json::Limits;
 
 type Cell = Arc<OnceLock<Arc<dyn Any + Send + Sync>>>;
@@ -46,21 +45,6 @@ impl Neighbourhood {
             cache: Mutex::new(BTreeMap::new()),
             resolved: Mutex::new(BTreeMap::new()),
             limits,
-        }
-    }
-
-    /// The view from the document at `file` (as reached from the command line), read from the
-    /// corpus root `root`. Nothing is resolved until something is consulted.
-    pub fn folder(&self, file: &Path, root: &Path) -> Folder<'_> {
-        Folder {
-            hood: self,
-            shown: file.parent().map(Path::to_path_buf).unwrap_or_default(),
-            root: root.to_path_buf(),
-            resolved: OnceLock::new(),
-            own_name: file
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
         }
     }
 

@@ -25,6 +25,25 @@ pub struct Folder<'h> {
     pub(super) own_name: String,
 }
 
+// The view is made by the neighbourhood it borrows, but written here, with the fields it
+// fills: the neighbourhood knows nothing of the views made from it.
+impl Neighbourhood {
+    /// The view from the document at `file` (as reached from the command line), read from the
+    /// corpus root `root`. Nothing is resolved until something is consulted.
+    pub fn folder(&self, file: &Path, root: &Path) -> Folder<'_> {
+        Folder {
+            hood: self,
+            shown: file.parent().map(Path::to_path_buf).unwrap_or_default(),
+            root: root.to_path_buf(),
+            resolved: OnceLock::new(),
+            own_name: file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        }
+    }
+}
+
 impl Folder<'_> {
     /// The real folder and the boundary: the corpus root, or for a document directly in the
     /// root, the folder above it (so it still sees its run folder).
@@ -188,9 +207,7 @@ impl Folder<'_> {
     /// The text of `name` in `place`, when it is UTF-8 and at most `cap` bytes.
     pub fn text(&self, place: Place, name: &str, cap: u64) -> Option<String> {
         let path = self.guarded(place, name)?;
-        crate::corpus::read::read_text(&path, cap)
-            .ok()
-            .map(|(t, _)| t)
+        crate::io::read_text(&path, cap).ok().map(|(t, _)| t)
     }
 
     /// Streams the lines of `name` in `place` to `visit` with each line's byte offset, until

@@ -3,9 +3,9 @@
 //! log or the launch command file it was read from, or the serve command argument it was
 //! derived from.
 
+use crate::diagnostic::RuleMeta;
 use crate::diagnostic::{Finding, Location};
 use crate::model::{Provenance, ProvenanceMap};
-use crate::rules::RuleMeta;
 use crate::text::{PathText, Text};
 
 /// Where a result was read from.

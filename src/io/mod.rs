@@ -1,0 +1,9 @@
+//! Files read and consulted within bounds: one file read as UTF-8 text under a size limit
+//! (`read`), I/O errors in words, and the files beside a document that an adapter may consult
+//! (`beside`). Below every reader (adapters, config, the loader, reporters that quote a file),
+//! so none of them reaches up into the loader to read a file.
+
+pub mod beside;
+mod read;
+
+pub use read::{ReadError, describe_io, read_text};

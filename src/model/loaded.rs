@@ -1,0 +1,75 @@
+//! A result as the loader hands it on: the typed document, where it was read from and where
+//! each value came from; claims documents; and the corpus they make up. Rules, claims and
+//! replication see results only through these types, so they sit below the loader that builds
+//! them.
+
+use rayon::prelude::*;
+use serde_json::Value;
+
+use super::translate::Origin;
+use super::{ProvenanceMap, ResultDoc};
+use crate::diagnostic::{Finding, Omitted};
+
+/// One canonical result and where it came from.
+#[derive(Debug, Clone)]
+pub struct LoadedResult {
+    /// The file and document it was read from, and by which adapter.
+    pub origin: Origin,
+    /// The typed result.
+    pub doc: ResultDoc,
+    /// The canonical JSON (after sidecars and derivations).
+    pub value: Value,
+    /// Where each value came from.
+    pub provenance: ProvenanceMap,
+}
+
+/// A claims document.
+#[derive(Debug, Clone)]
+pub struct LoadedClaims {
+    /// Where it was read from.
+    pub origin: Origin,
+    /// The document (valid against the claims schema).
+    pub value: Value,
+}
+
+/// Everything loaded from the command-line paths.
+#[derive(Debug, Default)]
+pub struct Corpus {
+    /// Files read (results, claims, sidecars, harness companions, broken ones).
+    pub files: usize,
+    /// Canonical results, in path order.
+    pub results: Vec<LoadedResult>,
+    /// Claims documents.
+    pub claims: Vec<LoadedClaims>,
+    /// Findings of the loader and of per-document and per-result rules.
+    pub findings: Vec<Finding>,
+    /// Bugs caught while loading (a panic in the loader or a rule, see [`catch_panic`]): each
+    /// makes the run exit 2 after the findings are printed.
+    pub internal_errors: Vec<String>,
+    /// Findings past `max_findings_per_file` or `max_findings`: counted, not stored.
+    pub omitted: Omitted,
+    /// Files whose findings went past `max_findings_per_file`, in path order.
+    pub capped_files: Vec<String>,
+    /// How each file was read, in the order found (`--show-files`, the overview).
+    pub read: Vec<FileRead>,
+}
+
+/// How one file was read: by which adapters, or why by none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRead {
+    /// The file as reached from the command line.
+    pub path: crate::text::PathText,
+    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
+    /// `none (E004 unknown-format)` with the rule that says why none read it.
+    pub read_as: std::borrow::Cow<'static, str>,
+    /// Canonical results read from it.
+    pub results: usize,
+}
+
+impl Corpus {
+    /// Frees the results on the worker threads that allocated them: freeing tens of thousands
+    /// of results from one thread takes longer than a tenth of checking them.
+    pub fn release(self) {
+        self.results.into_par_iter().for_each(drop);
+    }
+}
