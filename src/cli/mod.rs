@@ -161,6 +161,8 @@ pub enum Format {
     Github,
     /// JUnit XML.
     Junit,
+    /// GitLab Code Quality JSON (`artifacts:reports:codequality`).
+    Gitlab,
 }
 
 /// Output formats of `rule` and `rules`.
