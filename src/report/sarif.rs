@@ -394,7 +394,7 @@ mod tests {
                 "{uri}"
             );
             assert!(physical["region"]["startLine"].as_u64().is_some());
-            assert!(seen.insert(r["partialFingerprints"]["benchlint/v2"].clone()));
+            assert!(seen.insert(r["partialFingerprints"]["benchlint/v2"].to_string()));
         }
         // A pre-rule label, related places numbered from 1, a secret masked everywhere.
         assert_eq!(results[1]["properties"], json!({"preRule": true}));
@@ -404,6 +404,30 @@ mod tests {
                 .unwrap()
                 .contains("sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP")
         );
+    }
+
+    #[test]
+    fn every_rule_has_a_complete_description_and_plain_help() {
+        for rule in crate::rules::RULES {
+            let d = rule_descriptor(rule.meta);
+            let full = d["fullDescription"]["text"].as_str().unwrap();
+            assert!(
+                full.ends_with(['.', '!', '?', '…']) && !full.ends_with(':'),
+                "{}: {full}",
+                rule.meta.code
+            );
+            assert!(!full.contains('`'), "{}: {full}", rule.meta.code);
+            let text = d["help"]["text"].as_str().unwrap();
+            for markup in ["`", "](", "\n#", "```"] {
+                assert!(
+                    !text.contains(markup),
+                    "{}: {markup:?} in {text}",
+                    rule.meta.code
+                );
+            }
+            assert!(!text.starts_with('#'), "{}", rule.meta.code);
+            assert!(d["help"]["markdown"].as_str().unwrap().contains("## "));
+        }
     }
 
     #[test]
