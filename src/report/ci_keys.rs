@@ -13,7 +13,8 @@
 //! - Two findings with one key (the same rule at the same place, twice) are told apart by a
 //!   `:2`, `:3`, ... suffix in the order of the report, which is sorted and deterministic.
 //! - A finding about the corpus as a whole is shown on a file of the corpus, line 1: the first
-//!   related file, else the first file with a finding, else the first file read.
+//!   related file, else the first file with a finding, else the first file a result was read
+//!   from, else the first file read.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -41,7 +42,14 @@ pub fn shown_file(p: &Prepared, i: usize) -> Option<&str> {
                 .find(|g| !g.corpus)
                 .map(|g| g.primary.path.raw())
         })
-        .or_else(|| p.files.first().map(|r| r.path.raw()))
+        .or_else(|| {
+            // The first file a result was read from, else the first file read.
+            p.files
+                .iter()
+                .find(|r| r.results > 0)
+                .or_else(|| p.files.first())
+                .map(|r| r.path.raw())
+        })
         .or_else(|| Some(f.primary.path.raw()).filter(|s| !s.ends_with('/')))
 }
 

@@ -163,10 +163,9 @@ pub fn summary(p: &Prepared) -> Vec<u8> {
         let name = if f.corpus {
             format!("the corpus {}", f.primary.path.line())
         } else {
-            ci_keys::project_path(p, i)
-                .map_or_else(|abs| abs, |rel| rel)
-                .chars()
-                .collect::<String>()
+            match ci_keys::project_path(p, i) {
+                Ok(path) | Err(path) => path,
+            }
         };
         let name = crate::text::line(&name).into_owned();
         if files.last().is_none_or(|(n, _)| *n != name) {
