@@ -157,6 +157,69 @@ fn the_demo_corpus_gives_one_log_whichever_way_it_is_named() {
 }
 
 #[test]
+fn every_spelling_of_the_demo_corpus_gives_the_same_fingerprints() {
+    // Variants of one path: `./` and `/./` steps, a detour through a sibling and back, a
+    // trailing slash, and `..` from every child folder; all the same corpus.
+    let demo = abs(DEMO);
+    let root = abs(".");
+    let root_arg = root.display().to_string();
+    let reference = keys(&github_accepts(
+        &check_in(
+            &root,
+            &[
+                DEMO,
+                "--isolated",
+                "--format",
+                "sarif",
+                "--project-root",
+                &root_arg,
+            ],
+        )
+        .out(),
+    ));
+    let children: Vec<String> = std::fs::read_dir(&demo)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(children.len() >= 2);
+    let mut ways: Vec<(PathBuf, String)> = vec![
+        (root.clone(), format!("./{DEMO}")),
+        (root.clone(), format!("{DEMO}/")),
+        (root.clone(), format!("{DEMO}/./")),
+        (root.clone(), format!("./testdata/./corpora/demo")),
+        (root.clone(), format!("{DEMO}/{}/..", children[0])),
+        (root.clone(), format!("testdata/corpora/energy/../demo")),
+        (demo.clone(), ".".to_string()),
+        (demo.clone(), "./".to_string()),
+    ];
+    for child in &children {
+        ways.push((demo.join(child), "..".to_string()));
+        ways.push((demo.join(child), format!("../{}/..", children[0])));
+    }
+    for (dir, arg) in &ways {
+        let r = check_in(
+            dir,
+            &[
+                arg,
+                "--isolated",
+                "--format",
+                "sarif",
+                "--project-root",
+                &root_arg,
+            ],
+        );
+        assert_eq!(
+            keys(&github_accepts(&r.out())),
+            reference,
+            "{arg} from {}",
+            dir.display()
+        );
+    }
+}
+
+#[test]
 fn the_real_corpus_gives_one_log_whichever_way_it_is_named() {
     let Ok(real) = std::fs::canonicalize(REALWORLD) else {
         println!("skipped: {REALWORLD} is absent");
@@ -541,7 +604,28 @@ fn a_file_name_is_escaped_never_made_into_another() {
     // `a\b.json` beside a clean `a/b.json`: the annotation must not land on the clean one.
     std::fs::create_dir(dir.join("a")).unwrap();
     std::fs::write(dir.join("a").join("b.json"), "{}").unwrap();
-    for name in ["a\\b.json", "t\tab.json", "x::y.json"] {
+    // The three names of the report, and names drawn (fixed seed) from the characters a
+    // workflow command or a URI treats specially.
+    let mut names: Vec<String> = ["a\\b.json", "t\tab.json", "x::y.json"]
+        .map(String::from)
+        .to_vec();
+    let alphabet: Vec<char> = "ab\\\t:,%# ;=&?".chars().collect();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..12 {
+        let mut name = String::new();
+        for _ in 0..6 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let k = usize::try_from(seed >> 33).unwrap() % alphabet.len();
+            name.push(alphabet[k]);
+        }
+        name.push_str(".json");
+        names.push(name);
+    }
+    names.sort();
+    names.dedup();
+    for name in &names {
         std::fs::write(dir.join(name), bad).unwrap();
     }
     let r = check_in(
@@ -572,7 +656,7 @@ fn a_file_name_is_escaped_never_made_into_another() {
         assert!(dir.join(&file).is_file(), "file={file:?} names no file");
         named.insert(file);
     }
-    for name in ["a\\b.json", "t\tab.json", "x::y.json"] {
+    for name in &names {
         assert!(named.contains(name), "{name:?} annotated: {named:?}");
     }
     let r = check_in(
@@ -611,7 +695,7 @@ fn a_file_name_is_escaped_never_made_into_another() {
         assert!(dir.join(&file).is_file(), "{uri} names no file");
         uris.insert(file);
     }
-    for name in ["a\\b.json", "t\tab.json", "x::y.json"] {
+    for name in &names {
         assert!(uris.contains(name), "{name:?} in SARIF: {uris:?}");
     }
 }
