@@ -2,17 +2,22 @@
 //! problems while the old ones are worked off.
 //!
 //! ```json
-//! {"version": 1, "tool": "benchlint",
-//!  "findings": {"results/run1.json": {"M005": ["/engine"], "R009": ["/levels/0", "/levels/1"]}}}
+//! {"version": 2, "tool": "benchlint",
+//!  "findings": {"results/run1.json": {"M007": ["/engine/max_num_seqs"], "R009": ["/levels/0", "/levels/1"]}}}
 //! ```
 //!
 //! Semantics (ESLint's bulk suppressions and PHPStan's `reportUnmatchedIgnoredErrors`, keyed on
 //! detekt-like signatures instead of counts):
 //! - A finding is keyed by (path, code, pointer). The path is relative to the baseline file's
 //!   folder with forward slashes, so the same baseline works whatever folder benchlint is run
-//!   from; the pointer is the JSON pointer of the finding (line numbers play no part, so
+//!   from; the pointer is the JSON pointer of the finding, and for a field not recorded the
+//!   canonical pointer of that field (`/engine/version`), so that fixing one missing field
+//!   while another goes missing is a new finding (line numbers play no part, so
 //!   editing a file elsewhere does not unsuppress it). A list may repeat a pointer (a JSON
 //!   Lines file with the same problem in several documents): each entry suppresses one finding.
+//! - Version 1 files (which keyed a missing field by the object lacking it, often `""`) are
+//!   still read, with a notice, and matched as they were written; `--update-baseline`
+//!   rewrites them in version 2. A version this benchlint does not know is an error (exit 2).
 //! - Every severity is recorded, so changing `--fail-on` later does not surface old findings.
 //! - An entry that matches no finding is stale, when its file was checked in this run (or no
 //!   longer exists) and its rule ran on that file. Stale entries are reported on stderr and
@@ -31,8 +36,12 @@ use crate::config::{Selection, paths};
 use crate::diagnostic::Finding;
 use crate::rules::RULES;
 
-/// The format version this benchlint reads and writes.
-pub const VERSION: u64 = 1;
+/// The format version this benchlint writes.
+pub const VERSION: u64 = 2;
+
+/// The older version it still reads: a missing field's entry is keyed there by the pointer of
+/// the object that lacks it (`""` for a harness's file), not by the field's own pointer.
+pub const OLD_VERSION: u64 = 1;
 
 /// Largest baseline read, bytes (a baseline holds a pointer per accepted finding).
 pub const LIMIT: u64 = 64 * 1024 * 1024;
@@ -48,6 +57,9 @@ pub struct Baseline {
     dir: PathBuf,
     cwd: PathBuf,
     entries: Entries,
+    /// Read from a version 1 file: its entries are matched by the pointers that version
+    /// wrote, so that a baseline written before still suppresses what it did.
+    old_form: bool,
 }
 
 /// An entry that matched no finding.
@@ -79,6 +91,7 @@ impl Baseline {
             dir: abs.parent().map(Path::to_path_buf).unwrap_or_default(),
             cwd: paths::normalize(&std::env::current_dir().unwrap_or_default()),
             entries: Entries::new(),
+            old_form: false,
         }
     }
 
@@ -103,7 +116,10 @@ impl Baseline {
         let value: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the baseline `{shown}` is not JSON: {e}"))?;
         let mut baseline = Baseline::empty(path);
-        baseline.entries = parse(&value).map_err(|m| format!("the baseline `{shown}` {m}"))?;
+        let (entries, version) =
+            parse(&value).map_err(|m| format!("the baseline `{shown}` {m}"))?;
+        baseline.entries = entries;
+        baseline.old_form = version == OLD_VERSION;
         Ok(baseline)
     }
 
@@ -119,6 +135,23 @@ impl Baseline {
     /// Whether it has no entry.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Whether the file was read in the version 1 form (matched as that version keyed
+    /// findings until `--update-baseline` rewrites it).
+    pub fn is_old_form(&self) -> bool {
+        self.old_form
+    }
+
+    /// The pointer an entry records for `f`: the missing field's pointer for a field not
+    /// recorded, the finding's own pointer otherwise; in the version 1 form, the pointer of
+    /// the place the finding is shown on, as that version wrote it.
+    fn pointer_of<'f>(&self, f: &'f Finding) -> &'f str {
+        if self.old_form {
+            f.primary.pointer.raw()
+        } else {
+            f.key_pointer()
+        }
     }
 
     /// The key of a finding's file (its path as shown) under the baseline's folder.
@@ -206,15 +239,18 @@ impl Baseline {
                 .or_default()
                 .entry(f.rule.code.to_string())
                 .or_default()
-                .push(f.primary.pointer.raw().to_string());
+                .push(f.key_pointer().to_string());
         }
         for codes in entries.values_mut() {
             for pointers in codes.values_mut() {
                 pointers.sort();
             }
         }
+        // Written in the current form: entries kept from a version 1 file are copied as
+        // they were (they match the same findings unless they name a missing field).
         Baseline {
             entries,
+            old_form: false,
             ..self.clone()
         }
     }
@@ -241,17 +277,18 @@ impl Baseline {
     }
 }
 
-fn parse(value: &Value) -> Result<Entries, String> {
+/// The entries of a baseline document and its version.
+fn parse(value: &Value) -> Result<(Entries, u64), String> {
     let obj = value.as_object().ok_or("is not a JSON object")?;
-    match obj.get("version").and_then(Value::as_u64) {
-        Some(VERSION) => {}
+    let version = match obj.get("version").and_then(Value::as_u64) {
+        Some(v @ (VERSION | OLD_VERSION)) => v,
         Some(v) => {
             return Err(format!(
-                "has version {v}; this benchlint reads version {VERSION}"
+                "has version {v}; this benchlint reads versions {OLD_VERSION} and {VERSION} (a newer benchlint wrote it: upgrade, or rewrite it with `--update-baseline`)"
             ));
         }
         None => return Err(format!("has no `version` (expected {VERSION})")),
-    }
+    };
     if let Some(tool) = obj.get("tool").filter(|t| t.as_str() != Some("benchlint")) {
         return Err(format!("was written by {tool}, not benchlint"));
     }
@@ -281,7 +318,7 @@ fn parse(value: &Value) -> Result<Entries, String> {
                 .insert(code.clone(), pointers);
         }
     }
-    Ok(entries)
+    Ok((entries, version))
 }
 
 /// Findings being matched against a baseline: the entries not matched yet.
@@ -300,7 +337,7 @@ impl Matching<'_> {
             let k = (
                 baseline.key(f.primary.path.raw()),
                 f.rule.code.to_string(),
-                f.primary.pointer.raw().to_string(),
+                baseline.pointer_of(f).to_string(),
             );
             match left.get_mut(&k) {
                 Some(n) if *n > 0 => {
@@ -350,13 +387,16 @@ mod tests {
     #[test]
     fn versions_and_shapes() {
         assert!(
-            parse(&json!({"version": 2, "findings": {}}))
+            parse(&json!({"version": 3, "findings": {}}))
                 .unwrap_err()
-                .contains("version 2")
+                .contains("version 3")
         );
-        assert!(parse(&json!({"version": 1})).is_err());
-        assert!(parse(&json!({"version": 1, "findings": {"a.json": {"M005": "/x"}}})).is_err());
-        let e = parse(&json!({"version": 1, "tool": "benchlint", "findings": {"a.json": {"M005": ["/x", "/x"]}}})).unwrap();
-        assert_eq!(e["a.json"]["M005"].len(), 2);
+        assert!(parse(&json!({"version": 2})).is_err());
+        assert!(parse(&json!({"version": 2, "findings": {"a.json": {"M005": "/x"}}})).is_err());
+        let (e, v) = parse(&json!({"version": 2, "tool": "benchlint", "findings": {"a.json": {"M005": ["/x", "/x"]}}})).unwrap();
+        assert_eq!((e["a.json"]["M005"].len(), v), (2, 2));
+        // The older form still reads, and says which it is.
+        let (_, v) = parse(&json!({"version": 1, "findings": {"a.json": {"M007": [""]}}})).unwrap();
+        assert_eq!(v, OLD_VERSION);
     }
 }

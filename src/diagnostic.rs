@@ -91,6 +91,26 @@ pub struct Finding {
     pub placed: Option<Placed>,
 }
 
+impl Finding {
+    /// The pointer that names this finding in the machine-readable outputs, baselines and
+    /// fingerprints, as the file holds it (unmasked): the missing field's canonical pointer
+    /// for a field not recorded, else the primary location's pointer.
+    pub fn key_pointer(&self) -> &str {
+        match &self.absent {
+            Some(a) => &a.pointer,
+            None => self.primary.pointer.raw(),
+        }
+    }
+
+    /// [`Finding::key_pointer`] with secrets masked, for output.
+    pub fn shown_pointer(&self) -> std::borrow::Cow<'_, str> {
+        match &self.absent {
+            Some(a) => std::borrow::Cow::Borrowed(a.pointer.as_str()),
+            None => self.primary.pointer.masked(),
+        }
+    }
+}
+
 /// A field a finding says is not recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Absent {
@@ -100,6 +120,11 @@ pub struct Absent {
     pub field: Text,
     /// What it is, in benchlint's words alone: `the host name`.
     pub words: String,
+    /// The canonical pointer of the missing field (`/platform/host`): what the machine
+    /// outputs, baselines and fingerprints key the finding by, since the place it is shown
+    /// on (the object that lacks it, `""` in a harness's file) is shared by every field that
+    /// object lacks.
+    pub pointer: String,
     /// For a file a harness wrote: where its absent values go instead (the sidecar beside it
     /// and the command that writes one), said once under the fields one object lacks.
     pub sidecar: Option<Text>,

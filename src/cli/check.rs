@@ -43,8 +43,14 @@ fn streamed(args: &CheckArgs) -> Option<Streamed> {
         Format::Json => Some(Streamed::Json),
         Format::JsonLines => Some(Streamed::JsonLines),
         Format::Concise => Some(Streamed::Concise),
-        Format::Github => Some(Streamed::Github),
-        Format::Human | Format::Grouped | Format::Sarif | Format::Junit => None,
+        // GitHub shows only the first ten annotations of each severity: they are written
+        // worst first, which needs every finding (src/cli/ci.rs).
+        Format::Human
+        | Format::Grouped
+        | Format::Sarif
+        | Format::Junit
+        | Format::Github
+        | Format::Gitlab => None,
     }
 }
 

@@ -70,6 +70,10 @@ pub struct CiArgs {
     /// or never.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+    /// The folder the paths of `--format sarif`, `gitlab`, `github` and `junit` are relative
+    /// to (default: the git work tree holding the first path, else the current folder).
+    #[arg(long, value_name = "DIR")]
+    pub project_root: Option<PathBuf>,
     /// Write the report to this file instead of stdout.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -204,6 +208,9 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         .as_deref()
         .map(|b| Baseline::load(b, ci.update_baseline))
         .transpose()?;
+    if let Some(b) = baseline.as_ref().filter(|b| b.is_old_form()) {
+        super::notices::old_baseline(b, ci.update_baseline);
+    }
     Ok(Some(Setup {
         options,
         config,
@@ -299,6 +306,21 @@ pub fn finish(
         color,
     );
     prepared.files = read;
+    prepared.project = report::Project::new(
+        ci.project_root.as_deref(),
+        paths.first().map(PathBuf::as_path),
+    );
+    prepared.fail_on = threshold;
+    if args.format == Format::Sarif
+        && !ci.statistics
+        && !ci.show_files
+        && let Some(cut) = report::sarif_cut(&prepared)
+    {
+        super::notices::sarif_cut(&cut);
+    }
+    if args.format == Format::Github && !ci.statistics && !ci.show_files {
+        step_summary(&prepared)?;
+    }
     // SARIF, JUnit, grouped and the human report go straight to stdout as they are written: a
     // corpus with a million findings would otherwise hold a gigabyte of report before printing
     // it. (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
@@ -336,6 +358,27 @@ pub fn finish(
     Ok(Output::stdout(bytes, code))
 }
 
+/// With `$GITHUB_STEP_SUMMARY` set (a GitHub Actions step), appends the Markdown summary of
+/// every finding to that file, as GitHub's own actions do.
+fn step_summary(prepared: &report::Prepared) -> Result<(), String> {
+    let Some(file) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|f| !f.is_empty()) else {
+        return Ok(());
+    };
+    let bytes = report::github_summary(prepared);
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(&file)
+        .and_then(|mut f| f.write_all(&bytes))
+        .map_err(|e| {
+            format!(
+                "the step summary `{}` could not be written: {}",
+                paths::display(Path::new(&file)),
+                crate::corpus::describe_io(&e)
+            )
+        })
+}
+
 /// A report writer that writes as it builds.
 type WriteReport = fn(&report::Prepared, &mut dyn Write) -> std::io::Result<()>;
 
@@ -350,6 +393,7 @@ pub fn render(format: Format, prepared: &report::Prepared) -> Vec<u8> {
         Format::Sarif => report::sarif(prepared),
         Format::Github => report::github(prepared),
         Format::Junit => report::junit(prepared),
+        Format::Gitlab => report::gitlab(prepared),
     }
 }
 

@@ -162,6 +162,8 @@ pub enum Format {
     Github,
     /// JUnit XML.
     Junit,
+    /// GitLab Code Quality JSON (`artifacts:reports:codequality`).
+    Gitlab,
 }
 
 /// Output formats of `rule` and `rules`.

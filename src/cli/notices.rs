@@ -95,6 +95,31 @@ pub(super) fn wrote_baseline(updated: &Baseline) {
     );
 }
 
+/// Says on stderr what the SARIF run left out past GitHub's limit.
+pub(super) fn sarif_cut(cut: &crate::report::SarifCut) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: warning: the SARIF run holds at most {} results (GitHub code scanning rejects more): {} findings were left out ({}), errors kept first; its last result says so",
+        crate::report::MAX_SARIF_RESULTS,
+        cut.total(),
+        cut.words()
+    );
+}
+
+/// Says on stderr that the baseline is in the version 1 form and how it is read.
+pub(super) fn old_baseline(b: &Baseline, updating: bool) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: note: the baseline `{}` is in the version 1 form, which keys a missing field by the object that lacks it; its entries are matched as they were written{}",
+        crate::text::line(&paths::display(&b.path)),
+        if updating {
+            "; it is being rewritten in version 2"
+        } else {
+            " (`--update-baseline` rewrites it in version 2, keyed by each missing field's own pointer)"
+        }
+    );
+}
+
 /// Says on stderr that findings went past the caps, and where.
 pub(super) fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::thresholds::Thresholds) {
     let n = corpus.omitted.total();

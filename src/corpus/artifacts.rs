@@ -38,7 +38,22 @@ pub fn normal(path: &Path) -> String {
     out.join("/")
 }
 
+/// Whether `candidate` lies under `root`, lexically. A root reached through `..` (`check ..`
+/// from a child folder) is compared as an absolute path, as is the candidate: judged on the
+/// relative spellings alone, `../h200/trace.csv` would seem to leave the root `..`, and the
+/// same corpus would give different findings by the folder benchlint runs in.
 fn inside(root: &Path, candidate: &Path) -> bool {
+    let relative_up = |p: &Path| !p.is_absolute() && normal(p).split('/').next() == Some("..");
+    if relative_up(root) || (root.is_absolute() != candidate.is_absolute()) {
+        return inside_lexically(
+            &crate::config::paths::absolute(root),
+            &crate::config::paths::absolute(candidate),
+        );
+    }
+    inside_lexically(root, candidate)
+}
+
+fn inside_lexically(root: &Path, candidate: &Path) -> bool {
     let root = normal(root);
     let cand = normal(candidate);
     if cand.starts_with("..") {
@@ -198,6 +213,14 @@ mod tests {
         assert!(!inside(Path::new("corpus"), Path::new("other/b.csv")));
         assert!(inside(Path::new("."), Path::new("a/b.csv")));
         assert!(!inside(Path::new("."), Path::new("../b.csv")));
+        // A root reached through `..`: its files' artifacts are inside it.
+        assert!(inside(Path::new(".."), Path::new("../h200/trace.csv")));
+        assert!(inside(
+            Path::new("../demo"),
+            Path::new("../demo/h200/trace.csv")
+        ));
+        assert!(!inside(Path::new(".."), Path::new("../../secret.csv")));
+        assert!(!inside(Path::new("../demo"), Path::new("../other/b.csv")));
     }
 
     /// The answer through the memo is the answer of resolving the whole path, for files,

@@ -1,16 +1,32 @@
 //! `--format github`: GitHub Actions workflow commands, which show as annotations on the pull
 //! request: `::error file=a.json,line=3,col=5,endLine=3,endColumn=9,title=benchlint (M005)::msg`.
 //! Info findings are `::notice`. No summary line (it would be an annotation-less log line).
-//! A finding about the corpus as a whole has no `file=` (a folder is no file GitHub can
-//! annotate; an annotation without one is shown on the run's summary page) and its message
-//! starts `the corpus PATH: `.
+//!
+//! GitHub shows at most 10 annotations of each severity per step, so the commands come worst
+//! first: every error, then every warning, then every notice, each in report order; a
+//! finding about the corpus as a whole takes its place among them by severity. It names no
+//! `file=` (the corpus is no file GitHub can annotate; such an annotation is shown on the run's
+//! summary page) and its message starts `the corpus PATH: `. With `$GITHUB_STEP_SUMMARY` set,
+//! [`summary`] is the Markdown that lists every finding (src/cli/ci.rs appends it there).
+//!
+//! `file=` is the path relative to the project root ([`super::Project`]), as GitHub resolves
+//! it. A name that cannot be written as it is (one holding a control character other than a
+//! tab, or a secret, which is masked) gets no `file=` and is named, escaped, in the message:
+//! an annotation never lands on another file.
 //! Text from inputs (the file name, quoted values) is masked and escaped before the workflow
 //! command's own escaping, so it can hold no line break, control character or second command.
 
 use std::fmt::Write;
 
 use super::Prepared;
+use super::ci_keys;
 use crate::diagnostic::Severity;
+
+/// How many annotations of each severity GitHub shows for one step.
+pub const SHOWN_PER_SEVERITY: usize = 10;
+
+/// Largest step summary written, bytes: GitHub refuses a step summary of 1 MiB or more.
+const SUMMARY_LIMIT: usize = 1_000_000;
 
 /// Appends `s` to `out` escaped as message data (`@actions/core`'s `escapeData`), or as a
 /// property value with `property` (`escapeProperty`: `:` and `,` too). One pass, each
@@ -34,10 +50,20 @@ fn push_escaped(out: &mut String, s: &str, property: bool) {
     }
 }
 
-/// Renders one workflow command per finding, each written straight into the output.
+/// The `file=` value of finding `i`: its path relative to the project root, when it can be
+/// written as it is.
+fn file_property(p: &Prepared, i: usize) -> Option<String> {
+    let path = ci_keys::project_path(p, i).ok()?;
+    let faithful = !path.chars().any(|c| c.is_control() && c != '\t')
+        && crate::text::masked(&path) == path.as_str();
+    faithful.then_some(path)
+}
+
+/// Renders one workflow command per finding, worst first.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
-    for (i, f) in p.findings.iter().enumerate() {
+    for i in ci_keys::worst_first(p) {
+        let f = &p.findings[i];
         let command = match f.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -48,23 +74,27 @@ pub fn render(p: &Prepared) -> Vec<u8> {
         out.push(' ');
         // The corpus is no file of the repository: its annotation names no file (GitHub then
         // shows it on the run's summary) and says which corpus in its message.
-        if !f.corpus {
+        let file = if f.corpus { None } else { file_property(p, i) };
+        if let Some(path) = &file {
             out.push_str("file=");
-            push_escaped(&mut out, &f.primary.path.line().replace('\\', "/"), true);
+            push_escaped(&mut out, path, true);
             out.push(',');
-        }
-        if let Some(pos) = p.positions[i].filter(|_| !f.corpus) {
-            let end = super::sarif::end_column(pos);
-            let _ = write!(
-                out,
-                "line={},col={},endLine={},endColumn={end},",
-                pos.line, pos.column, pos.line
-            );
+            if let Some(pos) = p.positions[i] {
+                let end = super::sarif::end_column(pos);
+                let _ = write!(
+                    out,
+                    "line={},col={},endLine={},endColumn={end},",
+                    pos.line, pos.column, pos.line
+                );
+            }
         }
         // `benchlint (M005)`: a rule's code holds nothing to escape.
         let _ = write!(out, "title=benchlint ({})::", f.rule.code);
         if f.corpus {
             out.push_str("the corpus ");
+            push_escaped(&mut out, &f.primary.path.line(), false);
+            out.push_str(": ");
+        } else if file.is_none() {
             push_escaped(&mut out, &f.primary.path.line(), false);
             out.push_str(": ");
         }
@@ -74,6 +104,129 @@ pub fn render(p: &Prepared) -> Vec<u8> {
             push_escaped(&mut out, &h.line(), false);
         }
         out.push('\n');
+    }
+    out.into_bytes()
+}
+
+/// `s` (already masked and made one line) as Markdown text: every character Markdown or HTML
+/// could read as markup is escaped, so a file's text shows as it is and links nowhere.
+fn push_markdown(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '(' | ')' | '#' | '+' | '-' | '.'
+            | '!' | '|' | '~' | '@' | ':' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+/// How many of `p`'s findings GitHub shows as annotations: the first ten of each severity.
+pub fn annotations_shown(p: &Prepared) -> usize {
+    let count = |s: Severity| p.findings.iter().filter(|f| f.severity == s).count();
+    [Severity::Error, Severity::Warning, Severity::Info]
+        .into_iter()
+        .map(|s| count(s).min(SHOWN_PER_SEVERITY))
+        .sum()
+}
+
+/// The step summary: counts, how many annotations GitHub shows, then every finding grouped by
+/// file and rule (files in report order), in under 1 MiB; past that, a note says how many
+/// findings are not listed.
+pub fn summary(p: &Prepared) -> Vec<u8> {
+    let count = |s: Severity| p.findings.iter().filter(|f| f.severity == s).count();
+    let (errors, warnings, notes) = (
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info),
+    );
+    let total = p.findings.len();
+    let mut out = String::from("## benchlint\n\n");
+    if total == 0 {
+        out.push_str("No findings.\n\n");
+        return out.into_bytes();
+    }
+    let shown = annotations_shown(p);
+    let _ = writeln!(
+        out,
+        "{total} findings: {errors} errors, {warnings} warnings, {notes} notes. GitHub shows at most {SHOWN_PER_SEVERITY} annotations of each severity per step, so {shown} of them appear as annotations (the worst first); every finding is listed here.\n"
+    );
+    // Files in report order, each with its rules in code order.
+    let mut files: Vec<(String, std::collections::BTreeMap<&str, Vec<usize>>)> = Vec::new();
+    for i in 0..total {
+        let f = &p.findings[i];
+        let name = if f.corpus {
+            format!("the corpus {}", f.primary.path.line())
+        } else {
+            match ci_keys::project_path(p, i) {
+                Ok(path) | Err(path) => path,
+            }
+        };
+        let name = crate::text::line(&name).into_owned();
+        if files.last().is_none_or(|(n, _)| *n != name) {
+            files.push((name, std::collections::BTreeMap::new()));
+        }
+        if let Some((_, rules)) = files.last_mut() {
+            rules.entry(f.rule.code).or_default().push(i);
+        }
+    }
+    let mut listed = 0;
+    let note_room = 400;
+    'files: for (name, rules) in &files {
+        let mut block = String::from("### ");
+        push_markdown(&mut block, name);
+        block.push_str("\n\n");
+        if out.len() + block.len() + note_room > SUMMARY_LIMIT {
+            break;
+        }
+        out.push_str(&block);
+        for (code, idx) in rules {
+            let first = &p.findings[idx[0]];
+            let mut head = format!("- **{code}** {} ", first.rule.name);
+            let _ = writeln!(
+                head,
+                "({} {})",
+                idx.len(),
+                if idx.len() == 1 {
+                    "finding"
+                } else {
+                    "findings"
+                }
+            );
+            if out.len() + head.len() + note_room > SUMMARY_LIMIT {
+                break 'files;
+            }
+            out.push_str(&head);
+            for &i in idx {
+                let f = &p.findings[i];
+                let mut line = String::from("  - ");
+                line.push_str(f.severity.as_str());
+                if let Some(pos) = p.positions[i].filter(|_| !f.corpus) {
+                    let _ = write!(line, ", line {}", pos.line);
+                }
+                line.push_str(": ");
+                push_markdown(&mut line, &f.message.line());
+                line.push('\n');
+                if out.len() + line.len() + note_room > SUMMARY_LIMIT {
+                    break 'files;
+                }
+                out.push_str(&line);
+                listed += 1;
+            }
+        }
+        out.push('\n');
+    }
+    if listed < total {
+        let _ = writeln!(
+            out,
+            "\n**{} of {total} findings are not listed**: a step summary holds less than 1 MiB. `benchlint check --format json` lists every finding.\n",
+            total - listed
+        );
     }
     out.into_bytes()
 }

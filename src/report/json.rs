@@ -77,7 +77,8 @@ pub(super) fn diagnostic(out: &mut Vec<u8>, p: &Prepared, i: usize, layout: Layo
     if f.corpus {
         o.bool("corpus", true);
     }
-    o.str("pointer", &f.primary.pointer.masked());
+    // A field not recorded is named by its own pointer, not the object lacking it.
+    o.str("pointer", &f.shown_pointer());
     o.number("line", pos.map(|x| x.line));
     o.number("column", pos.map(|x| x.column));
     o.text("message", &f.message);

@@ -1,13 +1,26 @@
-//! `--format junit`: JUnit XML for CI test-report viewers. One `<testsuite>` per file with
-//! findings, one failing `<testcase>` per finding (as ruff does); a clean run is one passing
-//! test case. A finding about the corpus as a whole is a test case of a suite named by the
-//! corpus (its path, a folder ending in `/`), with no `file`, `line` or `column`.
+//! `--format junit`: JUnit XML for CI test-report viewers (GitLab's `artifacts:reports:junit`,
+//! Jenkins). One `<testsuite>` per file with findings, one `<testcase>` per finding; a clean
+//! run is one passing test case.
+//!
+//! Decisions:
+//! - GitLab keys a test case by its suite, `classname` and `name`, so every case has a pair
+//!   of its own: `classname` is the file relative to the project root ([`super::Project`]),
+//!   `name` is `CODE POINTER` (the missing field's pointer for a field not recorded, `#N`
+//!   before it for the Nth document of a JSON Lines file), with ` (2)`, ` (3)`, ... for the
+//!   same rule at the same place again.
+//! - A finding at or above `--fail-on` (errors, by default) that is not a pre-rule label is a
+//!   `<failure>`; every other finding is a passing test case whose `<system-out>` holds its
+//!   text, so a run that passes shows no failed test in GitLab or Jenkins, yet lists every
+//!   warning and note.
+//! - A finding about the corpus as a whole is a test case of a suite named by the corpus (its
+//!   path, a folder ending in `/`), with no `file`, `line` or `column`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::io;
 
 use super::Prepared;
+use super::ci_keys;
 
 /// Escapes text for an XML attribute or element; characters XML 1.0 cannot hold at all become
 /// U+FFFD.
@@ -52,13 +65,26 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     bytes
 }
 
+/// Whether finding `f` is written as a failure: at or above `--fail-on`, not a pre-rule label.
+fn fails(p: &Prepared, f: &crate::diagnostic::Finding) -> bool {
+    !f.pre_rule && f.severity >= p.fail_on
+}
+
 /// Writes the same document to `out` a buffer at a time: the report of a quarter of a million
 /// findings is never held whole.
 pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
     const FLUSH_AT: usize = 1 << 16;
-    let mut by_file: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    // Suites by the file as the project names it (the corpus by its own path), in order.
+    let mut by_file: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, f) in p.findings.iter().enumerate() {
-        by_file.entry(f.primary.path.raw()).or_default().push(i);
+        let suite = if f.corpus {
+            f.primary.path.raw().to_string()
+        } else {
+            match ci_keys::project_path(p, i) {
+                Ok(rel) | Err(rel) => rel,
+            }
+        };
+        by_file.entry(suite).or_default().push(i);
     }
     let total = p.findings.len();
     let mut buffer = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -71,41 +97,69 @@ pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
         buffer.push_str("  </testsuite>\n</testsuites>\n");
         return out.write_all(buffer.as_bytes());
     }
+    let failures = p.findings.iter().filter(|f| fails(p, f)).count();
     let _ = writeln!(
         buffer,
-        "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{total}\" errors=\"0\">"
+        "<testsuites name=\"benchlint\" tests=\"{total}\" failures=\"{failures}\" errors=\"0\">"
     );
+    let mut records = ci_keys::Records::default();
     for (path, idx) in by_file {
-        let path = crate::text::line(path);
+        let path = crate::text::line(&path);
         let file = xml_escape(&path);
+        let failing = idx.iter().filter(|&&i| fails(p, &p.findings[i])).count();
         let _ = writeln!(
             buffer,
-            "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{n}\" errors=\"0\">",
+            "  <testsuite name=\"{file}\" tests=\"{n}\" failures=\"{failing}\" errors=\"0\">",
             n = idx.len()
         );
+        let mut names: BTreeMap<String, usize> = BTreeMap::new();
         for i in idx {
             let f = &p.findings[i];
-            let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
+            let mut name = format!("{} ", f.rule.code);
             if f.corpus {
-                corpus_case(&mut buffer, f, &path, &file);
+                name.push_str("corpus");
+            } else {
+                if f.primary.doc_start > 0 {
+                    match records.index(f.primary.path.raw(), f.primary.doc_start, p.max_file_bytes)
+                    {
+                        Some(n) => {
+                            let _ = write!(name, "#{n}");
+                        }
+                        None => {
+                            let _ = write!(name, "@{}", f.primary.doc_start);
+                        }
+                    }
+                }
+                let pointer = f.shown_pointer();
+                name.push_str(if pointer.is_empty() { "/" } else { &pointer });
+            }
+            let seen = names.entry(name.clone()).or_default();
+            *seen += 1;
+            if *seen > 1 {
+                let _ = write!(name, " ({seen})");
+            }
+            let name = xml_escape(&crate::text::line(&name));
+            if f.corpus {
+                corpus_case(&mut buffer, p, f, &path, &file, &name);
                 continue;
             }
+            let (line, column) = p.positions[i].map_or((1, 1), |x| (x.line, x.column));
             let _ = writeln!(
                 buffer,
-                "    <testcase name=\"benchlint.{code}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
-                code = f.rule.code
+                "    <testcase name=\"{name}\" classname=\"{file}\" file=\"{file}\" line=\"{line}\" column=\"{column}\">",
             );
-            let pointer = if f.primary.pointer.is_empty() {
+            let pointer = f.shown_pointer();
+            let pointer = if pointer.is_empty() {
                 "/".into()
             } else {
-                f.primary.pointer.line()
+                crate::text::line(&pointer).into_owned()
             };
             let message = f.message.line();
             let body = format!(
                 "{path}:{line}:{column}: {} {} at {pointer}: {message}",
                 f.rule.code, f.rule.name
             );
-            close_case(&mut buffer, f, &message, body);
+            close_case(&mut buffer, p, f, &message, body);
         }
         buffer.push_str("  </testsuite>\n");
         if buffer.len() >= FLUSH_AT {
@@ -119,31 +173,49 @@ pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
 
 /// The test case of a finding about the corpus as a whole: named by the corpus, with no
 /// file, line or column.
-fn corpus_case(out: &mut String, f: &crate::diagnostic::Finding, path: &str, escaped: &str) {
+fn corpus_case(
+    out: &mut String,
+    p: &Prepared,
+    f: &crate::diagnostic::Finding,
+    path: &str,
+    escaped: &str,
+    name: &str,
+) {
     let _ = writeln!(
         out,
-        "    <testcase name=\"benchlint.{code}\" classname=\"{escaped}\">",
-        code = f.rule.code
+        "    <testcase name=\"{name}\" classname=\"{escaped}\">"
     );
     let message = f.message.line();
     let body = format!(
         "{path}: {} {} on the corpus: {message}",
         f.rule.code, f.rule.name
     );
-    close_case(out, f, &message, body);
+    close_case(out, p, f, &message, body);
 }
 
-/// The failure of an open test case (its message, and `body` with the finding's help) and the
-/// end of the case.
-fn close_case(out: &mut String, f: &crate::diagnostic::Finding, message: &str, mut body: String) {
+/// The end of an open test case: a failure (its message, and `body` with the finding's help)
+/// for a finding that fails the run, else `body` as the case's output.
+fn close_case(
+    out: &mut String,
+    p: &Prepared,
+    f: &crate::diagnostic::Finding,
+    message: &str,
+    mut body: String,
+) {
     if let Some(h) = &f.help {
         let _ = write!(body, "\nhelp: {}", h.line());
     }
-    out.push_str("      <failure message=\"");
-    push_escaped(out, message);
-    let _ = write!(out, "\" type=\"{}\">", f.severity.as_str());
-    push_escaped(out, &body);
-    out.push_str("</failure>\n    </testcase>\n");
+    if fails(p, f) {
+        out.push_str("      <failure message=\"");
+        push_escaped(out, message);
+        let _ = write!(out, "\" type=\"{}\">", f.severity.as_str());
+        push_escaped(out, &body);
+        out.push_str("</failure>\n    </testcase>\n");
+    } else {
+        let _ = write!(out, "      <system-out>{}: ", f.severity.as_str());
+        push_escaped(out, &body);
+        out.push_str("</system-out>\n    </testcase>\n");
+    }
 }
 
 #[cfg(test)]

@@ -2,18 +2,22 @@
 //! (`github/codeql-action/upload-sarif`) and other SARIF viewers.
 //!
 //! One run; `tool.driver.rules` holds every rule that has a result, sorted by code, and each
-//! result names its rule by `ruleId` and `ruleIndex`. Paths are relative to the folder
-//! benchlint ran in (the repository root in CI), with forward slashes and
-//! `uriBaseId: "%SRCROOT%"`; columns count Unicode code points (`columnKind`). The JSON
-//! pointer is the result's logical location. `partialFingerprints` holds a line-independent
-//! key (code, path, pointer); GitHub's own `primaryLocationLineHash` is left to upload-sarif.
+//! result names its rule by `ruleId` and `ruleIndex`. Paths are relative to the project root
+//! ([`super::Project`]: `--project-root`, else the git work tree of the first path, else the
+//! current folder), with forward slashes and `uriBaseId: "%SRCROOT%"`, whatever folder
+//! benchlint ran in; a file outside the root keeps an absolute `file://` URI, never `../`.
+//! Columns count Unicode code points (`columnKind`). The JSON pointer is the result's logical
+//! location. `partialFingerprints` holds a line-independent key ([`super::ci_keys`]: rule,
+//! project path, document index and pointer, the missing field's for a field not recorded),
+//! distinct for every result; GitHub's own `primaryLocationLineHash` is left to upload-sarif.
 //!
-//! A finding about the corpus as a whole (S008, S009) is located on the corpus: a physical
-//! location whose artifact URI is the corpus folder, ending in `/` (RFC 3986's directory
-//! reference; the one file when a lone file was checked), with no region, and a logical
-//! location of kind `module` named `corpus`; `properties.corpus` is `true`. The SARIF 2.1.0
-//! schema accepts it (the CLI tests validate it); GitHub lists such an alert without a
-//! source line.
+//! A finding about the corpus as a whole (S008, S009) is placed on a file of the corpus, line
+//! 1 (GitHub needs a file and a `startLine` for every result), with a logical location of kind
+//! `module` named `corpus` and `properties.corpus` set to `true`.
+//!
+//! At most [`MAX_SARIF_RESULTS`] results (GitHub rejects a run with more): past it, errors are
+//! kept first, then warnings, then notes, and a last result (rule `benchlint/cut`) says how
+//! many of each were left out.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -21,12 +25,13 @@ use std::io;
 
 use serde_json::{Value, json};
 
+use super::ci_keys::{self, Cut, MAX_SARIF_RESULTS};
 use super::json_out::{Array, Layout, Object, push_indented};
+use super::plain::{opening_sentences, plain_text};
 use super::rule_docs::category;
 use super::{Position, Prepared};
 use crate::diagnostic::Severity;
 use crate::rules::RuleMeta;
-use crate::text::{FileText, PathText};
 
 /// SARIF's level for a severity.
 pub fn level(s: Severity) -> &'static str {
@@ -42,54 +47,48 @@ pub fn end_column(pos: Position) -> usize {
     pos.column + pos.chars.max(1)
 }
 
-/// A path as a relative URI reference: forward slashes, `./` dropped, secrets masked, every
-/// byte but letters, digits, `-._~` and `/` percent-encoded. A colon is encoded too, so a file
-/// named `javascript:alert(1).json` is the relative reference `javascript%3Aalert%281%29.json`,
-/// never a URI with a scheme. An absolute path becomes a `file://` URI.
-pub fn uri(path: &PathText) -> (String, bool) {
-    let slashed = path.masked().replace('\\', "/");
-    let mut rel = slashed.as_str();
-    while let Some(rest) = rel.strip_prefix("./") {
-        rel = rest;
+/// A path relative to the project root as a relative URI reference (`relative`), or an
+/// absolute path as a `file://` URI: secrets masked, every byte but letters, digits, `-._~`
+/// and `/` percent-encoded. A colon is encoded too, so a file named
+/// `javascript:alert(1).json` is the relative reference `javascript%3Aalert%281%29.json`,
+/// never a URI with a scheme; a backslash, a tab or `::` in a name is encoded as it is, never
+/// turned into a `/` that would name another file.
+pub fn uri(path: &str, relative: bool) -> String {
+    let masked = crate::text::masked(path);
+    let mut out = String::with_capacity(masked.len() + 8);
+    if !relative {
+        out.push_str("file://");
     }
-    let absolute = rel.starts_with('/');
-    let mut out = String::new();
-    for b in rel.bytes() {
+    for b in masked.bytes() {
         if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
             out.push(char::from(b));
         } else {
             let _ = write!(out, "%{b:02X}");
         }
     }
-    if absolute {
-        (format!("file://{out}"), false)
-    } else {
-        (out, true)
+    out
+}
+
+/// The URI of finding `i`'s file and whether it is relative to `%SRCROOT%`.
+fn file_uri(p: &Prepared, i: usize) -> (String, bool) {
+    match ci_keys::project_path(p, i) {
+        Ok(rel) => (uri(&rel, true), true),
+        Err(abs) => (uri(&abs, false), false),
     }
 }
 
-/// The first paragraph of a rule's documentation, at most 1,024 characters (GitHub's limit).
-fn full_description(meta: &RuleMeta) -> String {
-    let doc = meta.doc_text();
-    // The first paragraph of prose: headings dropped.
-    let first = doc
-        .split("\n\n")
-        .map(|p| {
-            p.lines()
-                .filter(|l| !l.trim_start().starts_with('#'))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .find(|p| !p.trim().is_empty())
-        .unwrap_or_else(|| meta.summary.to_string());
-    let one_line = first.split_whitespace().collect::<Vec<_>>().join(" ");
-    if one_line.chars().count() <= 1024 {
-        one_line
-    } else {
-        let mut s: String = one_line.chars().take(1023).collect();
-        s.push('…');
-        s
+/// The URI of a related file.
+fn related_uri(p: &Prepared, shown: &str) -> (String, bool) {
+    match p.project.relative(shown) {
+        Some(rel) => (uri(&rel, true), true),
+        None => (uri(&p.project.absolute(shown), false), false),
     }
+}
+
+/// The complete sentences opening a rule's documentation, as plain text, at most 1,024
+/// characters (GitHub's limit).
+fn full_description(meta: &RuleMeta) -> String {
+    opening_sentences(&meta.doc_text(), meta.summary, 1024)
 }
 
 fn tags(meta: &RuleMeta) -> Vec<&'static str> {
@@ -105,22 +104,25 @@ fn rule_descriptor(meta: &RuleMeta) -> Value {
     json!({
         "id": meta.code,
         "name": meta.name,
-        "shortDescription": {"text": meta.summary},
+        "shortDescription": {"text": plain_text(meta.summary).trim_end()},
         "fullDescription": {"text": full_description(meta)},
-        "help": {"text": format!("{}\n\n{more}\n", doc.trim_end()), "markdown": markdown},
+        "help": {"text": plain_text(&markdown), "markdown": markdown},
         "defaultConfiguration": {"level": level(meta.severity)},
         "properties": {"tags": tags(meta)},
     })
 }
 
 /// A pointer as a logical location's name (`/` for the whole document), secrets masked.
-fn pointer_name(pointer: &FileText) -> String {
+fn pointer_name(pointer: &str) -> String {
     if pointer.is_empty() {
         "/".to_string()
     } else {
-        pointer.masked().into_owned()
+        crate::text::masked(pointer).into_owned()
     }
 }
+
+/// The id of the last result of a cut run, which says what was left out.
+pub const CUT_RULE: &str = "benchlint/cut";
 
 /// Renders the SARIF log.
 pub fn render(p: &Prepared) -> Vec<u8> {
@@ -129,21 +131,52 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     bytes
 }
 
+/// What the SARIF log of `p` leaves out past [`MAX_SARIF_RESULTS`] (`None`: nothing).
+pub fn cut(p: &Prepared) -> Option<Cut> {
+    let (_, cut) = ci_keys::keep_worst(p, MAX_SARIF_RESULTS - 1);
+    (cut.total() > 0).then_some(cut)
+}
+
+/// The descriptor of [`CUT_RULE`].
+fn cut_descriptor() -> Value {
+    let text = "GitHub code scanning rejects a SARIF run of more than 25,000 results, so benchlint writes at most 24,999 findings (errors first, then warnings, then notes) and this result, which says how many of each were left out. Every format but SARIF lists them all.";
+    json!({
+        "id": CUT_RULE,
+        "name": "results-left-out",
+        "shortDescription": {"text": "Findings left out of this SARIF run past GitHub's limit of 25,000 results."},
+        "fullDescription": {"text": text},
+        "help": {
+            "text": format!("{text}\n\nRun `benchlint check --format json` for every finding.\n"),
+            "markdown": format!("{text}\n\nRun `benchlint check --format json` for every finding.\n"),
+        },
+        "defaultConfiguration": {"level": "warning"},
+        "properties": {"tags": ["benchlint"]},
+    })
+}
+
 /// Writes the SARIF log to `out` a buffer at a time. The rules are a few JSON trees; each
-/// result is written by hand as it is reached ([`super::json_out`]), so a run with hundreds of
-/// thousands of findings never holds them as JSON, nor goes through serde for each.
+/// result is written by hand as it is reached ([`super::json_out`]), so a run with many
+/// findings never holds them as JSON, nor goes through serde for each.
 pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
     const FLUSH_AT: usize = 1 << 16;
-    let used: BTreeMap<&'static str, &'static RuleMeta> =
-        p.findings.iter().map(|f| (f.rule.code, f.rule)).collect();
+    let (kept, cut) = ci_keys::keep_worst(p, MAX_SARIF_RESULTS - 1);
+    let used: BTreeMap<&'static str, &'static RuleMeta> = kept
+        .iter()
+        .map(|&i| (p.findings[i].rule.code, p.findings[i].rule))
+        .collect();
     let index: BTreeMap<&str, usize> = used.keys().enumerate().map(|(i, c)| (*c, i)).collect();
-    let rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
+    let mut rules: Vec<Value> = used.values().map(|m| rule_descriptor(m)).collect();
+    if cut.total() > 0 {
+        rules.push(cut_descriptor());
+    }
     let tool = json!({"driver": {
         "name": "benchlint",
         "version": env!("CARGO_PKG_VERSION"),
         "semanticVersion": env!("CARGO_PKG_VERSION"),
         "rules": rules,
     }});
+    // Fingerprints over every finding, so that the cut does not renumber twins.
+    let fingerprints = ci_keys::fingerprints(p);
     // The log, in the member order SARIF viewers show; one run.
     let mut buffer = Vec::with_capacity(FLUSH_AT + (FLUSH_AT >> 2));
     buffer.extend_from_slice(
@@ -156,24 +189,73 @@ pub fn write(p: &Prepared, out: &mut dyn io::Write) -> io::Result<()> {
         .extend_from_slice(b",\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ");
     // The results array sits three levels deep: the log, its `runs` array, the run.
     let mut results = Array::open(&mut buffer, Layout::Pretty, 3);
-    for i in 0..p.findings.len() {
-        result(results.object(), p, &index, i);
+    for &i in &kept {
+        result(results.object(), p, &index, &fingerprints, i);
         let written = results.buffer();
         if written.len() >= FLUSH_AT {
             out.write_all(written)?;
             written.clear();
         }
     }
+    if cut.total() > 0 {
+        cut_result(results.object(), p, &cut, used.len());
+    }
     results.close();
     buffer.extend_from_slice(b"\n    }\n  ]\n}\n");
     out.write_all(&buffer)
 }
 
-/// Writes into `o`, and closes, the SARIF result of finding `i`, in the member order SARIF viewers show.
-fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) {
+/// The last result of a cut run: how many findings of each severity were left out, at the
+/// worst severity left out, on the first file with a finding, line 1.
+fn cut_result(mut o: Object, p: &Prepared, cut: &Cut, rule_index: usize) {
+    o.str("ruleId", CUT_RULE);
+    o.number("ruleIndex", Some(rule_index));
+    o.str("level", level(cut.worst()));
+    let mut message = o.object("message");
+    message.str(
+        "text",
+        &format!(
+            "{} findings were left out of this SARIF run ({}): GitHub code scanning accepts at most {MAX_SARIF_RESULTS} results per run. `benchlint check --format json` lists every finding.",
+            cut.total(),
+            cut.words()
+        ),
+    );
+    message.close();
+    let mut locations = o.array("locations");
+    let mut location = locations.object();
+    let (file, relative) = file_uri(p, 0);
+    physical(&mut location, &file, relative, Some(line_one()));
+    location.close();
+    locations.close();
+    let mut fingerprints = o.object("partialFingerprints");
+    fingerprints.str("benchlint/v2", CUT_RULE);
+    fingerprints.close();
+    o.close();
+}
+
+/// Line 1, column 1: where a finding about the corpus as a whole is shown in its file.
+fn line_one() -> Position {
+    Position {
+        line: 1,
+        column: 1,
+        start: 0,
+        len: 0,
+        chars: 1,
+    }
+}
+
+/// Writes into `o`, and closes, the SARIF result of finding `i`, in the member order SARIF
+/// viewers show.
+fn result(
+    mut o: Object,
+    p: &Prepared,
+    index: &BTreeMap<&str, usize>,
+    fingerprints: &[String],
+    i: usize,
+) {
     let f = &p.findings[i];
-    let (primary_uri, relative) = uri(&f.primary.path);
-    let pointer = pointer_name(&f.primary.pointer);
+    let (primary_uri, relative) = file_uri(p, i);
+    let pointer = pointer_name(f.key_pointer());
     o.str("ruleId", f.rule.code);
     o.number("ruleIndex", Some(index[f.rule.code]));
     o.str("level", level(f.severity));
@@ -183,9 +265,8 @@ fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) 
     let mut locations = o.array("locations");
     let mut location = locations.object();
     let logical = if f.corpus {
-        // The corpus: its folder as an artifact (a URI ending in `/`, no region), named as a
-        // logical location too.
-        physical(&mut location, &primary_uri, relative, None);
+        // On a file of the corpus, line 1, and named as the corpus.
+        physical(&mut location, &primary_uri, relative, Some(line_one()));
         let mut logical = location.array("logicalLocations");
         let mut named = logical.object();
         named.str("name", "corpus");
@@ -194,7 +275,13 @@ fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) 
         named.close();
         logical
     } else {
-        physical(&mut location, &primary_uri, relative, p.positions[i]);
+        // GitHub needs a line: a file that could not be read again is shown at line 1.
+        physical(
+            &mut location,
+            &primary_uri,
+            relative,
+            Some(p.positions[i].unwrap_or_else(line_one)),
+        );
         let mut logical = location.array("logicalLocations");
         let mut member = logical.object();
         member.str("fullyQualifiedName", &pointer);
@@ -210,22 +297,18 @@ fn result(mut o: Object, p: &Prepared, index: &BTreeMap<&str, usize>, i: usize) 
     }
     location.close();
     locations.close();
-    let mut fingerprint = format!("{}:{primary_uri}:{pointer}", f.rule.code);
-    if f.primary.doc_start > 0 {
-        let _ = write!(fingerprint, "@{}", f.primary.doc_start);
-    }
-    let mut fingerprints = o.object("partialFingerprints");
-    fingerprints.str("benchlint/v1", &fingerprint);
-    fingerprints.close();
+    let mut fingerprint = o.object("partialFingerprints");
+    fingerprint.str("benchlint/v2", &fingerprints[i]);
+    fingerprint.close();
     if !f.related.is_empty() {
         let mut related = o.array("relatedLocations");
         for (k, (r, rp)) in f.related.iter().zip(&p.related_positions[i]).enumerate() {
             let mut place = related.object();
             place.number("id", Some(k + 1));
-            let (related_uri, relative) = uri(&r.path);
+            let (related_uri, relative) = related_uri(p, r.path.raw());
             physical(&mut place, &related_uri, relative, *rp);
             let mut message = place.object("message");
-            message.str("text", &pointer_name(&r.pointer));
+            message.str("text", &pointer_name(r.pointer.raw()));
             message.close();
             place.close();
         }
@@ -266,23 +349,18 @@ mod tests {
 
     #[test]
     fn uris() {
-        let uri = |s: &str| uri(&PathText::from(s));
+        assert_eq!(uri("results/a b.json", true), "results/a%20b.json");
+        // A backslash, a tab and `::` are escaped, never made into another name.
+        assert_eq!(uri("r\\x.json", true), "r%5Cx.json");
+        assert_eq!(uri("a\tb::c.json", true), "a%09b%3A%3Ac.json");
+        assert_eq!(uri("/abs/x.json", false), "file:///abs/x.json");
+        assert_eq!(uri("é.json", true), "%C3%A9.json");
         assert_eq!(
-            uri("./results/a b.json"),
-            ("results/a%20b.json".to_string(), true)
-        );
-        assert_eq!(uri("r\\x.json"), ("r/x.json".to_string(), true));
-        assert_eq!(
-            uri("/abs/x.json"),
-            ("file:///abs/x.json".to_string(), false)
-        );
-        assert_eq!(uri("é.json").0, "%C3%A9.json");
-        assert_eq!(
-            uri("javascript:alert(1).json").0,
+            uri("javascript:alert(1).json", true),
             "javascript%3Aalert%281%29.json"
         );
         assert_eq!(
-            uri("r/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json").0,
+            uri("r/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json", true),
             "r/%3Credacted%3E"
         );
     }
@@ -295,18 +373,29 @@ mod tests {
         let log: Value = serde_json::from_slice(&bytes).unwrap();
         let results = log["runs"][0]["results"].as_array().unwrap();
         assert_eq!(results.len(), p.findings.len());
-        // The corpus-wide finding: no region, a logical location of kind `module`.
+        // The corpus-wide finding: on a file, line 1, a logical location of kind `module`.
         let corpus = &results[3];
         assert_eq!(corpus["properties"], json!({"corpus": true}));
         assert_eq!(
             corpus["locations"][0]["logicalLocations"][0]["kind"],
             "module"
         );
-        assert!(
-            corpus["locations"][0]["physicalLocation"]
-                .get("region")
-                .is_none()
+        assert_eq!(
+            corpus["locations"][0]["physicalLocation"]["region"]["startLine"],
+            1
         );
+        // Every result has a file URI, a line and a fingerprint of its own.
+        let mut seen = std::collections::BTreeSet::new();
+        for r in results {
+            let physical = &r["locations"][0]["physicalLocation"];
+            let uri = physical["artifactLocation"]["uri"].as_str().unwrap();
+            assert!(
+                !uri.is_empty() && !uri.ends_with('/') && !uri.starts_with(".."),
+                "{uri}"
+            );
+            assert!(physical["region"]["startLine"].as_u64().is_some());
+            assert!(seen.insert(r["partialFingerprints"]["benchlint/v2"].to_string()));
+        }
         // A pre-rule label, related places numbered from 1, a secret masked everywhere.
         assert_eq!(results[1]["properties"], json!({"preRule": true}));
         assert_eq!(results[2]["relatedLocations"][1]["id"], 2);
@@ -315,6 +404,30 @@ mod tests {
                 .unwrap()
                 .contains("sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP")
         );
+    }
+
+    #[test]
+    fn every_rule_has_a_complete_description_and_plain_help() {
+        for rule in crate::rules::RULES {
+            let d = rule_descriptor(rule.meta);
+            let full = d["fullDescription"]["text"].as_str().unwrap();
+            assert!(
+                full.ends_with(['.', '!', '?', '…']) && !full.ends_with(':'),
+                "{}: {full}",
+                rule.meta.code
+            );
+            assert!(!full.contains('`'), "{}: {full}", rule.meta.code);
+            let text = d["help"]["text"].as_str().unwrap();
+            for markup in ["`", "](", "\n#", "```"] {
+                assert!(
+                    !text.contains(markup),
+                    "{}: {markup:?} in {text}",
+                    rule.meta.code
+                );
+            }
+            assert!(!text.starts_with('#'), "{}", rule.meta.code);
+            assert!(d["help"]["markdown"].as_str().unwrap().contains("## "));
+        }
     }
 
     #[test]

@@ -30,6 +30,12 @@ pub struct Prepared {
     /// How each file was read, for the overview and `--show-files` (empty unless the caller
     /// sets it).
     pub files: Vec<crate::corpus::FileRead>,
+    /// The project root the CI formats' paths are relative to (the current folder unless the
+    /// caller sets it).
+    pub project: super::project::Project,
+    /// The lowest severity that fails the run (`--fail-on`): JUnit writes such findings as
+    /// failures, the others as passing cases.
+    pub fail_on: crate::diagnostic::Severity,
 }
 
 impl Prepared {
@@ -178,6 +184,8 @@ pub fn prepare(
         color,
         max_file_bytes,
         files: Vec::new(),
+        project: super::project::Project::default(),
+        fail_on: crate::diagnostic::Severity::Error,
     }
 }
 

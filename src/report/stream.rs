@@ -1,11 +1,11 @@
 //! Writing a report file by file, as the loader finishes each file in path order: `json`,
-//! `json-lines`, `concise` and `github`. Memory holds the findings of the files in flight, not
+//! `json-lines` and `concise`. Memory holds the findings of the files in flight, not
 //! the run's. The findings known only once every file is read (corpus-wide rules, E004, E006)
 //! come after the files' own, then the summary. The bytes of each finding are those the
 //! whole-report writers produce; only that order differs (docs/output.md).
 //!
 //! SARIF and JUnit open with what every finding shares (the rules that fired, the number of
-//! failures), and the human, grouped and statistics outputs show an overview of the whole run:
+//! failures), GitHub annotations and GitLab Code Quality come worst first, and the human, grouped and statistics outputs show an overview of the whole run:
 //! they are written once every finding is known.
 
 use std::io::{self, Write};
@@ -23,8 +23,6 @@ pub enum Streamed {
     JsonLines,
     /// One line per finding (absent fields of one object on one line), then the summary.
     Concise,
-    /// GitHub Actions workflow commands.
-    Github,
 }
 
 /// A report being written. A write that fails (a closed pipe: `check --format json | head`)
@@ -88,7 +86,6 @@ impl<'w> Stream<'w> {
                 s.shown += super::concise::lines(&p, &mut lines);
                 s.out.write_all(lines.as_bytes())
             }
-            Streamed::Github => s.out.write_all(&super::github::render(&p)),
         });
         self.written += p.findings.len();
     }
@@ -105,7 +102,7 @@ impl<'w> Stream<'w> {
                 let line = super::human::summary_of(summary, s.written, s.shown);
                 writeln!(s.out, "{line}")
             }
-            Streamed::JsonLines | Streamed::Github => Ok(()),
+            Streamed::JsonLines => Ok(()),
         });
         self.put(|s| s.out.flush());
     }

@@ -70,5 +70,7 @@ pub(super) fn prepared() -> Prepared {
         color: false,
         max_file_bytes: 1 << 20,
         files: Vec::new(),
+        project: super::project::Project::default(),
+        fail_on: Severity::Error,
     }
 }

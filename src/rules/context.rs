@@ -245,6 +245,7 @@ impl<'o> Emitter<'o> {
             what: crate::text!("{} (`{}`)", what, pointer),
             field: crate::text!("{}", dotted),
             words: what.to_string(),
+            pointer: pointer.to_string(),
             sidecar: None,
         });
         e

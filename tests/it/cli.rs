@@ -873,7 +873,7 @@ fn baseline_workflow() {
         serde_json::from_str(&std::fs::read_to_string(d.join("baseline.json")).unwrap()).unwrap();
     assert_eq!(
         written,
-        serde_json::json!({"version": 1, "tool": "benchlint", "findings": {
+        serde_json::json!({"version": 2, "tool": "benchlint", "findings": {
             "results/broken.json": {"E002": [""]},
             "results/wrong-type.json": {"E003": ["/levels/0/concurrency"]},
         }})
@@ -948,12 +948,12 @@ fn baseline_workflow() {
     // Another version, or not a baseline at all: exit 2 with a clear message.
     std::fs::write(
         d.join("baseline.json"),
-        r#"{"version": 2, "tool": "benchlint", "findings": {}}"#,
+        r#"{"version": 3, "tool": "benchlint", "findings": {}}"#,
     )
     .unwrap();
     let r = check(&[]);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("version 2"), "{}", r.stderr);
+    assert!(r.stderr.contains("version 3"), "{}", r.stderr);
     assert_eq!(check(&["--exit-zero"]).code, 2);
     std::fs::write(d.join("baseline.json"), "not json").unwrap();
     assert_eq!(check(&[]).code, 2);

@@ -11,6 +11,7 @@ mod bounds;
 mod capture;
 mod cards;
 mod check;
+mod ci_outputs;
 mod claims;
 mod cli;
 mod corpus_findings;

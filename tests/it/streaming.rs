@@ -1,4 +1,4 @@
-//! The formats written file by file (`json`, `json-lines`, `concise`, `github`): the files'
+//! The formats written file by file (`json`, `json-lines`, `concise`; `github` is written worst first once every finding is known, so only its findings are compared): the files'
 //! own findings in path order, then those known once every file is read (corpus-wide rules,
 //! E004, E006); the same findings and counts as the formats written at the end; the same
 //! bytes to stdout and to `--output`; the baseline and the run's cap applied in that order.
@@ -125,14 +125,32 @@ fn every_streamed_format_lists_the_same_findings_in_the_same_order() {
         })
         .collect();
     assert_eq!(lines, order);
-    let github: Vec<String> = text("github")
+    // GitHub shows ten annotations of each severity: the same findings, worst first.
+    let annotations = text("github");
+    let ranks: Vec<u8> = annotations
+        .lines()
+        .map(|l| {
+            if l.starts_with("::error ") {
+                0
+            } else if l.starts_with("::warning ") {
+                1
+            } else {
+                2
+            }
+        })
+        .collect();
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{annotations}");
+    let mut github: Vec<String> = annotations
         .lines()
         .map(|l| {
             let at = l.find("title=benchlint (").unwrap() + "title=benchlint (".len();
             l[at..at + 4].to_string()
         })
         .collect();
-    assert_eq!(github, order);
+    github.sort();
+    let mut codes = order.clone();
+    codes.sort();
+    assert_eq!(github, codes);
     // Concise shows the fields one object lacks on one line: its codes are the same sequence
     // with repeats of a run of absent fields merged.
     let concise: Vec<String> = text("concise")
