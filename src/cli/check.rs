@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use super::ci::{self, Setup};
 use super::notices;
+use super::stdin;
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::{Baseline, Matching};
 use crate::diagnostic::{Finding, Severity};
@@ -15,19 +16,52 @@ use crate::report::{Stream, Streamed};
 
 /// Runs `check` and renders its findings.
 pub fn run(args: &CheckArgs) -> Result<Output, String> {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
+    let stdin_name = args.lint.stdin_filename.as_deref();
+    let mut paths = if args.paths.is_empty() {
+        // `--stdin-filename` alone reads standard input, as ruff does.
+        vec![PathBuf::from(if stdin_name.is_some() { "-" } else { "." })]
     } else {
         args.paths.clone()
     };
+    let reads_stdin = paths.iter().filter(|p| stdin::is_stdin(p)).count();
+    if reads_stdin > 1 {
+        return Err("`-` (standard input) is given more than once".into());
+    }
+    if reads_stdin == 0 && stdin_name.is_some() {
+        return Err("--stdin-filename names standard input, but `-` is not among the paths".into());
+    }
+    // The config is found from the name standard input goes by (the current folder without one).
+    let named: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| match (stdin::is_stdin(p), stdin_name) {
+            (true, Some(name)) => name.to_path_buf(),
+            (true, None) => PathBuf::from("."),
+            (false, _) => p.clone(),
+        })
+        .collect();
     // The config file, the command-line selection and the baseline (src/cli/ci.rs).
-    let Some(setup) = ci::setup(args, &paths)? else {
+    notices::set_verbosity(args.lint.verbosity());
+    let Some(mut setup) = ci::setup(args, &named)? else {
         return Ok(ci::trouble());
+    };
+    // Held until the run ends: the copy is removed when it is dropped.
+    let _copy = if reads_stdin == 1 {
+        let copy = stdin::copy(stdin_name, setup.options.thresholds.max_file_bytes)?;
+        for p in &mut paths {
+            if stdin::is_stdin(p) {
+                p.clone_from(&copy.file);
+            }
+        }
+        setup.options.walk.stdin = Some((copy.file.clone(), copy.name.clone()));
+        Some(copy)
+    } else {
+        None
     };
     if let Some(format) = streamed(args) {
         return stream(args, &setup, &paths, format);
     }
     let checked = engine::check(&paths, &setup.options);
+    notices::report_excluded(setup.options.walk.excluded_count());
     warn_if_nothing(&paths, &checked, checked.findings.len());
     // Baseline, --fail-on, --statistics, --format, --color, --output.
     ci::finish(args, &setup, checked, &paths)
@@ -96,8 +130,11 @@ fn stream(
     }
     let mut bytes = Vec::new();
     let mut stdout;
+    let mut nowhere = std::io::sink();
     let out: &mut dyn Write = if ci.output.is_some() {
         &mut bytes
+    } else if args.lint.silent {
+        &mut nowhere
     } else {
         stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         &mut stdout
@@ -112,6 +149,9 @@ fn stream(
         counts: Summary::default(),
         worst: None,
     };
+    if args.lint.quiet {
+        sink.stream.quiet();
+    }
     let mut checked = if let (Some(b), true) = (&setup.baseline, ci.update_baseline) {
         let mut held: Vec<Vec<Finding>> = Vec::new();
         let mut checked = engine::check_each(paths, &setup.options, &mut |file| held.push(file));
@@ -156,6 +196,7 @@ fn stream(
         || checked.corpus.omitted.any_at_least(threshold)
         || (!stale.is_empty() && !ci.allow_stale_baseline);
     sink.stream.finish(&summary);
+    notices::report_excluded(setup.options.walk.excluded_count());
     notices::report_omitted(&checked.corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&checked.corpus.internal_errors) {
@@ -175,6 +216,9 @@ fn stream(
 
 /// A run that found nothing to check is worth a word on stderr, not a failure (as ruff does).
 fn warn_if_nothing(paths: &[PathBuf], checked: &Checked, findings: usize) {
+    if !notices::says_warnings() {
+        return;
+    }
     if checked.summary.files == 0 && findings == 0 {
         let shown: Vec<String> = paths
             .iter()

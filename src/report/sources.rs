@@ -30,6 +30,8 @@ pub struct Prepared {
     /// How each file was read, for the overview and `--show-files` (empty unless the caller
     /// sets it).
     pub files: Vec<crate::corpus::FileRead>,
+    /// `--quiet`: the findings only, no table of files and no summary line.
+    pub quiet: bool,
 }
 
 impl Prepared {
@@ -178,6 +180,7 @@ pub fn prepare(
         color,
         max_file_bytes,
         files: Vec::new(),
+        quiet: false,
     }
 }
 

@@ -70,5 +70,6 @@ pub(super) fn prepared() -> Prepared {
         color: false,
         max_file_bytes: 1 << 20,
         files: Vec::new(),
+        quiet: false,
     }
 }
