@@ -2,11 +2,12 @@
 //! the files are checked ([`Stream`]), with or without a baseline or an output file; the
 //! others, `--statistics` and `--show-files` once every finding is known (src/cli/ci.rs).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use super::ci::{self, Setup};
 use super::notices;
+use super::progress::{self, Progress};
 use super::stdin;
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::{Baseline, Matching};
@@ -57,10 +58,26 @@ pub fn run(args: &CheckArgs) -> Result<Output, String> {
     } else {
         None
     };
+    let stdout_terminal = std::io::stdout().is_terminal() && args.ci.output.is_none();
+    let quiet = args.lint.verbosity() != super::lint_args::Verbosity::Normal;
     if let Some(format) = streamed(args) {
-        return stream(args, &setup, &paths, format);
+        let progress = Progress::start(progress::wanted(
+            std::io::stderr().is_terminal(),
+            stdout_terminal,
+            quiet,
+            std::env::var_os("CI").as_deref(),
+        ));
+        return stream(args, &setup, &paths, format, &progress);
     }
+    // Nothing is written before the run ends: the line is erased first.
+    let progress = Progress::start(progress::wanted(
+        std::io::stderr().is_terminal(),
+        false,
+        quiet,
+        std::env::var_os("CI").as_deref(),
+    ));
     let checked = engine::check(&paths, &setup.options);
+    drop(progress);
     notices::report_excluded(setup.options.walk.excluded_count());
     warn_if_nothing(&paths, &checked, checked.findings.len());
     // Baseline, --fail-on, --statistics, --format, --color, --output.
@@ -94,10 +111,14 @@ struct Sink<'a, 'w> {
     counts: Summary,
     /// The worst severity written that is not a pre-rule label.
     worst: Option<Severity>,
+    /// Files handed over, for the progress line.
+    files: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Sink<'_, '_> {
     fn file(&mut self, mut findings: Vec<Finding>) {
+        self.files
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.seen += findings.len();
         if let Some(b) = self.baseline {
             // The baseline file inside the corpus is not part of it.
@@ -122,6 +143,7 @@ fn stream(
     setup: &Setup,
     paths: &[PathBuf],
     format: Streamed,
+    progress: &Progress,
 ) -> Result<Output, String> {
     let ci = &args.ci;
     let mut files = ci::files_checked(setup, paths);
@@ -148,6 +170,7 @@ fn stream(
         seen: 0,
         counts: Summary::default(),
         worst: None,
+        files: progress.files.clone(),
     };
     if args.lint.quiet {
         sink.stream.quiet();

@@ -14,6 +14,7 @@ mod inputs;
 mod lint_args;
 mod notices;
 mod output;
+mod progress;
 mod rule;
 
 pub use output::write_file;

@@ -710,3 +710,63 @@ fn a_man_page_for_every_command_the_main_page_names() {
     let r = run(tmp.path(), &["manpage", "nosuch"]);
     assert_eq!(r.code, 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The progress line
+
+/// Runs `check` on `corpus` under a terminal (`script`), report to a file; what the terminal got.
+fn under_a_terminal(corpus: &Path, ci: bool) -> Option<String> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!(
+            "SKIP: `script` (util-linux) is not installed; no terminal to try the progress line on"
+        );
+        return None;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let log = tmp.path().join("terminal.log");
+    let report = tmp.path().join("report.json");
+    let command = format!(
+        "{} check --format json {} > {}",
+        env!("CARGO_BIN_EXE_benchlint"),
+        corpus.display(),
+        report.display()
+    );
+    let mut c = Command::new("script");
+    c.args(["-qc", &command, log.to_str().unwrap()])
+        .env_remove("CI");
+    if ci {
+        c.env("CI", "true");
+    }
+    let _ = c.output().unwrap();
+    Some(std::fs::read_to_string(&log).unwrap_or_default())
+}
+
+#[test]
+fn the_progress_line_is_for_a_terminal_and_never_for_a_pipe_or_ci() {
+    let Some(corpus) = crate::support::realworld::real("") else {
+        eprintln!("SKIP: ../shared/realworld is absent; no run long enough for the progress line");
+        return;
+    };
+    // A pipe: never, however long the run.
+    let r = output(
+        bin(Path::new("."))
+            .env_remove("CI")
+            .args(["check", "--format", "json"])
+            .arg(&corpus),
+    );
+    assert!(!r.stderr.contains("checking,"), "{}", r.stderr);
+    let Some(terminal) = under_a_terminal(&corpus, false) else {
+        return;
+    };
+    // The dev build takes more than a second on the corpus: the line is drawn, then erased.
+    if let Some(last) = terminal.rfind("benchlint: checking,") {
+        assert!(
+            terminal[last..].contains("\r\x1b[2K"),
+            "erased at the end: {terminal:?}"
+        );
+    } else {
+        eprintln!("SKIP: the run took less than a second; the line is not drawn");
+    }
+    let ci = under_a_terminal(&corpus, true).unwrap();
+    assert!(!ci.contains("benchlint: checking,"), "{ci}");
+}
