@@ -249,7 +249,8 @@ fn warn_if_nothing(paths: &[PathBuf], checked: &Checked, findings: usize) {
             .collect();
         let _ = writeln!(
             std::io::stderr(),
-            "benchlint: warning: no result files (.json, .jsonl, .yaml, mlperf_log_*.txt) found under {}",
+            "benchlint: warning: no result files ({}, mlperf_log_*.txt) found under {}",
+            crate::corpus::READ_ENDINGS.join(", "),
             shown.join(", ")
         );
     } else if checked.summary.results == 0 && checked.corpus.claims.is_empty() && findings == 0 {

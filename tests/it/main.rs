@@ -16,6 +16,7 @@ mod cli;
 mod corpus_findings;
 mod corpus_report;
 mod energy;
+mod gitignore;
 mod hostile;
 mod hostile_yaml;
 mod human_output;
