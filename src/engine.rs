@@ -118,7 +118,12 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
     let mut findings = std::mem::take(&mut corpus.findings);
     findings.append(&mut waiting);
     duplicate_ids(&corpus, &mut findings);
-    let internal = run_corpus_rules(&corpus, options, &corpus_path(paths), &mut findings);
+    let internal = run_corpus_rules(
+        &corpus,
+        options,
+        &corpus_path(&options.walk.shown(paths)),
+        &mut findings,
+    );
     corpus.internal_errors.extend(internal);
     options.selection.apply(&mut findings);
     Checked {

@@ -2,11 +2,13 @@
 //! the files are checked ([`Stream`]), with or without a baseline or an output file; the
 //! others, `--statistics` and `--show-files` once every finding is known (src/cli/ci.rs).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use super::ci::{self, Setup};
 use super::notices;
+use super::progress::{self, Progress};
+use super::stdin;
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::{Baseline, Matching};
 use crate::diagnostic::{Finding, Severity};
@@ -15,19 +17,68 @@ use crate::report::{Stream, Streamed};
 
 /// Runs `check` and renders its findings.
 pub fn run(args: &CheckArgs) -> Result<Output, String> {
-    let paths = if args.paths.is_empty() {
-        vec![PathBuf::from(".")]
+    let stdin_name = args.lint.stdin_filename.as_deref();
+    let mut paths = if args.paths.is_empty() {
+        // `--stdin-filename` alone reads standard input, as ruff does.
+        vec![PathBuf::from(if stdin_name.is_some() { "-" } else { "." })]
     } else {
         args.paths.clone()
     };
+    let reads_stdin = paths.iter().filter(|p| stdin::is_stdin(p)).count();
+    if reads_stdin > 1 {
+        return Err("`-` (standard input) is given more than once".into());
+    }
+    if reads_stdin == 0 && stdin_name.is_some() {
+        return Err("--stdin-filename names standard input, but `-` is not among the paths".into());
+    }
+    // The config is found from the name standard input goes by (the current folder without one).
+    let named: Vec<PathBuf> = paths
+        .iter()
+        .map(|p| match (stdin::is_stdin(p), stdin_name) {
+            (true, Some(name)) => name.to_path_buf(),
+            (true, None) => PathBuf::from("."),
+            (false, _) => p.clone(),
+        })
+        .collect();
     // The config file, the command-line selection and the baseline (src/cli/ci.rs).
-    let Some(setup) = ci::setup(args, &paths)? else {
+    notices::set_verbosity(args.lint.verbosity());
+    let Some(mut setup) = ci::setup(args, &named)? else {
         return Ok(ci::trouble());
     };
+    // Held until the run ends: the copy is removed when it is dropped.
+    let _copy = if reads_stdin == 1 {
+        let copy = stdin::copy(stdin_name, setup.options.thresholds.max_file_bytes)?;
+        for p in &mut paths {
+            if stdin::is_stdin(p) {
+                p.clone_from(&copy.file);
+            }
+        }
+        setup.options.walk.stdin = Some((copy.file.clone(), copy.name.clone()));
+        Some(copy)
+    } else {
+        None
+    };
+    let stdout_terminal = std::io::stdout().is_terminal() && args.ci.output.is_none();
+    let quiet = args.lint.verbosity() != super::lint_args::Verbosity::Normal;
     if let Some(format) = streamed(args) {
-        return stream(args, &setup, &paths, format);
+        let progress = Progress::start(progress::wanted(
+            std::io::stderr().is_terminal(),
+            stdout_terminal,
+            quiet,
+            std::env::var_os("CI").as_deref(),
+        ));
+        return stream(args, &setup, &paths, format, &progress);
     }
+    // Nothing is written before the run ends: the line is erased first.
+    let progress = Progress::start(progress::wanted(
+        std::io::stderr().is_terminal(),
+        false,
+        quiet,
+        std::env::var_os("CI").as_deref(),
+    ));
     let checked = engine::check(&paths, &setup.options);
+    drop(progress);
+    notices::report_excluded(setup.options.walk.excluded_count());
     warn_if_nothing(&paths, &checked, checked.findings.len());
     // Baseline, --fail-on, --statistics, --format, --color, --output.
     ci::finish(args, &setup, checked, &paths)
@@ -66,10 +117,14 @@ struct Sink<'a, 'w> {
     counts: Summary,
     /// The worst severity written that is not a pre-rule label.
     worst: Option<Severity>,
+    /// Files handed over, for the progress line.
+    files: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Sink<'_, '_> {
     fn file(&mut self, mut findings: Vec<Finding>) {
+        self.files
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         self.seen += findings.len();
         if let Some(b) = self.baseline {
             // The baseline file inside the corpus is not part of it.
@@ -94,6 +149,7 @@ fn stream(
     setup: &Setup,
     paths: &[PathBuf],
     format: Streamed,
+    progress: &Progress,
 ) -> Result<Output, String> {
     let ci = &args.ci;
     let mut files = ci::files_checked(setup, paths);
@@ -102,8 +158,11 @@ fn stream(
     }
     let mut bytes = Vec::new();
     let mut stdout;
+    let mut nowhere = std::io::sink();
     let out: &mut dyn Write = if ci.output.is_some() {
         &mut bytes
+    } else if args.lint.silent {
+        &mut nowhere
     } else {
         stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         &mut stdout
@@ -117,7 +176,11 @@ fn stream(
         seen: 0,
         counts: Summary::default(),
         worst: None,
+        files: progress.files.clone(),
     };
+    if args.lint.quiet {
+        sink.stream.quiet();
+    }
     let mut checked = if let (Some(b), true) = (&setup.baseline, ci.update_baseline) {
         let mut held: Vec<Vec<Finding>> = Vec::new();
         let mut checked = engine::check_each(paths, &setup.options, &mut |file| held.push(file));
@@ -162,6 +225,7 @@ fn stream(
         || checked.corpus.omitted.any_at_least(threshold)
         || (!stale.is_empty() && !ci.allow_stale_baseline);
     sink.stream.finish(&summary);
+    notices::report_excluded(setup.options.walk.excluded_count());
     notices::report_omitted(&checked.corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&checked.corpus.internal_errors) {
@@ -181,6 +245,9 @@ fn stream(
 
 /// A run that found nothing to check is worth a word on stderr, not a failure (as ruff does).
 fn warn_if_nothing(paths: &[PathBuf], checked: &Checked, findings: usize) {
+    if !notices::says_warnings() {
+        return;
+    }
     if checked.summary.files == 0 && findings == 0 {
         let shown: Vec<String> = paths
             .iter()
@@ -188,7 +255,8 @@ fn warn_if_nothing(paths: &[PathBuf], checked: &Checked, findings: usize) {
             .collect();
         let _ = writeln!(
             std::io::stderr(),
-            "benchlint: warning: no result files (.json, .jsonl, .yaml, mlperf_log_*.txt) found under {}",
+            "benchlint: warning: no result files ({}, mlperf_log_*.txt) found under {}",
+            crate::corpus::READ_ENDINGS.join(", "),
             shown.join(", ")
         );
     } else if checked.summary.results == 0 && checked.corpus.claims.is_empty() && findings == 0 {

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
+use super::lint_args::Verbosity;
 use super::notices::{report_omitted, report_stale, warn_unmatched_globs, wrote_baseline};
 use super::{CheckArgs, EXIT_CLEAN, EXIT_FINDINGS, EXIT_TROUBLE, Format, Output};
 use crate::baseline::Baseline;
@@ -49,9 +50,10 @@ pub struct CiArgs {
     #[arg(long, conflicts_with = "statistics")]
     pub show_files: bool,
     /// The config file to use instead of the `benchlint.toml` found upward from the first
-    /// path.
-    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
-    pub config: Option<PathBuf>,
+    /// path, or a `KEY = VALUE` pair in TOML laid over the config (repeatable:
+    /// `--config 'thresholds.min_window_s = 60'`).
+    #[arg(long, value_name = "FILE|KEY=VALUE")]
+    pub config: Vec<String>,
     /// Ignore every config file.
     #[arg(long)]
     pub isolated: bool,
@@ -74,8 +76,13 @@ pub struct CiArgs {
     /// to (default: the git work tree holding the first path, else the current folder).
     #[arg(long, value_name = "DIR")]
     pub project_root: Option<PathBuf>,
-    /// Write the report to this file instead of stdout.
-    #[arg(short = 'o', long, value_name = "FILE")]
+    /// Write the report to this file instead of stdout (`--output` is accepted too).
+    #[arg(
+        short = 'o',
+        long = "output-file",
+        alias = "output",
+        value_name = "FILE"
+    )]
     pub output: Option<PathBuf>,
 }
 
@@ -158,6 +165,33 @@ fn cli_layer(ci: &CiArgs) -> Result<Layer, String> {
     })
 }
 
+/// The values of `--config`: at most one file, and the `KEY = VALUE` overrides in order. A
+/// value that names an existing file is the file; else one with `=` is an override.
+fn config_args(
+    values: &[String],
+    isolated: bool,
+) -> Result<(Option<PathBuf>, Vec<String>), String> {
+    let mut file: Option<PathBuf> = None;
+    let mut overrides = Vec::new();
+    for v in values {
+        if !Path::new(v).is_file() && v.contains('=') {
+            overrides.push(v.clone());
+        } else if isolated {
+            return Err(format!(
+                "--config `{v}`: --isolated reads no config file (a `KEY = VALUE` override is still taken)"
+            ));
+        } else if let Some(first) = &file {
+            return Err(format!(
+                "--config names two files (`{}` and `{v}`); give one, and lay values over it with --config KEY=VALUE",
+                first.display()
+            ));
+        } else {
+            file = Some(PathBuf::from(v));
+        }
+    }
+    Ok((file, overrides))
+}
+
 /// Reads the config file and the baseline and resolves the selection. `Ok(None)` when the
 /// config file is wrong: its diagnostic is already on stderr.
 pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, String> {
@@ -166,18 +200,25 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
         return Err("--statistics works with --format human, concise or json".into());
     }
     let cli = cli_layer(ci)?;
-    let config = match config::for_run(paths, ci.config.as_deref(), ci.isolated) {
-        Ok(c) => c,
+    let mut options = Options {
+        lean: true,
+        ..Options::default()
+    };
+    let (file, overrides) = config_args(&ci.config, ci.isolated)?;
+    let config = match config::for_check(paths, file.as_deref(), &overrides, ci.isolated) {
+        Ok((c, notes)) => {
+            if let (Some(c), true) = (&c, args.lint.verbosity() == Verbosity::Normal) {
+                config::warn_limits(c, &notes);
+            }
+            c
+        }
         Err(e) => {
             let color = color_for(ci.color, std::io::stderr().is_terminal());
             let _ = std::io::stderr().write_all(e.render(color).as_bytes());
             return Ok(None);
         }
     };
-    let mut options = Options {
-        lean: true,
-        ..Options::default()
-    };
+    options.walk = args.lint.walk(config.as_ref())?;
     let base = config
         .as_ref()
         .map_or_else(|| paths::absolute(Path::new(".")), |c| c.dir.clone());
@@ -227,7 +268,12 @@ pub(super) fn files_checked(setup: &Setup, paths: &[PathBuf]) -> Vec<String> {
             .as_ref()
             .is_some_and(|c| !c.per_file_ignores.is_empty() || !c.sidecars.is_empty());
     let files: Vec<String> = if needs_files {
-        crate::corpus::discover(paths)
+        // The run's walk, with a count of its own: the run's note counts what it skipped once.
+        let walk = crate::corpus::Walk {
+            excluded: std::sync::Arc::default(),
+            ..setup.options.walk.clone()
+        };
+        crate::corpus::discover_with(paths, &walk)
             .0
             .into_iter()
             .map(|e| e.display)
@@ -235,7 +281,11 @@ pub(super) fn files_checked(setup: &Setup, paths: &[PathBuf]) -> Vec<String> {
     } else {
         Vec::new()
     };
-    warn_unmatched_globs(setup, &files, &crate::engine::corpus_path(paths));
+    warn_unmatched_globs(
+        setup,
+        &files,
+        &crate::engine::corpus_path(&setup.options.walk.shown(paths)),
+    );
     files
 }
 
@@ -306,6 +356,10 @@ pub fn finish(
         color,
     );
     prepared.files = read;
+    prepared.quiet = args.lint.quiet;
+    if args.lint.silent && ci.output.is_none() {
+        return Ok(Output::stdout(Vec::new(), code));
+    }
     prepared.project = report::Project::new(
         ci.project_root.as_deref(),
         paths.first().map(PathBuf::as_path),

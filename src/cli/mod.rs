@@ -11,14 +11,17 @@ mod compare;
 mod completions;
 mod import;
 mod inputs;
+mod lint_args;
 mod notices;
 use crate::output;
+mod progress;
 mod rule;
 
 pub use output::write_file;
 mod rule_pages;
 mod setup;
 mod sidecar;
+mod stdin;
 mod summary;
 
 use std::io::Write;
@@ -73,8 +76,15 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff).
-    Manpage,
+    /// Print the man page of benchlint or of one command (roff), or write every page to a
+    /// folder (`benchlint.1`, `benchlint-check.1`, ...).
+    Manpage {
+        /// The command whose page to print (`check`); default: the page of benchlint itself.
+        command: Option<String>,
+        /// Write every page into this folder instead (created if missing).
+        #[arg(long, value_name = "DIR", conflicts_with = "command")]
+        dir: Option<PathBuf>,
+    },
     /// Write canonical files (and the provenance of every value) from any readable format.
     Import(import::ImportArgs),
     /// Write a sidecar with the serve command read from a running process or a container.
@@ -133,7 +143,7 @@ pub struct CheckArgs {
     /// Files and folders to check (default: the current folder).
     pub paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, value_enum, default_value_t = Format::Human, env = "BENCHLINT_OUTPUT_FORMAT")]
     pub format: Format,
     /// Largest file read, in bytes (larger files are reported as E001, never read).
     #[arg(long, value_name = "BYTES")]
@@ -141,6 +151,9 @@ pub struct CheckArgs {
     /// Selection, config, baseline, fail threshold, colour, output file.
     #[command(flatten)]
     pub ci: ci::CiArgs,
+    /// Quiet, silent, exclusions, standard input.
+    #[command(flatten)]
+    pub lint: lint_args::LintArgs,
 }
 
 /// Output formats of `check`.
@@ -221,7 +234,9 @@ pub fn main() -> u8 {
             markdown: None,
         } => Ok(rule::list(format)),
         Command::Completions { shell } => Ok(completions::completions(shell)),
-        Command::Manpage => completions::manpage(),
+        Command::Manpage { command, dir } => {
+            completions::manpage(command.as_deref(), dir.as_deref())
+        }
         Command::Summary(args) => summary::run(&args),
         Command::Capacity(args) => capacity::run(&args),
         Command::Compare(args) => compare::run(&args),

@@ -1,15 +1,45 @@
 //! What `check` says on stderr beside its report: configuration globs that match nothing, stale
 //! baseline entries, a baseline written, findings past the caps. Each names inputs masked and
-//! escaped for a terminal.
+//! escaped for a terminal. Under `--quiet` and `--silent` ([`set_verbosity`]) nothing but
+//! errors is said.
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use super::lint_args::Verbosity;
+
+/// The run's verbosity: 0 normal, 1 quiet, 2 silent.
+static VERBOSITY: AtomicU8 = AtomicU8::new(0);
+
+/// Sets how much the run says on stderr (once, before it starts).
+pub(super) fn set_verbosity(v: Verbosity) {
+    let n = match v {
+        Verbosity::Normal => 0,
+        Verbosity::Quiet => 1,
+        Verbosity::Silent => 2,
+    };
+    VERBOSITY.store(n, Ordering::Relaxed);
+}
+
+/// Whether warnings and notes are said (neither `--quiet` nor `--silent`).
+pub(super) fn says_warnings() -> bool {
+    VERBOSITY.load(Ordering::Relaxed) == 0
+}
+
+/// Whether errors that explain exit 1 are said (not `--silent`).
+fn says_errors() -> bool {
+    VERBOSITY.load(Ordering::Relaxed) < 2
+}
 
 use super::setup::Setup;
 use crate::baseline::{Baseline, Stale};
 use crate::config::paths;
 
 fn warn(message: &str) {
+    if !says_warnings() {
+        return;
+    }
     // Names the config file and its globs: input text, masked and escaped.
     let _ = writeln!(
         std::io::stderr(),
@@ -50,6 +80,9 @@ pub(super) fn warn_unmatched_globs(setup: &Setup, files: &[String], corpus: &str
 }
 
 pub(super) fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) {
+    if !says_errors() || (allowed && !says_warnings()) {
+        return;
+    }
     let mut err = std::io::stderr().lock();
     let word = if allowed { "warning" } else { "error" };
     let n = stale.len();
@@ -80,8 +113,32 @@ pub(super) fn report_stale(baseline: &Baseline, stale: &[Stale], allowed: bool) 
     );
 }
 
+/// Says on stderr how many files and folders the walk skipped because `exclude` or a
+/// `.gitignore` names them: a file left out is never left out unsaid.
+pub(super) fn report_excluded(n: usize) {
+    if n > 0 {
+        warn_note(&format!(
+            "skipped {n} {} that `exclude` or `.gitignore` name (`--show-files` lists what was read; `--no-respect-gitignore` reads what `.gitignore` names)",
+            if n == 1 {
+                "file or folder"
+            } else {
+                "files and folders"
+            }
+        ));
+    }
+}
+
+fn warn_note(message: &str) {
+    if says_warnings() {
+        let _ = writeln!(std::io::stderr(), "benchlint: note: {message}");
+    }
+}
+
 /// Says on stderr that the baseline was written.
 pub(super) fn wrote_baseline(updated: &Baseline) {
+    if !says_warnings() {
+        return;
+    }
     let _ = writeln!(
         std::io::stderr(),
         "benchlint: wrote {} {} to the baseline `{}`",
@@ -149,6 +206,9 @@ pub(super) fn report_omitted(corpus: &crate::corpus::Corpus, t: &crate::threshol
 }
 
 /// A warning of benchlint's own words (inputs in it already escaped).
-fn warn_own(message: &str) {
+pub(super) fn warn_own(message: &str) {
+    if !says_warnings() {
+        return;
+    }
     let _ = writeln!(std::io::stderr(), "benchlint: warning: {message}");
 }

@@ -147,7 +147,21 @@ pub(super) fn parse_with(
             .map_err(|m| err(s.files.span(), m, "bad glob"))?;
         sidecars.push(g);
     }
+    let globs = |list: &[toml::Spanned<String>]| -> Result<Vec<String>, Box<ConfigError>> {
+        list.iter()
+            .map(|g| {
+                super::selection::compile_glob(g.get_ref())
+                    .map(|_| g.get_ref().clone())
+                    .map_err(|m| err(g.span(), m, "bad glob"))
+            })
+            .collect()
+    };
+    let exclude = raw.exclude.as_deref().map(globs).transpose()?;
+    let extend_exclude = globs(&raw.extend_exclude)?;
     Ok(Config {
+        exclude,
+        extend_exclude,
+        respect_gitignore: raw.respect_gitignore,
         path: abs,
         display,
         dir,

@@ -27,9 +27,14 @@
 //! files = "old/h200/*.json"
 //! path = "sidecars/h200.json"
 //! ```
+//!
+//! `extend = "../base.toml"` lays the file over another (src/config/layered.rs), and
+//! `--config KEY=VALUE` over both; `exclude`, `extend-exclude` and `respect-gitignore` shape
+//! folder walks (src/corpus/discover.rs).
 
 mod check;
 mod error;
+mod layered;
 pub mod paths;
 pub mod raw;
 pub mod selection;
@@ -72,6 +77,12 @@ pub struct Config {
     pub sidecars: Vec<GlobSidecar>,
     /// Found by discovery (in the checked tree), so read with the limits of [`trust`].
     pub in_tree: bool,
+    /// `exclude`: globs (relative to [`Config::dir`]) a walk skips; `None` when not written.
+    pub exclude: Option<Vec<String>>,
+    /// `extend-exclude`: globs skipped on top of `exclude`.
+    pub extend_exclude: Vec<String>,
+    /// `respect-gitignore`, when written.
+    pub respect_gitignore: Option<bool>,
 }
 
 /// Largest config file read, bytes: a config is a page of settings.
@@ -106,19 +117,15 @@ pub fn for_run(
     explicit: Option<&Path>,
     isolated: bool,
 ) -> Result<Option<Config>, Box<ConfigError>> {
-    if isolated {
-        return Ok(None);
+    let (config, notes) = for_check(paths, explicit, &[], isolated)?;
+    if let Some(c) = &config {
+        warn_limits(c, &notes);
     }
-    if let Some(p) = explicit {
-        return load(p).map(Some);
-    }
-    let Some(found) = paths.first().and_then(|p| discover(p)) else {
-        return Ok(None);
-    };
-    if !inside_checked(&found, paths) {
-        return load(&found).map(Some);
-    }
-    let (config, notes) = load_in_tree(&found)?;
+    Ok(config)
+}
+
+/// Writes each limit put on a config inside the checked paths to stderr, as a warning.
+pub fn warn_limits(config: &Config, notes: &[String]) {
     for n in notes {
         let _ = writeln!(
             std::io::stderr(),
@@ -127,19 +134,52 @@ pub fn for_run(
             n
         );
     }
-    Ok(Some(config))
+}
+
+/// The config of a run, as [`for_run`] finds it, with `overrides` (`--config KEY=VALUE`, in
+/// order) laid over it; with the limits a config inside the checked paths was held to, one
+/// sentence each (for the caller to say, or not under `--quiet`). With `--isolated`, only the
+/// overrides.
+pub fn for_check(
+    paths: &[PathBuf],
+    explicit: Option<&Path>,
+    overrides: &[String],
+    isolated: bool,
+) -> Result<(Option<Config>, Vec<String>), Box<ConfigError>> {
+    let file = if isolated {
+        None
+    } else if let Some(p) = explicit {
+        Some((p.to_path_buf(), false))
+    } else {
+        paths.first().and_then(|p| discover(p)).map(|found| {
+            let in_tree = inside_checked(&found, paths);
+            (found, in_tree)
+        })
+    };
+    if file.is_none() && overrides.is_empty() {
+        return Ok((None, Vec::new()));
+    }
+    let (path, in_tree) = file.unwrap_or_else(|| (layered::overrides_path(), false));
+    let text = layered::merged_text(&path, in_tree, overrides)?;
+    let mut config = parse_with(&text, &path, in_tree)?;
+    let notes = if in_tree {
+        config.limit_in_tree()
+    } else {
+        Vec::new()
+    };
+    Ok((Some(config), notes))
 }
 
 /// Reads and checks the config file at `path`, named with `--config`: used as written.
 pub fn load(path: &Path) -> Result<Config, Box<ConfigError>> {
-    let text = read_config(path)?;
+    let text = layered::merged_text(path, false, &[])?;
     parse_with(&text, path, false)
 }
 
 /// Reads and checks a config file found inside the checked paths: its sidecar files must lie in its own
 /// folder, and it is limited as [`trust`] says. Returns the config and what was overridden.
 pub fn load_in_tree(path: &Path) -> Result<(Config, Vec<String>), Box<ConfigError>> {
-    let text = read_config(path)?;
+    let text = layered::merged_text(path, true, &[])?;
     let mut config = parse_with(&text, path, true)?;
     let notes = config.limit_in_tree();
     Ok((config, notes))
@@ -147,7 +187,7 @@ pub fn load_in_tree(path: &Path) -> Result<(Config, Vec<String>), Box<ConfigErro
 
 /// The config file's text: a regular file of at most [`CONFIG_LIMIT`] bytes (a FIFO, a device
 /// or `/dev/stdin` is refused from its metadata, never opened).
-fn read_config(path: &Path) -> Result<String, Box<ConfigError>> {
+pub(super) fn read_config(path: &Path) -> Result<String, Box<ConfigError>> {
     crate::io::read_text(path, CONFIG_LIMIT)
         .map(|(t, _)| t)
         .map_err(|e| {

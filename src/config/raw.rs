@@ -26,6 +26,14 @@ pub struct RawConfig {
     pub per_file_ignores: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
     /// Sidecars attached by glob.
     pub sidecar: Vec<Spanned<RawSidecar>>,
+    /// Another config file this one is laid over (relative to this file's folder).
+    pub extend: Option<Spanned<String>>,
+    /// Globs of files and folders a walk skips (replaces the `exclude` of an extended file).
+    pub exclude: Option<Vec<Spanned<String>>>,
+    /// Globs skipped on top of `exclude`.
+    pub extend_exclude: Vec<Spanned<String>>,
+    /// Whether walks skip what `.gitignore` files name (default true).
+    pub respect_gitignore: Option<bool>,
 }
 
 /// A `[[sidecar]]` entry.

@@ -14,7 +14,10 @@
 //! - may tighten the resource bounds (`max_file_bytes`, `max_depth`, `max_array_items`,
 //!   `max_levels`, `max_findings_per_file`, `max_findings`), never loosen them beyond the
 //!   defaults;
-//! - reads `[[sidecar]] path` files only inside its own folder, symlinks resolved.
+//! - reads `[[sidecar]] path` files only inside its own folder, symlinks resolved, and extends
+//!   only files inside it (src/config/layered.rs);
+//! - cannot exclude files from the walk (`exclude`, `extend-exclude` are dropped): a corpus
+//!   that could hide its own files would pass by having none.
 //!
 //! Each limit that changes what the file asked is said on stderr, once.
 
@@ -110,6 +113,11 @@ impl Config {
                 ));
             }
         }
+        if self.exclude.as_ref().is_some_and(|e| !e.is_empty()) || !self.extend_exclude.is_empty() {
+            notes.push("`exclude` and `extend-exclude` are not followed; a config inside the checked paths cannot hide files from the check (use --exclude, or a config above the corpus)".into());
+        }
+        self.exclude = None;
+        self.extend_exclude.clear();
         self.in_tree = true;
         notes
     }

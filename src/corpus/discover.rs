@@ -1,7 +1,8 @@
 //! Finding the files to read: any mix of files and folders; in folders `.json`, `.jsonl`,
 //! `.ndjson`, the YAML reports (`.yaml`, `.yml`) and MLPerf loadgen logs
 //! (`mlperf_log_*.txt`), everything else skipped silently; hidden folders and `target/`
-//! skipped, loops and unreadable entries reported, never fatal.
+//! skipped, loops and unreadable entries reported, never fatal. What [`Walk`] excludes
+//! (`exclude` globs, `.gitignore`) is skipped too, and counted.
 
 use std::path::{Path, PathBuf};
 
@@ -33,21 +34,54 @@ pub struct WalkProblem {
     pub message: String,
 }
 
+/// The endings of the file names discovery reads when it walks a folder (any case). The one
+/// source of truth for what a walk reads, with [`MLPERF_LOG`] and [`SKIPPED_DIRS`]: the
+/// pre-commit hook's `files:` pattern is made from them ([`hook_files_pattern`]).
+pub const READ_ENDINGS: [&str; 5] = [".json", ".jsonl", ".ndjson", ".yaml", ".yml"];
+
+/// The MLPerf loadgen logs a walk reads: a name with this prefix and a `.txt` extension.
+pub const MLPERF_LOG: (&str, &str) = ("mlperf_log_", "txt");
+
+/// Folders a walk never enters, besides hidden ones (`.git`, `.venv`).
+pub const SKIPPED_DIRS: [&str; 2] = ["target", "node_modules"];
+
 /// Whether discovery reads this file name when it walks a folder: `.json`, `.jsonl`,
 /// `.ndjson`, `.yaml`, `.yml`, and the MLPerf loadgen logs (`mlperf_log_*.txt`).
 pub fn is_candidate(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
-    [".json", ".jsonl", ".ndjson", ".yaml", ".yml"]
-        .iter()
-        .any(|ext| lower.ends_with(ext))
-        || (lower.starts_with("mlperf_log_")
-            && Path::new(&lower).extension().is_some_and(|e| e == "txt"))
+    READ_ENDINGS.iter().any(|ext| lower.ends_with(ext))
+        || (lower.starts_with(MLPERF_LOG.0)
+            && Path::new(&lower)
+                .extension()
+                .is_some_and(|e| e == MLPERF_LOG.1))
+}
+
+/// Whether a walk of a folder reads the file at `relative` (forward slashes, below the folder):
+/// no folder on the way is skipped and the name is a candidate.
+pub fn walk_reads(relative: &str) -> bool {
+    let mut parts: Vec<&str> = relative.split('/').filter(|p| !p.is_empty()).collect();
+    let Some(name) = parts.pop() else {
+        return false;
+    };
+    !parts.iter().any(|d| skipped_dir(d)) && is_candidate(name)
+}
+
+/// The Python regular expression (as pre-commit's `files:` takes it, searched in the path
+/// relative to the repository's root) that matches exactly what [`walk_reads`] reads, and the
+/// config file.
+pub fn hook_files_pattern() -> String {
+    let endings: Vec<&str> = READ_ENDINGS.iter().map(|e| &e[1..]).collect();
+    format!(
+        r"^(?!(?:.*/)?(?:\.[^/]*|{})/)(?:.*/)?(?:benchlint\.toml|(?i:[^/]*\.(?:{})|{}[^/]*\.{}))$",
+        SKIPPED_DIRS.join("|"),
+        endings.join("|"),
+        MLPERF_LOG.0,
+        MLPERF_LOG.1
+    )
 }
 
 fn skipped_dir(name: &str) -> bool {
-    (name.starts_with('.') && name != "." && name != "..")
-        || name == "target"
-        || name == "node_modules"
+    (name.starts_with('.') && name != "." && name != "..") || SKIPPED_DIRS.contains(&name)
 }
 
 fn display_of(p: &Path) -> String {
@@ -56,8 +90,15 @@ fn display_of(p: &Path) -> String {
         .map_or_else(|| s.clone(), ToString::to_string)
 }
 
-/// Lists the files under `args`, sorted and deduplicated, and what could not be walked.
+/// Lists the files under `args`, sorted and deduplicated, and what could not be walked, with
+/// the default [`Walk`] (`.gitignore` respected, nothing else excluded).
 pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
+    discover_with(args, &Walk::default())
+}
+
+/// Lists the files under `args` as [`discover`] does, skipping what `walk` excludes in folders
+/// (and, with `force_exclude`, among the files named too).
+pub fn discover_with(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProblem>) {
     let mut entries = Vec::new();
     let mut problems = Vec::new();
     for arg in args {
@@ -73,7 +114,15 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
         };
         if meta.is_file() || !meta.is_dir() {
             // A file named explicitly is read whatever its extension (a FIFO or device is
-            // reported by the reader, which refuses anything but regular files).
+            // reported by the reader, which refuses anything but regular files), and whatever
+            // `exclude` or `.gitignore` say, unless `--force-exclude`.
+            let stdin = walk.stdin.as_ref().filter(|(file, _)| file == arg);
+            let shown = stdin.map_or_else(|| arg.clone(), |(_, name)| PathBuf::from(name));
+            if walk.force_exclude && walk.excludes(&shown, false, &mut GitIgnores::for_root(&shown))
+            {
+                walk.count_excluded();
+                continue;
+            }
             let root = arg
                 .parent()
                 .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
@@ -83,7 +132,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                 root
             };
             entries.push(Entry {
-                display: display_of(arg),
+                display: stdin.map_or_else(|| display_of(arg), |(_, name)| name.clone()),
                 path: arg.clone(),
                 root: root.into(),
                 named: true,
@@ -96,6 +145,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
         let inside = std::fs::canonicalize(arg).ok();
         let root: std::sync::Arc<Path> = arg.as_path().into();
         let mut outside = Vec::new();
+        let mut ignores = GitIgnores::for_root(arg);
         let walker = WalkDir::new(arg)
             .follow_links(true)
             .sort_by_file_name()
@@ -115,7 +165,21 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                         return false;
                     }
                 }
-                e.depth() == 0 || !(e.file_type().is_dir() && skipped_dir(&e.file_name().to_string_lossy()))
+                if e.depth() == 0 {
+                    return true;
+                }
+                let dir = e.file_type().is_dir();
+                if dir && skipped_dir(&e.file_name().to_string_lossy()) {
+                    return false;
+                }
+                // Only what the walk would read is worth excluding (and counting).
+                if (dir || is_candidate(&e.file_name().to_string_lossy()))
+                    && walk.excludes(e.path(), dir, &mut ignores)
+                {
+                    walk.count_excluded();
+                    return false;
+                }
+                true
             });
         for item in walker {
             match item {
@@ -150,4 +214,196 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
     entries.dedup_by(|a, b| a.path == b.path);
     problems.sort_by(|a, b| a.display.cmp(&b.display));
     (entries, problems)
+}
+
+/// What a walk skips besides the built-in folders: `exclude` globs and, inside a git work tree,
+/// what its `.gitignore` files (and `.git/info/exclude`) name.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// Globs of files and folders to skip.
+    pub exclude: Vec<Exclude>,
+    /// Whether `.gitignore` files are followed (default true).
+    pub respect_gitignore: bool,
+    /// Whether files named on the command line are excluded too.
+    pub force_exclude: bool,
+    /// How many files and folders were skipped, shared by the clones of one run's walk.
+    pub excluded: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    /// Standard input, copied to this file: `(the file, the name it goes by)`. Its findings
+    /// show the name; nothing beside the file is looked for (it is alone in its folder).
+    pub stdin: Option<(PathBuf, String)>,
+}
+
+impl Default for Walk {
+    fn default() -> Self {
+        Walk {
+            exclude: Vec::new(),
+            respect_gitignore: true,
+            force_exclude: false,
+            excluded: std::sync::Arc::default(),
+            stdin: None,
+        }
+    }
+}
+
+impl Walk {
+    fn count_excluded(&self) {
+        self.excluded
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// `paths` as the user named them: the copy of standard input by the name it goes by.
+    pub fn shown(&self, paths: &[PathBuf]) -> Vec<PathBuf> {
+        paths
+            .iter()
+            .map(|p| match &self.stdin {
+                Some((file, name)) if p == file => PathBuf::from(name),
+                _ => p.clone(),
+            })
+            .collect()
+    }
+
+    /// How many files and folders were skipped so far.
+    pub fn excluded_count(&self) -> usize {
+        self.excluded.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn excludes(&self, path: &Path, is_dir: bool, ignores: &mut GitIgnores) -> bool {
+        let abs = crate::config::paths::absolute(path);
+        self.exclude.iter().any(|g| g.matches(&abs, is_dir))
+            || (self.respect_gitignore && ignores.ignored(&abs, is_dir))
+    }
+}
+
+/// One `exclude` glob and the folder it is relative to.
+#[derive(Debug, Clone)]
+pub struct Exclude {
+    /// The glob as written.
+    pub pattern: String,
+    matcher: globset::GlobMatcher,
+    /// Without `/` (but a trailing one): matches the name of a file or folder anywhere.
+    basename: bool,
+    /// Ends with `/`: names folders only.
+    dir_only: bool,
+    base: PathBuf,
+}
+
+impl Exclude {
+    /// Compiles `pattern`, relative to the folder `base` (as config globs are).
+    pub fn new(pattern: &str, base: &Path) -> Result<Self, String> {
+        let bare = pattern.trim_start_matches("./");
+        let dir_only = bare.ends_with('/');
+        let bare = bare.trim_end_matches('/');
+        Ok(Exclude {
+            pattern: pattern.to_string(),
+            matcher: crate::config::selection::compile_glob(bare)?,
+            basename: !bare.contains('/'),
+            dir_only,
+            base: crate::config::paths::absolute(base),
+        })
+    }
+
+    /// Whether the glob names the file or folder at `abs` (absolute, normalised) or a folder
+    /// above it (below the glob's folder).
+    pub fn matches(&self, abs: &Path, is_dir: bool) -> bool {
+        let key = crate::config::paths::relative_to(abs, &self.base);
+        let hit = |k: &str, dir: bool| {
+            (dir || !self.dir_only)
+                && crate::config::selection::glob_matches(&self.matcher, self.basename, k)
+        };
+        if hit(&key, is_dir) {
+            return true;
+        }
+        let mut k = key.as_str();
+        while let Some(i) = k.rfind('/') {
+            k = &k[..i];
+            if k == ".." || k.ends_with("/..") {
+                break;
+            }
+            if hit(k, true) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Largest `.gitignore` read, bytes; a larger one is not followed (the walk then reads more,
+/// never less).
+const GITIGNORE_LIMIT: u64 = 1024 * 1024;
+
+/// The `.gitignore` files of one walk, read once per folder.
+struct GitIgnores {
+    /// The git work tree the walk is in (none: `.gitignore` files mean nothing).
+    root: Option<PathBuf>,
+    loaded: std::collections::BTreeMap<PathBuf, Option<ignore::gitignore::Gitignore>>,
+}
+
+impl GitIgnores {
+    /// For a walk of `arg`: the nearest folder at or above it holding `.git`.
+    fn for_root(arg: &Path) -> Self {
+        let abs = crate::config::paths::absolute(arg);
+        let root = abs
+            .ancestors()
+            .find(|d| d.join(".git").exists())
+            .map(Path::to_path_buf);
+        GitIgnores {
+            root,
+            loaded: std::collections::BTreeMap::new(),
+        }
+    }
+
+    /// Whether a `.gitignore` from the work tree's root down to the folder of `abs` ignores
+    /// it; the deepest file that has a word on it decides, as git does.
+    fn ignored(&mut self, abs: &Path, is_dir: bool) -> bool {
+        let Some(root) = self.root.clone() else {
+            return false;
+        };
+        let Some(parent) = abs.parent() else {
+            return false;
+        };
+        for dir in parent.ancestors() {
+            if !dir.starts_with(&root) {
+                break;
+            }
+            let here = dir == root;
+            let matcher = self
+                .loaded
+                .entry(dir.to_path_buf())
+                .or_insert_with(|| load_gitignore(dir, here));
+            if let Some(m) = matcher {
+                match m.matched(abs, is_dir) {
+                    ignore::Match::Ignore(_) => return true,
+                    ignore::Match::Whitelist(_) => return false,
+                    ignore::Match::None => {}
+                }
+            }
+        }
+        false
+    }
+}
+
+/// A regular file of at most [`GITIGNORE_LIMIT`] bytes, never through a symlink.
+fn small_regular_file(p: &Path) -> bool {
+    std::fs::symlink_metadata(p).is_ok_and(|m| m.is_file() && m.len() <= GITIGNORE_LIMIT)
+}
+
+/// The `.gitignore` of `dir` (and `.git/info/exclude` at the work tree's root), if any.
+fn load_gitignore(dir: &Path, root: bool) -> Option<ignore::gitignore::Gitignore> {
+    let mut builder = ignore::gitignore::GitignoreBuilder::new(dir);
+    let mut any = false;
+    let mut files = vec![dir.join(".gitignore")];
+    if root {
+        files.push(dir.join(".git/info/exclude"));
+    }
+    for f in files {
+        // A line git would not read is skipped by the builder; the rest still holds.
+        if small_regular_file(&f) {
+            let _ = builder.add(&f);
+            any = true;
+        }
+    }
+    if !any {
+        return None;
+    }
+    builder.build().ok()
 }

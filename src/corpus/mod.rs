@@ -35,6 +35,7 @@ pub use artifacts::normal as normal_path;
 pub use cap::keep_within;
 pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
+pub use discover::{Exclude, READ_ENDINGS, Walk, discover_with, hook_files_pattern, walk_reads};
 pub use documents::beside_sidecar;
 use documents::check_text;
 pub use parse::parse_json_text;
@@ -53,6 +54,8 @@ pub struct Options {
     pub selection: crate::config::Selection,
     /// Sidecars attached by glob in `benchlint.toml`, merged after `<file>.meta.json`.
     pub sidecars: crate::config::GlobSidecars,
+    /// What folder walks skip (`exclude`, `.gitignore`).
+    pub walk: Walk,
     /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
     /// samples and the canonical JSON are dropped, and the configuration parts results repeat
     /// are held once (`shared`), so memory holds summaries, not documents. `check` sets it;

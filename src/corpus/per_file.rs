@@ -12,7 +12,7 @@ use crate::rules::{self};
 
 use super::{
     Corpus, Entry, FileRead, LoadedClaims, LoadedResult, Options, artifacts, beside, catch_panic,
-    check_text, discover, finding_at, internal_error, read_text,
+    check_text, finding_at, internal_error, read_text,
 };
 
 #[derive(Default)]
@@ -100,7 +100,7 @@ pub fn load_each(
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
 ) -> Corpus {
-    let (entries, problems) = discover(args);
+    let (entries, problems) = super::discover_with(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
     // of half-kilobyte results (and holding the old list and the new while it is copied).
     let mut corpus = Corpus {

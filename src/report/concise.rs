@@ -12,8 +12,10 @@ use super::Prepared;
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
     let shown = lines(p, &mut out);
-    out.push_str(&super::human::summary_with_note(p, shown));
-    out.push('\n');
+    if !p.quiet {
+        out.push_str(&super::human::summary_with_note(p, shown));
+        out.push('\n');
+    }
     out.into_bytes()
 }
 

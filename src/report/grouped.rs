@@ -58,12 +58,14 @@ pub fn write_grouped(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Res
             buffer.clear();
         }
     }
-    let table = table(p);
-    if !table.is_empty() {
-        buffer.push_str(&table);
+    if !p.quiet {
+        let table = table(p);
+        if !table.is_empty() {
+            buffer.push_str(&table);
+            buffer.push('\n');
+        }
+        buffer.push_str(&super::human::summary_with_note(p, shown));
         buffer.push('\n');
     }
-    buffer.push_str(&super::human::summary_with_note(p, shown));
-    buffer.push('\n');
     out.write_all(buffer.as_bytes())
 }

@@ -111,6 +111,9 @@ pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> 
             out.write_all(text.as_bytes())?;
         }
     }
+    if p.quiet {
+        return Ok(());
+    }
     // A corpus ends with its files, worst first: the reader sees where to start.
     let table = super::overview::table(p);
     if !table.is_empty() {

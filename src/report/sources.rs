@@ -36,6 +36,8 @@ pub struct Prepared {
     /// The lowest severity that fails the run (`--fail-on`): JUnit writes such findings as
     /// failures, the others as passing cases.
     pub fail_on: crate::diagnostic::Severity,
+    /// `--quiet`: the findings only, no table of files and no summary line.
+    pub quiet: bool,
 }
 
 impl Prepared {
@@ -186,6 +188,7 @@ pub fn prepare(
         files: Vec::new(),
         project: super::project::Project::default(),
         fail_on: crate::diagnostic::Severity::Error,
+        quiet: false,
     }
 }
 

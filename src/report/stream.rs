@@ -36,6 +36,8 @@ pub struct Stream<'w> {
     /// Lines written (`concise`: absent fields of one object share one).
     shown: usize,
     failed: bool,
+    /// `--quiet`: no summary line.
+    quiet: bool,
     /// Scratch for one file's diagnostics of the JSON document.
     buffer: Vec<u8>,
 }
@@ -50,6 +52,7 @@ impl<'w> Stream<'w> {
             written: 0,
             shown: 0,
             failed: false,
+            quiet: false,
             buffer: Vec::new(),
         };
         if format == Streamed::Json {
@@ -90,6 +93,12 @@ impl<'w> Stream<'w> {
         self.written += p.findings.len();
     }
 
+    /// Leaves the summary line out (`--quiet`); the JSON document keeps its summary, which is
+    /// data, not a line.
+    pub fn quiet(&mut self) {
+        self.quiet = true;
+    }
+
     /// Ends the report with `summary` (JSON, concise) and flushes it.
     pub fn finish(mut self, summary: &Summary) {
         self.put(|s| match s.format {
@@ -98,6 +107,7 @@ impl<'w> Stream<'w> {
                 super::json::tail(&mut s.buffer, s.written == 0, summary)?;
                 s.out.write_all(&s.buffer)
             }
+            Streamed::Concise if s.quiet => Ok(()),
             Streamed::Concise => {
                 let line = super::human::summary_of(summary, s.written, s.shown);
                 writeln!(s.out, "{line}")

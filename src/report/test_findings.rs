@@ -72,5 +72,6 @@ pub(super) fn prepared() -> Prepared {
         files: Vec::new(),
         project: super::project::Project::default(),
         fail_on: Severity::Error,
+        quiet: false,
     }
 }
