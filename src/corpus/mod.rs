@@ -25,6 +25,7 @@ mod shared;
 pub mod sidecar;
 mod text;
 mod translate;
+mod walk;
 
 use rayon::prelude::*;
 use serde_json::Value;
@@ -36,7 +37,7 @@ use crate::thresholds::Thresholds;
 pub use artifacts::normal as normal_path;
 pub use derive::derive_settings;
 pub use discover::{Entry, describe_io, discover, is_candidate};
-pub use discover::{Exclude, READ_ENDINGS, Walk, discover_with, hook_files_pattern, walk_reads};
+pub use discover::{READ_ENDINGS, discover_with, hook_files_pattern, walk_reads};
 pub use documents::beside_sidecar;
 use documents::check_text;
 #[cfg(test)]
@@ -50,6 +51,7 @@ pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
 pub use translate::{Origin, finding_at, translate, translate_owned};
+pub use walk::{Exclude, Walk};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]
