@@ -21,6 +21,7 @@ mod result;
 mod run_folder;
 mod shared;
 mod text;
+mod walk;
 
 use crate::thresholds::Thresholds;
 
@@ -35,7 +36,7 @@ pub use artifacts::normal as normal_path;
 pub use cap::keep_within;
 pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
-pub use discover::{Exclude, READ_ENDINGS, Walk, discover_with, hook_files_pattern, walk_reads};
+pub use discover::{READ_ENDINGS, discover_with, hook_files_pattern, walk_reads};
 pub use documents::beside_sidecar;
 use documents::check_text;
 pub use parse::parse_json_text;
@@ -44,6 +45,7 @@ pub use per_file::{load, load_each};
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
+pub use walk::{Exclude, Walk};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]
