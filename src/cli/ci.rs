@@ -199,6 +199,12 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
     if ci.statistics && !matches!(args.format, Format::Human | Format::Concise | Format::Json) {
         return Err("--statistics works with --format human, concise or json".into());
     }
+    if let Some(root) = ci.project_root.as_deref().filter(|r| !r.is_dir()) {
+        return Err(format!(
+            "--project-root `{}` is not a folder",
+            crate::text::line(&paths::display(root))
+        ));
+    }
     let cli = cli_layer(ci)?;
     let mut options = Options {
         lean: true,

@@ -109,20 +109,34 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 }
 
 /// `s` (already masked and made one line) as Markdown text: every character Markdown or HTML
-/// could read as markup is escaped, so a file's text shows as it is and links nowhere.
+/// could read as markup (emphasis, code, links, tables, headings, HTML, mentions) is escaped,
+/// and so are the `://` and `www.` that would make an autolink, so a file's text shows as it
+/// is and links nowhere.
 fn push_markdown(out: &mut String, s: &str) {
-    for c in s.chars() {
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
         match c {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
-            '\\' | '`' | '*' | '_' | '{' | '}' | '[' | ']' | '(' | ')' | '#' | '+' | '-' | '.'
-            | '!' | '|' | '~' | '@' | ':' => {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '~' | '@' => {
                 out.push('\\');
                 out.push(c);
             }
+            ':' if rest.starts_with("://") => out.push_str("\\:"),
+            'w' | 'W'
+                if rest
+                    .get(..4)
+                    .is_some_and(|w| w.eq_ignore_ascii_case("www.")) =>
+            {
+                out.push_str(&rest[..3]);
+                out.push_str("\\.");
+                rest = &rest[4..];
+                continue;
+            }
             c => out.push(c),
         }
+        rest = &rest[c.len_utf8()..];
     }
 }
 
@@ -234,6 +248,23 @@ pub fn summary(p: &Prepared) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markdown_text_links_nowhere() {
+        let md = |s: &str| {
+            let mut out = String::new();
+            push_markdown(&mut out, s);
+            out
+        };
+        assert_eq!(
+            md("see [x](https://evil) <b>*a*</b> @me www.x.io a|b"),
+            "see \\[x\\](https\\://evil) &lt;b&gt;\\*a\\*&lt;/b&gt; \\@me www\\.x.io a\\|b"
+        );
+        assert_eq!(
+            md("not recorded: the host (`/platform/host`)"),
+            "not recorded: the host (\\`/platform/host\\`)"
+        );
+    }
 
     #[test]
     fn escaping() {

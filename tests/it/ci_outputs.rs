@@ -188,9 +188,9 @@ fn every_spelling_of_the_demo_corpus_gives_the_same_fingerprints() {
         (root.clone(), format!("./{DEMO}")),
         (root.clone(), format!("{DEMO}/")),
         (root.clone(), format!("{DEMO}/./")),
-        (root.clone(), format!("./testdata/./corpora/demo")),
+        (root.clone(), "./testdata/./corpora/demo".to_string()),
         (root.clone(), format!("{DEMO}/{}/..", children[0])),
-        (root.clone(), format!("testdata/corpora/energy/../demo")),
+        (root.clone(), "testdata/corpora/energy/../demo".to_string()),
         (demo.clone(), ".".to_string()),
         (demo.clone(), "./".to_string()),
     ];
@@ -819,4 +819,45 @@ fn a_missing_field_is_named_by_its_own_pointer_everywhere() {
     let r = run(c, Duration::from_secs(120));
     assert_eq!(r.code, Some(2));
     assert!(r.err().contains("has version 9"), "{}", r.err());
+}
+
+#[test]
+fn junit_fails_what_fail_on_fails_and_a_project_root_must_be_a_folder() {
+    let json = check_in(Path::new("."), &[DEMO, "--isolated", "--format", "json"]);
+    let v: Value = serde_json::from_str(&json.out()).unwrap();
+    let at_least_warning = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["severity"] != "info" && x["pre_rule"] == false)
+        .count();
+    let r = check_in(
+        Path::new("."),
+        &[
+            DEMO,
+            "--isolated",
+            "--format",
+            "junit",
+            "--fail-on",
+            "warning",
+        ],
+    );
+    assert_eq!(r.out().matches("<failure ").count(), at_least_warning);
+    let mut c = bin();
+    c.args([
+        "check",
+        DEMO,
+        "--format",
+        "sarif",
+        "--project-root",
+        "no/such/folder",
+    ]);
+    let r = run(c, Duration::from_secs(60));
+    assert_eq!(r.code, Some(2));
+    assert!(
+        r.err()
+            .contains("--project-root `no/such/folder` is not a folder"),
+        "{}",
+        r.err()
+    );
 }
