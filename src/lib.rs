@@ -20,6 +20,7 @@ pub mod json;
 pub mod model;
 pub mod numbers;
 pub mod positions;
+pub mod regress;
 pub mod replication;
 pub mod report;
 pub mod rules;
