@@ -4,7 +4,8 @@
 //! (the launch is the unit of replication; runs without a launch id are one launch, as
 //! `benchlint summary` counts them). A run whose level its own rules reject does not enter:
 //! failed requests (R006), an open-loop rate under the achieved floor (R027), a level that
-//! served nothing (R007).
+//! served nothing (R007), and every level of a run its harness judged invalid (MLPerf's
+//! `Result is : INVALID`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -55,6 +56,13 @@ fn side_cell(
     let mut present = false;
     for &i in members {
         let r = &m.results[i];
+        let invalid = r
+            .doc
+            .harness
+            .as_ref()
+            .and_then(|h| h.validity.as_ref())
+            .and_then(|v| v.verdict)
+            == Some(crate::model::Verdict::Invalid);
         for level in r.doc.levels.as_slice().iter().filter(|l| l.key() == key) {
             let Some(v) = metric.read(level) else {
                 // A rejected zero level reads no positive value: still say why it is out.
@@ -65,6 +73,13 @@ fn side_cell(
                 continue;
             };
             present = true;
+            if invalid {
+                rejected_runs.push((
+                    FileText::new(unprefixed(&r.doc.id)),
+                    "the harness judged the run invalid",
+                ));
+                continue;
+            }
             if let Some(why) = rejected(level, t) {
                 rejected_runs.push((FileText::new(unprefixed(&r.doc.id)), why));
                 continue;
@@ -148,7 +163,12 @@ fn config_of(m: &Matched, g: &Group) -> Config {
     }
 }
 
-fn blank_cell(config: usize, level: LevelKey, metric: RegressMetric, verdict: Verdict) -> Cell {
+pub(crate) fn blank_cell(
+    config: usize,
+    level: LevelKey,
+    metric: RegressMetric,
+    verdict: Verdict,
+) -> Cell {
     Cell {
         config,
         level,

@@ -13,6 +13,8 @@
 //! floor is said in the cell's reasons: the verdict still follows the tests, which carry the
 //! cell's own spread, but a reader is told that the threshold is finer than the noise.
 
+use std::fmt::Write as _;
+
 use super::{Cell, Options, Verdict};
 use crate::numbers::plural;
 use crate::stats::{
@@ -49,7 +51,7 @@ fn noise_floor(cell: &Cell) -> (f64, &'static str) {
 
 /// Computes every cell's statistics and verdict; returns the BH family size.
 pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
-    let (t, alpha) = (options.threshold, options.alpha);
+    let (threshold, alpha) = (options.threshold, options.alpha);
     let mut tested = Vec::new();
     for (i, cell) in cells.iter_mut().enumerate() {
         if !cell.verdict.is_comparable() {
@@ -62,11 +64,29 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
         );
         if kb < 2 || kh < 2 {
             cell.verdict = Verdict::NotDecidable;
-            cell.reasons.push(FileText::new(format!(
+            let left_out = |s: Option<&super::SideCell>| {
+                let r = s.map_or(&[][..], |s| s.rejected.as_slice());
+                let mut why: Vec<&str> = r.iter().map(|(_, w)| *w).collect();
+                why.sort_unstable();
+                why.dedup();
+                (r.len(), why.join(", "))
+            };
+            let mut text = format!(
                 "{} on BASE and {} on HEAD: a launch-to-launch spread needs at least 2 per side",
                 plural(kb, "launch", "launches"),
                 plural(kh, "launch", "launches")
-            )));
+            );
+            for (name, s) in [("BASE", cell.base.as_ref()), ("HEAD", cell.head.as_ref())] {
+                let (n, why) = left_out(s);
+                if n > 0 {
+                    let _ = write!(
+                        text,
+                        "; {} of {name} left out: {why}",
+                        plural(n, "run", "runs")
+                    );
+                }
+            }
+            cell.reasons.push(FileText::new(text));
             continue;
         }
         let (b, h) = (
@@ -79,7 +99,7 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
                 .map(super::SideCell::values)
                 .unwrap_or_default(),
         );
-        cell.stats = log_ratio(&b, &h, cell.metric.direction(), t, alpha);
+        cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha);
         if cell.stats.is_some() {
             tested.push(i);
         } else {
@@ -98,26 +118,26 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
         .map(|&i| cells[i].stats.as_ref().map_or(1.0, |s| s.p_better))
         .collect();
     let (qw, qb) = (benjamini_hochberg(&p_worse), benjamini_hochberg(&p_better));
-    let m = t.ln_1p();
-    for (k, &i) in tested.iter().enumerate() {
+    let margin = threshold.ln_1p();
+    for (rank, &i) in tested.iter().enumerate() {
         let cell = &mut cells[i];
-        let Some(s) = cell.stats.clone() else {
+        let Some(st) = cell.stats.clone() else {
             continue;
         };
-        cell.q_worse = Some(qw[k]);
-        cell.q_better = Some(qb[k]);
-        let (lo, hi) = s.worse_ci(cell.metric.direction());
-        cell.verdict = if qw[k] < alpha && s.d > m {
-            cell.confirmed = lo > m;
+        cell.q_worse = Some(qw[rank]);
+        cell.q_better = Some(qb[rank]);
+        let (lo, hi) = st.worse_ci(cell.metric.direction());
+        cell.verdict = if qw[rank] < alpha && st.d > margin {
+            cell.confirmed = lo > margin;
             Verdict::Regression
-        } else if qb[k] < alpha && s.d < -m {
-            cell.confirmed = hi < -m;
+        } else if qb[rank] < alpha && st.d < -margin {
+            cell.confirmed = hi < -margin;
             Verdict::Improved
-        } else if s.p_tost < alpha {
+        } else if st.p_tost < alpha {
             Verdict::Equivalent
-        } else if qw[k] < alpha {
+        } else if qw[rank] < alpha {
             Verdict::SlowerWithinT
-        } else if qb[k] < alpha {
+        } else if qb[rank] < alpha {
             Verdict::FasterWithinT
         } else {
             Verdict::Inconclusive
@@ -134,12 +154,12 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
                     .unwrap_or_default(),
             );
             cell.launches_needed =
-                pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, t, alpha));
+                pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));
         }
-        if cell.noise_floor.0 > t {
+        if cell.noise_floor.0 > threshold {
             cell.reasons.push(FileText::new(format!(
                 "T = {} is below the noise floor of {} (from {}): a change of T cannot be told from noise here",
-                pct(t),
+                pct(threshold),
                 pct(cell.noise_floor.0),
                 cell.noise_floor.1
             )));

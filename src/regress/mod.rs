@@ -22,6 +22,9 @@ pub mod metric;
 pub mod sweep;
 pub mod vary;
 
+#[cfg(test)]
+mod simulation;
+
 use crate::corpus::LoadedResult;
 use crate::model::LevelKey;
 use crate::stats::{LaunchesNeeded, LogRatio};
@@ -325,7 +328,7 @@ impl Report {
 
     /// Count of cells per verdict, in [`Verdict`] order.
     pub fn counts(&self) -> Vec<(Verdict, usize)> {
-        let mut out: std::collections::BTreeMap<Verdict, usize> = Default::default();
+        let mut out = std::collections::BTreeMap::<Verdict, usize>::new();
         for c in &self.cells {
             *out.entry(c.verdict).or_default() += 1;
         }
@@ -366,10 +369,8 @@ pub fn regress(
     };
     report.exit_code = if report.no_comparable.is_some() {
         2
-    } else if report.cells.iter().any(|c| report.fails(c)) {
-        1
     } else {
-        0
+        u8::from(report.cells.iter().any(|c| report.fails(c)))
     };
     report
 }

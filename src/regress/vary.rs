@@ -127,6 +127,11 @@ mod tests {
         let text = std::fs::read_to_string("testdata/regress/base/a-l1.json").unwrap();
         let doc: ResultDoc = serde_json::from_str(&text).unwrap();
         for field in VARIABLE {
+            let mut doc = doc.clone();
+            if field == "engine.image" {
+                // The image is in the fingerprint only when no digest is recorded.
+                std::sync::Arc::make_mut(doc.engine.as_mut().unwrap()).image_digest = None;
+            }
             let mut d = doc.clone();
             apply(&mut d, field);
             if field != "harness.revision" {

@@ -2,6 +2,8 @@
 //! them (centre and interval of a side, the change with its interval, q), the order cells are
 //! listed in (failing cells first, worst first), and the headline counts.
 
+use std::fmt::Write as _;
+
 use crate::numbers::num;
 use crate::regress::{Cell, Report, SideCell, Verdict};
 
@@ -98,7 +100,7 @@ pub fn headline_counts(report: &Report) -> String {
                 .filter(|c| c.verdict == Verdict::Regression && c.confirmed)
                 .count();
             if confirmed > 0 {
-                s.push_str(&format!(" ({confirmed} confirmed)"));
+                let _ = write!(s, " ({confirmed} confirmed)");
             }
         }
         parts.push(s);

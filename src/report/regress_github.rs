@@ -7,6 +7,8 @@
 //! data, file names as properties (`crate::report::github::push_escaped`), after the same
 //! masking and escaping as every terminal line.
 
+use std::fmt::Write as _;
+
 use super::github::push_escaped;
 use super::regress_common::{change, worst_first};
 use crate::regress::{Cell, Report, Verdict};
@@ -40,7 +42,7 @@ fn message(report: &Report, c: &Cell) -> String {
         change(c)
     );
     if !c.codes.is_empty() {
-        m.push_str(&format!(" ({})", c.codes.join(", ")));
+        let _ = write!(m, " ({})", c.codes.join(", "));
     }
     for r in &c.reasons {
         m.push_str("; ");

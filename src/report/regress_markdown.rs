@@ -24,7 +24,7 @@ const HEADER: &str = "| level | metric | BASE | cv k r | HEAD | cv k r | vs base
                       |---:|---|---:|---:|---:|---:|---:|---:|---|\n";
 
 fn row(report: &Report, c: &Cell, with_config: bool) -> String {
-    let mut verdict = format!("{}", c.verdict.word(c.confirmed));
+    let mut verdict = c.verdict.word(c.confirmed).to_string();
     if report.fails(c) {
         verdict = format!("❌ **{verdict}**");
     }

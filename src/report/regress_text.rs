@@ -74,7 +74,7 @@ pub fn render(report: &Report) -> Vec<u8> {
                 verdict = format!("✗ {verdict}");
             }
             if !c.codes.is_empty() {
-                verdict.push_str(&format!(" ({})", c.codes.join(", ")));
+                let _ = write!(verdict, " ({})", c.codes.join(", "));
             }
             let mut parts: Vec<String> = launches_note(c, o.threshold).into_iter().collect();
             parts.extend(c.reasons.iter().map(|r| r.line().into_owned()));
@@ -84,7 +84,7 @@ pub fn render(report: &Report) -> Vec<u8> {
                     notes.push(text);
                     notes.len() - 1
                 });
-                verdict.push_str(&format!(" [{}]", at + 1));
+                let _ = write!(verdict, " [{}]", at + 1);
             }
             table.add_row(vec![
                 c.level.value_text(),

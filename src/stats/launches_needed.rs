@@ -31,8 +31,12 @@ pub enum LaunchesNeeded {
 /// `None` when the inputs are out of range; a zero spread needs the minimum, 2.
 #[must_use]
 pub fn launches_needed(sd: f64, threshold: f64, alpha: f64) -> Option<LaunchesNeeded> {
-    if !(sd.is_finite() && sd >= 0.0 && threshold > 0.0 && threshold.is_finite())
-        || !(alpha > 0.0 && alpha < 0.5)
+    if !(sd.is_finite()
+        && sd >= 0.0
+        && threshold > 0.0
+        && threshold.is_finite()
+        && alpha > 0.0
+        && alpha < 0.5)
     {
         return None;
     }

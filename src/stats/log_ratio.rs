@@ -268,5 +268,10 @@ mod tests {
         assert!(pooled_log_sd(&[&[1.0]]).is_none());
     }
 
-    include!("log_ratio_vectors.rs");
+    // Generated digits, kept as scipy printed them so that they can be compared by eye.
+    #[allow(clippy::unreadable_literal)]
+    mod vectors {
+        include!("log_ratio_vectors.rs");
+    }
+    use vectors::*;
 }

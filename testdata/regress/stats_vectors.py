@@ -37,7 +37,7 @@ for name, b, h, lower in cases:
     raw, se, df, pw, lo, hi, pt = log_ratio(np.array(b), np.array(h), lower, 0.05, 0.05)
     for key, v in [("RAW", raw), ("SE", se), ("DF", df), ("P_WORSE", pw), ("CI_LO", lo),
                    ("CI_HI", hi), ("P_TOST", pt)]:
-        print(f"const {name}_{key}: f64 = {float(v)!r};")
+        print(f"pub(super) const {name}_{key}: f64 = {float(v)!r};")
 
 p = [0.01, 0.04, 0.03, 0.005, 0.5, 0.2]
 print("// BH:", [float(x) for x in stats.false_discovery_control(p, method="bh")])

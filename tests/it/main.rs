@@ -29,6 +29,7 @@ mod new_format_rules;
 mod overview;
 mod packed_levels;
 mod realworld_output;
+mod regress;
 mod replication;
 mod rule_pages;
 mod rules;
