@@ -125,3 +125,75 @@ fn ten_percent_slower_at_cv_two_percent_is_flagged() {
     );
     assert!(power >= 0.8, "{power}");
 }
+
+/// The verdict of BASE against HEAD seen from HEAD against BASE.
+fn mirrored(v: Verdict) -> Verdict {
+    match v {
+        Verdict::Regression => Verdict::Improved,
+        Verdict::Improved => Verdict::Regression,
+        Verdict::SlowerWithinT => Verdict::FasterWithinT,
+        Verdict::FasterWithinT => Verdict::SlowerWithinT,
+        other => other,
+    }
+}
+
+#[test]
+fn variants_mirror_when_swapped_and_ignore_the_unit() {
+    // Random variants of a family (factor, spread, launches per side); two invariants:
+    // swapping BASE and HEAD mirrors every verdict, and multiplying both sides by one
+    // constant (another unit, another model size) changes none.
+    let mut rng = Rng(0x5eed_0003);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let k = 2 + usize::try_from(rng.next() % 5).unwrap();
+        let factor = 0.8 + 0.4 * rng.uniform();
+        let cv = 0.005 + 0.15 * rng.uniform();
+        let cells: Vec<Cell> = (0..6)
+            .map(|i| {
+                let mut c = blank_cell(
+                    0,
+                    LevelKey::Streams(1 << i),
+                    RegressMetric::ALL[i % RegressMetric::ALL.len()],
+                    Verdict::Inconclusive,
+                );
+                c.base = Some(side(&mut rng, 50.0, cv, k));
+                c.head = Some(side(&mut rng, 50.0 * factor, cv, k));
+                c
+            })
+            .collect();
+        let verdicts = |mut cells: Vec<Cell>| {
+            decide::decide(&mut cells, &Options::default());
+            cells.iter().map(|c| c.verdict).collect::<Vec<_>>()
+        };
+        let forward = verdicts(cells.clone());
+        let swapped = verdicts(
+            cells
+                .iter()
+                .cloned()
+                .map(|mut c| {
+                    std::mem::swap(&mut c.base, &mut c.head);
+                    c
+                })
+                .collect(),
+        );
+        let scaled = verdicts(
+            cells
+                .iter()
+                .cloned()
+                .map(|mut c| {
+                    for s in [c.base.as_mut(), c.head.as_mut()].into_iter().flatten() {
+                        for l in &mut s.launches {
+                            l.value *= 1000.0;
+                        }
+                    }
+                    c
+                })
+                .collect(),
+        );
+        let back: Vec<Verdict> = swapped.into_iter().map(mirrored).collect();
+        assert_eq!(forward, back, "k {k} factor {factor} cv {cv}");
+        assert_eq!(forward, scaled, "k {k} factor {factor} cv {cv}");
+        checked += forward.len();
+    }
+    println!("mirror and unit invariants held on {checked} cells");
+}

@@ -611,3 +611,58 @@ fn a_guidellm_sweep_is_not_comparable_level_by_level() {
             .all(|c| c["verdict"] == "equivalent")
     );
 }
+
+#[test]
+fn readme_shows_the_expected_table() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let table = regress(&[BASE, HEAD]).out();
+    assert!(
+        readme.contains(&table),
+        "README's regress section is out of date: paste the output of `benchlint regress {BASE} {HEAD}`"
+    );
+}
+
+#[test]
+fn a_control_sets_the_noise_floor() {
+    let tmp = tempfile::tempdir().unwrap();
+    let control = tmp.path().join("control");
+    // A second set of BASE launches whose first launch is 12% faster at one stream.
+    edited(BASE, &control, |name, v| {
+        if name.starts_with("a-l1") {
+            scale(v, 1, 1.12);
+        }
+    });
+    let (v, _) = json_of(&[BASE, HEAD, "--control", control.to_str().unwrap()]);
+    assert_eq!(v["params"]["control"], true);
+    let cell = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["level"]["value"] == 1
+                && c["metric"] == "aggregate_tok_s"
+                && c["base"]["cv"].as_f64().unwrap() < 0.05
+        })
+        .unwrap();
+    assert_eq!(cell["noise_floor"]["source"], "control", "{cell}");
+    let floor = cell["noise_floor"]["value"].as_f64().unwrap();
+    // The pairs: +12%, 0%, 0% → max |d| is not used at P = 3; 2.77·sqrt(0.12²/6) = 13.6%.
+    assert!(
+        (floor - 2.77 * (0.12f64 * 0.12 / 6.0).sqrt()).abs() < 1e-6,
+        "{floor}"
+    );
+    assert!(
+        cell["reasons"][0]
+            .as_str()
+            .unwrap()
+            .contains("below the noise floor")
+    );
+    assert_eq!(cell["control"]["launches"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn hostile_inputs_neither_panic_nor_hang() {
+    let r = regress(&["testdata/hostile", "testdata/hostile"]);
+    assert!(matches!(r.code, Some(0..=2)), "{:?} {}", r.code, r.err());
+    assert!(!r.err().contains("panicked"), "{}", r.err());
+}
