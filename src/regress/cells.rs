@@ -238,6 +238,13 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>) {
                     codes.sort_unstable();
                     codes.dedup();
                     cell.codes = codes;
+                    cell.reasons = g
+                        .mismatches
+                        .iter()
+                        .map(|(code, m)| {
+                            FileText::new(code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")))
+                        })
+                        .collect();
                 } else if sweep_at(&g.base, key) || sweep_at(&g.head, key) {
                     cell.verdict = Verdict::NotComparable;
                     cell.reasons.push(FileText::new(format!(

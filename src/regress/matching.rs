@@ -154,7 +154,7 @@ pub fn match_sides(
         }
     }
     let mut groups: Vec<Group> = by_print.into_values().collect();
-    pair_leftovers(&mut groups, &results);
+    pair_leftovers(&mut groups, &results, &options.thresholds);
     Matched {
         results,
         side_of,
@@ -163,8 +163,17 @@ pub fn match_sides(
     }
 }
 
+/// Candidates a configuration left on BASE is compared with (those of its model and engine,
+/// in fingerprint order): past this many, the nearest among the first ones is taken, so that
+/// a corpus of thousands of unmatched configurations stays linear in their number.
+const MAX_CANDIDATES: usize = 256;
+
 /// Pairs each identified configuration left on BASE with the nearest left on HEAD.
-fn pair_leftovers(groups: &mut Vec<Group>, results: &[LoadedResult]) {
+fn pair_leftovers(
+    groups: &mut Vec<Group>,
+    results: &[LoadedResult],
+    thresholds: &crate::thresholds::Thresholds,
+) {
     let lone = |g: &Group, base: bool| {
         g.mismatches.is_empty()
             && g.fingerprint.is_pooled()
@@ -177,31 +186,49 @@ fn pair_leftovers(groups: &mut Vec<Group>, results: &[LoadedResult]) {
     let base_left: Vec<usize> = (0..groups.len())
         .filter(|&i| lone(&groups[i], true))
         .collect();
-    let mut head_left: Vec<usize> = (0..groups.len())
+    let head_left: Vec<usize> = (0..groups.len())
         .filter(|&i| lone(&groups[i], false))
         .collect();
     if base_left.is_empty() || head_left.is_empty() {
         return;
     }
+    // Each fingerprint's fields parsed once; HEAD's bucketed by model and engine name.
+    let name = |f: &Map<String, Value>, k: &str| f.get(k).map(ToString::to_string);
+    let mut buckets: BTreeMap<(String, String), Vec<(usize, Map<String, Value>)>> = BTreeMap::new();
+    for &h in &head_left {
+        let f = fields(&groups[h].fingerprint);
+        if let (Some(m), Some(e)) = (name(&f, "model.name"), name(&f, "engine.name")) {
+            buckets.entry((m, e)).or_default().push((h, f));
+        }
+    }
     let runs = Runs::new(results);
     let mut absorbed = Vec::new();
     for b in base_left {
         let fb = fields(&groups[b].fingerprint);
-        let same = |k: &str, f: &Map<String, Value>| fb.get(k).is_some() && fb.get(k) == f.get(k);
-        let best = head_left
+        let (Some(m), Some(e)) = (name(&fb, "model.name"), name(&fb, "engine.name")) else {
+            continue;
+        };
+        let Some(bucket) = buckets.get_mut(&(m, e)) else {
+            continue;
+        };
+        let Some((_, pos)) = bucket
             .iter()
+            .take(MAX_CANDIDATES)
             .enumerate()
-            .filter_map(|(pos, &h)| {
-                let fh = fields(&groups[h].fingerprint);
-                (same("model.name", &fh) && same("engine.name", &fh))
-                    .then(|| (differing(&fb, &fh).len(), pos))
-            })
-            .min();
-        let Some((_, pos)) = best else { continue };
-        let h = head_left.remove(pos);
-        let fh = fields(&groups[h].fingerprint);
+            .map(|(pos, (_, fh))| (differing(&fb, fh).len(), pos))
+            .min()
+        else {
+            continue;
+        };
+        let (h, fh) = bucket.remove(pos);
         let head_members = std::mem::take(&mut groups[h].head);
-        let mismatches = explain(&runs, results, &groups[b].base, &head_members, &fb, &fh);
+        let mismatches = explain(
+            &runs,
+            results,
+            (&groups[b].base, &head_members),
+            (&fb, &fh),
+            thresholds,
+        );
         let g = &mut groups[b];
         g.head = head_members;
         g.mismatches = mismatches;
@@ -217,10 +244,9 @@ fn pair_leftovers(groups: &mut Vec<Group>, results: &[LoadedResult]) {
 fn explain(
     runs: &Runs<'_>,
     results: &[LoadedResult],
-    a: &[usize],
-    b: &[usize],
-    fa: &Map<String, Value>,
-    fb: &Map<String, Value>,
+    (a, b): (&[usize], &[usize]),
+    (fa, fb): (&Map<String, Value>, &Map<String, Value>),
+    thresholds: &crate::thresholds::Thresholds,
 ) -> Vec<(Option<&'static str>, String)> {
     let ids =
         |m: &[usize]| -> Vec<String> { m.iter().map(|&i| results[i].doc.id.clone()).collect() };

@@ -167,14 +167,10 @@ fn details(report: &Report, ci: usize) -> Option<String> {
             String::new()
         }
     );
-    for (code, m) in &config.mismatches {
-        let code = code.map_or_else(String::new, |c| format!("**{c}** "));
-        let _ = writeln!(out, "- not comparable: {code}{}", m.md());
-    }
     for n in &config.notes {
         let _ = writeln!(out, "- note: {}", n.md());
     }
-    if !config.mismatches.is_empty() || !config.notes.is_empty() {
+    if !config.notes.is_empty() {
         out.push('\n');
     }
     out.push_str(HEADER);

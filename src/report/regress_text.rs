@@ -105,10 +105,6 @@ pub fn render(report: &Report) -> Vec<u8> {
         }
         out.push_str(&table.to_string());
         out.push('\n');
-        for (code, m) in &config.mismatches {
-            let code = code.map_or_else(String::new, |c| format!("{c}: "));
-            let _ = writeln!(out, "  not comparable: {code}{}", m.line());
-        }
         for (n, note) in notes.iter().enumerate() {
             let _ = writeln!(out, "  [{}] {note}", n + 1);
         }
