@@ -168,6 +168,9 @@ pub fn match_sides(
 /// a corpus of thousands of unmatched configurations stays linear in their number.
 const MAX_CANDIDATES: usize = 256;
 
+/// A configuration left on HEAD: its group and its fingerprint's fields.
+type Candidate = (usize, Map<String, Value>);
+
 /// Pairs each identified configuration left on BASE with the nearest left on HEAD.
 fn pair_leftovers(
     groups: &mut Vec<Group>,
@@ -194,7 +197,7 @@ fn pair_leftovers(
     }
     // Each fingerprint's fields parsed once; HEAD's bucketed by model and engine name.
     let name = |f: &Map<String, Value>, k: &str| f.get(k).map(ToString::to_string);
-    let mut buckets: BTreeMap<(String, String), Vec<(usize, Map<String, Value>)>> = BTreeMap::new();
+    let mut buckets: BTreeMap<(String, String), Vec<Candidate>> = BTreeMap::new();
     for &h in &head_left {
         let f = fields(&groups[h].fingerprint);
         if let (Some(m), Some(e)) = (name(&f, "model.name"), name(&f, "engine.name")) {
@@ -261,13 +264,7 @@ fn explain(
         name_a: "BASE".into(),
         name_b: "HEAD".into(),
     };
-    let cmp = compare_sides(
-        runs,
-        &side_a,
-        &side_b,
-        &opts,
-        &crate::thresholds::Thresholds::default(),
-    );
+    let cmp = compare_sides(runs, &side_a, &side_b, &opts, thresholds);
     let mut out: Vec<(Option<&'static str>, String)> = cmp
         .mismatches
         .iter()
