@@ -246,8 +246,10 @@ pub fn render(report: &Report) -> Vec<u8> {
         .collect();
     let fixed = head.len() + footer.len() + 200;
     let mut dropped = 0;
-    while !blocks.is_empty() && fixed + blocks.iter().map(String::len).sum::<usize>() > LIMIT {
-        blocks.pop();
+    let mut total: usize = blocks.iter().map(String::len).sum();
+    while fixed + total > LIMIT {
+        let Some(last) = blocks.pop() else { break };
+        total -= last.len();
         dropped += 1;
     }
     let mut out = head;
@@ -276,4 +278,81 @@ pub fn render(report: &Report) -> Vec<u8> {
         out.push_str("\n\n_Cut to stay under GitHub's 1 MiB summary limit; `--format json` holds every cell._\n");
     }
     out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LevelKey;
+    use crate::regress::{Config, Launch, Options, RegressMetric, SideCell, Verdict};
+    use crate::text::FileText;
+
+    fn side(v: f64) -> SideCell {
+        SideCell {
+            launches: (0..3)
+                .map(|i| Launch {
+                    id: Some(FileText::new(format!("L{i}"))),
+                    value: v * (1.0 + 0.01 * f64::from(i)),
+                    runs: Vec::new(),
+                })
+                .collect(),
+            rejected: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_huge_report_stays_under_the_limit_and_keeps_every_failing_cell() {
+        let configs: Vec<Config> = (0..3000)
+            .map(|i| Config {
+                label: FileText::new(format!("model-{i} · vllm · 8 × H100 · workload {i}")),
+                fingerprint: format!("{i:012x}"),
+                versions: (vec![FileText::new("0.11.0")], vec![FileText::new("0.11.1")]),
+                speculative: false,
+                mismatches: Vec::new(),
+                notes: Vec::new(),
+            })
+            .collect();
+        let mut cells = Vec::new();
+        for ci in 0..configs.len() {
+            for (li, metric) in RegressMetric::ALL.into_iter().enumerate() {
+                let mut c = crate::regress::cells::blank_cell(
+                    ci,
+                    LevelKey::Streams(1 << li),
+                    metric,
+                    Verdict::Equivalent,
+                );
+                c.base = Some(side(100.0));
+                c.head = Some(side(100.0));
+                // One failing cell in every hundredth configuration.
+                if ci % 100 == 0 && li == 0 {
+                    c.verdict = Verdict::Regression;
+                }
+                cells.push(c);
+            }
+        }
+        let report = Report {
+            options: Options::default(),
+            configs,
+            cells,
+            family: 0,
+            control: false,
+            no_comparable: None,
+            exit_code: 1,
+        };
+        let md = String::from_utf8(render(&report)).unwrap();
+        assert!(md.len() <= LIMIT, "{}", md.len());
+        let failing_rows = md
+            .split("### By configuration")
+            .next()
+            .unwrap()
+            .matches("❌ **REGRESSION**")
+            .count();
+        assert_eq!(failing_rows, 30);
+        assert!(md.contains("left out to stay under GitHub's 1 MiB summary limit"));
+        assert!(
+            md.trim_end().ends_with("(BASE launches)."),
+            "{}",
+            &md[md.len() - 300..]
+        );
+    }
 }
