@@ -1,7 +1,7 @@
 //! The per-cell statistics of regression mode (DESIGN.md "Regression mode",
 //! `research/regression.md` §3.5, §4.3): the change from BASE to HEAD as a ratio of launch
 //! summaries, taken on the log scale so that it reads as a percentage, with Welch's interval
-//! (Welch 1947, Satterthwaite 1946 df), the one-sided test in the direction of "worse", its
+//! (Welch 1947, Satterthwaite 1946 df, from `welch.rs`), the one-sided test in the direction of "worse", its
 //! mirror, and the two one-sided tests of equivalence within ±T (TOST, Schuirmann 1987).
 //!
 //! The sign convention makes "worse" positive whatever the metric: `d = s·(mean ln H − mean ln B)`
@@ -15,6 +15,7 @@
 
 use super::describe::{mean_of, variance_of};
 use super::interval::{t_quantile, t_sf};
+use super::welch::welch;
 use super::{Direction, count_f64, finite};
 
 /// The change of one cell, oriented so that positive is worse.
@@ -84,20 +85,19 @@ pub fn log_ratio(
     if lb.len() < 2 || lh.len() < 2 {
         return None;
     }
-    let (vb, vh) = (
-        variance_of(&lb)? / count_f64(lb.len()),
-        variance_of(&lh)? / count_f64(lh.len()),
-    );
-    let raw = mean_of(&lh)? - mean_of(&lb)?;
     let sign = match direction {
         Direction::LowerIsBetter => 1.0,
         Direction::HigherIsBetter => -1.0,
     };
-    let d = sign * raw;
     let m = threshold.ln_1p();
-    let se2 = vb + vh;
-    if se2 <= 0.0 || !se2.is_finite() {
-        // Both sides constant: the change is exact.
+    // Welch's test of the logs (`welch.rs`); `None` there with two constant sides is the
+    // exact case, and anything else it refuses is refused here too.
+    let Some(w) = welch(&lb, &lh) else {
+        if variance_of(&lb)? > 0.0 || variance_of(&lh)? > 0.0 {
+            return None;
+        }
+        let raw = mean_of(&lh)? - mean_of(&lb)?;
+        let d = sign * raw;
         let step = |x: f64| if x > 0.0 { 0.0 } else { 1.0 };
         return Some(LogRatio {
             d,
@@ -109,9 +109,9 @@ pub fn log_ratio(
             p_better: step(-d),
             p_tost: step(m - d.abs()),
         });
-    }
-    let se = se2.sqrt();
-    let df = se2 * se2 / (vb * vb / count_f64(lb.len() - 1) + vh * vh / count_f64(lh.len() - 1));
+    };
+    let (raw, se, df) = (w.diff, w.se, w.df);
+    let d = sign * raw;
     let q = t_quantile(1.0 - alpha / 2.0, df)?;
     let p_worse = t_sf(d / se, df)?;
     let p_better = t_sf(-d / se, df)?;
