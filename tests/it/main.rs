@@ -30,6 +30,8 @@ mod overview;
 mod packed_levels;
 mod realworld_output;
 mod regress;
+mod regress_outputs;
+mod regress_rates;
 mod replication;
 mod rule_pages;
 mod rules;
