@@ -142,7 +142,8 @@ pub fn match_sides(
                 Side::Head => g.head = members,
                 Side::Control => g.control = members,
             }
-            if !c.is_identified() {
+            // Unidentified on each side it is on: said once.
+            if !c.is_identified() && g.mismatches.is_empty() {
                 g.mismatches.push((
                     None,
                     format!(
