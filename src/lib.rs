@@ -23,6 +23,7 @@ pub mod model;
 pub mod numbers;
 pub mod output;
 pub mod positions;
+pub mod regress;
 pub mod replication;
 pub mod report;
 pub mod rules;

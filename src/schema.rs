@@ -13,12 +13,16 @@ pub const REPORT: &str = include_str!("../schemas/report.schema.json");
 /// `schemas/audit.schema.json` (`audit --format json`).
 pub const AUDIT: &str = include_str!("../schemas/audit.schema.json");
 
+/// `schemas/regress.schema.json` (`regress --format json`).
+pub const REGRESS: &str = include_str!("../schemas/regress.schema.json");
+
 /// The bundled schemas by the name `benchlint schema NAME` takes.
-pub const NAMES: [(&str, &str); 4] = [
+pub const NAMES: [(&str, &str); 5] = [
     ("result", RESULT),
     ("claims", CLAIMS),
     ("report", REPORT),
     ("audit", AUDIT),
+    ("regress", REGRESS),
 ];
 
 /// The schema text for `name`.

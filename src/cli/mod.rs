@@ -15,6 +15,7 @@ mod lint_args;
 mod notices;
 use crate::output;
 mod progress;
+mod regress;
 mod rule;
 
 pub use output::write_file;
@@ -119,6 +120,16 @@ pub enum Command {
     /// without, 0 when no finding is at error level and 1 otherwise; 2 on bad arguments or an
     /// unreadable claims file.
     Audit(audit::AuditArgs),
+    /// Corpus against corpus, for CI: per matched configuration, level and metric, did HEAD get
+    /// worse than BASE beyond noise, with the engine launch as the unit of replication.
+    ///
+    /// Verdicts, first match wins: NOT COMPARABLE / MISSING, NOT DECIDABLE (fewer than 2
+    /// launches on a side), REGRESSION (Benjamini–Hochberg q < α and worse than T; confirmed
+    /// when the whole interval is), IMPROVED, EQUIVALENT (TOST within ±T), SLOWER / FASTER
+    /// WITHIN T, INCONCLUSIVE (with the launches per side that would settle it). Exit status:
+    /// 0 when no cell meets --fail-on, 1 when one does, 2 on bad arguments, unreadable input or
+    /// no comparable cell at all.
+    Regress(regress::RegressArgs),
     /// Print the model, engine and platform cards of each result as JSON.
     ///
     /// One result gives its cards as one object; several (a file of several runs, a folder)
@@ -129,10 +140,10 @@ pub enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Print a bundled JSON Schema: result, claims, report or audit.
+    /// Print a bundled JSON Schema: result, claims, report, audit or regress.
     Schema {
         /// Which schema.
-        #[arg(value_parser = ["result", "claims", "report", "audit"])]
+        #[arg(value_parser = ["result", "claims", "report", "audit", "regress"])]
         name: String,
     },
 }
@@ -245,6 +256,7 @@ pub fn main() -> u8 {
         Command::Sidecar(args) => sidecar::run(&args),
         Command::Import(args) => import::run(&args),
         Command::Audit(args) => audit::run(&args),
+        Command::Regress(args) => regress::run(&args),
         Command::Schema { name } => crate::schema::by_name(&name)
             .map(|s| Output::stdout(s.as_bytes().to_vec(), EXIT_CLEAN))
             .ok_or_else(|| format!("unknown schema `{name}`")),

@@ -32,7 +32,7 @@ const SUMMARY_LIMIT: usize = 1_000_000;
 /// property value with `property` (`escapeProperty`: `:` and `,` too). One pass, each
 /// character on its own: what `@actions/core`'s chain of replacements gives, since no escape
 /// it writes holds a character a later one replaces.
-fn push_escaped(out: &mut String, s: &str, property: bool) {
+pub(crate) fn push_escaped(out: &mut String, s: &str, property: bool) {
     let special = |c: char| matches!(c, '%' | '\r' | '\n') || (property && matches!(c, ':' | ','));
     if !s.contains(special) {
         out.push_str(s);

@@ -1,6 +1,7 @@
 //! Statistics behind the replication (S) and comparison (C) rules: descriptive summaries,
 //! confidence intervals at the launch level, Welch's test, variance components and the A/B
-//! verdict. The method is written up in `research/stats.md` §7–8 and DESIGN.md "Statistics".
+//! verdict, and the per-cell tests of regression mode (log ratio, Benjamini–Hochberg, TOST,
+//! launches needed). The method is written up in `research/stats.md` §7–8 and DESIGN.md "Statistics".
 //!
 //! Conventions that hold for every function here:
 //!
@@ -17,14 +18,20 @@
 
 mod anova;
 mod describe;
+mod fdr;
 mod interval;
+mod launches_needed;
+mod log_ratio;
 mod quantile;
 mod verdict;
 mod welch;
 
 pub use anova::{VarianceComponents, variance_components};
 pub use describe::{Describe, HIGH_CV, cv, describe, mean, sample_sd};
+pub use fdr::benjamini_hochberg;
 pub use interval::{Interval, IntervalBasis, launch_interval, t_quantile, t_quantile_975};
+pub use launches_needed::{LaunchesNeeded, MAX_LAUNCHES, POWER, launches_needed};
+pub use log_ratio::{LogRatio, log_ratio, pooled_log_sd};
 pub use quantile::{quantile_type7, quantile_type7_sorted, selected_finite, sorted_finite};
 pub use verdict::{
     AbResult, Direction, MAX_LAUNCHES_ADVICE, STATIC_NOISE_FLOOR_TAIL_LATENCY,

@@ -1,0 +1,298 @@
+//! The cells of a regression run: per configuration, each level (streams with streams, req/s
+//! with req/s, matched exactly) and each metric both sides record there. Each side's runs at
+//! the level are grouped by launch and each launch is summarised by the median of its runs
+//! (the launch is the unit of replication; runs without a launch id are one launch, as
+//! `benchlint summary` counts them). A run whose level its own rules reject does not enter:
+//! failed requests (R006), an open-loop rate under the achieved floor (R027), a level that
+//! served nothing (R007), and every level of a run its harness judged invalid (MLPerf's
+//! `Result is : INVALID`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::matching::{Group, Matched};
+use super::{Cell, Config, Launch, Options, RegressMetric, RunValue, Side, SideCell, Verdict};
+use crate::model::{Level, LevelKey, RequestRate};
+use crate::replication::launch_id;
+use crate::text::FileText;
+use crate::thresholds::Thresholds;
+
+/// Why a run's level is left out of a cell, if it is.
+fn rejected(level: &Level, t: &Thresholds) -> Option<&'static str> {
+    if level.failed.unwrap_or(0) > 0 {
+        return Some("failed requests (R006)");
+    }
+    if let (Some(RequestRate::PerSecond(asked)), Some(achieved)) =
+        (level.request_rate, level.achieved_request_rate)
+        && asked.is_finite()
+        && asked > 0.0
+        && achieved.is_finite()
+        && achieved < t.min_achieved_rate_fraction * asked
+    {
+        return Some("rate not achieved (R027)");
+    }
+    let zero_tp = level.throughput_tok_s.as_ref().is_some_and(|tp| {
+        let v: Vec<f64> = [tp.decode, tp.prefill, tp.aggregate]
+            .into_iter()
+            .flatten()
+            .collect();
+        !v.is_empty() && v.iter().all(|x| *x == 0.0)
+    });
+    if zero_tp || level.output_tokens == Some(0) || level.requests == Some(0) {
+        return Some("a zero level (R007)");
+    }
+    None
+}
+
+/// One side of one cell from its members.
+fn side_cell(
+    m: &Matched,
+    members: &[usize],
+    key: LevelKey,
+    metric: RegressMetric,
+    t: &Thresholds,
+) -> Option<SideCell> {
+    let mut by_launch: BTreeMap<Option<&str>, Vec<RunValue>> = BTreeMap::new();
+    let mut rejected_runs = Vec::new();
+    let mut present = false;
+    for &i in members {
+        let r = &m.results[i];
+        let invalid = r
+            .doc
+            .harness
+            .as_ref()
+            .and_then(|h| h.validity.as_ref())
+            .and_then(|v| v.verdict)
+            == Some(crate::model::Verdict::Invalid);
+        for level in r.doc.levels.as_slice().iter().filter(|l| l.key() == key) {
+            let Some(v) = metric.read(level) else {
+                // A rejected zero level reads no positive value: still say why it is out.
+                if let Some(why) = rejected(level, t) {
+                    present = true;
+                    rejected_runs.push((FileText::new(unprefixed(&r.doc.id)), why));
+                }
+                continue;
+            };
+            present = true;
+            if invalid {
+                rejected_runs.push((
+                    FileText::new(unprefixed(&r.doc.id)),
+                    "the harness judged the run invalid",
+                ));
+                continue;
+            }
+            if let Some(why) = rejected(level, t) {
+                rejected_runs.push((FileText::new(unprefixed(&r.doc.id)), why));
+                continue;
+            }
+            by_launch.entry(launch_id(r)).or_default().push(RunValue {
+                id: FileText::new(unprefixed(&r.doc.id)),
+                path: FileText::new(r.origin.path.raw()),
+                value: v,
+            });
+        }
+    }
+    if !present {
+        return None;
+    }
+    // Recorded launches in id order, then the unrecorded one (BTreeMap puts None first).
+    let mut launches: Vec<Launch> = Vec::new();
+    let mut unrecorded = None;
+    for (id, runs) in by_launch {
+        let values: Vec<f64> = runs.iter().map(|r| r.value).collect();
+        let Some(value) = crate::stats::quantile_type7(&values, 0.5) else {
+            continue;
+        };
+        let launch = Launch {
+            id: id.map(FileText::new),
+            value,
+            runs,
+        };
+        if id.is_none() {
+            unrecorded = Some(launch);
+        } else {
+            launches.push(launch);
+        }
+    }
+    launches.extend(unrecorded);
+    Some(SideCell {
+        launches,
+        rejected: rejected_runs,
+    })
+}
+
+/// The id as the file records it (without the side prefix the matching added).
+fn unprefixed(id: &str) -> &str {
+    id.split_once(':').map_or(id, |(_, rest)| rest)
+}
+
+fn config_of(m: &Matched, g: &Group) -> Config {
+    let first = g
+        .base
+        .first()
+        .or(g.head.first())
+        .map(|&i| &m.results[i].doc);
+    let speculative = first
+        .and_then(|d| d.engine.as_ref())
+        .and_then(|e| e.speculative.as_ref())
+        .and_then(|s| s.enabled)
+        .unwrap_or(false);
+    let versions = |members: &[usize]| -> Vec<FileText> {
+        let set: BTreeSet<String> = members
+            .iter()
+            .map(|&i| {
+                m.versions[i]
+                    .clone()
+                    .unwrap_or_else(|| "version not recorded".into())
+            })
+            .collect();
+        set.into_iter().map(FileText::new).collect()
+    };
+    Config {
+        // The label is built from the neutralised fingerprint: the stand-in of a varied field
+        // says nothing to a reader, and the versions are shown beside it.
+        label: FileText::new(g.fingerprint.label().replace(" (compared)", "")),
+        fingerprint: g.fingerprint.short(),
+        versions: (versions(&g.base), versions(&g.head)),
+        speculative,
+        mismatches: g
+            .mismatches
+            .iter()
+            .map(|(c, s)| (*c, FileText::new(s.as_str())))
+            .collect(),
+        notes: Vec::new(),
+    }
+}
+
+pub(crate) fn blank_cell(
+    config: usize,
+    level: LevelKey,
+    metric: RegressMetric,
+    verdict: Verdict,
+) -> Cell {
+    Cell {
+        config,
+        level,
+        metric,
+        base: None,
+        head: None,
+        control: None,
+        stats: None,
+        q_worse: None,
+        q_better: None,
+        noise_floor: (metric.static_floor(), "static"),
+        verdict,
+        confirmed: false,
+        codes: Vec::new(),
+        reasons: Vec::new(),
+        launches_needed: None,
+    }
+}
+
+/// The configurations and cells of `m`; verdicts are set for the structural cases (NOT
+/// COMPARABLE, MISSING) and left `Inconclusive` for [`super::decide`] to settle.
+pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>) {
+    let metrics: Vec<RegressMetric> = if options.metrics.is_empty() {
+        RegressMetric::ALL.to_vec()
+    } else {
+        options.metrics.clone()
+    };
+    let t = &options.thresholds;
+    let adaptive = super::sweep::adaptive(&m.results);
+    let mut configs = Vec::new();
+    let mut cells = Vec::new();
+    for g in &m.groups {
+        let ci = configs.len();
+        let mut config = config_of(m, g);
+        let levels: BTreeSet<LevelKey> = g
+            .base
+            .iter()
+            .chain(&g.head)
+            .flat_map(|&i| m.results[i].doc.levels.keys().collect::<Vec<_>>())
+            .collect();
+        let sweep_at = |members: &[usize], key: LevelKey| {
+            members
+                .iter()
+                .any(|&i| adaptive.contains(&i) && m.results[i].doc.levels.keys().any(|k| k == key))
+        };
+        let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
+        for &key in &levels {
+            for &metric in &metrics {
+                let base = side_cell(m, &g.base, key, metric, t);
+                let head = side_cell(m, &g.head, key, metric, t);
+                if base.is_none() && head.is_none() {
+                    continue;
+                }
+                let mut cell = blank_cell(ci, key, metric, Verdict::Inconclusive);
+                let on_base = g
+                    .base
+                    .iter()
+                    .any(|&i| m.results[i].doc.levels.keys().any(|k| k == key));
+                let on_head = g
+                    .head
+                    .iter()
+                    .any(|&i| m.results[i].doc.levels.keys().any(|k| k == key));
+                if !g.mismatches.is_empty() {
+                    cell.verdict = Verdict::NotComparable;
+                    let mut codes: Vec<&'static str> =
+                        g.mismatches.iter().filter_map(|(c, _)| *c).collect();
+                    codes.sort_unstable();
+                    codes.dedup();
+                    cell.codes = codes;
+                    cell.reasons = g
+                        .mismatches
+                        .iter()
+                        .map(|(code, m)| {
+                            FileText::new(code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")))
+                        })
+                        .collect();
+                } else if sweep_at(&g.base, key) || sweep_at(&g.head, key) {
+                    cell.verdict = Verdict::NotComparable;
+                    cell.reasons.push(FileText::new(format!(
+                        "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
+                         side ran other rates; compare fixed rates (a constant profile) level by level"
+                    )));
+                } else if g.base.is_empty() || g.head.is_empty() || !on_base || !on_head {
+                    let (here, there) = if on_base {
+                        ("BASE", "HEAD")
+                    } else {
+                        ("HEAD", "BASE")
+                    };
+                    cell.verdict = Verdict::Missing;
+                    cell.reasons
+                        .push(FileText::new(if g.base.is_empty() || g.head.is_empty() {
+                            format!(
+                                "the configuration is on {here} only: {there} has no result of it"
+                            )
+                        } else {
+                            format!("{key} is measured on {here} only")
+                        }));
+                } else if base.is_none() || head.is_none() {
+                    // A metric recorded on one side only is not a cell.
+                    let side = if base.is_some() {
+                        Side::Base
+                    } else {
+                        Side::Head
+                    };
+                    *one_sided.entry((metric, side)).or_default() += 1;
+                    continue;
+                }
+                cell.base = base;
+                cell.head = head;
+                if cell.verdict == Verdict::Inconclusive {
+                    cell.control = side_cell(m, &g.control, key, metric, t);
+                }
+                cells.push(cell);
+            }
+        }
+        for ((metric, side), n) in one_sided {
+            config.notes.push(FileText::new(format!(
+                "{} is recorded on {} only (at {}), so it is not compared there",
+                metric.as_str(),
+                side.name(),
+                crate::numbers::plural(n, "level", "levels")
+            )));
+        }
+        configs.push(config);
+    }
+    (configs, cells)
+}

@@ -1,0 +1,179 @@
+//! The statistics and the verdict of every cell (DESIGN.md "Regression mode", first match
+//! wins): NOT COMPARABLE / MISSING (set by [`super::cells`]); NOT DECIDABLE (fewer than two
+//! launches on a side); REGRESSION (BH-adjusted q of "worse" under α and the change worse
+//! than T; confirmed when the whole `1 − α` interval is worse than T); IMPROVED (the mirror,
+//! with its own BH family); EQUIVALENT (TOST within ±T at α); SLOWER / FASTER WITHIN T
+//! (significant after adjustment, under T); INCONCLUSIVE, with the launches per side that
+//! would settle it at the observed launch spread.
+//!
+//! The noise floor of a cell is the larger of the static floor and what a same-vs-same
+//! control shows (`crate::stats::noise_floor_from_controls` over relative differences of
+//! launch summaries: each control launch against the BASE launch of the same rank with
+//! `--control`, else consecutive BASE launches when BASE has two or more). A T below the
+//! floor is said in the cell's reasons: the verdict still follows the tests, which carry the
+//! cell's own spread, but a reader is told that the threshold is finer than the noise.
+
+use std::fmt::Write as _;
+
+use super::{Cell, Options, Verdict};
+use crate::numbers::plural;
+use crate::stats::{
+    benjamini_hochberg, launches_needed, log_ratio, noise_floor_from_controls, pooled_log_sd,
+};
+use crate::text::FileText;
+
+/// The noise floor of `cell` and its source.
+fn noise_floor(cell: &Cell) -> (f64, &'static str) {
+    let fixed = cell.metric.static_floor();
+    let Some(base) = &cell.base else {
+        return (fixed, "static");
+    };
+    let b = base.values();
+    let (diffs, source): (Vec<f64>, &'static str) = match &cell.control {
+        Some(c) if !c.launches.is_empty() => (
+            c.values()
+                .iter()
+                .zip(&b)
+                .map(|(c, b)| c / b - 1.0)
+                .collect(),
+            "control",
+        ),
+        _ => (
+            b.windows(2).map(|w| w[1] / w[0] - 1.0).collect(),
+            "BASE launches",
+        ),
+    };
+    match noise_floor_from_controls(&diffs) {
+        Some(aa) if aa > fixed => (aa, source),
+        _ => (fixed, "static"),
+    }
+}
+
+/// Computes every cell's statistics and verdict; returns the BH family size.
+pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
+    let (threshold, alpha) = (options.threshold, options.alpha);
+    let mut tested = Vec::new();
+    for (i, cell) in cells.iter_mut().enumerate() {
+        if !cell.verdict.is_comparable() {
+            continue;
+        }
+        cell.noise_floor = noise_floor(cell);
+        let (kb, kh) = (
+            cell.base.as_ref().map_or(0, |s| s.launches.len()),
+            cell.head.as_ref().map_or(0, |s| s.launches.len()),
+        );
+        if kb < 2 || kh < 2 {
+            cell.verdict = Verdict::NotDecidable;
+            let left_out = |s: Option<&super::SideCell>| {
+                let r = s.map_or(&[][..], |s| s.rejected.as_slice());
+                let mut why: Vec<&str> = r.iter().map(|(_, w)| *w).collect();
+                why.sort_unstable();
+                why.dedup();
+                (r.len(), why.join(", "))
+            };
+            let mut text = format!(
+                "{} on BASE and {} on HEAD: a launch-to-launch spread needs at least 2 per side",
+                plural(kb, "launch", "launches"),
+                plural(kh, "launch", "launches")
+            );
+            for (name, s) in [("BASE", cell.base.as_ref()), ("HEAD", cell.head.as_ref())] {
+                let (n, why) = left_out(s);
+                if n > 0 {
+                    let _ = write!(
+                        text,
+                        "; {} of {name} left out: {why}",
+                        plural(n, "run", "runs")
+                    );
+                }
+            }
+            cell.reasons.push(FileText::new(text));
+            continue;
+        }
+        let (b, h) = (
+            cell.base
+                .as_ref()
+                .map(super::SideCell::values)
+                .unwrap_or_default(),
+            cell.head
+                .as_ref()
+                .map(super::SideCell::values)
+                .unwrap_or_default(),
+        );
+        cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha);
+        if cell.stats.is_some() {
+            tested.push(i);
+        } else {
+            cell.verdict = Verdict::NotDecidable;
+            cell.reasons.push(FileText::new(
+                "the launch summaries give no ratio (a value is zero or not finite)",
+            ));
+        }
+    }
+    let p_worse: Vec<f64> = tested
+        .iter()
+        .map(|&i| cells[i].stats.as_ref().map_or(1.0, |s| s.p_worse))
+        .collect();
+    let p_better: Vec<f64> = tested
+        .iter()
+        .map(|&i| cells[i].stats.as_ref().map_or(1.0, |s| s.p_better))
+        .collect();
+    let (qw, qb) = (benjamini_hochberg(&p_worse), benjamini_hochberg(&p_better));
+    let margin = threshold.ln_1p();
+    for (rank, &i) in tested.iter().enumerate() {
+        let cell = &mut cells[i];
+        let Some(st) = cell.stats.clone() else {
+            continue;
+        };
+        cell.q_worse = Some(qw[rank]);
+        cell.q_better = Some(qb[rank]);
+        let (lo, hi) = st.worse_ci(cell.metric.direction());
+        cell.verdict = if qw[rank] < alpha && st.d > margin {
+            cell.confirmed = lo > margin;
+            Verdict::Regression
+        } else if qb[rank] < alpha && st.d < -margin {
+            cell.confirmed = hi < -margin;
+            Verdict::Improved
+        } else if st.p_tost < alpha {
+            Verdict::Equivalent
+        } else if qw[rank] < alpha {
+            Verdict::SlowerWithinT
+        } else if qb[rank] < alpha {
+            Verdict::FasterWithinT
+        } else {
+            Verdict::Inconclusive
+        };
+        if cell.verdict == Verdict::Inconclusive {
+            let (b, h) = (
+                cell.base
+                    .as_ref()
+                    .map(super::SideCell::values)
+                    .unwrap_or_default(),
+                cell.head
+                    .as_ref()
+                    .map(super::SideCell::values)
+                    .unwrap_or_default(),
+            );
+            cell.launches_needed =
+                pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));
+        }
+        if cell.noise_floor.0 > threshold {
+            cell.reasons.push(FileText::new(format!(
+                "T = {} is below the noise floor of {} (from {}): a change of T cannot be told from noise here",
+                pct(threshold),
+                pct(cell.noise_floor.0),
+                cell.noise_floor.1
+            )));
+        }
+    }
+    tested.len()
+}
+
+/// A fraction as a percentage for messages (`5%`, `12.5%`).
+pub fn pct(x: f64) -> String {
+    let v = x * 100.0;
+    if (v - v.round()).abs() < 1e-9 {
+        format!("{v:.0}%")
+    } else {
+        format!("{v:.1}%")
+    }
+}

@@ -1,0 +1,376 @@
+//! Regression mode (`benchlint regress BASE HEAD`, DESIGN.md "Regression mode"): corpus
+//! against corpus, for CI. Did HEAD make serving slower anywhere, beyond noise, with the engine
+//! launch as the unit of replication?
+//!
+//! * [`vary`]: what is being compared (engine version, image, digest, harness revision,
+//!   `--vary`), taken out of the fingerprint before configurations are matched.
+//! * [`matching`]: configurations matched across the sides; an unmatched one paired with its
+//!   nearest counterpart and NOT COMPARABLE with the C-codes of the mismatch (the checks of
+//!   `crate::claims::compare_sides`, not a copy of them), or MISSING.
+//! * [`cells`]: a cell per (configuration, level, metric) recorded on both sides; each launch
+//!   summarised by the median of its runs; runs a level's own rules reject left out.
+//! * [`decide`]: the statistics of every cell (`crate::stats`: Welch on the log ratio, the
+//!   one-sided test toward worse adjusted by Benjamini–Hochberg across all cells, TOST, the
+//!   noise floor, launches needed) and its verdict, first match wins, and the exit code.
+//!
+//! The reporters are `crate::report::regress_*`, pure functions of a [`Report`].
+
+pub mod cells;
+pub mod decide;
+pub mod matching;
+pub mod metric;
+pub mod sweep;
+pub mod vary;
+
+#[cfg(test)]
+mod simulation;
+
+use crate::corpus::LoadedResult;
+use crate::model::LevelKey;
+use crate::stats::{LaunchesNeeded, LogRatio};
+use crate::text::FileText;
+use crate::thresholds::Thresholds;
+pub use metric::RegressMetric;
+
+/// How a regression run is judged.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// T: a change worse than this fraction is a regression (0.05).
+    pub threshold: f64,
+    /// α: the false discovery rate of the regression tests, and the TOST level (0.05).
+    pub alpha: f64,
+    /// Fingerprint fields taken out before matching, beyond the defaults.
+    pub varied: Vec<String>,
+    /// Metrics compared (empty: every one).
+    pub metrics: Vec<RegressMetric>,
+    /// What fails the run.
+    pub fail_on: FailOn,
+    /// The thresholds of the config file (rate achieved, ...).
+    pub thresholds: Thresholds,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threshold: 0.05,
+            alpha: 0.05,
+            varied: Vec::new(),
+            metrics: Vec::new(),
+            fail_on: FailOn::Regression,
+            thresholds: Thresholds::default(),
+        }
+    }
+}
+
+/// `--fail-on`: which cells make the exit code 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// Any REGRESSION (significant after adjustment and worse than T).
+    Regression,
+    /// Only a confirmed REGRESSION (its whole interval worse than T).
+    Confirmed,
+    /// A REGRESSION, and any INCONCLUSIVE or NOT DECIDABLE cell.
+    Undecided,
+    /// Nothing: report only (exit 2 still stands for no comparable cell).
+    None,
+}
+
+impl FailOn {
+    /// The name on the command line.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FailOn::Regression => "regression",
+            FailOn::Confirmed => "confirmed",
+            FailOn::Undecided => "undecided",
+            FailOn::None => "none",
+        }
+    }
+}
+
+/// A side of the comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Side {
+    /// The corpus compared against.
+    Base,
+    /// The corpus under test.
+    Head,
+    /// A second corpus of BASE (`--control`).
+    Control,
+}
+
+impl Side {
+    /// `BASE`, `HEAD`, `CONTROL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Base => "BASE",
+            Side::Head => "HEAD",
+            Side::Control => "CONTROL",
+        }
+    }
+}
+
+/// One run's value in a cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunValue {
+    /// The result id.
+    pub id: FileText,
+    /// The file it was read from.
+    pub path: FileText,
+    /// The metric at the level.
+    pub value: f64,
+}
+
+/// One launch of a side in a cell: the median of its runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Launch {
+    /// The launch id (`None`: the runs that record none, counted as one launch).
+    pub id: Option<FileText>,
+    /// The median of its runs.
+    pub value: f64,
+    /// Its runs.
+    pub runs: Vec<RunValue>,
+}
+
+/// One side of a cell.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SideCell {
+    /// Its launches, in launch-id order (the unrecorded launch last).
+    pub launches: Vec<Launch>,
+    /// Runs left out, each with why (failed requests, rate not achieved, a zero level).
+    pub rejected: Vec<(FileText, &'static str)>,
+}
+
+impl SideCell {
+    /// The launch summaries.
+    pub fn values(&self) -> Vec<f64> {
+        self.launches.iter().map(|l| l.value).collect()
+    }
+
+    /// Runs behind the launches.
+    pub fn runs(&self) -> usize {
+        self.launches.iter().map(|l| l.runs.len()).sum()
+    }
+
+    /// The centre: the geometric mean of the launch summaries (the effect is on the log
+    /// scale, so this is the centre the change is measured between).
+    pub fn center(&self) -> Option<f64> {
+        let v = self.values();
+        let logs: Vec<f64> = v.iter().filter(|x| **x > 0.0).map(|x| x.ln()).collect();
+        crate::stats::mean(&logs).map(f64::exp)
+    }
+
+    /// Half-width of the t-based 95% interval of the log mean, as a fraction (`± 1.4%`).
+    pub fn ci_fraction(&self) -> Option<f64> {
+        let v = self.values();
+        let logs: Vec<f64> = v.iter().filter(|x| **x > 0.0).map(|x| x.ln()).collect();
+        if logs.len() < 2 {
+            return None;
+        }
+        let sd = crate::stats::sample_sd(&logs)?;
+        #[expect(clippy::cast_precision_loss, reason = "launch counts are small")]
+        let k = logs.len() as f64;
+        let t = crate::stats::t_quantile(0.975, k - 1.0)?;
+        Some((t * sd / k.sqrt()).exp_m1())
+    }
+
+    /// The launch CV (sample SD over mean of the launch summaries).
+    pub fn cv(&self) -> Option<f64> {
+        crate::stats::cv(&self.values())
+    }
+}
+
+/// A cell's verdict (DESIGN.md "Regression mode", first match wins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Significant after adjustment and worse than T.
+    Regression,
+    /// Fewer than two launches on a side.
+    NotDecidable,
+    /// Neither significant nor equivalent.
+    Inconclusive,
+    /// The sides differ in more than what is compared.
+    NotComparable,
+    /// The cell is on one side only.
+    Missing,
+    /// Significant, worse, under T.
+    SlowerWithinT,
+    /// Significant, better, under T.
+    FasterWithinT,
+    /// TOST within ±T.
+    Equivalent,
+    /// The mirror of a regression.
+    Improved,
+}
+
+impl Verdict {
+    /// The name in JSON.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::NotComparable => "not_comparable",
+            Verdict::Missing => "missing",
+            Verdict::NotDecidable => "not_decidable",
+            Verdict::Regression => "regression",
+            Verdict::Improved => "improved",
+            Verdict::Equivalent => "equivalent",
+            Verdict::SlowerWithinT => "slower_within_threshold",
+            Verdict::FasterWithinT => "faster_within_threshold",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+
+    /// The word in tables.
+    pub fn word(self, confirmed: bool) -> &'static str {
+        match self {
+            Verdict::NotComparable => "NOT COMPARABLE",
+            Verdict::Missing => "MISSING",
+            Verdict::NotDecidable => "NOT DECIDABLE",
+            Verdict::Regression if confirmed => "REGRESSION (confirmed)",
+            Verdict::Regression => "REGRESSION",
+            Verdict::Improved if confirmed => "IMPROVED (confirmed)",
+            Verdict::Improved => "IMPROVED",
+            Verdict::Equivalent => "EQUIVALENT",
+            Verdict::SlowerWithinT => "SLOWER WITHIN T",
+            Verdict::FasterWithinT => "FASTER WITHIN T",
+            Verdict::Inconclusive => "INCONCLUSIVE",
+        }
+    }
+
+    /// Whether the cell reached the statistics (two sides that may be compared).
+    pub fn is_comparable(self) -> bool {
+        !matches!(self, Verdict::NotComparable | Verdict::Missing)
+    }
+}
+
+/// A matched configuration (or a pair that failed to match, or one side's alone).
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Its label (model, engine, platform, speculation, workload), from BASE when it has one.
+    pub label: FileText,
+    /// The short fingerprint (after the varied fields are taken out): BASE's, else HEAD's.
+    pub fingerprint: String,
+    /// Engine versions of BASE and HEAD as recorded (sorted, distinct).
+    pub versions: (Vec<FileText>, Vec<FileText>),
+    /// Speculative decoding is on.
+    pub speculative: bool,
+    /// Why the whole configuration is not comparable: (C-code or none, message).
+    pub mismatches: Vec<(Option<&'static str>, FileText)>,
+    /// Notes (a metric on one side only, launches without an id).
+    pub notes: Vec<FileText>,
+}
+
+/// One cell.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// Index into [`Report::configs`].
+    pub config: usize,
+    /// The level.
+    pub level: LevelKey,
+    /// The metric.
+    pub metric: RegressMetric,
+    /// BASE's launches (`None`: not on BASE).
+    pub base: Option<SideCell>,
+    /// HEAD's launches.
+    pub head: Option<SideCell>,
+    /// The control's launches.
+    pub control: Option<SideCell>,
+    /// The change, when both sides have two launches.
+    pub stats: Option<LogRatio>,
+    /// BH-adjusted q of "worse".
+    pub q_worse: Option<f64>,
+    /// BH-adjusted q of "better".
+    pub q_better: Option<f64>,
+    /// The noise floor (a fraction) and where it came from.
+    pub noise_floor: (f64, &'static str),
+    /// The verdict.
+    pub verdict: Verdict,
+    /// For a regression or improvement: the whole interval is beyond T.
+    pub confirmed: bool,
+    /// The C-codes behind a NOT COMPARABLE verdict.
+    pub codes: Vec<&'static str>,
+    /// Why, in words (a NOT COMPARABLE, MISSING or NOT DECIDABLE cell, a T below the floor).
+    pub reasons: Vec<FileText>,
+    /// For an INCONCLUSIVE cell: launches per side that would settle it.
+    pub launches_needed: Option<LaunchesNeeded>,
+}
+
+/// Everything a regression run found.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The options it ran with.
+    pub options: Options,
+    /// Configurations, in fingerprint order.
+    pub configs: Vec<Config>,
+    /// Cells, by configuration, level and metric.
+    pub cells: Vec<Cell>,
+    /// Cells in the Benjamini–Hochberg family (those with statistics).
+    pub family: usize,
+    /// Whether a control corpus was given.
+    pub control: bool,
+    /// Why the run could not decide anything (no comparable cell), when so.
+    pub no_comparable: Option<String>,
+    /// The exit code: 0, 1, or 2 for no comparable cell.
+    pub exit_code: u8,
+}
+
+impl Report {
+    /// Whether `cell` meets `--fail-on`.
+    pub fn fails(&self, cell: &Cell) -> bool {
+        match self.options.fail_on {
+            FailOn::None => false,
+            FailOn::Regression => cell.verdict == Verdict::Regression,
+            FailOn::Confirmed => cell.verdict == Verdict::Regression && cell.confirmed,
+            FailOn::Undecided => matches!(
+                cell.verdict,
+                Verdict::Regression | Verdict::Inconclusive | Verdict::NotDecidable
+            ),
+        }
+    }
+
+    /// Count of cells per verdict, in [`Verdict`] order.
+    pub fn counts(&self) -> Vec<(Verdict, usize)> {
+        let mut out = std::collections::BTreeMap::<Verdict, usize>::new();
+        for c in &self.cells {
+            *out.entry(c.verdict).or_default() += 1;
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// Compares `head` with `base` (and `control` against `base` for the noise floor).
+pub fn regress(
+    base: &[LoadedResult],
+    head: &[LoadedResult],
+    control: Option<&[LoadedResult]>,
+    options: &Options,
+) -> Report {
+    let matched = matching::match_sides(base, head, control, options);
+    let (configs, mut cells) = cells::build(&matched, options);
+    let family = decide::decide(&mut cells, options);
+    let comparable = cells.iter().any(|c| c.verdict.is_comparable());
+    let no_comparable = (!comparable).then(|| {
+        if cells.is_empty() {
+            "no cell: neither side holds a successful result with a level and a metric to compare"
+                .to_string()
+        } else {
+            format!(
+                "no comparable cell: all {} cells are NOT COMPARABLE or MISSING",
+                cells.len()
+            )
+        }
+    });
+    let mut report = Report {
+        options: options.clone(),
+        configs,
+        cells,
+        family,
+        control: control.is_some(),
+        no_comparable,
+        exit_code: 0,
+    };
+    report.exit_code = if report.no_comparable.is_some() {
+        2
+    } else {
+        u8::from(report.cells.iter().any(|c| report.fails(c)))
+    };
+    report
+}

@@ -1,0 +1,111 @@
+//! `benchlint regress --format github`: GitHub Actions annotations. GitHub shows 10 errors
+//! and 10 warnings per step, so at most [`PER_SEVERITY`] of each are written, worst first
+//! (failing cells as errors, by the size of the change toward worse; undecided and unmatched
+//! cells as warnings), then one `::notice` naming how many more the step summary holds. The
+//! summary itself is the Markdown report (`crate::report::regress_markdown`), which the command
+//! writes to `$GITHUB_STEP_SUMMARY` when it is set. Messages are escaped as workflow-command
+//! data, file names as properties (`crate::report::github::push_escaped`), after the same
+//! masking and escaping as every terminal line.
+
+use std::fmt::Write as _;
+
+use super::github::push_escaped;
+use super::regress_common::{change, worst_first};
+use crate::regress::{Cell, Report, Verdict};
+
+/// Annotations written per severity.
+pub const PER_SEVERITY: usize = 10;
+
+fn severity(report: &Report, c: &Cell) -> Option<&'static str> {
+    if report.fails(c) {
+        return Some("error");
+    }
+    match c.verdict {
+        Verdict::Regression
+        | Verdict::Inconclusive
+        | Verdict::NotDecidable
+        | Verdict::NotComparable
+        | Verdict::Missing => Some("warning"),
+        _ => None,
+    }
+}
+
+fn message(report: &Report, c: &Cell) -> String {
+    let config = &report.configs[c.config];
+    let mut m = format!(
+        "{} at {} ({} {}): {} {}",
+        c.metric.as_str(),
+        c.level,
+        config.fingerprint,
+        config.label.line(),
+        c.verdict.word(c.confirmed),
+        change(c)
+    );
+    if !c.codes.is_empty() {
+        let _ = write!(m, " ({})", c.codes.join(", "));
+    }
+    for r in &c.reasons {
+        m.push_str("; ");
+        m.push_str(&r.line());
+    }
+    if let Some(n) = super::regress_common::launches_note(c, report.options.threshold) {
+        m.push_str("; ");
+        m.push_str(&n);
+    }
+    m
+}
+
+/// Renders the annotations of `report`.
+pub fn render(report: &Report) -> Vec<u8> {
+    let mut out = String::new();
+    let mut shown = [0usize; 2];
+    let mut more = [0usize; 2];
+    for i in worst_first(report) {
+        let c = &report.cells[i];
+        let Some(sev) = severity(report, c) else {
+            continue;
+        };
+        let k = usize::from(sev == "warning");
+        if shown[k] == PER_SEVERITY {
+            more[k] += 1;
+            continue;
+        }
+        shown[k] += 1;
+        out.push_str("::");
+        out.push_str(sev);
+        let run = c
+            .head
+            .as_ref()
+            .or(c.base.as_ref())
+            .and_then(|s| s.launches.first())
+            .and_then(|l| l.runs.first());
+        if let Some(r) = run {
+            out.push_str(" file=");
+            push_escaped(&mut out, &r.path.line().replace('\\', "/"), true);
+            out.push(',');
+        } else {
+            out.push(' ');
+        }
+        out.push_str("title=benchlint regress::");
+        push_escaped(&mut out, &message(report, c), false);
+        out.push('\n');
+    }
+    if more.iter().any(|&n| n > 0) {
+        out.push_str("::notice title=benchlint regress::");
+        push_escaped(
+            &mut out,
+            &format!(
+                "{} more errors and {} more warnings are in the step summary (--format markdown)",
+                more[0], more[1]
+            ),
+            false,
+        );
+        out.push('\n');
+    }
+    if let Some(reason) = &report.no_comparable {
+        out.push_str("::error title=benchlint regress::");
+        push_escaped(&mut out, reason, false);
+        out.push('\n');
+    }
+    out.into_bytes()
+}

@@ -1,0 +1,117 @@
+//! `benchlint regress --format json`: one document with every cell, every launch value and
+//! the run values behind each launch (`schemas/regress.schema.json`, `benchlint schema
+//! regress`). Text from the files is masked; the JSON writer escapes hidden characters.
+
+use serde_json::{Value, json};
+
+use crate::model::{LevelKey, RequestRate};
+use crate::regress::{Cell, Report, SideCell};
+use crate::stats::LaunchesNeeded;
+
+fn level(key: LevelKey) -> Value {
+    match key {
+        LevelKey::Streams(n) => json!({ "kind": "concurrency", "value": n }),
+        LevelKey::Rate(RequestRate::PerSecond(r)) => json!({ "kind": "request_rate", "value": r }),
+        LevelKey::Rate(RequestRate::Unbounded) => json!({ "kind": "request_rate", "value": "inf" }),
+        LevelKey::Unstated => json!({ "kind": "unstated", "value": null }),
+    }
+}
+
+fn side(s: Option<&SideCell>) -> Value {
+    let Some(s) = s else { return Value::Null };
+    json!({
+        "center": s.center(),
+        "ci95_fraction": s.ci_fraction(),
+        "cv": s.cv(),
+        "launches": s.launches.iter().map(|l| json!({
+            "id": l.id.as_ref().map(|i| i.masked().into_owned()),
+            "value": l.value,
+            "runs": l.runs.iter().map(|r| json!({
+                "id": r.id, "path": r.path, "value": r.value,
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "rejected": s.rejected.iter().map(|(id, why)| json!({ "id": id, "reason": why }))
+            .collect::<Vec<_>>(),
+    })
+}
+
+fn cell(report: &Report, c: &Cell) -> Value {
+    let config = &report.configs[c.config];
+    let (effect, tests) = match &c.stats {
+        Some(s) => {
+            let (lo, hi) = s.change_ci();
+            (
+                json!({ "change": s.change(), "ci": [lo, hi], "ci_level": 1.0 - report.options.alpha,
+                        "log_ratio": s.raw, "se": s.se, "df": s.df }),
+                json!({ "p_worse": s.p_worse, "p_better": s.p_better, "q_worse": c.q_worse,
+                        "q_better": c.q_better, "p_tost": s.p_tost }),
+            )
+        }
+        None => (Value::Null, Value::Null),
+    };
+    let needed = match c.launches_needed {
+        Some(LaunchesNeeded::PerSide(n)) => json!(n),
+        Some(LaunchesNeeded::Beyond) => json!(format!(">{}", crate::stats::MAX_LAUNCHES)),
+        None => Value::Null,
+    };
+    json!({
+        "configuration": config.fingerprint,
+        "level": level(c.level),
+        "metric": c.metric.as_str(),
+        "better": c.metric.better(),
+        "base": side(c.base.as_ref()),
+        "head": side(c.head.as_ref()),
+        "control": side(c.control.as_ref()),
+        "effect": effect,
+        "tests": tests,
+        "noise_floor": { "value": c.noise_floor.0, "source": c.noise_floor.1 },
+        "verdict": c.verdict.as_str(),
+        "confirmed": c.confirmed,
+        "fails": report.fails(c),
+        "codes": c.codes,
+        "reasons": c.reasons,
+        "launches_needed_per_side": needed,
+    })
+}
+
+/// Renders `report` as JSON.
+pub fn render(report: &Report) -> Vec<u8> {
+    let o = &report.options;
+    let counts: serde_json::Map<String, Value> = report
+        .counts()
+        .into_iter()
+        .map(|(v, n)| (v.as_str().to_string(), json!(n)))
+        .collect();
+    let value = json!({
+        "tool": "benchlint",
+        "version": env!("CARGO_PKG_VERSION"),
+        "schema": "benchlint/regress/v1",
+        "params": {
+            "threshold": o.threshold,
+            "alpha": o.alpha,
+            "fail_on": o.fail_on.as_str(),
+            "vary": o.varied,
+            "metrics": o.metrics.iter().map(|m| m.as_str()).collect::<Vec<_>>(),
+            "family": report.family,
+            "control": report.control,
+        },
+        "configurations": report.configs.iter().map(|c| json!({
+            "fingerprint": c.fingerprint,
+            "label": c.label,
+            "base_versions": c.versions.0,
+            "head_versions": c.versions.1,
+            "speculative": c.speculative,
+            "mismatches": c.mismatches.iter().map(|(code, m)| json!({ "code": code, "message": m }))
+                .collect::<Vec<_>>(),
+            "notes": c.notes,
+        })).collect::<Vec<_>>(),
+        "cells": report.cells.iter().map(|c| cell(report, c)).collect::<Vec<_>>(),
+        "summary": {
+            "counts": counts,
+            "failing": report.cells.iter().filter(|c| report.fails(c)).count(),
+            "exit_code": report.exit_code,
+            "reason": report.no_comparable,
+        },
+    });
+    crate::text::json::pretty_line(&value)
+}

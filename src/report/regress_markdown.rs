@@ -1,0 +1,358 @@
+//! `benchlint regress --format markdown`: a pull-request comment or `$GITHUB_STEP_SUMMARY`.
+//! A headline, the failing cells first, then per configuration its full table and a text
+//! picture of the two ladders (each level's BASE and HEAD intervals on one axis), then the
+//! method. Kept under GitHub's 1 MiB summary limit: past [`LIMIT`], configuration details are
+//! left out from the last one up (the failing cells, the headline and the method always stay),
+//! and the summary says how many were left out. Text from the files is escaped for Markdown
+//! ([`crate::text::FileText::md`]).
+
+use std::fmt::Write as _;
+
+use super::regress_common::{
+    change, exit_words, headline_counts, launches_note, q, side_center, side_spread, worst_first,
+};
+use crate::regress::{Cell, Report, SideCell};
+
+/// The most bytes written: under GitHub's 1024k step summary cap, with room for what a job
+/// appends around it.
+pub const LIMIT: usize = 1_000_000;
+
+/// Width of a ladder picture's axis, in characters.
+const WIDTH: usize = 40;
+
+const HEADER: &str = "| level | metric | BASE | cv k r | HEAD | cv k r | vs base [95% CI] | q | verdict |\n\
+                      |---:|---|---:|---:|---:|---:|---:|---:|---|\n";
+
+fn row(report: &Report, c: &Cell, with_config: bool) -> String {
+    let mut verdict = c.verdict.word(c.confirmed).to_string();
+    if report.fails(c) {
+        verdict = format!("❌ **{verdict}**");
+    }
+    if !c.codes.is_empty() {
+        let _ = write!(verdict, " ({})", c.codes.join(", "));
+    }
+    let mut notes: Vec<String> = c.reasons.iter().map(crate::text::FileText::md).collect();
+    notes.extend(launches_note(c, report.options.threshold));
+    if !notes.is_empty() {
+        let _ = write!(verdict, "<br>{}", notes.join("<br>"));
+    }
+    let level = if with_config {
+        format!(
+            "`{}` {}",
+            report.configs[c.config].fingerprint,
+            c.level.value_text()
+        )
+    } else {
+        c.level.value_text()
+    };
+    format!(
+        "| {level} | {} {} | {} | {} | {} | {} | {} | {} | {verdict} |\n",
+        c.metric.as_str(),
+        c.metric.arrow(),
+        side_center(c.base.as_ref()),
+        side_spread(c.base.as_ref()),
+        side_center(c.head.as_ref()),
+        side_spread(c.head.as_ref()),
+        change(c),
+        q(c),
+    )
+}
+
+/// The 95% interval of a side's launch mean, in the metric's unit.
+fn interval(s: &SideCell) -> Option<(f64, f64, f64)> {
+    let c = s.center()?;
+    let h = s.ci_fraction().unwrap_or(0.0);
+    Some((c / (1.0 + h), c, c * (1.0 + h)))
+}
+
+/// One side's bar on the axis `[lo, hi]`.
+fn bar(iv: (f64, f64, f64), lo: f64, hi: f64) -> String {
+    #[expect(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        clippy::cast_precision_loss,
+        reason = "a position on a 40-character axis"
+    )]
+    let at = |x: f64| -> usize {
+        let f = if hi > lo { (x - lo) / (hi - lo) } else { 0.5 };
+        ((f * (WIDTH - 1) as f64)
+            .round()
+            .clamp(0.0, (WIDTH - 1) as f64)) as usize
+    };
+    let (a, m, b) = (at(iv.0), at(iv.1), at(iv.2));
+    (0..WIDTH)
+        .map(|i| {
+            if i == m {
+                '●'
+            } else if i == a {
+                '['
+            } else if i == b {
+                ']'
+            } else if i > a && i < b {
+                '━'
+            } else {
+                '·'
+            }
+        })
+        .collect()
+}
+
+/// The picture of one configuration: for its first metric with comparable cells, each level's
+/// BASE and HEAD intervals side by side on that level's own axis.
+fn picture(cells: &[&Cell]) -> Option<String> {
+    let metric = cells
+        .iter()
+        .find(|c| c.base.is_some() && c.head.is_some() && c.verdict.is_comparable())?
+        .metric;
+    let mut out = format!(
+        "```text\n{} {} — each level: BASE (B) and HEAD (H), 95% interval of the launch mean, ● centre\n",
+        metric.as_str(),
+        metric.arrow()
+    );
+    for c in cells.iter().filter(|c| c.metric == metric) {
+        let (Some(b), Some(h)) = (
+            c.base.as_ref().and_then(interval),
+            c.head.as_ref().and_then(interval),
+        ) else {
+            continue;
+        };
+        let lo = b.0.min(h.0);
+        let hi = b.2.max(h.2);
+        let pad = (hi - lo) * 0.1;
+        let (lo, hi) = (lo - pad, hi + pad);
+        let level = c.level.value_text();
+        let _ = writeln!(
+            out,
+            "{level:>6}  B {}  {}",
+            bar(b, lo, hi),
+            side_center(c.base.as_ref())
+        );
+        let _ = writeln!(
+            out,
+            "{:>6}  H {}  {}  {}",
+            "",
+            bar(h, lo, hi),
+            side_center(c.head.as_ref()),
+            c.verdict.word(c.confirmed)
+        );
+    }
+    out.push_str("```\n");
+    Some(out)
+}
+
+fn details(report: &Report, ci: usize) -> Option<String> {
+    let config = &report.configs[ci];
+    let cells: Vec<&Cell> = report.cells.iter().filter(|c| c.config == ci).collect();
+    if cells.is_empty() {
+        return None;
+    }
+    let failing = cells.iter().filter(|c| report.fails(c)).count();
+    let join = |v: &[crate::text::FileText]| {
+        v.iter()
+            .map(crate::text::FileText::md)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut out = format!(
+        "<details{}><summary><code>{}</code> {}{} — BASE {} · HEAD {}{}</summary>\n\n",
+        if failing > 0 { " open" } else { "" },
+        config.fingerprint,
+        config.label.md(),
+        if config.speculative { " [SD]" } else { "" },
+        join(&config.versions.0),
+        join(&config.versions.1),
+        if failing > 0 {
+            format!(" — ❌ {failing} failing")
+        } else {
+            String::new()
+        }
+    );
+    for n in &config.notes {
+        let _ = writeln!(out, "- note: {}", n.md());
+    }
+    if !config.notes.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(HEADER);
+    for c in &cells {
+        out.push_str(&row(report, c, false));
+    }
+    out.push('\n');
+    if let Some(p) = picture(&cells) {
+        out.push_str(&p);
+    }
+    out.push_str("\n</details>\n\n");
+    Some(out)
+}
+
+/// Renders `report` as Markdown, under [`LIMIT`] bytes.
+pub fn render(report: &Report) -> Vec<u8> {
+    let o = &report.options;
+    let t = crate::regress::decide::pct(o.threshold);
+    let failing: Vec<usize> = worst_first(report)
+        .into_iter()
+        .filter(|&i| report.fails(&report.cells[i]))
+        .collect();
+    let mut head = String::from("## benchlint regress\n\n");
+    let _ = writeln!(
+        head,
+        "{}\n",
+        match report.exit_code {
+            2 => format!(
+                "⚠️ **Nothing could be compared**: {}",
+                report
+                    .no_comparable
+                    .as_deref()
+                    .unwrap_or("no comparable cell")
+            ),
+            1 => format!(
+                "❌ **{} fail --fail-on {}** (T = {t})",
+                crate::numbers::plural(failing.len(), "cell", "cells"),
+                o.fail_on.as_str()
+            ),
+            _ => format!(
+                "✅ **No cell fails --fail-on {}** (T = {t})",
+                o.fail_on.as_str()
+            ),
+        }
+    );
+    let _ = writeln!(head, "{}\n", headline_counts(report));
+    if !failing.is_empty() {
+        head.push_str("### Failing cells\n\n");
+        head.push_str(&HEADER.replacen("| level |", "| configuration, level |", 1));
+        for &i in &failing {
+            head.push_str(&row(report, &report.cells[i], true));
+        }
+        head.push('\n');
+    }
+    let footer = format!(
+        "---\n{}. Each launch (one engine start) is the median of its runs; the change is the \
+         difference of the mean log launch summaries with its {:.0}% Welch interval; q is \
+         Benjamini–Hochberg adjusted over m = {} cells (one-sided, in the direction of the \
+         change); EQUIVALENT is TOST within ±{t} at α = {}; the noise floor is the larger of the \
+         static floor and a same-vs-same control{}.\n",
+        exit_words(report),
+        (1.0 - o.alpha) * 100.0,
+        report.family,
+        o.alpha,
+        if report.control {
+            " (--control)"
+        } else {
+            " (BASE launches)"
+        }
+    );
+    let mut blocks: Vec<String> = (0..report.configs.len())
+        .filter_map(|ci| details(report, ci))
+        .collect();
+    let fixed = head.len() + footer.len() + 200;
+    let mut dropped = 0;
+    let mut total: usize = blocks.iter().map(String::len).sum();
+    while fixed + total > LIMIT {
+        let Some(last) = blocks.pop() else { break };
+        total -= last.len();
+        dropped += 1;
+    }
+    let mut out = head;
+    if !blocks.is_empty() {
+        out.push_str("### By configuration\n\n");
+    }
+    for b in &blocks {
+        out.push_str(b);
+    }
+    if dropped > 0 {
+        let _ = writeln!(
+            out,
+            "_{} left out to stay under GitHub's 1 MiB summary limit; `--format json` holds every cell._\n",
+            crate::numbers::plural(dropped, "configuration", "configurations")
+        );
+    }
+    out.push_str(&footer);
+    // A single failing table larger than the limit is cut at a row boundary.
+    if out.len() > LIMIT {
+        let mut end = LIMIT - 200;
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        let cut = out[..end].rfind('\n').unwrap_or(0);
+        out.truncate(cut);
+        out.push_str("\n\n_Cut to stay under GitHub's 1 MiB summary limit; `--format json` holds every cell._\n");
+    }
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LevelKey;
+    use crate::regress::{Config, Launch, Options, RegressMetric, SideCell, Verdict};
+    use crate::text::FileText;
+
+    fn side(v: f64) -> SideCell {
+        SideCell {
+            launches: (0..3)
+                .map(|i| Launch {
+                    id: Some(FileText::new(format!("L{i}"))),
+                    value: v * (1.0 + 0.01 * f64::from(i)),
+                    runs: Vec::new(),
+                })
+                .collect(),
+            rejected: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_huge_report_stays_under_the_limit_and_keeps_every_failing_cell() {
+        let configs: Vec<Config> = (0..3000)
+            .map(|i| Config {
+                label: FileText::new(format!("model-{i} · vllm · 8 × H100 · workload {i}")),
+                fingerprint: format!("{i:012x}"),
+                versions: (vec![FileText::new("0.11.0")], vec![FileText::new("0.11.1")]),
+                speculative: false,
+                mismatches: Vec::new(),
+                notes: Vec::new(),
+            })
+            .collect();
+        let mut cells = Vec::new();
+        for ci in 0..configs.len() {
+            for (li, metric) in RegressMetric::ALL.into_iter().enumerate() {
+                let mut c = crate::regress::cells::blank_cell(
+                    ci,
+                    LevelKey::Streams(1 << li),
+                    metric,
+                    Verdict::Equivalent,
+                );
+                c.base = Some(side(100.0));
+                c.head = Some(side(100.0));
+                // One failing cell in every hundredth configuration.
+                if ci % 100 == 0 && li == 0 {
+                    c.verdict = Verdict::Regression;
+                }
+                cells.push(c);
+            }
+        }
+        let report = Report {
+            options: Options::default(),
+            configs,
+            cells,
+            family: 0,
+            control: false,
+            no_comparable: None,
+            exit_code: 1,
+        };
+        let md = String::from_utf8(render(&report)).unwrap();
+        assert!(md.len() <= LIMIT, "{}", md.len());
+        let failing_rows = md
+            .split("### By configuration")
+            .next()
+            .unwrap()
+            .matches("❌ **REGRESSION**")
+            .count();
+        assert_eq!(failing_rows, 30);
+        assert!(md.contains("left out to stay under GitHub's 1 MiB summary limit"));
+        assert!(
+            md.trim_end().ends_with("(BASE launches)."),
+            "{}",
+            &md[md.len() - 300..]
+        );
+    }
+}
