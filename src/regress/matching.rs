@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::{Options, Side, vary};
 use crate::claims::{CompareOptions, Metric, Runs, compare_sides, resolve_side};
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::fingerprint::Fingerprint;
 use crate::replication::configurations;
 

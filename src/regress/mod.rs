@@ -25,7 +25,7 @@ pub mod vary;
 #[cfg(test)]
 mod simulation;
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::LevelKey;
 use crate::stats::{LaunchesNeeded, LogRatio};
 use crate::text::FileText;

@@ -12,7 +12,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::corpus::LoadedResult;
+use crate::model::loaded::LoadedResult;
 use crate::model::RequestRate;
 
 /// Indices of `results` whose finite-rate levels a GuideLLM sweep chose.

@@ -68,8 +68,9 @@ const LAYERS: &[Layer] = &[
             "copies",
             "cards",
             "audit",
+            "regress",
         ],
-        owns: "one file per rule and the registry, helpers rules share (`rules::support`), configurations and runs, claims analysis, the audit's report types",
+        owns: "one file per rule and the registry, helpers rules share (`rules::support`), configurations and runs, claims analysis, the audit's report types, regression cells and verdicts",
     },
     Layer {
         name: "config",
