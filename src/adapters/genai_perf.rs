@@ -33,7 +33,15 @@
 //!   (`data` of payloads), per-request `profile_export.jsonl` records, `AIPerf`'s sweep and
 //!   multi-run aggregates (`aggregation_type`), `run_config.json`, `phase_manifest.json`, the
 //!   `.aiperf_results_ready.json` marker, and `AIPerf`'s other outputs (`*_timeslices.json`,
-//!   `server_metrics_export.json` / `.jsonl`, `gpu_telemetry_export.jsonl`).
+//!   `server_metrics_export.json` / `.jsonl`, `gpu_telemetry_export.jsonl`); the per-request
+//!   records feed the failed count of an export that records none ([`records`]);
+//! - a run that served nothing: an export with its errors and no metric at all (`AIPerf` leaves
+//!   out a metric with no record), told by `input_config` and `AIPerf`'s own run keys, is a
+//!   failed result with 0 completed requests (derived); the export that lost its
+//!   `input_config` is still read when three of those keys are there;
+//! - the 0.10 exports (`schema_version` 1.3): `input_config.phases` as an object keyed by
+//!   phase name, or entries that name themselves by `name` only, and the profiling phase found
+//!   by elimination (the one phase not a warm-up); its `request_rate` / `rate` keys the level.
 //!
 //! genai-perf records no date: `measured_at` is the epoch fallback; `AIPerf`'s `start_time`
 //! is a local time without offset, read as UTC. A level is keyed by the configured concurrency;
@@ -51,6 +59,7 @@
 //! `reasoning_tokens`, and `--scenario` to `labels.scenario`.
 
 mod config;
+mod records;
 mod timing;
 
 use serde_json::Value;
@@ -267,6 +276,13 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
                 .sum();
             Some((n, "/error_summary".to_string()))
         });
+    // Neither is recorded: the per-request records beside the export count the errors.
+    let from_records = if failed.is_none() && is_aiperf(doc) {
+        records::errors(source)
+    } else {
+        None
+    };
+    let failed = failed.or_else(|| from_records.map(|(n, _)| (n, String::new())));
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
     } else if let Some((n, _)) = &failed
@@ -301,8 +317,18 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
             failed.as_ref().map_or("", |(_, s)| s.as_str()),
         );
     }
-    if let Some((n, src)) = &failed {
-        b.put("/levels/0/failed", *n, src);
+    match (&failed, from_records) {
+        (Some((n, _)), Some((_, total))) => b.derived(
+            "/levels/0/failed",
+            *n,
+            &format!(
+                "the requests with an `error` among the {total} profiled records of `{}` beside the export",
+                records::RECORDS
+            ),
+            "",
+        ),
+        (Some((n, src)), None) => b.put("/levels/0/failed", *n, src),
+        (None, _) => {}
     }
     stat(
         &mut b,

@@ -31,7 +31,7 @@ const FIXTURES: &str = "testdata/adapters";
 
 /// Files that are side files of a harness run and carry no result of their own (the end of
 /// their path), besides fixtures whose name says `companion`.
-const REAL_COMPANIONS: [&str; 25] = [
+const REAL_COMPANIONS: [&str; 26] = [
     // llmperf per-request records (an array), read beside the summary.
     "leaderboard__individual_anyscale_7b.json",
     "leaderboard__individual_groq_70b.json",
@@ -64,6 +64,7 @@ const REAL_COMPANIONS: [&str; 25] = [
     "/server_metrics_export.jsonl",
     "/gpu_telemetry_export.jsonl",
     "aiperf_artifacts/profile_export.jsonl",
+    "errors-only-in-records/profile_export.jsonl",
     // An MLPerf power run's PTD client and server session records.
     "/performance/power/client.json",
     "/performance/power/server.json",
