@@ -31,3 +31,6 @@ for t in json_parse_text json_split_documents adapters_read serve_command json_l
   cargo fuzz run -O --sanitizer none "$t" "corpus/$t" -- -max_total_time="$secs" -max_len=65536 -print_final_stats=1 2>&1 \
     | grep -E 'Done [0-9]+ runs|stat::number_of_executed_units|stat::peak_rss_mb|cov: .*corp|SUMMARY|panicked|crash-' | tail -5
 done
+# The variant generator over every fixture and real file, with more keys dropped per file.
+echo "== variants"
+(cd .. && BENCHLINT_VARIANTS=40 cargo test --test it variants:: 2>&1 | grep -E 'variants of|test result|broke an invariant' | tail -5)

@@ -33,7 +33,15 @@
 //!   (`data` of payloads), per-request `profile_export.jsonl` records, `AIPerf`'s sweep and
 //!   multi-run aggregates (`aggregation_type`), `run_config.json`, `phase_manifest.json`, the
 //!   `.aiperf_results_ready.json` marker, and `AIPerf`'s other outputs (`*_timeslices.json`,
-//!   `server_metrics_export.json` / `.jsonl`, `gpu_telemetry_export.jsonl`).
+//!   `server_metrics_export.json` / `.jsonl`, `gpu_telemetry_export.jsonl`); the per-request
+//!   records feed the failed count of an export that records none ([`records`]);
+//! - a run that served nothing: an export with its errors and no metric at all (`AIPerf` leaves
+//!   out a metric with no record), told by `input_config` and `AIPerf`'s own run keys, is a
+//!   failed result with 0 completed requests (derived); the export that lost its
+//!   `input_config` is still read when three of those keys are there;
+//! - the 0.10 exports (`schema_version` 1.3): `input_config.phases` as an object keyed by
+//!   phase name, or entries that name themselves by `name` only, and the profiling phase found
+//!   by elimination (the one phase not a warm-up); its `request_rate` / `rate` keys the level.
 //!
 //! genai-perf records no date: `measured_at` is the epoch fallback; `AIPerf`'s `start_time`
 //! is a local time without offset, read as UTC. A level is keyed by the configured concurrency;
@@ -51,6 +59,7 @@
 //! `reasoning_tokens`, and `--scenario` to `labels.scenario`.
 
 mod config;
+mod records;
 mod timing;
 
 use serde_json::Value;
@@ -73,13 +82,31 @@ const CORE_METRICS: [&str; 5] = [
     "output_token_throughput",
 ];
 
+/// Keys only an `AIPerf` run export carries at its top level, whatever the run served: an
+/// export of a run that completed nothing (a dead server's "connection refused") has no
+/// metric at all, only its configuration, its error summary and these.
+const AIPERF_RUN_KEYS: [&str; 5] = [
+    "error_summary",
+    "was_cancelled",
+    "aiperf_version",
+    "error_request_count",
+    "benchmark_id",
+];
+
 fn is_export(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.get("input_config").is_some_and(Value::is_object)
-            && CORE_METRICS
+        let own = AIPERF_RUN_KEYS
+            .iter()
+            .filter(|k| m.contains_key(**k))
+            .count();
+        // An export that lost its `input_config` is still one when AIPerf's own run keys say so.
+        (m.get("input_config").is_some_and(Value::is_object) || own >= 3)
+            && (CORE_METRICS
                 .iter()
                 .any(|k| m.get(*k).and_then(|x| x.get("unit")).is_some())
+                || AIPERF_RUN_KEYS.iter().any(|k| m.contains_key(*k)))
             && !m.contains_key("schema")
+            && !m.contains_key("aggregation_type")
     })
 }
 
@@ -104,21 +131,69 @@ fn is_aiperf(v: &Value) -> bool {
             .is_some_and(|c| c.trim_start().starts_with("aiperf"))
 }
 
-/// Index of the `input_config.phases[]` entry of `kind` (`AIPerf` 0.13).
-fn phase(doc: &Value, kind: &str) -> Option<usize> {
-    doc.pointer("/input_config/phases")?
-        .as_array()?
-        .iter()
-        .position(|p| p.get("kind").and_then(Value::as_str) == Some(kind))
+/// The pointer of the `input_config.phases` entry of `kind` (`profiling`, `warmup`): in 0.13
+/// an array whose entries name their `kind`; in the 0.10 exports (`schema_version` 1.3) an
+/// entry may name itself by `name` or `phase` only, or `phases` may be an object keyed by the
+/// phase's name. Unknown shapes find nothing (the load then comes from the older keys).
+fn phase(doc: &Value, kind: &str) -> Option<String> {
+    let names = |v: &Value| {
+        ["kind", "name", "phase", "phase_type"]
+            .iter()
+            .filter_map(|k| v.get(*k).and_then(Value::as_str))
+            .any(|n| n.eq_ignore_ascii_case(kind))
+    };
+    match doc.pointer("/input_config/phases")? {
+        Value::Array(items) => {
+            // `kind` first: a 0.13 entry's `name` is free text and may differ from its kind.
+            let by_kind = items
+                .iter()
+                .position(|p| p.get("kind").and_then(Value::as_str) == Some(kind));
+            by_kind
+                .or_else(|| {
+                    items
+                        .iter()
+                        .position(|p| p.get("kind").is_none() && names(p))
+                })
+                .or_else(|| {
+                    // The profiling phase by elimination: the one phase that is not a
+                    // warm-up and is not excluded from the results.
+                    let warm = |p: &Value| {
+                        ["kind", "name", "phase", "phase_type"].iter().any(|k| {
+                            p.get(*k)
+                                .and_then(Value::as_str)
+                                .is_some_and(|n| n.to_ascii_lowercase().contains("warm"))
+                        }) || p.get("exclude_from_results").and_then(Value::as_bool) == Some(true)
+                    };
+                    let measured: Vec<usize> = (0..items.len())
+                        .filter(|i| items[*i].is_object() && !warm(&items[*i]))
+                        .collect();
+                    match (kind, measured.as_slice()) {
+                        ("profiling", [one]) => Some(*one),
+                        _ => None,
+                    }
+                })
+                .map(|i| format!("/input_config/phases/{i}"))
+        }
+        Value::Object(map) => map
+            .iter()
+            .find(|(k, v)| k.eq_ignore_ascii_case(kind) && v.is_object())
+            .map(|(k, _)| ptr("/input_config/phases", &[k])),
+        _ => None,
+    }
 }
 
 /// An `AIPerf` 0.13 per-phase export (`phases/<name>/profile_export_aiperf.json`): the run's
 /// export carries `warmup_metrics` whenever the run had a warm-up phase (and its telemetry);
 /// the per-phase copies carry neither.
+///
+/// A copy repeats figures: an export without any completed-request count is the run's own
+/// (a run that served nothing has neither telemetry nor warm-up metrics either), read as the
+/// failed result it is rather than skipped as a copy.
 fn is_phase_export(v: &Value) -> bool {
     v.get("schema_version").is_some()
         && v.get("telemetry_data").is_none()
         && v.get("warmup_metrics").is_none()
+        && v.get("request_count").is_some()
         && phase(v, "warmup").is_some()
 }
 
@@ -201,6 +276,13 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
                 .sum();
             Some((n, "/error_summary".to_string()))
         });
+    // Neither is recorded: the per-request records beside the export count the errors.
+    let from_records = if failed.is_none() && is_aiperf(doc) {
+        records::errors(source)
+    } else {
+        None
+    };
+    let failed = failed.or_else(|| from_records.map(|(n, _)| (n, String::new())));
     if at(doc, "/was_cancelled").and_then(Value::as_bool) == Some(true) {
         b.put("/outcome", "aborted", "/was_cancelled");
     } else if let Some((n, _)) = &failed
@@ -222,9 +304,31 @@ fn map_export(doc: &Value, source: &Source<'_>) -> Mapped {
     if !keyed_by_rate && !cap_src.is_empty() {
         b.whole("/levels/0/concurrency", cap_src, 1);
     }
-    b.whole("/levels/0/requests", "/request_count/avg", 0);
-    if let Some((n, src)) = &failed {
-        b.put("/levels/0/failed", *n, src);
+    if !b.whole("/levels/0/requests", "/request_count/avg", 0)
+        && failed.as_ref().is_some_and(|(n, _)| *n > 0)
+        && completed.is_none()
+    {
+        // AIPerf writes no `request_count` when no request completed (a metric with no
+        // record is left out): the errors it counted are every request of the run.
+        b.derived(
+            "/levels/0/requests",
+            0,
+            "no `request_count` beside the errors: no request completed",
+            failed.as_ref().map_or("", |(_, s)| s.as_str()),
+        );
+    }
+    match (&failed, from_records) {
+        (Some((n, _)), Some((_, total))) => b.derived(
+            "/levels/0/failed",
+            *n,
+            &format!(
+                "the requests with an `error` among the {total} profiled records of `{}` beside the export",
+                records::RECORDS
+            ),
+            "",
+        ),
+        (Some((n, src)), None) => b.put("/levels/0/failed", *n, src),
+        (None, _) => {}
     }
     stat(
         &mut b,

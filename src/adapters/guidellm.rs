@@ -28,7 +28,13 @@
 //! for `throughput` (a closed loop at `max_concurrency` when capped), and by the strategy's
 //! `rate` for `constant`, `poisson` and the other rate strategies (the cap as
 //! `max_concurrency`); the requests a level sent are never its concurrency. The measured window excludes warm-up and cool-down,
-//! which the report records (`warmup_duration`, `duration`).
+//! which the report records (`warmup_duration`, `duration`). A rate-keyed level also records
+//! the rate it achieved (`metrics.requests_per_second`, of all requests, else the successful
+//! ones) as `achieved_request_rate` (R027).
+//!
+//! A benchmark that lacks what the others record (no metrics, a strategy of an unknown kind)
+//! spoils only itself: the report is read when one benchmark is `GuideLLM`'s, and every
+//! benchmark is read as far as it goes.
 //!
 //! A report saved as YAML (`save_file` with a `.yaml` path: PyYAML's `yaml.dump`, keys
 //! sorted, an object met twice written once with an anchor and then as aliases, tuples
@@ -63,7 +69,8 @@ fn is_report(v: &Value) -> bool {
         !m.contains_key("schema")
             && m.get("benchmarks")
                 .and_then(Value::as_array)
-                .is_some_and(|b| !b.is_empty() && b.iter().all(is_benchmark))
+                // One benchmark that lacks what the others record spoils only itself.
+                .is_some_and(|b| b.iter().any(is_benchmark) && b.iter().all(Value::is_object))
     })
 }
 
@@ -150,6 +157,7 @@ fn map_benchmark(doc: &Value, source: &Source<'_>, i: usize) -> Mapped {
         p(&["config", "strategy"])
     };
     strategy_level(&mut b, &strategy);
+    achieved_rate(&mut b, &base, successful);
     b.whole("/levels/0/requests", &ptr(&totals, &["successful"]), 0);
     b.whole("/levels/0/failed", &ptr(&totals, &["errored"]), 0);
     b.real("/levels/0/duration_s", &p(&["duration"]), 1.0);
@@ -258,6 +266,29 @@ fn strategy_level(b: &mut Builder<'_>, strategy: &str) {
             b.load(&ptr(strategy, &["rate"]), &cap);
         }
     }
+}
+
+/// The rate an open-loop level achieved: `metrics.requests_per_second` (requests finished per
+/// second over the measured window), of every request (`total`) where written, else of the
+/// successful ones. Only for a level keyed by a finite request rate (constant, Poisson, ...)
+/// that completed requests: R027 compares it with the rate asked for.
+fn achieved_rate(b: &mut Builder<'_>, base: &str, successful: Option<u64>) {
+    let keyed_by_rate = b
+        .value("/levels/0/request_rate")
+        .is_some_and(Value::is_number);
+    if !keyed_by_rate || successful.is_none_or(|n| n == 0) {
+        return;
+    }
+    let rps = ptr(base, &["metrics", "requests_per_second"]);
+    let _ = b.real(
+        "/levels/0/achieved_request_rate",
+        &ptr(&rps, &["total", "mean"]),
+        1.0,
+    ) || b.real(
+        "/levels/0/achieved_request_rate",
+        &ptr(&rps, &["successful", "mean"]),
+        1.0,
+    );
 }
 
 /// The HTTP body every sampled request was sent with (`request_args`, a JSON string, 0.5+):

@@ -6,7 +6,8 @@
 //! their schedule delay; newer versions add `send_duration`, `requested_rate`,
 //! `achieved_rate`), `successes` (`count`, `latency` distributions in seconds, `throughput`,
 //! `prompt_len`, `output_len`), `failures` (`count`, ...), and `benchmark_time_seconds` in
-//! newer versions. Recognised by content: `load_summary`, `successes` and `failures` objects.
+//! newer versions. Recognised by content: two or more of the `load_summary`, `successes` and
+//! `failures` objects (a report that lacks one is read as far as it goes).
 //!
 //! - **Stages are levels.** The stage files of a folder are one ladder ([`super::ladder`]),
 //!   one level per stage in stage order; a level is keyed by its request rate (the load is open
@@ -74,10 +75,15 @@ fn is_config(v: &Value) -> bool {
         && v.get("schema").is_none()
 }
 
+/// A lifecycle report: at least two of its three blocks (`load_summary`, `successes`,
+/// `failures`). A report that lacks one (a stage whose successes block was not written, a
+/// failed run's report without its load summary) is read as far as it goes.
 fn is_report(v: &Value) -> bool {
     ["load_summary", "successes", "failures"]
         .iter()
-        .all(|k| v.get(*k).is_some_and(Value::is_object))
+        .filter(|k| v.get(**k).is_some_and(Value::is_object))
+        .count()
+        >= 2
         && v.get("schema").is_none()
 }
 

@@ -6,7 +6,9 @@
 //! `precision`, `image`, `tp`, `ep`, `dp_attention`, `spec_decoding`, `disagg`, `offloading`,
 //! `scenario_type`, `isl`, `osl`, `conc`) and the figures. Each run folder keeps its row as a
 //! single object (`agg_<result>.json`); the sweep's `agg_bmk.json` is a JSON array of the rows
-//! of many runs. Recognised by content: `hw`, `conc` and a per-GPU throughput.
+//! of many runs. Recognised by content: five or more of the keys every row carries (`hw`,
+//! `conc`, `tp`, `framework`, the request counts, a per-GPU throughput, ...); a file of rows
+//! when one of them is a full row (with a per-GPU throughput).
 //!
 //! - **A row is a result** with one level at `conc` streams. Rows with equal settings are
 //!   repeats of one configuration (the replication rules group them); a row that is the same
@@ -37,25 +39,58 @@
 //!   (disaggregated) row records a parallel size only when its prefill and decode workers
 //!   share it.
 //! - `run_stats.json` (`{hw: {n_success, total}}`, the sweep's success counts) is a companion.
+//! - **A bad row spoils only itself.** A run that served nothing is written as a sparse row
+//!   (settings and counts, no figures: `num_requests_total` and `num_requests_successful` 0,
+//!   29 of 76 keys in a real `agg_bmk.json`). Inside a file of full rows it is read as far as
+//!   it goes: a failed result (derived from the counts) with its settings, so R006/R007 report
+//!   it and the other rows are read as usual.
 //!
 //! Rows record no date: `measured_at` is the epoch fallback.
 
 use serde_json::Value;
 
-use super::map::{Builder, NONE_COMPLETED, at, count, number, ptr, text};
+use super::map::{Builder, NONE_COMPLETED, NOTHING_SERVED, at, count, number, ptr, text};
 use super::{Adapter, Mapped, Reading, Source};
 
 /// The InferenceX adapter.
 pub struct InferenceX;
 
 fn is_row(v: &Value) -> bool {
+    is_sparse_row(v)
+        && v.as_object().is_some_and(|m| {
+            m.contains_key("tput_per_gpu") || m.contains_key("output_tput_per_gpu")
+        })
+}
+
+/// A row as far as a run that served nothing writes it: the settings (`hw`, `conc`, the
+/// framework or TP) and the request counts, without the figures (29 of the 76 keys of a real
+/// row with 0 requests). Read as a row inside a file whose other rows are full ones.
+fn is_sparse_row(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.contains_key("hw")
-            && m.contains_key("conc")
-            && (m.contains_key("tput_per_gpu") || m.contains_key("output_tput_per_gpu"))
-            && !m.contains_key("schema")
+        ROW_KEYS.iter().filter(|k| m.contains_key(**k)).count() >= 5 && !m.contains_key("schema")
     })
 }
+
+/// The keys `process_result.py` writes for every run, figures or not: a row holds most of
+/// them, a row without one of them (its `conc`, its `hw`) is still a row, read as far as it
+/// goes.
+const ROW_KEYS: [&str; 15] = [
+    "hw",
+    "conc",
+    "tp",
+    "ep",
+    "framework",
+    "precision",
+    "infmax_model_prefix",
+    "spec_decoding",
+    "dp_attention",
+    "disagg",
+    "is_multinode",
+    "num_requests_total",
+    "num_requests_successful",
+    "tput_per_gpu",
+    "output_tput_per_gpu",
+];
 
 /// `run_stats.json`: `{hw: {n_success, total}}`.
 fn is_run_stats(v: &Value) -> bool {
@@ -72,12 +107,15 @@ impl Adapter for InferenceX {
     }
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
-        if is_row(doc) {
+        // A run folder's own row, full or (a run that served nothing) sparse.
+        if is_sparse_row(doc) {
             return Reading::Results(vec![map_row(doc, source, "")]);
         }
+        // A bad row spoils only itself: the file is the sweep's when one row is a full row and
+        // every entry is an object; a sparse row is read as far as it goes.
         if let Some(rows) = doc.as_array()
-            && !rows.is_empty()
-            && rows.iter().all(is_row)
+            && rows.iter().any(is_row)
+            && rows.iter().all(Value::is_object)
         {
             return Reading::Results(
                 (0..rows.len())
@@ -173,8 +211,18 @@ fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
     {
         b.put("/levels/0/failed", t - s, &p("num_requests_total"));
     }
-    if ok == Some(0) && total.is_some_and(|t| t > 0) {
-        b.derived("/outcome", "failed", NONE_COMPLETED, "/levels/0/requests");
+    // A run that completed nothing failed, whether its failures were counted (`total` above
+    // 0) or not even the requests sent were (`num_requests_total` 0: the client never got a
+    // request through, e.g. a server that did not come up).
+    if ok == Some(0)
+        && let Some(t) = total
+    {
+        let why = if t > 0 {
+            NONE_COMPLETED
+        } else {
+            NOTHING_SERVED
+        };
+        b.derived("/outcome", "failed", why, "/levels/0/requests");
     }
     b.real("/levels/0/duration_s", &p("duration_seconds"), 1.0);
     tokens(&mut b, base, ok);

@@ -62,7 +62,10 @@ impl Adapter for Llmperf {
             return Reading::Results(vec![map_summary(doc, source)]);
         }
         match doc.as_array() {
-            Some(items) if !items.is_empty() && items.iter().all(is_response) => Reading::Companion,
+            // One record that lacks a key does not make the list unknown.
+            Some(items) if items.iter().any(is_response) && items.iter().all(Value::is_object) => {
+                Reading::Companion
+            }
             _ => Reading::NotMine,
         }
     }

@@ -49,6 +49,11 @@ pub(crate) use read::{count, flag, number, rate, text};
 /// What a derived outcome `failed` is concluded from, as provenance and messages say it.
 pub(crate) const NONE_COMPLETED: &str = "the counts: no request completed and some failed";
 
+/// What a derived outcome `failed` is concluded from when the harness counted no request at
+/// all, neither completed nor failed (a client that never got a request through).
+pub(crate) const NOTHING_SERVED: &str =
+    "the counts: no request was completed, none counted as sent";
+
 /// `measured_at` of a format that records no date (`SGLang`, genai-perf): the epoch.
 pub(crate) const UNDATED: &str = "1970-01-01T00:00:00Z";
 

@@ -121,11 +121,32 @@ const USAGE_BACKENDS: [&str; 7] = [
     "lmdeploy",
 ];
 
+/// A run: `model_id` with vLLM's own figures. A run that lacks some of them (its counts, or
+/// its duration) is still read, as far as it goes: `model_id` with `completed` or `duration`
+/// and at least one more key only this client writes (a figure, the request count, a
+/// per-request array), so that a result without its counts is a vLLM file with findings, not
+/// an unknown format.
 fn is_run(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        ["model_id", "completed", "duration"]
-            .iter()
-            .all(|k| m.contains_key(*k))
+        let timed = m.contains_key("completed") || m.contains_key("duration");
+        let own = m
+            .keys()
+            .filter(|k| {
+                own_key(k)
+                    && !matches!(
+                        k.as_str(),
+                        "model_id"
+                            | "date"
+                            | "backend"
+                            | "endpoint_type"
+                            | "label"
+                            | "tokenizer_id"
+                    )
+            })
+            .count();
+        m.contains_key("model_id")
+            && timed
+            && own >= 2
             && !SGLANG_KEYS.iter().any(|k| m.contains_key(*k))
             && !m.contains_key("schema")
     })
@@ -148,8 +169,8 @@ fn is_failure(v: &Value) -> bool {
 
 /// The `.pytorch.json` records: `[{benchmark: {name: "vLLM benchmark", ...}, model, metric}]`.
 fn is_pytorch_records(items: &[Value]) -> bool {
-    !items.is_empty()
-        && items.iter().all(|r| {
+    items.iter().all(Value::is_object)
+        && items.iter().any(|r| {
             r.pointer("/benchmark/name")
                 .and_then(Value::as_str)
                 .is_some_and(|n| n.contains("vLLM"))
@@ -173,9 +194,15 @@ impl Adapter for Vllm {
             return Reading::Results(vec![map_failure(doc, source)]);
         }
         if let Some(items) = doc.as_array() {
-            if !items.is_empty() && items.iter().all(is_run) {
+            // One partial run spoils only itself: a list of runs is vLLM's when one entry is a
+            // run and every entry is an object.
+            if items.iter().any(is_run) && items.iter().all(|r| r.is_object() && !is_failure(r)) {
                 // A sweep's summary.json repeats the run=N.json files beside it.
-                if items.iter().all(|r| r.get("run_number").is_some()) {
+                if items
+                    .iter()
+                    .filter(|r| is_run(r))
+                    .all(|r| r.get("run_number").is_some())
+                {
                     return Reading::Companion;
                 }
                 let mapped = (0..items.len())
@@ -262,7 +289,8 @@ fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {
             1.0,
         );
     }
-    if completed.is_some_and(|c| c > 0) {
+    // Unknown is not nothing: a run without its counts keeps its latencies.
+    if completed != Some(0) {
         latencies(&mut b, base);
     }
 

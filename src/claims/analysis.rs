@@ -14,7 +14,6 @@ use super::compare::{Comparison, Runs};
 use super::side::{ResolvedSide, quoted_list, resolve_side};
 use super::{Claim, ClaimKind, Metric, SideSpec};
 use crate::diagnostic::Location;
-use crate::model::LevelKey;
 use crate::model::loaded::LoadedClaims;
 use crate::rules::{RuleMeta, c014_missing_quality_gate, c015_claim_source_missing};
 use crate::thresholds::Thresholds;
@@ -226,7 +225,7 @@ fn analyse_one(
             runs.results,
             &runs.index,
             &spec.results,
-            spec.concurrency.map(LevelKey::Streams),
+            spec.level(),
             spec.replicas(),
             metric,
         )

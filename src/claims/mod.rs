@@ -6,7 +6,7 @@
 //!
 //! * [`Claim`], [`SideSpec`]: the typed claim, read from a [`LoadedClaims`] document.
 //! * [`resolve_side`]: a side's results (ids → loaded results), the level it is taken at (the
-//!   named `concurrency`, else the peak: the level with the highest mean aggregate), the metric
+//!   named `concurrency` or `request_rate`, else the peak: the level with the highest mean aggregate), the metric
 //!   there for all nine metrics ([`Metric`]; `replicas` multiplies the engine throughputs),
 //!   and its launch means (the launch is the unit of replication).
 //! * [`compare_sides`]: every mismatch between two sides (C001–C008, C012), the noise floor
@@ -27,6 +27,8 @@ mod side;
 mod words;
 
 use serde::Deserialize;
+
+use crate::model::{LevelKey, RequestRate};
 
 pub use analysis::{
     ClaimAnalysis, ClaimFinding, ClaimRef, RESTATABLE, Restatement, analyse, basis_words,
@@ -68,19 +70,32 @@ pub enum Basis {
 }
 
 /// One side of a claim as the claims file writes it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct SideSpec {
     /// Result ids the side rests on.
     pub results: Vec<String>,
-    /// The level the side was taken at (streams per replica); the peak when absent.
+    /// The level the side was taken at (streams per replica) for a closed-loop ladder; the
+    /// peak when neither this nor `request_rate` is given.
     #[serde(default)]
     pub concurrency: Option<u64>,
+    /// The level the side was taken at for an open-loop ladder: the request rate asked for
+    /// (requests per second, or `"inf"`). The schema allows one of the two, not both.
+    #[serde(default)]
+    pub request_rate: Option<RequestRate>,
     /// Independent replicas the side adds up (1 when absent).
     #[serde(default)]
     pub replicas: Option<u64>,
 }
 
 impl SideSpec {
+    /// The level the side names: its concurrency (streams), else its request rate; `None`
+    /// for the peak.
+    pub fn level(&self) -> Option<LevelKey> {
+        self.concurrency
+            .map(LevelKey::Streams)
+            .or_else(|| self.request_rate.map(LevelKey::Rate))
+    }
+
     /// The replicas, 1 when not given (or given as 0, which the schema rejects).
     pub fn replicas(&self) -> u64 {
         self.replicas.unwrap_or(1).max(1)

@@ -78,6 +78,7 @@ pub(super) fn finish_result(
             &mut provenance,
         );
     }
+    derive::derive_version_from_image(&mut value, &mut provenance);
     match levels.as_mut() {
         Some(levels) => per_user::derive_per_user_typed(levels, &mut provenance),
         None => per_user::derive_per_user(&mut value, &mut provenance),

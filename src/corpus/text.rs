@@ -65,11 +65,15 @@ pub(super) fn read(
     limits: &yaml::Limits,
     in_run: &dyn Fn(&Path) -> bool,
 ) -> Reading {
+    let lower = file_name.to_ascii_lowercase();
+    // Loadgen creates its trace and accuracy logs and leaves them empty when they are off.
+    if adapters::mlperf::is_empty_side_file(&lower, text) {
+        return Reading::Quiet;
+    }
     if is_json(file_name, text) {
         return Reading::Json;
     }
     let path = entry.display.as_str();
-    let lower = file_name.to_ascii_lowercase();
     if let Some(reading) = adapters::mlperf::read_log(text, &entry.path, in_run) {
         return match reading {
             adapters::mlperf::LogReading::Document(value) => Reading::Documents(

@@ -9,6 +9,11 @@ declare_rule! {
     /// and 64 hex digits). A tag such as `vllm/vllm-openai:latest` is not a digest: it names
     /// whatever the registry served that day.
     ///
+    /// An `engine.image` whose tag names a version of the engine's own image
+    /// (`vllm/vllm-openai-rocm:v0.21.0`, `lmsysorg/sglang:v0.5.4-rocm700`) records the version:
+    /// it fills an absent `engine.version` with provenance "derived" (the tag still is not a
+    /// digest). A tag without a version (`latest`, `nightly`) or a team's own image names none.
+    ///
     /// ## Why is this bad?
     /// Seed 004's checklist asks for "Engine name, version and container image digest". Its
     /// audit found kernel selection differing between published wheels and source builds of

@@ -11,16 +11,19 @@ declare_rule! {
     /// ## What it checks
     /// That each level was measured in a steady-state window of at least `min_window_s`
     /// (120 s) after a ramp of at least `min_ramp_s` (20 s), from `workload.window` and each
-    /// level's `duration_s` (its measured window). It reports, at the offending field:
+    /// level's `duration_s` (its recorded window). It reports, at the offending field:
     ///
     /// - `window.mode: "burst"` (one finding; the levels' lengths add nothing to it);
-    /// - a steady window whose `measure_s` is under 120 s, or, when `measure_s` is fine or
-    ///   absent, each level whose `duration_s` is under 120 s;
-    /// - a `ramp_s` under 20 s, or no `ramp_s` at all (a ramp that is not recorded cannot be
-    ///   shown to have been dropped);
-    /// - a window whose length is recorded neither in `measure_s` nor in any `duration_s`;
-    /// - no `workload.window` at all: each level whose `duration_s` is under 120 s is
-    ///   reported; if none is, one finding says the window is not recorded.
+    /// - a recorded `ramp_s` under 20 s;
+    /// - a steady window whose `measure_s` is under 120 s; when `measure_s` is long enough,
+    ///   each level whose `duration_s` is under 120 s, and, when no ramp is recorded, a
+    ///   `measure_s` under 140 s (no room to drop a 20 s ramp inside it);
+    /// - no `measure_s`: each level's `duration_s` is the recorded window and must hold the
+    ///   ramp too: at least the recorded ramp + 120 s, or 140 s when no ramp is recorded. A
+    ///   level at or above that is long enough (its first 20 s can be dropped inside it);
+    /// - a window recorded nowhere (no `measure_s`, no level with a `duration_s`): one
+    ///   finding says no measurement window is recorded. A recorded duration is never "no
+    ///   window".
     ///
     /// Durations are compared with the thresholds as recorded, without rounding allowance.
     /// A run that completed no request (no level, or none with a completed request) measured
@@ -74,50 +77,36 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let min_ramp = ctx.thresholds.min_ramp_s;
     let window = ctx.result.workload.as_ref().and_then(|w| w.window.as_ref());
 
-    // Each level whose own measured window is short; returns how many were reported.
-    let short_levels = |out: &mut Emitter<'_>, context: &str| -> usize {
+    // Each level whose own recorded window is under `need` s; returns how many were reported.
+    let short_levels = |out: &mut Emitter<'_>, need: f64, context: &str| -> usize {
         let mut n = 0;
         for (i, level) in levels.iter().enumerate() {
             if completed_nothing(level) {
                 continue;
             }
-            let Some(d) = level
-                .duration_s
-                .filter(|d| d.is_finite() && *d < min_window)
-            else {
+            let Some(d) = level.duration_s.filter(|d| d.is_finite() && *d < need) else {
                 continue;
             };
             n += 1;
             out.emit(
                 format!("/levels/{i}/duration_s"),
                 format!(
-                    "{}: the measured window lasted {} s, under {min_window} s{context}",
+                    "{}: the measured window lasted {} s, under {} s{context}",
                     at_streams(level.key()),
-                    num(d)
+                    num(d),
+                    num(need)
                 ),
             )
-            .label(format!("under {min_window} s"))
+            .label(format!("under {} s", num(need)))
             .help(help(min_window, min_ramp));
         }
         n
     };
+    let any_duration = levels
+        .iter()
+        .any(|l| l.duration_s.is_some_and(f64::is_finite));
 
-    let Some(window) = window else {
-        if short_levels(out, ", and no steady-state window is recorded") == 0 {
-            out.emit(
-                "/workload/window",
-                format!(
-                    "no measurement window is recorded: nothing shows a steady-state window of at least \
-                     {min_window} s after a {min_ramp} s ramp"
-                ),
-            )
-            .label("`workload.window` belongs here")
-            .help(help(min_window, min_ramp));
-        }
-        return;
-    };
-
-    if window.mode == Some(WindowMode::Burst) {
+    if window.is_some_and(|w| w.mode == Some(WindowMode::Burst)) {
         out.emit(
             "/workload/window/mode",
             format!(
@@ -129,8 +118,25 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         .help(help(min_window, min_ramp));
         return;
     }
+    let ramp = window.and_then(|w| w.ramp_s).filter(|r| r.is_finite());
+    let measure = window.and_then(|w| w.measure_s).filter(|m| m.is_finite());
 
-    match window.measure_s.filter(|m| m.is_finite()) {
+    if let Some(r) = ramp
+        && r < min_ramp
+    {
+        out.emit(
+            "/workload/window/ramp_s",
+            format!(
+                "the ramp dropped before the window is {} s, under {min_ramp} s",
+                num(r)
+            ),
+        )
+        .label(format!("under {min_ramp} s"))
+        .help(help(min_window, min_ramp));
+    }
+
+    match measure {
+        // The steady window itself (ramp excluded) is recorded.
         Some(m) if m < min_window => {
             out.emit(
                 "/workload/window/measure_s",
@@ -142,44 +148,51 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             .label(format!("under {min_window} s"))
             .help(help(min_window, min_ramp));
         }
-        measure => {
-            // The recorded window is long enough (or not recorded): the levels' own
-            // durations are the evidence, and they may contradict it.
-            short_levels(out, "");
-            if measure.is_none()
-                && levels
-                    .iter()
-                    .all(|l| l.duration_s.is_none_or(|d| !d.is_finite()))
-            {
+        Some(m) => {
+            // Long enough; the levels' own durations are evidence too and may contradict it.
+            short_levels(out, min_window, "");
+            // A window that holds a ramp's worth more than the minimum is enough even when
+            // the ramp is not recorded: the first `min_ramp` s can be dropped inside it.
+            if ramp.is_none() && m < min_window + min_ramp {
                 out.emit(
-                    "/workload/window/measure_s",
-                    "the length of the measured window is recorded neither in the window nor in any level's `duration_s`",
+                    "/workload/window/ramp_s",
+                    format!(
+                        "no ramp is recorded and the {} s window leaves no room for one: nothing shows \
+                         the first {min_ramp} s of each level were dropped",
+                        num(m)
+                    ),
                 )
-                .label("`workload.window.measure_s` belongs here")
+                .label("`workload.window.ramp_s` belongs here")
                 .help(help(min_window, min_ramp));
             }
         }
-    }
-
-    match window.ramp_s.filter(|r| r.is_finite()) {
-        Some(r) if r < min_ramp => {
-            out.emit(
-                "/workload/window/ramp_s",
+        // No steady window is recorded: each level's duration is the recorded window, and it
+        // has to hold the ramp as well (the ramp recorded, else `min_ramp`).
+        None if any_duration => {
+            let need = min_window + ramp.map_or(min_ramp, |r| r.max(0.0));
+            let context = if ramp.is_some() {
+                format!(" ({min_window} s after the recorded ramp)")
+            } else {
                 format!(
-                    "the ramp dropped before the window is {} s, under {min_ramp} s",
-                    num(r)
+                    " ({min_window} s after a {min_ramp} s ramp; no ramp or steady window is recorded)"
+                )
+            };
+            short_levels(out, need, &context);
+        }
+        None => {
+            let pointer = if window.is_some() {
+                "/workload/window/measure_s"
+            } else {
+                "/workload/window"
+            };
+            out.emit(
+                pointer,
+                format!(
+                    "no measurement window is recorded, neither a steady-state window nor any level's \
+                     `duration_s`: nothing shows a window of at least {min_window} s after a {min_ramp} s ramp"
                 ),
             )
-            .label(format!("under {min_ramp} s"))
-            .help(help(min_window, min_ramp));
-        }
-        Some(_) => {}
-        None => {
-            out.emit(
-                "/workload/window/ramp_s",
-                format!("no ramp is recorded: nothing shows the first {min_ramp} s of each level were dropped"),
-            )
-            .label("`workload.window.ramp_s` belongs here")
+            .label("`workload.window` belongs here")
             .help(help(min_window, min_ramp));
         }
     }

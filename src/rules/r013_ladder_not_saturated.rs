@@ -18,6 +18,11 @@ declare_rule! {
     ///   sequences). A level above the cap is queued inside the engine, so it counts as
     ///   reaching it.
     ///
+    /// Both need a ladder: two or more levels on the same load axis. A single-level result is
+    /// not a ladder (an InferenceX sweep runs each concurrency on its own server, often with
+    /// `max_num_seqs` set to that concurrency): one level at the cap says nothing about where
+    /// the platform saturates, so it is not reported.
+    ///
     /// A plateau (a top-level gain under 5%, or a small fall) below the cap is what a saturated
     /// ladder looks like and is not reported. Runs whose `outcome` is not `ok` are skipped: an
     /// aborted ladder is short for a reason the outcome already records. A zero level below the
@@ -64,9 +69,12 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     let below = (0..levels.len())
         .filter(|&i| levels[i].key() < top_key && levels[i].key().axis() == top_key.axis())
         .max_by_key(|&i| (levels[i].key(), i));
+    // One level (or several at one load) is not a ladder: nothing shows where it stops.
+    let Some(below) = below else {
+        return;
+    };
 
-    if let Some(below) = below
-        && let Some((figure, from, to)) = common_figure(&levels[below], &levels[top])
+    if let Some((figure, from, to)) = common_figure(&levels[below], &levels[top])
         && from.is_finite()
         && to.is_finite()
         && from > 0.0

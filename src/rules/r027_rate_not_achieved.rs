@@ -10,7 +10,8 @@ declare_rule! {
     /// ## What it checks
     /// Per open-loop level (keyed by a finite `request_rate`, requests per second) that records
     /// the rate the harness actually achieved (`achieved_request_rate`: inference-perf's
-    /// `load_summary.achieved_rate`, MLPerf loadgen's scheduled samples per second): whether it
+    /// `load_summary.achieved_rate`, MLPerf loadgen's scheduled samples per second,
+    /// `GuideLLM`'s `metrics.requests_per_second` of a constant or Poisson level): whether it
     /// is below `min_achieved_rate_fraction` (90%) of the rate asked for. The finding sits at
     /// `achieved_request_rate` and names the cap on requests in flight when the level had one
     /// (`max_concurrency`), since a cap can hold the rate back too. An unbounded rate (`"inf"`)

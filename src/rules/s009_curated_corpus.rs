@@ -1,12 +1,17 @@
-//! `curated-corpus` (S009): no failed, aborted or does-not-fit result anywhere.
+//! `curated-corpus` (S009): no losing evidence anywhere: no failed, aborted or does-not-fit
+//! result, no level with failed requests, no harness verdict INVALID.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::model::Outcome;
+use crate::model::{Outcome, ResultDoc, Verdict};
 
 declare_rule! {
     /// ## What it checks
-    /// That the corpus holds at least one losing run: a result whose `outcome` is `failed`,
-    /// `aborted` or `does-not-fit`. One info finding for the whole corpus, placed on the corpus
+    /// That the corpus holds at least one piece of losing evidence: a result whose `outcome`
+    /// is `failed`, `aborted` or `does-not-fit`, a level that records failed requests
+    /// (`failed` above 0: a run that lost part of its traffic kept its losses), or a harness
+    /// verdict `invalid` (MLPerf loadgen's `Result is : INVALID`, kept beside the figures).
+    /// Any one of them shows the losses were kept, so the corpus is not called curated.
+    /// One info finding for the whole corpus, placed on the corpus
     /// (the path checked, or the folder the paths checked share) with no line or snippet,
     /// since no one file is at fault. An empty corpus is not judged.
     ///
@@ -35,7 +40,7 @@ declare_rule! {
         severity: Info,
         scope: Group,
         source: "seeds/004 (a corpus with no failures in it has been curated)",
-        summary: "no failed, aborted or does-not-fit result anywhere",
+        summary: "no losing evidence anywhere: no failed, aborted or does-not-fit result, no level with failed requests, no verdict INVALID",
     }
 }
 
@@ -43,20 +48,37 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
     if ctx.results.is_empty() {
         return;
     }
-    if ctx.results.iter().any(|r| r.doc.outcome != Outcome::Ok) {
+    if ctx.results.iter().any(|r| lost(&r.doc)) {
         return;
     }
     out.emit_on_corpus(match ctx.results.len() {
         1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
-                  result is kept, so the corpus looks curated"
+                  result, no failed request and no invalid verdict is kept, so the corpus looks curated"
             .to_string(),
         n => format!(
             "all {n} results of the corpus succeeded: no failed, aborted or does-not-fit \
-                 result is kept, so the corpus looks curated"
+                 result, no failed request and no invalid verdict is kept, so the corpus looks curated"
         ),
     })
     .help(
         "keep the runs that lost (failed, aborted, does-not-fit) in the corpus as results with \
          their outcome; they are results, never replicates",
     );
+}
+
+/// Whether a result is losing evidence: a losing outcome, failed requests at some level, or
+/// the harness's own verdict `invalid`.
+fn lost(doc: &ResultDoc) -> bool {
+    doc.outcome != Outcome::Ok
+        || doc
+            .levels
+            .as_slice()
+            .iter()
+            .any(|l| l.failed.is_some_and(|f| f > 0))
+        || doc
+            .harness
+            .as_ref()
+            .and_then(|h| h.validity.as_ref())
+            .and_then(|v| v.verdict)
+            == Some(Verdict::Invalid)
 }

@@ -450,3 +450,52 @@ fn compare_and_capacity_work_on_rate_driven_ladders() {
     assert_eq!(pair["capacity_request_rate"], json!(2.0), "{pair}");
     assert_eq!(pair["capacity"], json!(null), "{pair}");
 }
+
+/// A claim on an open-loop ladder names its level by the request rate: the figure is read at
+/// that rate (and reproduces), a rate the results never measured is not decidable, and the
+/// schema takes `request_rate` but refuses it beside `concurrency`.
+#[test]
+fn a_claim_can_name_its_level_by_request_rate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let r = result(
+        "open-loop",
+        "l1",
+        "2026-09-23T10:00:00Z",
+        json!([
+            { "request_rate": 2.0, "throughput_tok_s": { "aggregate": 400.0 }, "per_user_tok_s": { "median": 30.0 } },
+            { "request_rate": 8.0, "throughput_tok_s": { "aggregate": 1500.0 }, "per_user_tok_s": { "median": 22.0 } },
+            { "request_rate": "inf", "max_concurrency": 64, "throughput_tok_s": { "aggregate": 1800.0 }, "per_user_tok_s": { "median": 12.0 } }
+        ]),
+    );
+    write_corpus(tmp.path(), &[r], None);
+    let at = |rate: Value, value: f64| {
+        outcome_of(
+            tmp.path(),
+            json!({ "id": "c", "kind": "figure", "metric": "aggregate_tok_s", "value": value,
+                    "subject": { "results": ["open-loop"], "request_rate": rate } }),
+        )
+    };
+    let c = at(json!(2.0), 400.0);
+    assert!(!c.codes.contains(&"C013".to_string()), "{c:#?}");
+    // The level at 2 req/s is 400 tok/s, not the peak's 1,800: a claim of 1,800 there does
+    // not follow from the runs.
+    let c = at(json!(2.0), 1800.0);
+    assert!(c.codes.contains(&"C013".to_string()), "{c:#?}");
+    assert_eq!(c.verdict, Verdict::Retracted);
+    not_decidable(&at(json!(4.0), 400.0), "no level at 4 req/s");
+
+    let claims = |side: Value| {
+        json!({ "schema": "benchlint/claims/v1", "claims": [
+            { "id": "c", "kind": "figure", "metric": "aggregate_tok_s", "value": 400, "subject": side } ] })
+    };
+    let errors = |v: &Value| benchlint::schema::validate(benchlint::schema::Kind::Claims, v);
+    assert!(errors(&claims(json!({ "results": ["a"], "request_rate": 2.0 }))).is_empty());
+    assert!(errors(&claims(json!({ "results": ["a"], "request_rate": "inf" }))).is_empty());
+    assert!(
+        !errors(&claims(
+            json!({ "results": ["a"], "request_rate": 2.0, "concurrency": 8 })
+        ))
+        .is_empty()
+    );
+    assert!(!errors(&claims(json!({ "results": ["a"], "request_rate": 0 }))).is_empty());
+}

@@ -842,9 +842,9 @@ fn thresholds_from_the_config() {
     write(
         dir.path(),
         "benchlint.toml",
-        "[thresholds]\nmin_window_s = 90\n",
+        "[thresholds]\nmin_window_s = 150\n",
     );
-    assert!(r009(dir.path()).contains("90 s"), "{}", r009(dir.path()));
+    assert!(r009(dir.path()).contains("150 s"), "{}", r009(dir.path()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ fn a_rule_repeated_in_a_file_is_drawn_once_and_listed_under_it() {
     assert!(also.contains(&"  also at 2:1: not recorded: the same 27 fields of the checklist"));
     assert!(
         human.contains(
-            "  also at 2:254: at 16 streams: the measured window lasted 24.02 s, under 120 s, and no steady-state\n    window is recorded\n"
+            "  also at 2:254: at 16 streams: the measured window lasted 24.02 s, under 140 s (120 s after a 20 s\n    ramp; no ramp or steady window is recorded)\n"
         ),
         "{human}"
     );

@@ -46,4 +46,5 @@ mod scaling;
 mod sidecar;
 mod streaming;
 mod text_formats;
+mod variants;
 mod verdicts;

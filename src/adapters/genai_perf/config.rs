@@ -70,8 +70,8 @@ impl Config {
         let first = |srcs: &[String]| srcs.iter().find(|s| at(doc, s).is_some()).cloned();
         let owned = |srcs: &[&str]| srcs.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
         // AIPerf 0.13: the profiling and warm-up phases.
-        let profiling = phase(doc, "profiling").map(|i| format!("/input_config/phases/{i}"));
-        let warmup_phase = phase(doc, "warmup").map(|i| format!("/input_config/phases/{i}"));
+        let profiling = phase(doc, "profiling");
+        let warmup_phase = phase(doc, "warmup");
         let in_phase = |leaf: &str| {
             profiling
                 .iter()
@@ -93,6 +93,7 @@ impl Config {
         });
         let mut request_rate = in_phase("rate");
         request_rate.extend(in_phase("request_rate"));
+        request_rate.extend(in_phase("target_rate"));
         request_rate.extend(owned(&[
             "/input_config/loadgen/request_rate",
             "/input_config/request_rate",

@@ -47,6 +47,11 @@ impl<'d> Builder<'d> {
         self.value.pointer(canonical).is_some()
     }
 
+    /// The canonical value filled at `canonical`, if any.
+    pub(crate) fn value(&self, canonical: &str) -> Option<&Value> {
+        self.value.pointer(canonical)
+    }
+
     /// Sets the canonical value at `canonical` (objects and `levels/0` made as needed),
     /// recorded at `src` in the source document.
     pub(crate) fn put(&mut self, canonical: &str, value: impl Into<Value>, src: &str) {

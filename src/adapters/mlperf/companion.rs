@@ -21,14 +21,26 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
                 || (has("os_version") && has("cpu_version") && has("python_version"))
                 || map.keys().any(|k| {
                     k.starts_with("app-mlperf-inference")
-                        || k.starts_with("MLC_HOST_OS_")
-                        || k.starts_with("CM_HOST_OS_")
+                        || k.starts_with("MLC_HOST_")
+                        || k.starts_with("CM_HOST_")
                         || k.starts_with("TestScenario.")
                 })
                 || (has("pip_freeze") && map.len() == 1)
                 || (has("starting_weights_filename") && has("weight_data_types"))
                 || (has("hardware_name") && has("implementation") && has("framework"))
-                || (has("session_name") && has("phases") && has("uuid"))
+                || ([has("session_name"), has("phases"), has("uuid"), has("modules")]
+                    .iter()
+                    .filter(|h| **h)
+                    .count()
+                    >= 3)
+                // The reference harness's `results.json` as MLCommons CM runs write it: the
+                // parsed arguments, their `Namespace(...)` repr, the SUT runtime.
+                || (has("args")
+                    && has("runtime")
+                    && map
+                        .get("cmdline")
+                        .and_then(Value::as_str)
+                        .is_some_and(|c| c.starts_with("Namespace(")))
                 || (has("traceEvents") && lower.starts_with("mlperf_log_trace"))
                 || lower.starts_with("cm-")
                 || lower.starts_with("mlc-")
@@ -45,6 +57,15 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether an empty file is one of the MLPerf side files loadgen creates and leaves empty:
+/// the trace (`mlperf_log_trace.json`, empty when tracing is off, the default) and the
+/// accuracy log (`mlperf_log_accuracy.json`, empty in a performance run).
+pub fn is_empty_side_file(lower_name: &str, text: &str) -> bool {
+    text.trim().is_empty()
+        && (lower_name.starts_with("mlperf_log_trace")
+            || lower_name.starts_with("mlperf_log_accuracy"))
 }
 
 /// Whether a text that is not JSON is one of the MLPerf side files: `user.conf` (lines of
@@ -158,6 +179,18 @@ mod tests {
             "client.json"
         ));
         assert!(!is_json_companion(&json!({"results": {}}), "results.json"));
+        assert!(is_json_companion(
+            &json!({"CM_HOST_CPU_ARCHITECTURE": "x86_64", "CM_HOST_CPU_SOCKETS": "2"}),
+            "cpu_info.json"
+        ));
+        assert!(is_json_companion(
+            &json!({"args": {"scenario": "Offline"}, "cmdline": "Namespace(scenario='Offline')", "runtime": "pytorch-SUT", "time": 1_717_228_058, "version": "2.3.0"}),
+            "results.json"
+        ));
+        assert!(is_empty_side_file("mlperf_log_trace.json", ""));
+        assert!(is_empty_side_file("mlperf_log_accuracy.json", "\n"));
+        assert!(!is_empty_side_file("results.json", ""));
+        assert!(!is_empty_side_file("mlperf_log_trace.json", "{"));
     }
 
     #[test]

@@ -59,7 +59,7 @@ use serde_json::Value;
 use super::map::{Builder, at, from_iso, number, ptr, text};
 use super::{Adapter, Mapped, Reading, Source};
 
-pub use companion::is_text_companion;
+pub use companion::{is_empty_side_file, is_text_companion};
 use keys::{DETAIL, Keys, SUMMARY};
 
 /// The MLPerf loadgen adapter.
