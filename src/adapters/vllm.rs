@@ -164,7 +164,9 @@ impl Adapter for Vllm {
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
         if is_run(doc) {
-            if is_warmup(doc) {
+            // A warm-up is a companion of the sweep's runs; copied without them it is the one
+            // run there is, read as a result (a failing run cannot hide as a warm-up).
+            if is_warmup(doc) && !source.alone {
                 return Reading::Companion;
             }
             return Reading::Results(vec![map_run(doc, source, "")]);
@@ -175,11 +177,12 @@ impl Adapter for Vllm {
         if let Some(items) = doc.as_array() {
             if !items.is_empty() && items.iter().all(is_run) {
                 // A sweep's summary.json repeats the run=N.json files beside it.
-                if items.iter().all(|r| r.get("run_number").is_some()) {
+                if items.iter().all(|r| r.get("run_number").is_some()) && !source.alone {
                     return Reading::Companion;
                 }
+                let all_warmups = items.iter().all(is_warmup);
                 let mapped = (0..items.len())
-                    .filter(|i| !is_warmup(&items[*i]))
+                    .filter(|i| all_warmups || !is_warmup(&items[*i]))
                     .map(|i| map_run(doc, source, &format!("/{i}")))
                     .collect();
                 return Reading::Results(mapped);

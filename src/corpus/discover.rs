@@ -20,6 +20,19 @@ pub struct Entry {
     /// Named on the command line, not found by walking a folder: a file that is not a result
     /// is then always reported, never skipped silently.
     pub named: bool,
+    /// The file the walk saw (device and inode, symlinks followed inside the corpus): the
+    /// file opened later must be this one, so a file swapped for a link to elsewhere after
+    /// the walk is refused, never read (`None` when the walk could not tell).
+    pub seen: Option<(u64, u64)>,
+    /// Read again once every file is read, because nothing it could accompany was read: a
+    /// sidecar or companion of nothing is read as what its content is.
+    pub alone: bool,
+}
+
+/// The device and inode of `meta`: which file it is, whatever name reached it.
+pub fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt as _;
+    (meta.dev(), meta.ino())
 }
 
 /// A path that could not be walked.
@@ -56,6 +69,26 @@ fn display_of(p: &Path) -> String {
 
 /// Lists the files under `args`, sorted and deduplicated, and what could not be walked.
 pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
+    let (entries, problems, _) = discover_all(args);
+    (entries, problems)
+}
+
+/// Files a walk reached and does not read (other extensions), at most this many kept by
+/// name: enough to say what a folder with no result holds.
+const SKIPPED_KEPT: usize = 64;
+
+/// What the walks skipped: how many files, and the first [`SKIPPED_KEPT`] of them.
+#[derive(Debug, Clone, Default)]
+pub struct Skipped {
+    /// Files of other extensions the walks reached.
+    pub count: usize,
+    /// The first of them, in walk order.
+    pub first: Vec<PathBuf>,
+}
+
+/// [`discover`], with the files the walks reached and do not read.
+pub fn discover_all(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>, Skipped) {
+    let mut skipped = Skipped::default();
     let mut entries = Vec::new();
     let mut problems = Vec::new();
     for arg in args {
@@ -85,6 +118,8 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                 path: arg.clone(),
                 root: root.into(),
                 named: true,
+                seen: meta.is_file().then(|| identity(&meta)),
+                alone: false,
             });
             continue;
         }
@@ -125,7 +160,14 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
                             path: e.path().to_path_buf(),
                             root: root.clone(),
                             named: false,
+                            seen: e.metadata().ok().map(|m| identity(&m)),
+                            alone: false,
                         });
+                    } else {
+                        skipped.count += 1;
+                        if skipped.first.len() < SKIPPED_KEPT {
+                            skipped.first.push(e.path().to_path_buf());
+                        }
                     }
                 }
                 Err(err) => {
@@ -147,7 +189,7 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
     entries.sort();
     entries.dedup_by(|a, b| a.path == b.path);
     problems.sort_by(|a, b| a.display.cmp(&b.display));
-    (entries, problems)
+    (entries, problems, skipped)
 }
 
 /// An I/O error in words, without the OS error number.

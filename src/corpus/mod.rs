@@ -12,6 +12,7 @@ mod claims;
 mod derive;
 mod discover;
 mod documents;
+mod fates;
 mod guard;
 #[cfg(test)]
 mod levels_tests;
@@ -119,8 +120,10 @@ pub struct Corpus {
 pub struct FileRead {
     /// The file as reached from the command line.
     pub path: crate::text::PathText,
-    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
-    /// `none (E004 unknown-format)` with the rule that says why none read it.
+    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar of
+    /// `r.json``, `companion of `r.json``, `artifact (named by a result)`, `skipped (...)`,
+    /// or `none (E004 unknown-format)` with the rule that says why none read it: every file
+    /// reached is one of these.
     pub read_as: std::borrow::Cow<'static, str>,
     /// Canonical results read from it.
     pub results: usize,
@@ -129,7 +132,7 @@ pub struct FileRead {
 impl FileRead {
     /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
     /// finding on it as the reason nothing was read.
-    fn of(path: &str, file_name: &str, outcome: &FileOutcome) -> Self {
+    fn of(path: &str, outcome: &FileOutcome) -> Self {
         let mut formats: Vec<&'static str> =
             outcome.results.iter().map(|r| r.origin.format).collect();
         if !outcome.claims.is_empty() {
@@ -142,8 +145,19 @@ impl FileRead {
             one.into()
         } else if !formats.is_empty() {
             formats.join(", ").into()
-        } else if sidecar::is_sidecar_name(file_name) {
+        } else if outcome.sidecar_of.is_some() {
             "sidecar".into()
+        } else if let Some(f) = outcome.findings.iter().chain(&outcome.unknown).find(|f| {
+            f.rule.code == "E003"
+                && f.label
+                    .as_ref()
+                    .is_some_and(|l| l.raw() == "result not read")
+        }) {
+            format!(
+                "none ({} {}: a result no adapter could read)",
+                f.rule.code, f.rule.name
+            )
+            .into()
         } else if let Some(f) = outcome
             .findings
             .iter()
