@@ -21,25 +21,41 @@ pub(super) fn shown(path: &Path) -> String {
 /// The files of the run that gave results, by path and by folder.
 pub(super) struct Owners<'a> {
     files: BTreeSet<&'a str>,
-    /// Each folder holding a result file, with its first result file in path order.
-    folders: BTreeMap<&'a str, &'a str>,
+    /// Each folder holding result files, with them and the format each was read as.
+    folders: BTreeMap<&'a str, Vec<(&'a str, &'a str)>>,
 }
 
 fn folder_of(path: &str) -> &str {
     path.rfind('/').map_or("", |i| &path[..i])
 }
 
+/// How much two file names share, at their start and at their end: a companion belongs to
+/// the result named most like it (`individual_groq_70b.json` to `summary_groq_70b.json`,
+/// a sweep's `summary.json` to its `run=0.json`) when a folder holds several runs.
+fn affinity(a: &str, b: &str) -> usize {
+    let a = &a[folder_of(a).len()..];
+    let b = &b[folder_of(b).len()..];
+    let head = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let tail = a
+        .bytes()
+        .rev()
+        .zip(b.bytes().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    head + tail
+}
+
 impl<'a> Owners<'a> {
     pub(super) fn of(read: &'a [FileRead]) -> Self {
         let mut files = BTreeSet::new();
-        let mut folders = BTreeMap::new();
+        let mut folders: BTreeMap<&'a str, Vec<(&'a str, &'a str)>> = BTreeMap::new();
         for r in read.iter().filter(|r| r.results > 0) {
             let path = r.path.raw();
             files.insert(path);
             folders
                 .entry(folder_of(path))
-                .and_modify(|first: &mut &'a str| *first = (*first).min(path))
-                .or_insert(path);
+                .or_default()
+                .push((path, r.read_as.as_ref()));
         }
         Owners { files, folders }
     }
@@ -49,36 +65,66 @@ impl<'a> Owners<'a> {
         self.files.contains(path)
     }
 
-    /// The result a companion at `path` belongs to: the first result file of its folder, else
-    /// of a folder below it (a run's config above its stage files), else of the folder above
-    /// (an export folder beside the run's result). `None`: a companion of nothing.
-    pub(super) fn beside(&self, path: &str) -> Option<String> {
+    /// The result of `candidates` a companion at `path` of `harness` belongs to: one read by
+    /// that harness's adapter if any is, the one named most like the companion, the first in
+    /// path order on a tie.
+    fn best<'c>(
+        path: &str,
+        harness: &str,
+        candidates: impl Iterator<Item = &'c (&'a str, &'a str)>,
+    ) -> Option<&'a str>
+    where
+        'a: 'c,
+    {
+        candidates
+            .map(|&(file, format)| ((format == harness, affinity(path, file)), file))
+            .fold(
+                None,
+                |best: Option<((bool, usize), &'a str)>, (score, file)| match best {
+                    Some((s, f)) if s > score || (s == score && f <= file) => Some((s, f)),
+                    _ => Some((score, file)),
+                },
+            )
+            .map(|(_, file)| file)
+    }
+
+    /// The result a companion of `harness` at `path` belongs to: a result of its folder,
+    /// else of the folder above (an export folder inside a run folder); for a configuration
+    /// (`config`: a YAML file), also of a folder below it (a run's config above its stage
+    /// folders). `None`: a companion of nothing.
+    pub(super) fn beside(&self, path: &str, harness: &str, config: bool) -> Option<String> {
         let folder = folder_of(path);
-        if let Some(first) = self.folders.get(folder) {
-            return Some(format!("`{first}`"));
-        }
-        let below = if folder.is_empty() {
-            self.folders.values().next()
-        } else {
-            let prefix = format!("{folder}/");
-            self.folders
-                .range::<str, _>((
-                    std::ops::Bound::Included(prefix.as_str()),
-                    std::ops::Bound::Unbounded,
-                ))
-                .take_while(|(f, _)| f.starts_with(&prefix))
-                .map(|(_, first)| first)
-                .min()
-        };
-        if let Some(first) = below {
-            return Some(format!("`{first}`"));
-        }
-        if !folder.is_empty()
-            && let Some(first) = self.folders.get(folder_of(folder))
-        {
-            return Some(format!("`{first}`"));
-        }
-        None
+        let found = self
+            .folders
+            .get(folder)
+            .and_then(|c| Self::best(path, harness, c.iter()))
+            .or_else(|| {
+                (!folder.is_empty())
+                    .then(|| self.folders.get(folder_of(folder)))
+                    .flatten()
+                    .and_then(|c| Self::best(path, harness, c.iter()))
+            })
+            .or_else(|| {
+                if !config {
+                    return None;
+                }
+                let prefix = if folder.is_empty() {
+                    String::new()
+                } else {
+                    format!("{folder}/")
+                };
+                let below = self
+                    .folders
+                    .range::<str, _>((
+                        std::ops::Bound::Included(prefix.as_str()),
+                        std::ops::Bound::Unbounded,
+                    ))
+                    .take_while(|(f, _)| f.starts_with(&prefix))
+                    .flat_map(|(_, c)| c.iter())
+                    .filter(|(_, format)| *format == harness);
+                Self::best(path, harness, below)
+            })?;
+        Some(format!("`{found}`"))
     }
 }
 

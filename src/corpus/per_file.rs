@@ -302,7 +302,13 @@ fn settle_pending(
                 )
             }
             Pending::Companion(harness, first) => {
-                (owners.beside(&entries[i].display), first, Some(harness))
+                let name = entries[i].display.to_ascii_lowercase();
+                let config = name.ends_with(".yaml") || name.ends_with(".yml");
+                (
+                    owners.beside(&entries[i].display, harness, config),
+                    first,
+                    Some(harness),
+                )
             }
         };
         if let Some(owner) = owner {
