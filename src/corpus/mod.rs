@@ -24,6 +24,8 @@ mod result;
 mod run_folder;
 mod shared;
 pub mod sidecar;
+#[cfg(test)]
+mod swap_tests;
 mod text;
 mod translate;
 

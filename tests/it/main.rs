@@ -22,6 +22,7 @@ mod human_output;
 mod import;
 mod injection;
 mod inputs;
+mod loader;
 mod measurement_verdicts;
 mod metamorphic;
 mod mlperf_power;
