@@ -65,9 +65,9 @@ impl<'a> Owners<'a> {
         self.files.contains(path)
     }
 
-    /// The result of `candidates` a companion at `path` of `harness` belongs to: one read by
-    /// that harness's adapter if any is, the one named most like the companion, the first in
-    /// path order on a tie.
+    /// The result of `candidates` a companion at `path` of `harness` belongs to: of those read
+    /// by that harness's adapter (a harness's file accompanies only its own results), the one
+    /// named most like the companion, the first in path order on a tie.
     fn best<'c>(
         path: &str,
         harness: &str,
@@ -77,10 +77,11 @@ impl<'a> Owners<'a> {
         'a: 'c,
     {
         candidates
-            .map(|&(file, format)| ((format == harness, affinity(path, file)), file))
+            .filter(|(_, format)| *format == harness)
+            .map(|&(file, _)| (affinity(path, file), file))
             .fold(
                 None,
-                |best: Option<((bool, usize), &'a str)>, (score, file)| match best {
+                |best: Option<(usize, &'a str)>, (score, file)| match best {
                     Some((s, f)) if s > score || (s == score && f <= file) => Some((s, f)),
                     _ => Some((score, file)),
                 },
@@ -120,8 +121,7 @@ impl<'a> Owners<'a> {
                         std::ops::Bound::Unbounded,
                     ))
                     .take_while(|(f, _)| f.starts_with(&prefix))
-                    .flat_map(|(_, c)| c.iter())
-                    .filter(|(_, format)| *format == harness);
+                    .flat_map(|(_, c)| c.iter());
                 Self::best(path, harness, below)
             })?;
         Some(format!("`{found}`"))

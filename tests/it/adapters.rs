@@ -531,6 +531,7 @@ fn hostile_values_never_panic_and_never_break_the_schema() {
         doc_index: 0,
         doc_count: 1,
         folder: None,
+        alone: false,
     };
     let mut problems = Vec::new();
     for path in roots.iter().flat_map(|r| files_under(r)) {
@@ -639,6 +640,7 @@ fn no_document_is_claimed_by_two_adapters() {
                 doc_index: doc.index,
                 doc_count: 1,
                 folder: None,
+                alone: false,
             };
             let claims: Vec<&str> = adapters::ADAPTERS
                 .iter()

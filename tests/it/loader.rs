@@ -15,24 +15,31 @@ use benchlint::engine::{self, Checked};
 use serde_json::{Value, json};
 use watchdog::{LIMIT, bin, run};
 
-/// The clean result every corpus here holds beside what it tests: it passes on its own.
-const CLEAN: &str = "testdata/clean/replicated-corpus/complete.json";
+/// The clean corpus every corpus here holds beside what it tests: it passes on its own.
+const CLEAN: &str = "testdata/clean/replicated-corpus";
 
 fn check(paths: &[&Path]) -> Checked {
     let paths: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
     engine::check(&paths, &Options::default())
 }
 
-/// A folder holding the clean result (with the artifacts it names).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        let target = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &target);
+        } else {
+            std::fs::copy(&p, &target).unwrap();
+        }
+    }
+}
+
+/// A folder holding a copy of the clean corpus.
 fn clean_corpus() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for name in [
-        "complete.json",
-        "complete.power.csv",
-        "complete.quality-gate.csv",
-    ] {
-        std::fs::copy(Path::new(CLEAN).with_file_name(name), dir.path().join(name)).unwrap();
-    }
+    copy_tree(Path::new(CLEAN), dir.path());
     dir
 }
 
@@ -87,7 +94,8 @@ fn a_result_disguised_in_any_of_the_known_ways_still_fails_the_run() {
     let mut swept = vllm.clone();
     swept["run_number"] = json!(3);
     let mut canonical: Value =
-        serde_json::from_str(&std::fs::read_to_string(CLEAN).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(format!("{CLEAN}/complete.json")).unwrap())
+            .unwrap();
     canonical["outcome"] = json!("failed");
     let mut no_schema = canonical.clone();
     no_schema.as_object_mut().unwrap().remove("schema");
@@ -166,11 +174,11 @@ fn a_sidecar_beside_its_result_is_named_as_its_own_and_alone_is_reported() {
     );
     assert!(line("orphan.meta.json").starts_with("none (E004"), "{out}");
     let c = check(&[dir.path()]);
-    let orphan: Vec<&str> = c
+    let orphan: Vec<String> = c
         .findings
         .iter()
         .filter(|f| f.primary.path.raw().ends_with("orphan.meta.json"))
-        .map(|f| f.message.raw())
+        .map(|f| f.message.raw().to_string())
         .collect();
     assert_eq!(orphan.len(), 1, "{orphan:?}");
     assert!(
