@@ -302,8 +302,9 @@ fn settle_pending(
                 )
             }
             Pending::Companion(harness, first) => {
-                let name = entries[i].display.to_ascii_lowercase();
-                let config = name.ends_with(".yaml") || name.ends_with(".yml");
+                let config = entries[i].path.extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
+                });
                 (
                     owners.beside(&entries[i].display, harness, config),
                     first,

@@ -26,7 +26,7 @@ fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
         1,
     );
     std::fs::write(&secret, text).unwrap();
-    let (entries, problems) = discover(&[corpus.clone()]);
+    let (entries, problems) = discover(std::slice::from_ref(&corpus));
     assert!(problems.is_empty());
     assert_eq!(entries.len(), 1);
     // Unswapped, the file is read.
