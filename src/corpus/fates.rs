@@ -90,7 +90,8 @@ impl<'a> Owners<'a> {
     }
 
     /// The result a companion of `harness` at `path` belongs to: a result of its folder,
-    /// else of the folder above (an export folder inside a run folder); for a configuration
+    /// else of the folder above (an export folder inside a run folder), else of a folder
+    /// beside it (MLPerf's `power/` beside `run_1/`); for a configuration
     /// (`config`: a YAML file), also of a folder below it (a run's config above its stage
     /// folders). `None`: a companion of nothing.
     pub(super) fn beside(&self, path: &str, harness: &str, config: bool) -> Option<String> {
@@ -104,6 +105,28 @@ impl<'a> Owners<'a> {
                     .then(|| self.folders.get(folder_of(folder)))
                     .flatten()
                     .and_then(|c| Self::best(path, harness, c.iter()))
+            })
+            .or_else(|| {
+                // A folder beside it (MLPerf's `power/` beside `run_1/`).
+                if folder.is_empty() {
+                    return None;
+                }
+                let parent = folder_of(folder);
+                let prefix = if parent.is_empty() {
+                    String::new()
+                } else {
+                    format!("{parent}/")
+                };
+                let beside = self
+                    .folders
+                    .range::<str, _>((
+                        std::ops::Bound::Included(prefix.as_str()),
+                        std::ops::Bound::Unbounded,
+                    ))
+                    .take_while(|(f, _)| f.starts_with(&prefix))
+                    .filter(|(f, _)| **f != folder && folder_of(f) == parent)
+                    .flat_map(|(_, c)| c.iter());
+                Self::best(path, harness, beside)
             })
             .or_else(|| {
                 if !config {

@@ -132,6 +132,9 @@ pub fn load_each(
     // Findings handed over so far, for the run's cap.
     options.selection.apply(&mut unwalked);
     let mut handed = unwalked.len();
+    // Whether an error was handed over: a run that read nothing and said why in an error needs
+    // no other finding to fail.
+    let mut handed_error = !unwalked.is_empty();
     on_file(None, unwalked);
     // The files read in this run: a run folder's logs read together make one result. Sorted
     // and borrowed: a set of copies held one more path a file through the whole load.
@@ -211,6 +214,10 @@ pub fn load_each(
                 corpus.results.extend(o.results);
                 corpus.claims.extend(o.claims);
                 handed += o.findings.len();
+                handed_error |= o
+                    .findings
+                    .iter()
+                    .any(|f| f.severity == crate::diagnostic::Severity::Error);
                 on_file(Some(&e.display), o.findings);
                 unknown.extend(o.unknown);
                 referenced.extend(
@@ -253,7 +260,12 @@ pub fn load_each(
                 " (no file of this run could be read as a result, so nothing was checked)",
             );
         }
-        if !escalated && (!entries.is_empty() || skipped.count > 0) {
+        let errors = handed_error
+            || corpus
+                .findings
+                .iter()
+                .any(|f| f.severity == crate::diagnostic::Severity::Error);
+        if !escalated && !errors && (!entries.is_empty() || skipped.count > 0) {
             corpus
                 .findings
                 .push(super::fates::read_nothing(args, &corpus.read, &skipped));
