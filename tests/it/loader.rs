@@ -611,3 +611,29 @@ fn every_real_file_is_accounted_for_and_only_named_ones_are_unread() {
     assert_eq!(lone.results, 1, "{}", lone.read_as);
     assert!(!c.findings.iter().any(|f| f.rule.code == "S009"));
 }
+
+#[test]
+fn a_warm_up_beside_its_sweeps_run_is_that_runs_companion() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "testdata/adapters/vllm/sweep-warmup-companion.json",
+        dir.path().join("warmup.json"),
+    )
+    .unwrap();
+    let mut run0 = failing_vllm();
+    run0["run_number"] = json!(0);
+    std::fs::write(dir.path().join("run=0.json"), run0.to_string()).unwrap();
+    let c = check(&[dir.path()]);
+    assert_eq!(c.corpus.results.len(), 1);
+    let warmup = c
+        .corpus
+        .read
+        .iter()
+        .find(|r| r.path.raw().ends_with("warmup.json"))
+        .unwrap();
+    assert!(
+        warmup.read_as.starts_with("companion of `") && warmup.read_as.contains("run=0.json"),
+        "{}",
+        warmup.read_as
+    );
+}
