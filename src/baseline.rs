@@ -23,6 +23,12 @@
 //!   longer exists) and its rule ran on that file. Stale entries are reported on stderr and
 //!   exit 1 (so the baseline only shrinks), unless `--allow-stale-baseline`; `--exit-zero`
 //!   also turns that into 0. `--update-baseline` prunes them.
+//! - An entry whose path leaves the baseline's folder (the project root: `..` past it, or an
+//!   absolute path) is refused, all such entries in one message, and never looked up: were
+//!   it reported stale when its file is missing and kept when it exists, the CI log would
+//!   tell anyone who can write a baseline which files exist on the runner. The run then fails
+//!   (exit 1), whatever exists, until the entries are removed; `--update-baseline` drops them
+//!   and never writes one.
 //! - `--update-baseline` rewrites the file from the current findings of the files checked,
 //!   keeps the entries of files not checked in this run that still exist and of rules that
 //!   did not run on their file, and drops the rest.
@@ -60,6 +66,33 @@ pub struct Baseline {
     /// Read from a version 1 file: its entries are matched by the pointers that version
     /// wrote, so that a baseline written before still suppresses what it did.
     old_form: bool,
+    /// Entry paths outside the baseline's folder, as written, sorted: refused, never looked
+    /// up.
+    pub outside: Vec<String>,
+}
+
+/// Whether an entry path stays inside the baseline's folder: relative, and no `..` leaves it.
+fn inside_root(key: &str) -> bool {
+    let path = Path::new(key);
+    if path.is_absolute()
+        || key.starts_with('/')
+        || key.starts_with('\\')
+        || key.as_bytes().get(1) == Some(&b':')
+    {
+        return false;
+    }
+    let mut depth: usize = 0;
+    for part in key.split(['/', '\\']) {
+        match part {
+            "" | "." => {}
+            ".." => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => depth += 1,
+        }
+    }
+    true
 }
 
 /// An entry that matched no finding.
@@ -92,6 +125,7 @@ impl Baseline {
             cwd: paths::normalize(&std::env::current_dir().unwrap_or_default()),
             entries: Entries::new(),
             old_form: false,
+            outside: Vec::new(),
         }
     }
 
@@ -120,6 +154,11 @@ impl Baseline {
             parse(&value).map_err(|m| format!("the baseline `{shown}` {m}"))?;
         baseline.entries = entries;
         baseline.old_form = version == OLD_VERSION;
+        let (inside, outside): (Entries, Entries) = std::mem::take(&mut baseline.entries)
+            .into_iter()
+            .partition(|(path, _)| inside_root(path));
+        baseline.entries = inside;
+        baseline.outside = outside.into_keys().collect();
         Ok(baseline)
     }
 
@@ -234,6 +273,11 @@ impl Baseline {
         }
         for f in findings {
             let path = self.key(f.primary.path.raw());
+            if !inside_root(&path) {
+                // A file outside the project root is not baselined: its entry would be
+                // refused on the next run.
+                continue;
+            }
             entries
                 .entry(path)
                 .or_default()
@@ -251,6 +295,7 @@ impl Baseline {
         Baseline {
             entries,
             old_form: false,
+            outside: Vec::new(),
             ..self.clone()
         }
     }
@@ -383,6 +428,30 @@ impl Matching<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_leaving_the_baselines_folder_are_outside() {
+        for inside in [
+            "a.json",
+            "results/a.json",
+            "./a.json",
+            "a/../b.json",
+            "a/b/../../c.json",
+        ] {
+            assert!(inside_root(inside), "{inside}");
+        }
+        for outside in [
+            "../a.json",
+            "../../../../etc/passwd",
+            "/etc/passwd",
+            "a/../../b.json",
+            "..\\..\\x",
+            "C:\\x.json",
+            "\\\\server\\share",
+        ] {
+            assert!(!inside_root(outside), "{outside}");
+        }
+    }
 
     #[test]
     fn versions_and_shapes() {

@@ -96,8 +96,8 @@ impl Adapter for GenaiBench {
             return Reading::NotMine;
         }
         let mut mapped = match LADDER.role(doc, source) {
-            Role::Member => return Reading::Companion,
-            Role::Alone => map_level(doc, source),
+            Role::Member if !source.alone => return Reading::Companion,
+            Role::Member | Role::Alone => map_level(doc, source),
             Role::Anchor(levels) => super::ladder::assemble(doc, source, &levels, map_level),
         };
         if let Some(folder) = source.folder

@@ -122,6 +122,7 @@ mod tests {
             doc_index: 0,
             doc_count: 1,
             folder: None,
+            alone: false,
         };
         let mut b = Builder::new(&doc, &source, "");
         map(&mut b, &doc, served);

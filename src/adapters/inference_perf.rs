@@ -142,7 +142,10 @@ impl Adapter for InferencePerf {
         });
         // A summary pools the stages of its run: it is a level only when the run had one stage
         // whose rate the config gives, and is not repeated by stage files beside it.
+        // Copied without its stages, a summary is the one record of its run: read as the
+        // result it describes (a run whose every request failed is then reported, not lost).
         if !stage
+            && !source.alone
             && (summarises_stages_beside(doc, source)
                 || config
                     .as_ref()
@@ -152,8 +155,10 @@ impl Adapter for InferencePerf {
             return Reading::Companion;
         }
         let (mut mapped, stages) = match LADDER.role(doc, source) {
-            Role::Member => return Reading::Companion,
-            Role::Alone => (map_report(doc, source), vec![source.file_name.to_string()]),
+            Role::Member if !source.alone => return Reading::Companion,
+            Role::Member | Role::Alone => {
+                (map_report(doc, source), vec![source.file_name.to_string()])
+            }
             Role::Anchor(levels) => (
                 super::ladder::assemble(doc, source, &levels, map_report),
                 levels.into_iter().map(|l| l.name).collect(),
@@ -217,6 +222,25 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
             "/levels/0/request_rate",
             "/load_summary/requested_rate",
             1.0,
+        );
+    } else if source.alone
+        && let (Some(sent), Some(seconds)) = (
+            at(doc, "/load_summary/count").and_then(count),
+            at(doc, "/benchmark_time_seconds").and_then(number),
+        )
+        && sent > 0
+        && seconds > 0.0
+    {
+        // A summary copied without its config and stages records no rate: the rate it
+        // offered is the requests it sent over the run's time (derived), so the run is read
+        // as the open-loop level it was.
+        #[expect(clippy::cast_precision_loss, reason = "request counts are small")]
+        let rate = sent as f64 / seconds;
+        b.derived(
+            "/levels/0/request_rate",
+            (rate * 1000.0).round() / 1000.0,
+            "/levels/0/total_requests",
+            "/benchmark_time_seconds",
         );
     }
     b.real(

@@ -139,6 +139,7 @@ impl LadderFormat {
                 doc_index: 0,
                 doc_count: 1,
                 folder: None,
+                alone: false,
             };
             let level = (self.map)(&doc, &source);
             members.push((

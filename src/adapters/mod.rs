@@ -30,7 +30,7 @@ use serde_json::Value;
 use crate::io::beside::Folder;
 use crate::model::ProvenanceMap;
 
-pub use unread::describe as describe_unread;
+pub use unread::{describe as describe_unread, looks_like_result, non_serving_text};
 
 /// What an adapter knows about the document it reads.
 #[derive(Debug, Clone, Copy)]
@@ -46,6 +46,10 @@ pub struct Source<'a> {
     /// The files beside the document, when the loader read it from disk (`None` for a
     /// document read on its own: an adapter then maps what the document alone records).
     pub folder: Option<&'a Folder<'a>>,
+    /// No result of the run was read beside this document: a document an adapter would take
+    /// for a companion of results (a sweep's warm-up or summary, a summary of stages) is then
+    /// read as the result it describes, so that a file is never a companion of nothing.
+    pub alone: bool,
 }
 
 /// One canonical result produced from a harness document.
@@ -66,7 +70,8 @@ pub enum Reading {
     /// Not this adapter's format.
     NotMine,
     /// A file the harness writes beside its results, which carries no result of its own
-    /// (`AIPerf` `inputs.json`, a `GuideLLM` CSV export index, ...): skipped quietly.
+    /// (`AIPerf` `inputs.json`, a `GuideLLM` CSV export index, ...): named as a companion of
+    /// the results read beside it, or reported when none is (the loader decides).
     Companion,
     /// Results read from the document.
     Results(Vec<Mapped>),

@@ -185,7 +185,9 @@ impl Adapter for Vllm {
 
     fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
         if is_run(doc) {
-            if is_warmup(doc) {
+            // A warm-up is a companion of the sweep's runs; copied without them it is the one
+            // run there is, read as a result (a failing run cannot hide as a warm-up).
+            if is_warmup(doc) && !source.alone {
                 return Reading::Companion;
             }
             return Reading::Results(vec![map_run(doc, source, "")]);
@@ -202,11 +204,13 @@ impl Adapter for Vllm {
                     .iter()
                     .filter(|r| is_run(r))
                     .all(|r| r.get("run_number").is_some())
+                    && !source.alone
                 {
                     return Reading::Companion;
                 }
+                let all_warmups = items.iter().all(is_warmup);
                 let mapped = (0..items.len())
-                    .filter(|i| !is_warmup(&items[*i]))
+                    .filter(|i| all_warmups || !is_warmup(&items[*i]))
                     .map(|i| map_run(doc, source, &format!("/{i}")))
                     .collect();
                 return Reading::Results(mapped);

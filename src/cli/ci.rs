@@ -331,12 +331,20 @@ pub fn finish(
     if let (false, Some(b)) = (stale.is_empty(), &setup.baseline) {
         report_stale(b, &stale, ci.allow_stale_baseline);
     }
+    let outside = setup
+        .baseline
+        .as_ref()
+        .is_some_and(|b| !b.outside.is_empty() && !ci.update_baseline);
+    if let (true, Some(b)) = (outside, &setup.baseline) {
+        super::notices::report_outside(b);
+    }
     let threshold = ci.fail_on.severity();
     let failing = findings
         .iter()
         .any(|f| !f.pre_rule && f.severity >= threshold)
         || corpus.omitted.any_at_least(threshold)
-        || (!stale.is_empty() && !ci.allow_stale_baseline);
+        || (!stale.is_empty() && !ci.allow_stale_baseline)
+        || outside;
     report_omitted(&corpus, &setup.options.thresholds);
     // A bug caught on one file or rule: every other finding is still printed, then exit 2.
     let code = if crate::corpus::report_internal_errors(&corpus.internal_errors) {

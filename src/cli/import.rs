@@ -61,13 +61,20 @@ fn file_stem(id: &str) -> String {
 /// several results and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror
 /// the corpus, sort as their sources do, and say where each result came from; the result's id
 /// stays inside.
-fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
+///
+/// A result whose two output files would be one another result writes (`r.provenance.json`
+/// read as a result beside `r.json`, whose provenance file has that name) gets no name: `Err`
+/// with the other input's path, and it is refused rather than overwrite one output with another.
+fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<String, String>> {
     let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for r in results {
         *per_file.entry(r.origin.path.raw()).or_default() += 1;
     }
     let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut used = BTreeSet::new();
+    // Every output file written so far, lower-cased (a case-insensitive file system makes
+    // `R.json` and `r.json` one file), with the input it came from.
+    let mut files: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
     results
         .iter()
         .map(|r| {
@@ -89,7 +96,17 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<String> {
                 name = format!("{stem}-{n}");
                 n += 1;
             }
-            name
+            let outputs = [
+                format!("{name}.json").to_lowercase(),
+                format!("{name}.provenance.json").to_lowercase(),
+            ];
+            if let Some(other) = outputs.iter().find_map(|o| files.get(o)) {
+                return Err((*other).to_string());
+            }
+            for o in outputs {
+                files.insert(o, r.origin.path.raw());
+            }
+            Ok(name)
         })
         .collect()
 }
@@ -152,7 +169,15 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
     });
     let names = output_names(&results, &args.paths);
+    let mut refused = Vec::new();
     for (r, name) in results.iter().zip(&names) {
+        let name = match name {
+            Ok(name) => name,
+            Err(other) => {
+                refused.push((r.origin.path.raw(), other.as_str()));
+                continue;
+            }
+        };
         let mut provenance = json!({
             "schema": PROVENANCE_SCHEMA,
             "result": r.doc.id,
@@ -176,7 +201,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     }
     let mut text = format!(
         "imported {} results from {} files into {}",
-        loaded.results.len(),
+        loaded.results.len() - refused.len(),
         loaded.files,
         crate::text::line(&args.output.to_string_lossy())
     );
@@ -207,8 +232,22 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
             crate::text::line(why)
         );
     }
+    // Two inputs that map to one output name: the later is refused (not written over the
+    // other's output), and the run fails so that no one takes the output for complete.
+    refused.sort_unstable();
+    refused.dedup();
+    for (path, other) in &refused {
+        let _ = writeln!(
+            text,
+            "refused {}: its output files would be named as those of {} (rename one of the two inputs)",
+            crate::text::line(path),
+            crate::text::line(other)
+        );
+    }
     let code = if corpus::report_internal_errors(&loaded.internal_errors) {
         super::EXIT_TROUBLE
+    } else if !refused.is_empty() {
+        super::EXIT_FINDINGS
     } else {
         EXIT_CLEAN
     };

@@ -134,6 +134,29 @@ fn warn_note(message: &str) {
     }
 }
 
+/// Says on stderr, once, that the baseline names files outside its folder, which are refused
+/// without looking them up (so the message is the same whether they exist or not).
+pub(super) fn report_outside(baseline: &Baseline) {
+    let n = baseline.outside.len();
+    let shown: Vec<String> = baseline
+        .outside
+        .iter()
+        .take(3)
+        .map(|p| format!("`{}`", crate::text::line(p)))
+        .collect();
+    let _ = writeln!(
+        std::io::stderr(),
+        "benchlint: error: the baseline `{}` names {n} {} outside its folder ({}{}); entries are paths under the baseline's folder, so {} refused and never looked up\n  help: remove {} (`--update-baseline` drops {})",
+        crate::text::line(&paths::display(&baseline.path)),
+        if n == 1 { "file" } else { "files" },
+        shown.join(", "),
+        if n > 3 { ", …" } else { "" },
+        if n == 1 { "it is" } else { "they are" },
+        if n == 1 { "it" } else { "them" },
+        if n == 1 { "it" } else { "them" },
+    );
+}
+
 /// Says on stderr that the baseline was written.
 pub(super) fn wrote_baseline(updated: &Baseline) {
     if !says_warnings() {

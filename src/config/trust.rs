@@ -12,8 +12,10 @@
 //!   not with a `select` that leaves them out, not with `[per-file-ignores]`;
 //! - cannot lower their severity below the default (it may raise it);
 //! - may tighten the resource bounds (`max_file_bytes`, `max_depth`, `max_array_items`,
-//!   `max_levels`, `max_findings_per_file`, `max_findings`), never loosen them beyond the
-//!   defaults;
+//!   `max_levels`), never loosen them beyond the defaults;
+//! - cannot change the caps on findings shown (`max_findings_per_file`, `max_findings`): a
+//!   lower cap would leave error-level findings out of the report, SARIF and annotations
+//!   (`max_findings = 0` empties them), and a higher one is a bound on the work of the run;
 //! - reads `[[sidecar]] path` files only inside its own folder, symlinks resolved, and extends
 //!   only files inside it (src/config/layered.rs);
 //! - cannot exclude files from the walk (`exclude`, `extend-exclude` are dropped): a corpus
@@ -105,6 +107,22 @@ impl Config {
             notes.push("[per-file-ignores] would turn off input errors or secrets in some files; they stay on".into());
         }
         if let Some(t) = self.thresholds.as_mut() {
+            let d = Thresholds::default();
+            let mut lowered = Vec::new();
+            if t.max_findings_per_file < d.max_findings_per_file {
+                t.max_findings_per_file = d.max_findings_per_file;
+                lowered.push("max_findings_per_file");
+            }
+            if t.max_findings < d.max_findings {
+                t.max_findings = d.max_findings;
+                lowered.push("max_findings");
+            }
+            if !lowered.is_empty() {
+                notes.push(format!(
+                    "lowers {}; a config inside the checked paths cannot cap the findings shown, or error-level findings would go unlisted (use --config)",
+                    lowered.join(", ")
+                ));
+            }
             let loosened = cap_bounds(t);
             if !loosened.is_empty() {
                 notes.push(format!(

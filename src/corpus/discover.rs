@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::io::describe_io;
+use crate::io::{describe_io, identity};
 use super::walk::{GitIgnores, Walk};
 
 /// A file to read.
@@ -24,6 +24,13 @@ pub struct Entry {
     /// Named on the command line, not found by walking a folder: a file that is not a result
     /// is then always reported, never skipped silently.
     pub named: bool,
+    /// The file the walk saw (device and inode, symlinks followed inside the corpus): the
+    /// file opened later must be this one, so a file swapped for a link to elsewhere after
+    /// the walk is refused, never read (`None` when the walk could not tell).
+    pub seen: Option<(u64, u64)>,
+    /// Read again once every file is read, because nothing it could accompany was read: a
+    /// sidecar or companion of nothing is read as what its content is.
+    pub alone: bool,
 }
 
 /// A path that could not be walked.
@@ -100,6 +107,26 @@ pub fn discover(args: &[PathBuf]) -> (Vec<Entry>, Vec<WalkProblem>) {
 /// Lists the files under `args` as [`discover`] does, skipping what `walk` excludes in folders
 /// (and, with `force_exclude`, among the files named too).
 pub fn discover_with(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProblem>) {
+    let (entries, problems, _) = discover_all(args, walk);
+    (entries, problems)
+}
+
+/// Files a walk reached and does not read (other extensions), at most this many kept by
+/// name: enough to say what a folder with no result holds.
+const SKIPPED_KEPT: usize = 64;
+
+/// What the walks skipped: how many files, and the first [`SKIPPED_KEPT`] of them.
+#[derive(Debug, Clone, Default)]
+pub struct Skipped {
+    /// Files of other extensions the walks reached.
+    pub count: usize,
+    /// The first of them, in walk order.
+    pub first: Vec<PathBuf>,
+}
+
+/// [`discover_with`], with the files the walks reached and do not read.
+pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProblem>, Skipped) {
+    let mut skipped = Skipped::default();
     let mut entries = Vec::new();
     let mut problems = Vec::new();
     for arg in args {
@@ -137,6 +164,8 @@ pub fn discover_with(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProb
                 path: arg.clone(),
                 root: root.into(),
                 named: true,
+                seen: meta.is_file().then(|| identity(&meta)),
+                alone: false,
             });
             continue;
         }
@@ -192,7 +221,14 @@ pub fn discover_with(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProb
                             path: e.path().to_path_buf(),
                             root: root.clone(),
                             named: false,
+                            seen: e.metadata().ok().map(|m| identity(&m)),
+                            alone: false,
                         });
+                    } else {
+                        skipped.count += 1;
+                        if skipped.first.len() < SKIPPED_KEPT {
+                            skipped.first.push(e.path().to_path_buf());
+                        }
                     }
                 }
                 Err(err) => {
@@ -214,6 +250,6 @@ pub fn discover_with(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProb
     entries.sort();
     entries.dedup_by(|a, b| a.path == b.path);
     problems.sort_by(|a, b| a.display.cmp(&b.display));
-    (entries, problems)
+    (entries, problems, skipped)
 }
 

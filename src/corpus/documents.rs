@@ -59,7 +59,14 @@ pub(super) fn check_text(
             None => return,
         },
         text::Reading::Documents(form, documents) => (Some(form), documents),
-        text::Reading::Quiet => return,
+        text::Reading::Quiet => {
+            out.skipped = true;
+            return;
+        }
+        text::Reading::Companion(harness) => {
+            out.companion = Some(harness);
+            return;
+        }
         text::Reading::Report(f) => {
             if f.rule.code == "E004" {
                 out.unknown.push(*f);
@@ -91,12 +98,19 @@ pub(super) fn check_text(
         }
     }
     let folder = hood.folder(&entry.path, &entry.root);
+    // A sidecar is one only beside a result of the run it attaches to: alone, it is read as
+    // what its content is, so that no result hides under the name.
+    let owner = if sidecar::is_sidecar_name(&file_name) && !entry.alone {
+        sidecar::owners(&entry.path).into_iter().find(|p| in_run(p))
+    } else {
+        None
+    };
     check_documents(
         (entry, text),
         &file_name,
         form,
         documents,
-        (options, &folder),
+        (options, &folder, owner),
         out,
     );
 }
@@ -108,11 +122,16 @@ pub(super) fn check_documents(
     file_name: &str,
     form: Option<text::Form>,
     mut documents: Vec<Document>,
-    (options, folder): (&Options, &beside::Folder<'_>),
+    (options, folder, owner): (&Options, &beside::Folder<'_>, Option<PathBuf>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.as_str();
-    if sidecar::is_sidecar_name(file_name) {
+    if let Some(owner) = owner
+        && documents
+            .iter()
+            .all(|d| !is_result_shaped(&d.value))
+    {
+        out.sidecar_of = Some(owner);
         for doc in &mut documents {
             parse::whole_levels(doc, text);
             run_document_rules(
@@ -234,6 +253,7 @@ pub(super) fn check_documents(
                     doc_index: doc.index,
                     doc_count,
                     folder: Some(folder),
+                    alone: entry.alone,
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
@@ -249,9 +269,23 @@ pub(super) fn check_documents(
                             );
                         }
                     }
-                    Some((_, Reading::Companion | Reading::NotMine)) => {}
+                    Some((name, Reading::Companion)) => {
+                        out.companion.get_or_insert(name);
+                    }
+                    Some((_, Reading::NotMine)) => {}
                     None => {
-                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
+                        if let Some(what) = adapters::looks_like_result(&doc.value) {
+                            out.findings.push(unreadable_result(path, doc.start, &what));
+                        } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
+                            out.unknown
+                                .push(sidecar_of_nothing(path, doc.start, &entry.path));
+                        } else {
+                            unknown.push((
+                                doc.index,
+                                doc.start,
+                                adapters::describe_unread(&doc.value),
+                            ));
+                        }
                     }
                 }
             }
@@ -260,9 +294,64 @@ pub(super) fn check_documents(
     // One finding for the file, however many of its documents no adapter reads; a walked
     // YAML file that is not a result is skipped silently, as any other file of the folder.
     let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
-    if !walked_yaml && let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
+    if walked_yaml {
+        out.skipped |= !unknown.is_empty();
+    } else if let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
         out.unknown.push(f);
     }
+}
+
+/// Whether `value` is a valid sidecar (a partial canonical document).
+fn is_sidecar(value: &Value) -> bool {
+    let mut partial = value.clone();
+    sidecar::prepare(&mut partial);
+    partial.is_object() && schema::validate(schema::Kind::Sidecar, &partial).is_empty()
+}
+
+/// The error of a document that looks like a result (of a harness, or of benchlint) that no
+/// adapter could read: a result that cannot be read fails the run, never passes as a warning.
+fn unreadable_result(path: &str, doc_start: usize, what: &str) -> Finding {
+    let mut f = finding_at(
+        &rules::e003_schema_violation::RULE,
+        Location {
+            path: path.into(),
+            doc_start,
+            pointer: "".into(),
+            offset: None,
+        },
+        format!(
+            "`{path}` looks like {what}, but no adapter could read it (a value out of range, a key missing, renamed or added, or the document wrapped in something else): this result was not checked"
+        ),
+        Some(crate::text::Text::own(format!(
+            "write it as the harness does, or as `{RESULT_SCHEMA}` (`benchlint schema result`); a result that cannot be read fails the run"
+        ))),
+    );
+    f.label = Some("result not read".into());
+    f
+}
+
+/// The warning of a sidecar with no result in the run to attach to.
+fn sidecar_of_nothing(path: &str, doc_start: usize, file: &Path) -> Finding {
+    let owners: Vec<String> = sidecar::owners(file)
+        .iter()
+        .filter_map(|o| o.file_name().map(|n| format!("`{}`", n.to_string_lossy())))
+        .collect();
+    let mut f = finding_at(
+        &rules::e004_unknown_format::RULE,
+        Location {
+            path: path.into(),
+            doc_start,
+            pointer: "".into(),
+            offset: None,
+        },
+        format!(
+            "`{path}` is a sidecar, but no result it attaches to ({}) is read in this run; nothing was merged from it",
+            owners.join(" or ")
+        ),
+        Some("check the result beside it too, or move the sidecar out of the corpus".into()),
+    );
+    f.label = Some("sidecar of nothing".into());
+    f
 }
 
 pub(super) fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Finding {
@@ -336,6 +425,10 @@ fn sidecar_where(
         }
         let (text, _) = read_text(&candidate, 16 * 1024 * 1024).ok()?;
         let value: Value = serde_json::from_str(&text).ok()?;
+        if is_result_shaped(&value) {
+            // A result under a sidecar's name is read as the result it is, not merged.
+            return None;
+        }
         let mut partial = value.clone();
         sidecar::prepare(&mut partial);
         if !partial.is_object() || !schema::validate(schema::Kind::Sidecar, &partial).is_empty() {
@@ -384,4 +477,13 @@ pub(super) fn run_document_rules(
             }
         }
     }
+}
+
+/// Whether a document is a result rather than a sidecar, whatever its name: it holds
+/// `levels`, or it looks like a result of a harness or of benchlint. Such a document is
+/// never merged into another file's results; it is read as what it is.
+fn is_result_shaped(value: &Value) -> bool {
+    !value.is_object()
+        || value.get("levels").is_some()
+        || crate::adapters::looks_like_result(value).is_some()
 }

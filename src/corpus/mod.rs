@@ -12,6 +12,7 @@ mod claims;
 mod derive;
 mod discover;
 mod documents;
+mod fates;
 #[cfg(test)]
 mod levels_tests;
 mod parse;
@@ -20,6 +21,8 @@ mod per_user;
 mod result;
 mod run_folder;
 mod shared;
+#[cfg(test)]
+mod swap_tests;
 mod text;
 mod walk;
 
@@ -72,7 +75,7 @@ pub struct Options {
 impl FileRead {
     /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
     /// finding on it as the reason nothing was read.
-    fn of(path: &str, file_name: &str, outcome: &FileOutcome) -> Self {
+    fn of(path: &str, outcome: &FileOutcome) -> Self {
         let mut formats: Vec<&'static str> =
             outcome.results.iter().map(|r| r.origin.format).collect();
         if !outcome.claims.is_empty() {
@@ -85,8 +88,19 @@ impl FileRead {
             one.into()
         } else if !formats.is_empty() {
             formats.join(", ").into()
-        } else if sidecar::is_sidecar_name(file_name) {
+        } else if outcome.sidecar_of.is_some() {
             "sidecar".into()
+        } else if let Some(f) = outcome.findings.iter().chain(&outcome.unknown).find(|f| {
+            f.rule.code == "E003"
+                && f.label
+                    .as_ref()
+                    .is_some_and(|l| l.raw() == "result not read")
+        }) {
+            format!(
+                "none ({} {}: a result no adapter could read)",
+                f.rule.code, f.rule.name
+            )
+            .into()
         } else if let Some(f) = outcome
             .findings
             .iter()

@@ -12,7 +12,7 @@ use crate::rules::{self};
 
 use super::{
     Corpus, Entry, FileRead, LoadedClaims, LoadedResult, Options, artifacts, beside, catch_panic,
-    check_text, finding_at, internal_error, read_text,
+    check_text, finding_at, internal_error,
 };
 
 #[derive(Default)]
@@ -26,6 +26,13 @@ pub(super) struct FileOutcome {
     pub(super) omitted: Omitted,
     /// How many of `findings` and of `unknown` the selection was applied to.
     pub(super) selected: (usize, usize),
+    /// The harness whose companion the file is (a document it writes beside its results),
+    /// when an adapter took a document of the file for one.
+    pub(super) companion: Option<&'static str>,
+    /// The result file of the run this sidecar attaches to, when it was read as one.
+    pub(super) sidecar_of: Option<PathBuf>,
+    /// A walked file that is not a result (a YAML file no adapter claims), skipped quietly.
+    pub(super) skipped: bool,
 }
 
 impl FileOutcome {
@@ -100,7 +107,7 @@ pub fn load_each(
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
 ) -> Corpus {
-    let (entries, problems) = super::discover_with(args, &options.walk);
+    let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
     // of half-kilobyte results (and holding the old list and the new while it is copied).
     let mut corpus = Corpus {
@@ -126,6 +133,9 @@ pub fn load_each(
     // Findings handed over so far, for the run's cap.
     options.selection.apply(&mut unwalked);
     let mut handed = unwalked.len();
+    // Whether an error was handed over: a run that read nothing and said why in an error needs
+    // no other finding to fail.
+    let mut handed_error = !unwalked.is_empty();
     on_file(None, unwalked);
     // The files read in this run: a run folder's logs read together make one result. Sorted
     // and borrowed: a set of copies held one more path a file through the whole load.
@@ -153,6 +163,9 @@ pub fn load_each(
         })
     };
     let mut referenced: BTreeSet<String> = BTreeSet::new();
+    // Files whose fate is known only once every file is read: companions and sidecars, by
+    // their index in `entries`, with the first pass's findings on them.
+    let mut pending: Vec<(usize, Pending)> = Vec::new();
     let run_cap = options.thresholds.max_findings;
     // The next chunk is checked while this one is merged and its findings written: the
     // workers never wait for the writer, and at most two chunks beyond it are in memory.
@@ -169,14 +182,23 @@ pub fn load_each(
             }
             drop(to_merge);
         });
-        for (chunk, outcomes) in entries.chunks(CHUNK).zip(merged.iter()) {
-            for (e, mut o) in chunk.iter().zip(outcomes) {
-                let file_name = e
-                    .path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                corpus.read.push(FileRead::of(&e.display, &file_name, &o));
+        for (k, (chunk, outcomes)) in entries.chunks(CHUNK).zip(merged.iter()).enumerate() {
+            for (j, (e, mut o)) in chunk.iter().zip(outcomes).enumerate() {
+                corpus.read.push(FileRead::of(&e.display, &o));
+                if o.results.is_empty() && o.claims.is_empty() {
+                    if let Some(owner) = o.sidecar_of.take() {
+                        pending.push((k * CHUNK + j, Pending::Sidecar(owner, o.findings.clone())));
+                    } else if let Some(harness) = o.companion {
+                        pending.push((
+                            k * CHUNK + j,
+                            Pending::Companion(harness, o.findings.clone()),
+                        ));
+                    } else if o.skipped {
+                        let last = corpus.read.len() - 1;
+                        corpus.read[last].read_as =
+                            "skipped (a YAML file that is not a result)".into();
+                    }
+                }
                 if o.omitted.total() > 0 {
                     corpus.capped_files.push(e.display.clone());
                 }
@@ -193,6 +215,10 @@ pub fn load_each(
                 corpus.results.extend(o.results);
                 corpus.claims.extend(o.claims);
                 handed += o.findings.len();
+                handed_error |= o
+                    .findings
+                    .iter()
+                    .any(|f| f.severity == crate::diagnostic::Severity::Error);
                 on_file(Some(&e.display), o.findings);
                 unknown.extend(o.unknown);
                 referenced.extend(
@@ -205,6 +231,7 @@ pub fn load_each(
             }
         }
     });
+    settle_pending(&entries, pending, options, (&run[..], &hood), &mut corpus);
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     for r in &mut corpus.read {
@@ -220,20 +247,135 @@ pub fn load_each(
     // A folder walked without finding one result checked nothing: a file in it in a format
     // no adapter reads is then an error, so the run does not pass. (A file named on its own
     // keeps its warning: the user asked about that file and is told what it is.)
-    let walked = entries.iter().any(|e| !e.named);
+    let walked = args.iter().any(|a| a.is_dir());
     if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
+        let mut escalated = false;
         for f in corpus
             .findings
             .iter_mut()
             .filter(|f| f.rule.code == rules::e004_unknown_format::RULE.code)
         {
+            escalated = true;
             f.severity = crate::diagnostic::Severity::Error;
             f.message.push_own(
                 " (no file of this run could be read as a result, so nothing was checked)",
             );
         }
+        let errors = handed_error
+            || corpus
+                .findings
+                .iter()
+                .any(|f| f.severity == crate::diagnostic::Severity::Error);
+        if !escalated && !errors && (!entries.is_empty() || skipped.count > 0) {
+            corpus
+                .findings
+                .push(super::fates::read_nothing(args, &corpus.read, &skipped));
+        }
     }
     corpus
+}
+
+/// A file whose fate waits for the rest of the run.
+enum Pending {
+    /// A sidecar, and the result file it attaches to.
+    Sidecar(PathBuf, Vec<Finding>),
+    /// A companion of the named harness's results.
+    Companion(&'static str, Vec<Finding>),
+}
+
+/// Settles the files whose fate depends on the others: a sidecar whose result was read, or a
+/// companion with a result beside it, is named as theirs; the others are read again, alone
+/// ([`Entry::alone`]), as what their content is (a sweep's warm-up or a summary copied without
+/// its stages is then the result it describes), and what is still a companion of nothing
+/// gets a finding.
+fn settle_pending(
+    entries: &[Entry],
+    pending: Vec<(usize, Pending)>,
+    options: &Options,
+    (run, hood): (&[&Path], &beside::Neighbourhood),
+    corpus: &mut Corpus,
+) {
+    if pending.is_empty() {
+        return;
+    }
+    // The lines of the paths that could not be walked come first, then one a file.
+    let offset = corpus.read.len() - entries.len();
+    let owners = super::fates::Owners::of(&corpus.read);
+    let mut again: Vec<(usize, Entry, Vec<Finding>, Option<&'static str>)> = Vec::new();
+    let mut named: Vec<(usize, String)> = Vec::new();
+    for (i, p) in pending {
+        let read_at = offset + i;
+        let (owner, first, harness) = match p {
+            Pending::Sidecar(owner, first) => {
+                let shown = super::fates::shown(&owner);
+                (
+                    owners.has_results(&shown).then(|| format!("`{shown}`")),
+                    first,
+                    None,
+                )
+            }
+            Pending::Companion(harness, first) => {
+                let config = entries[i].path.extension().is_some_and(|e| {
+                    e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
+                });
+                (
+                    owners.beside(&entries[i].display, harness, config),
+                    first,
+                    Some(harness),
+                )
+            }
+        };
+        if let Some(owner) = owner {
+            let what = if harness.is_some() {
+                "companion"
+            } else {
+                "sidecar"
+            };
+            named.push((read_at, format!("{what} of {owner}")));
+            continue;
+        }
+        let mut entry = entries[i].clone();
+        entry.alone = true;
+        again.push((read_at, entry, first, harness));
+    }
+    drop(owners);
+    for (read_at, fate) in named {
+        corpus.read[read_at].read_as = fate.into();
+    }
+    let alone: Vec<Entry> = again.iter().map(|a| a.1.clone()).collect();
+    let outcomes = check_chunk(&alone, options, (run, hood));
+    let mut added = false;
+    for ((read_at, entry, first, harness), mut o) in again.into_iter().zip(outcomes) {
+        // What the first pass said of the file was handed over already.
+        o.findings
+            .retain(|f| !first.iter().any(|g| super::fates::same_finding(f, g)));
+        let said = o
+            .findings
+            .iter()
+            .chain(&o.unknown)
+            .any(|f| f.rule.code.starts_with('E'));
+        if o.results.is_empty() && o.claims.is_empty() {
+            if let (Some(harness), false) = (harness.or(o.companion), said) {
+                o.unknown
+                    .push(super::fates::companion_of_nothing(&entry.display, harness));
+            }
+        } else {
+            added = true;
+        }
+        corpus.read[read_at] = FileRead::of(&entry.display, &o);
+        corpus.results.extend(o.results);
+        corpus.claims.extend(o.claims);
+        corpus.findings.extend(o.findings);
+        corpus.findings.extend(o.unknown);
+        corpus.internal_errors.extend(o.internal);
+    }
+    if added {
+        // Results stay in path order, whichever pass read them.
+        corpus.results.sort_by(|a, b| {
+            (a.origin.path.raw(), a.origin.doc_start)
+                .cmp(&(b.origin.path.raw(), b.origin.doc_start))
+        });
+    }
 }
 
 /// Checks the files of `chunk` in parallel. A bug on one file is an internal error for that
@@ -267,22 +409,23 @@ pub(super) fn process_file(
 ) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
-    let (text, bom) = match read_text(&entry.path, options.thresholds.max_file_bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            out.findings.push(finding_at(
-                &rules::e001_unreadable_file::RULE,
-                Location::new(path, ""),
-                format!("`{path}` could not be read: {}", e.0),
-                Some(
-                    "check the permissions and the encoding (UTF-8), or raise the size limit"
-                        .into(),
-                ),
-            ));
-            out.finish(options);
-            return out;
-        }
-    };
+    let (text, bom) =
+        match crate::io::read_seen(&entry.path, options.thresholds.max_file_bytes, entry.seen) {
+            Ok(t) => t,
+            Err(e) => {
+                out.findings.push(finding_at(
+                    &rules::e001_unreadable_file::RULE,
+                    Location::new(path, ""),
+                    format!("`{path}` could not be read: {}", e.0),
+                    Some(
+                        "check the permissions and the encoding (UTF-8), or raise the size limit"
+                            .into(),
+                    ),
+                ));
+                out.finish(options);
+                return out;
+            }
+        };
     check_text(entry, &text, bom, options, (run, hood), &mut out);
     out.finish(options);
     // Positions are resolved now, while the text is in memory: the report never reads the

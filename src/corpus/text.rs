@@ -35,8 +35,11 @@ pub(super) enum Reading {
     Json,
     /// Documents for the adapters.
     Documents(Form, Vec<Document>),
-    /// Recognised for what it is; nothing to read and nothing to say.
+    /// A walked file that is not a result (a YAML file no adapter claims): skipped quietly.
     Quiet,
+    /// A file the named harness writes beside its results (MLPerf's `mlperf.conf`, ...):
+    /// named as a companion of the results read beside it, or reported when none is.
+    Companion(&'static str),
     /// One finding for the whole file.
     Report(Box<Finding>),
 }
@@ -86,11 +89,11 @@ pub(super) fn read(
                     levels: None,
                 }],
             ),
-            adapters::mlperf::LogReading::Companion => Reading::Quiet,
+            adapters::mlperf::LogReading::Companion => Reading::Companion("mlperf"),
         };
     }
     if adapters::mlperf::is_text_companion(&lower, text) {
-        return Reading::Quiet;
+        return Reading::Companion("mlperf");
     }
     let yaml_name = has_extension(file_name, &["yaml", "yml"]);
     let walked_yaml = yaml_name && !entry.named;
@@ -129,7 +132,22 @@ pub(super) fn read(
         }
         Ok(_) | Err(_) => {}
     }
+    if let Some(what) = adapters::non_serving_text(text) {
+        return Reading::Report(Box::new(not_a_serving_result(path, what)));
+    }
     Reading::Report(Box::new(not_json(path, text, 0, None)))
+}
+
+/// The one finding (E004) of a text that is the report of a benchmark other than serving.
+pub(super) fn not_a_serving_result(path: &str, what: &str) -> Finding {
+    let mut f = finding_at(
+        &rules::e004_unknown_format::RULE,
+        Location::new(path, ""),
+        format!("`{path}` is {what}; no adapter reads it, so it was skipped"),
+        Some("benchlint checks serving benchmarks (a server under load); measure the engine with a serving harness (vLLM, SGLang, GuideLLM, AIPerf, ...) or move the file out of the corpus".into()),
+    );
+    f.label = Some("not a serving benchmark".into());
+    f
 }
 
 /// A top-level `benchmarks:` key: a GuideLLM report, whatever its name.

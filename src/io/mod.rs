@@ -6,4 +6,4 @@
 pub mod beside;
 mod read;
 
-pub use read::{ReadError, describe_io, read_text};
+pub use read::{ReadError, describe_io, identity, read_seen, read_text};

@@ -1,4 +1,5 @@
-//! Reading one file: regular files only, the size limit checked before reading, UTF-8 only.
+//! Reading one file: regular files only, the one the walk saw, the size limit checked before
+//! reading, UTF-8 only.
 
 use std::io::Read;
 use std::path::Path;
@@ -11,10 +12,34 @@ pub struct ReadError(pub String);
 ///
 /// A leading byte order mark is removed; the flag says whether there was one.
 pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
-    let meta = std::fs::metadata(path).map_err(|e| ReadError(describe_io(&e)))?;
-    if !meta.is_file() {
+    read_seen(path, limit, None)
+}
+
+/// [`read_text`], reading only the file the walk saw (`seen`: its device and inode): the file
+/// is checked once opened, so a file replaced after the walk (by a link to a place outside the
+/// corpus, say) is refused, never read or quoted.
+pub fn read_seen(
+    path: &Path,
+    limit: u64,
+    seen: Option<(u64, u64)>,
+) -> Result<(String, bool), ReadError> {
+    // The name is looked at before opening only so that a FIFO is never opened (opening one
+    // waits for a writer); what is read is decided on the opened file below.
+    let named = std::fs::metadata(path).map_err(|e| ReadError(describe_io(&e)))?;
+    if !named.is_file() {
         return Err(ReadError(
             "not a regular file (a folder, FIFO, socket or device is never read)".into(),
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| ReadError(describe_io(&e)))?;
+    let meta = file.metadata().map_err(|e| ReadError(describe_io(&e)))?;
+    let opened = identity(&meta);
+    if !meta.is_file()
+        || opened != identity(&named)
+        || seen.is_some_and(|s| s != opened)
+    {
+        return Err(ReadError(
+            "the file changed while it was being checked (it is not the file the walk found: replaced, or swapped for a link); not read".into(),
         ));
     }
     if meta.len() > limit {
@@ -23,7 +48,6 @@ pub fn read_text(path: &Path, limit: u64) -> Result<(String, bool), ReadError> {
             meta.len()
         )));
     }
-    let file = std::fs::File::open(path).map_err(|e| ReadError(describe_io(&e)))?;
     let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
     // The file may grow between stat and read: never take more than the limit.
     file.take(limit.saturating_add(1))
@@ -79,4 +103,10 @@ pub fn describe_io(e: &std::io::Error) -> String {
             }
         }
     }
+}
+
+/// The device and inode of `meta`: which file it is, whatever name reached it.
+pub fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt as _;
+    (meta.dev(), meta.ino())
 }

@@ -59,8 +59,10 @@ pub struct Corpus {
 pub struct FileRead {
     /// The file as reached from the command line.
     pub path: crate::text::PathText,
-    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar`, or
-    /// `none (E004 unknown-format)` with the rule that says why none read it.
+    /// `canonical`, the adapters' names (`vllm`, `genai-bench`), `claims`, `sidecar of
+    /// `r.json``, `companion of `r.json``, `artifact (named by a result)`, `skipped (...)`,
+    /// or `none (E004 unknown-format)` with the rule that says why none read it: every file
+    /// reached is one of these.
     pub read_as: std::borrow::Cow<'static, str>,
     /// Canonical results read from it.
     pub results: usize,

@@ -42,6 +42,32 @@ pub fn candidates(path: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// The result files a sidecar at `path` may attach to (the files whose [`candidates`] hold
+/// it): `run.meta.json` belongs to `run.json`, `run.jsonl` or `run.ndjson`, and
+/// `run.yaml.meta.json` to `run.yaml`.
+pub fn owners(path: &Path) -> Vec<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if !is_sidecar_name(&name) {
+        return Vec::new();
+    }
+    let stem = &name[..name.len() - ".meta.json".len()];
+    if stem.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<PathBuf> = [".json", ".jsonl", ".ndjson"]
+        .iter()
+        .map(|ext| path.with_file_name(format!("{stem}{ext}")))
+        .collect();
+    if Path::new(stem).extension().is_some() {
+        out.push(path.with_file_name(stem));
+    }
+    out.retain(|owner| candidates(owner).iter().any(|c| c == path));
+    out
+}
+
 /// Whether a file name is a sidecar's.
 pub fn is_sidecar_name(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".meta.json")

@@ -290,8 +290,17 @@ fn a_missing_path_is_reported_and_the_rest_goes_on() {
 }
 
 #[test]
-fn an_empty_folder_passes_with_a_warning() {
+fn a_folder_with_no_result_fails_and_a_folder_with_nothing_passes_with_a_warning() {
+    // `testdata/empty` holds a README only: a walk that reads no result fails, naming it.
     let out = bin().args(["check", "testdata/empty"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("no result was read under"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = bin().arg("check").arg(dir.path()).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no result files"));
 }

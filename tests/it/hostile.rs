@@ -809,6 +809,7 @@ fn mutated_inputs_never_panic() {
                         doc_index: 0,
                         doc_count: 1,
                         folder: None,
+                        alone: false,
                     },
                 );
             }

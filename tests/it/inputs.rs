@@ -168,7 +168,7 @@ fn a_folder_of_only_unreadable_files_does_not_pass() {
 }
 
 #[test]
-fn side_files_named_alone_are_recognised_and_the_run_says_nothing_was_checked() {
+fn side_files_named_alone_are_companions_of_nothing_and_said_so() {
     let dir = tempfile::tempdir().unwrap();
     let conf = write(
         dir.path(),
@@ -176,8 +176,17 @@ fn side_files_named_alone_are_recognised_and_the_run_says_nothing_was_checked() 
         "*.Server.target_qps = 73.5\nllama2-70b.Server.min_query_count = 100\n",
     );
     let freeze = write(dir.path(), "pip_freeze.raw", "numpy==1.26.4\nvllm==0.4.3\n");
+    // Each is a companion of nothing: one warning apiece, naming what it is.
     let c = check(&[&conf, &freeze]);
-    assert!(c.findings.is_empty(), "{:#?}", input(&c));
+    let found = input(&c);
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert!(
+        found
+            .iter()
+            .all(|(code, m)| *code == "E004"
+                && m.contains("is a file mlperf writes beside its results")),
+        "{found:#?}"
+    );
     let r = run(
         {
             let mut c = bin();
@@ -186,8 +195,13 @@ fn side_files_named_alone_are_recognised_and_the_run_says_nothing_was_checked() 
         },
         LIMIT,
     );
+    // Named on their own, the user is told what they are; a walk that reads nothing fails.
     assert_eq!(r.code, Some(0));
-    assert!(r.err().contains("nothing was checked"), "{}", r.err());
+    assert!(
+        r.out().contains("nothing was checked from it"),
+        "{}",
+        r.out()
+    );
 }
 
 #[test]

@@ -26,6 +26,7 @@ mod injection;
 mod inputs;
 mod layers;
 mod lint_options;
+mod loader;
 mod measurement_verdicts;
 mod metamorphic;
 mod mlperf_power;

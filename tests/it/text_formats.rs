@@ -202,9 +202,21 @@ fn the_harness_verdict_and_its_checks_are_kept() {
 
 #[test]
 fn accuracy_runs_and_side_files_are_companions() {
+    // Alone, an accuracy run's files are companions of nothing: one finding each says so, and
+    // the run, which read no result, fails.
     let c = check(&[&Path::new(MLPERF).join("accuracy-mode")]);
     assert!(c.corpus.results.is_empty());
-    assert!(c.findings.is_empty(), "{:?}", c.findings);
+    let said: Vec<String> = c
+        .findings
+        .iter()
+        .map(|f| format!("{} {:?} {}", f.rule.code, f.severity, f.message))
+        .collect();
+    assert_eq!(said.len(), 2, "{said:#?}");
+    assert!(
+        said.iter().all(|m| m.starts_with("E004 Error")
+            && m.contains("is a file mlperf writes beside its results")),
+        "{said:#?}"
+    );
 }
 
 #[test]

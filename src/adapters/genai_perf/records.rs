@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use crate::adapters::Source;
-use crate::corpus::beside::Place;
+use crate::io::beside::Place;
 
 /// The per-request records' file name.
 pub(super) const RECORDS: &str = "profile_export.jsonl";

@@ -57,6 +57,7 @@ fn put_makes_the_path_and_records_the_source() {
         doc_index: 0,
         doc_count: 1,
         folder: None,
+        alone: false,
     };
     let mut b = Builder::new(&doc, &source, "");
     assert!(b.real("/levels/0/ttft_s/p50", "/x/y", 0.001));

@@ -1,0 +1,54 @@
+//! A file swapped after the walk: replaced by a link to a place outside the corpus, it is
+//! refused when opened (the opened file is not the one the walk saw), never read or quoted.
+
+use std::path::Path;
+
+use super::{Options, beside, discover, per_file};
+
+#[test]
+fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let result = corpus.join("r.json");
+    std::fs::copy(
+        "testdata/adapters/vllm/bench-serve-save-detailed.json",
+        &result,
+    )
+    .unwrap();
+    // Shaped as a result, so that reading it would show: its model is the secret.
+    let secret = outside.join("secret.json");
+    let text = std::fs::read_to_string(&result).unwrap().replacen(
+        "\"model_id\": \"",
+        "\"model_id\": \"TOPSECRET-",
+        1,
+    );
+    std::fs::write(&secret, text).unwrap();
+    let (entries, problems) = discover(std::slice::from_ref(&corpus));
+    assert!(problems.is_empty());
+    assert_eq!(entries.len(), 1);
+    // Unswapped, the file is read.
+    let options = Options::default();
+    let run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let read = per_file::check_chunk(&entries, &options, (&run, &hood));
+    assert_eq!(read[0].results.len(), 1);
+    // Swapped after the walk.
+    std::fs::remove_file(&result).unwrap();
+    std::os::unix::fs::symlink(&secret, &result).unwrap();
+    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let swapped = per_file::check_chunk(&entries, &options, (&run, &hood));
+    let o = &swapped[0];
+    assert!(o.results.is_empty(), "the swapped file was read");
+    assert_eq!(o.findings.len(), 1, "{:#?}", o.findings);
+    assert_eq!(o.findings[0].rule.code, "E001");
+    assert!(
+        o.findings[0]
+            .message
+            .raw()
+            .contains("changed while it was being checked")
+    );
+    assert!(!format!("{:?}", o.findings).contains("TOPSECRET"));
+}
