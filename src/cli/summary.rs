@@ -146,8 +146,8 @@ fn cells(level: &LevelSummary, bare: bool) -> [String; 12] {
         x.map_or_else(|| UNDEFINED.to_string(), |v| fixed(v, decimals))
     };
     let cv = match level.cv {
-        Some(c) if level.high_cv => format!("{:.1}% !", c * 100.0),
-        Some(c) => format!("{:.1}%", c * 100.0),
+        Some(c) if level.high_cv => format!("{}% !", crate::numbers::bounded(c * 100.0, 1)),
+        Some(c) => format!("{}%", crate::numbers::bounded(c * 100.0, 1)),
         None => UNDEFINED.to_string(),
     };
     let (ci, basis) = match &level.ci95 {
