@@ -164,7 +164,7 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                 ParseFailure {
                     offset: seg.start,
                     message: format!(
-                        "the file's documents hold more than {budget} arrays and objects (the bound of one per 8 bytes of text); this document and the rest of the file were not parsed"
+                        "the file's documents hold more than {budget} arrays and objects (the bound of one per 16 bytes of text); this document and the rest of the file were not parsed"
                     ),
                     index,
                 },

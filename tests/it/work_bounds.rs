@@ -88,13 +88,13 @@ fn json_lines_of_nested_arrays_are_refused_before_any_tree_is_built() {
     assert!(
         found
             .iter()
-            .any(|(c, m)| c == "E002" && m.contains("one per 8 bytes of text")),
+            .any(|(c, m)| c == "E002" && m.contains("one per 16 bytes of text")),
         "{found:#?}"
     );
     // Before: 1.39 GB for twice the text. Now the trees built stop at one container per
-    // 8 bytes (560,000 here).
+    // 16 bytes (281,000 here).
     if r.peak_rss_kib > 0 {
-        assert!(r.peak_rss_kib < 400 * 1024, "peak {} KiB", r.peak_rss_kib);
+        assert!(r.peak_rss_kib < 250 * 1024, "peak {} KiB", r.peak_rss_kib);
     }
 }
 
