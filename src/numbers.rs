@@ -14,17 +14,46 @@
 //!   reports do.
 //! - Fixed decimals ([`fixed`]) stay for columns that line up and for percentages.
 
+/// Magnitudes from which a value is written in scientific form (`1.235e18`): no count or
+/// measurement reaches it, and written out it would be a line of digits (`1e300` has 301).
+pub const HUGE: f64 = 1e15;
+
+/// What a value that is not a finite number is shown as: `∞`, `−∞`, or `undefined` (0/0).
+/// Never `inf` or `NaN`, which read as a program's fault rather than the data's.
+fn not_finite(x: f64) -> Option<String> {
+    if x.is_finite() {
+        None
+    } else if x.is_nan() {
+        Some("undefined".into())
+    } else if x > 0.0 {
+        Some("∞".into())
+    } else {
+        Some("−∞".into())
+    }
+}
+
+/// `x` in scientific form to 4 significant figures (`1.235e18`, `-5e300`), for [`HUGE`] values.
+fn scientific(x: f64) -> String {
+    let s = format!("{x:.3e}");
+    // `1.000e18` reads `1e18`.
+    match s.split_once('e') {
+        Some((m, e)) if m.contains('.') => {
+            let m = m.trim_end_matches('0').trim_end_matches('.');
+            format!("{m}e{e}")
+        }
+        _ => s,
+    }
+}
+
 /// `x` to 4 significant figures, every integer digit kept, trailing zeros dropped, thousands
-/// separated: `25.82`, `0.9902`, `12,412`, `-1,234`; `inf`, `-inf` and `NaN` as such.
+/// separated: `25.82`, `0.9902`, `12,412`, `-1,234`. From [`HUGE`] on, scientific (`1.235e18`);
+/// not finite, `∞`, `−∞`, `undefined`.
 pub fn num(x: f64) -> String {
-    if !x.is_finite() {
-        return if x.is_nan() {
-            "NaN".into()
-        } else if x > 0.0 {
-            "inf".into()
-        } else {
-            "-inf".into()
-        };
+    if let Some(s) = not_finite(x) {
+        return s;
+    }
+    if x.abs() >= HUGE {
+        return scientific(x);
     }
     if x == 0.0 {
         return "0".into();
@@ -65,9 +94,24 @@ pub fn count(n: impl std::fmt::Display) -> String {
     group_thousands(&n.to_string())
 }
 
-/// `x` to `decimals` places, thousands separated: `3,552.8`, `0.260`.
+/// `x` to `decimals` places, thousands separated: `3,552.8`, `0.260` (scientific from
+/// [`HUGE`] on, `∞` when not finite, as [`num`]).
 pub fn fixed(x: f64, decimals: usize) -> String {
-    group_thousands(&format!("{x:.decimals$}"))
+    group_thousands(&bounded(x, decimals))
+}
+
+/// `x` to `decimals` places as `format!("{x:.decimals$}")` writes it, but never a line of
+/// digits (scientific from [`HUGE`] on) nor `inf` or `NaN` (see [`num`]): the form for a
+/// percentage or a ratio computed from input values, which a value near zero can make
+/// astronomically large.
+pub fn bounded(x: f64, decimals: usize) -> String {
+    if let Some(s) = not_finite(x) {
+        return s;
+    }
+    if x.abs() >= HUGE {
+        return scientific(x);
+    }
+    format!("{x:.decimals$}")
 }
 
 /// A list of values for messages: `740.4, 1,080`; more than `max` are cut with "…".
@@ -133,7 +177,32 @@ mod tests {
         assert_eq!(num(9.999_9), "10");
         assert_eq!(num(0.0), "0");
         assert_eq!(num(-0.000_000_000_000_000_01), "0");
-        assert_eq!(num(f64::INFINITY), "inf");
+        assert_eq!(num(f64::INFINITY), "∞");
+    }
+
+    #[test]
+    fn no_value_prints_inf_nan_or_a_line_of_digits() {
+        assert_eq!(num(f64::NEG_INFINITY), "−∞");
+        assert_eq!(num(f64::NAN), "undefined");
+        assert_eq!(num(1e300), "1e300");
+        assert_eq!(num(-1.234_56e18), "-1.235e18");
+        assert_eq!(num(999_999_999_999_999.0), "999,999,999,999,999");
+        assert_eq!(num(1e15), "1e15");
+        assert_eq!(num(123_456_789_012_345.0), "123,456,789,012,345");
+        assert_eq!(fixed(1e300, 1), "1e300");
+        assert_eq!(bounded(5e-324_f64.recip(), 1), "∞");
+        assert_eq!(bounded(f64::NAN, 1), "undefined");
+        assert_eq!(bounded(12.345, 1), "12.3");
+        // Every value of every magnitude stays short.
+        for e in -324..=308 {
+            for m in [1.0, 4.9, 9.99] {
+                let x: f64 = m * 10f64.powi(e);
+                for s in [num(x), fixed(x, 1), bounded(x * 100.0, 1), num(1.0 / x)] {
+                    assert!(s.len() < 40, "{x:e}: {s}");
+                    assert!(!s.contains("inf") && !s.contains("NaN"), "{x:e}: {s}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -25,7 +25,7 @@ pub use crate::numbers::num;
 pub fn pct(rel: f64) -> String {
     let p = rel * 100.0;
     let digits = usize::from(p.abs() < 10.0);
-    let s = format!("{:.*}", digits, p.abs());
+    let s = crate::numbers::bounded(p.abs(), digits);
     if s.trim_start_matches(['0', '.']).is_empty() {
         return format!("{s}%");
     }
@@ -40,7 +40,7 @@ pub fn pct(rel: f64) -> String {
 pub fn pct_abs(rel: f64) -> String {
     let p = rel.abs() * 100.0;
     let digits = usize::from(p < 10.0);
-    format!("{p:.digits$}%")
+    format!("{}%", crate::numbers::bounded(p, digits))
 }
 
 #[cfg(test)]
@@ -53,6 +53,9 @@ mod tests {
         assert_eq!(pct(-0.23), "−23%");
         assert_eq!(pct(0.0), "0.0%");
         assert_eq!(pct_abs(0.058), "5.8%");
+        // A per-user rate of 5e-324 against 1: the two are infinitely far apart, said so.
+        assert_eq!(pct_abs(1.0 / 5e-324 - 1.0), "∞%");
+        assert_eq!(pct_abs(1.0 / 1e-300 - 1.0), "1e302%");
         assert_eq!(num(537.63), "537.6");
         assert_eq!(num(1.0476), "1.048");
         assert_eq!(num(4623.36), "4,623");

@@ -146,8 +146,8 @@ fn cells(level: &LevelSummary, bare: bool) -> [String; 12] {
         x.map_or_else(|| UNDEFINED.to_string(), |v| fixed(v, decimals))
     };
     let cv = match level.cv {
-        Some(c) if level.high_cv => format!("{:.1}% !", c * 100.0),
-        Some(c) => format!("{:.1}%", c * 100.0),
+        Some(c) if level.high_cv => format!("{}% !", crate::numbers::bounded(c * 100.0, 1)),
+        Some(c) => format!("{}%", crate::numbers::bounded(c * 100.0, 1)),
         None => UNDEFINED.to_string(),
     };
     let (ci, basis) = match &level.ci95 {
@@ -263,15 +263,6 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// A CSV field, quoted when it has to be (RFC 4180).
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
     let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v}"));
     let mut out = String::from(
@@ -282,7 +273,7 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
         for l in &c.levels {
             let row = [
                 c.fingerprint.clone(),
-                c.label.line().into_owned(),
+                crate::text::csv::input_text(c.label.raw()),
                 l.concurrency.map_or_else(String::new, |c| c.to_string()),
                 l.request_rate.map_or_else(String::new, |r| r.to_string()),
                 l.figure.to_string(),
@@ -302,7 +293,7 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
                 num(l.per_user_median_tok_s),
                 num(l.ttft_p50_s),
             ];
-            let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
+            let fields: Vec<_> = row.iter().map(|f| crate::text::csv::field(f)).collect();
             out.push_str(&fields.join(","));
             out.push('\n');
         }

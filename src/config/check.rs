@@ -13,6 +13,12 @@ use super::{
 };
 use crate::diagnostic::Severity;
 
+/// Most `[[sidecar]]` entries a config may list (a real one lists a handful).
+pub const MAX_SIDECAR_ENTRIES: usize = 100;
+
+/// Most bytes the `[[sidecar]]` entries may hold in all, written as JSON, each entry counted.
+pub const MAX_SIDECAR_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Checks the text of the config file at `path` (sidecar paths are read relative to it), as
 /// a config named on the command line.
 pub fn parse(text: &str, path: &Path) -> Result<Config, Box<ConfigError>> {
@@ -60,6 +66,22 @@ pub(super) fn parse_with(
         per_file_ignores.push(p);
     }
     let mut sidecars = Vec::new();
+    // Each sidecar file is read and checked once, however many entries name it; what the
+    // entries hold is bounded in count and in bytes, since every matching result is merged
+    // with a copy of each.
+    let mut read_once: std::collections::BTreeMap<std::path::PathBuf, Value> =
+        std::collections::BTreeMap::new();
+    let mut held_bytes = 0u64;
+    if let Some(entry) = raw.sidecar.get(MAX_SIDECAR_ENTRIES) {
+        return Err(err(
+            entry.span(),
+            format!(
+                "more than {MAX_SIDECAR_ENTRIES} [[sidecar]] entries; benchlint merges a copy of each into every result it matches, and reads no more"
+            ),
+            "one too many",
+        )
+        .with_help("attach several files with one glob, or put the values in one sidecar"));
+    }
     for (i, entry) in raw.sidecar.iter().enumerate() {
         let s = entry.get_ref();
         let (value, shown, span) = match (&s.values, &s.path) {
@@ -97,22 +119,29 @@ pub(super) fn parse_with(
                     )
                     .with_help("move the sidecar next to the config, or name the config with --config"));
                 }
-                let side_text = crate::io::read_text(&file, SIDECAR_LIMIT)
-                    .map(|(t, _)| t)
-                    .map_err(|e| {
+                let key = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+                let json = if let Some(json) = read_once.get(&key) {
+                    json.clone()
+                } else {
+                    let side_text = crate::io::read_text(&file, SIDECAR_LIMIT)
+                        .map(|(t, _)| t)
+                        .map_err(|e| {
+                            err(
+                                p.span(),
+                                format!("the sidecar could not be read: {}", e.0),
+                                "this file",
+                            )
+                        })?;
+                    let json: Value = serde_json::from_str(&side_text).map_err(|e| {
                         err(
                             p.span(),
-                            format!("the sidecar could not be read: {}", e.0),
+                            format!("the sidecar is not JSON: {e}"),
                             "this file",
                         )
                     })?;
-                let json: Value = serde_json::from_str(&side_text).map_err(|e| {
-                    err(
-                        p.span(),
-                        format!("the sidecar is not JSON: {e}"),
-                        "this file",
-                    )
-                })?;
+                    read_once.insert(key, json.clone());
+                    json
+                };
                 (json, paths::display(&file), p.span())
             }
         };
@@ -122,6 +151,19 @@ pub(super) fn parse_with(
                 "a sidecar must be a JSON object (a partial result)".into(),
                 "not an object",
             ));
+        }
+        held_bytes +=
+            serde_json::to_string(&value).map_or(0, |t| u64::try_from(t.len()).unwrap_or(u64::MAX));
+        if held_bytes > MAX_SIDECAR_BYTES {
+            return Err(err(
+                span,
+                format!(
+                    "the [[sidecar]] entries hold more than {} MiB in all (each entry counted, a file named twice twice); benchlint merges a copy of each into every result it matches",
+                    MAX_SIDECAR_BYTES / (1024 * 1024)
+                ),
+                "past the bound here",
+            )
+            .with_help("attach several files with one glob, or keep sidecars to the values results lack"));
         }
         let mut value = value;
         crate::model::sidecar::prepare(&mut value);

@@ -123,12 +123,19 @@ pub fn load_each(
             read_as: "none (E001 unreadable-file)".into(),
             results: 0,
         });
-        unwalked.push(finding_at(
+        let mut f = finding_at(
             &rules::e001_unreadable_file::RULE,
             Location::new(p.display.clone(), ""),
             format!("`{}` could not be read: {}", p.display, p.message),
             None,
-        ));
+        );
+        // Placed nowhere: a file the walk refused (a symlink leading out of the corpus) is
+        // never opened again to place or draw a snippet of it.
+        f.placed = Some(crate::diagnostic::Placed {
+            primary: None,
+            related: Vec::new(),
+        });
+        unwalked.push(f);
     }
     // Findings handed over so far, for the run's cap.
     options.selection.apply(&mut unwalked);

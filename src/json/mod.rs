@@ -22,8 +22,8 @@ pub use locate::{Span, escape_pointer_token, locate, position, unescape_token};
 pub use locator::Locator;
 pub use samples::{SAMPLE_METRICS, SampleArray, restore_samples};
 pub use scan::{
-    DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray, PARSER_MAX_DEPTH, Scan, scan,
-    scan_capturing,
+    CONTAINER_FLOOR, DEFAULT_MAX_ARRAY_ITEMS, DEFAULT_MAX_DEPTH, Limits, LongArray,
+    PARSER_MAX_DEPTH, Scan, container_budget, scan, scan_capturing,
 };
 pub use segment::{Segment, split_documents};
 pub use tolerant::{

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::cut::cut_ranges;
 use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
-use super::scan::{Limits, PARSER_MAX_DEPTH, Scan};
+use super::scan::{Limits, PARSER_MAX_DEPTH, Scan, container_budget};
 use super::segment::scan_documents;
 use super::strings::skip_string;
 
@@ -152,8 +152,27 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
     let mut out = ParsedText::default();
     let (schema, with_levels) = capture.unzip();
     let with_levels = with_levels == Some(true);
+    let budget = container_budget(text.len());
+    let mut containers = 0usize;
     for (index, (seg, mut found)) in scan_documents(text, by_line, limits, schema).enumerate() {
         let original = &text[seg.start..seg.end];
+        // Counted before the tree is built: once the text's documents would build more arrays
+        // and objects than its size allows, this document is a failure and the rest of the
+        // text is neither scanned nor parsed.
+        containers = containers.saturating_add(found.containers);
+        if containers > budget {
+            out.fail(
+                ParseFailure {
+                    offset: seg.start,
+                    message: format!(
+                        "the file's documents hold more than {budget} arrays and objects (the bound of one per 16 bytes of text); this document and the rest of the file were not parsed"
+                    ),
+                    index,
+                },
+                limits,
+            );
+            break;
+        }
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
             out.fail(

@@ -50,6 +50,19 @@ impl Path<'_> {
         })
     }
 
+    /// The key of the object that holds the value's key (`environment` for
+    /// `/engine/environment/OPENAI_KEY`), when there is one.
+    pub fn parent_key(&self) -> Option<&str> {
+        self.steps
+            .iter()
+            .rev()
+            .filter_map(|s| match s {
+                Step::Key(k) => Some(*k),
+                Step::Index(_) => None,
+            })
+            .nth(1)
+    }
+
     /// The last step, when there is one.
     pub fn last(&self) -> Option<Step<'_>> {
         self.steps.last().copied()

@@ -152,13 +152,14 @@ fn render_file(p: &Prepared, layout: &Layout, from: usize, to: usize) -> (String
     let drawn = super::fold::fold(p, items);
     // The corpus is no file to draw a snippet of. A folded finding is a line with no snippet:
     // only the lines around the drawn ones are masked.
-    let text = if corpus {
+    let at: Vec<Position> = drawn
+        .iter()
+        .filter_map(|d| p.positions[d.item.members[0]])
+        .collect();
+    // A file with no finding placed in it (one the walk refused to read) is not opened.
+    let text = if corpus || at.is_empty() {
         None
     } else {
-        let at: Vec<Position> = drawn
-            .iter()
-            .filter_map(|d| p.positions[d.item.members[0]])
-            .collect();
         p.masked_source(
             path.raw(),
             &p.findings[from..to],

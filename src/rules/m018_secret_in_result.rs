@@ -3,22 +3,34 @@
 use serde_json::Value;
 
 use crate::json::{Visit, walk};
-use crate::secrets::{argv_secrets_of, classify, command_line_has_secret};
+use crate::secrets::{
+    argv_secrets_of, classify, classify_in, classify_number, command_line_has_secret,
+};
 
 use super::{DocumentCtx, Emitter, declare_rule};
 
 declare_rule! {
     /// ## What it checks
     /// Every string in the file, whatever its format: a non-empty value under a key such as
-    /// `api_key`, `token`, `password` or `authorization`, or a value shaped like a known
-    /// credential (`sk-…`, `hf_…`, `ghp_…`, `nvapi-…`, `AKIA…`, `Bearer …`, a PEM private key).
-    /// The finding names the kind and length of the secret and its location, never the value;
-    /// every output format of benchlint masks it.
+    /// `api_key`, `token`, `password`, `authorization` or an environment variable's
+    /// `OPENAI_KEY` (and, in free-form maps such as `environment` or `headers`, any key ending
+    /// in `key` or naming `auth`), a number under such a key (`"password": 12345`), or a value
+    /// shaped like a known credential (`sk-…`, `hf_…`, `ghp_…`, `nvapi-…`, `AKIA…`,
+    /// `Bearer …`, a PEM private key). Inside free text it reads the value after a secret flag
+    /// or name (`--api-key X`, `api_key=X`), the password of `curl -u user:pass` and
+    /// `--user user:pass`, the credential of `Authorization: X` and `authorization=Token X`,
+    /// in the text as written and once URL-decoded and JSON-unescaped (`api_key%3DX`,
+    /// `api%5Fkey=X`, `{\"api_key\": \"X\"}`). The finding names the kind and length of
+    /// the secret and its location, never the value; every output format of benchlint masks
+    /// it, and `import` writes `<redacted>` in its place.
     ///
-    /// A value that says there is no secret is not one: empty, `EMPTY`, `<redacted>`, a
-    /// reference to the environment (`$OPENAI_API_KEY`), or a made-up key built only of
-    /// placeholder words (`test_key`, `fake-token`, `my_api_key`), as harness examples use
-    /// against a local server that checks no key.
+    /// A value that says there is no secret is not one: empty, `EMPTY`, `None`, `null`,
+    /// `<redacted>`, a reference to the environment (`$OPENAI_API_KEY`), a made-up key built
+    /// only of placeholder words (`test_key`, `fake-token`, `my_api_key`), a slot to fill in
+    /// (`your-openai-api-key`, `<your-token>`), or a masked value (`****_key`, `sk-****abcd`).
+    /// A repr that merely names a field is no secret either: aiohttp's
+    /// `ConnectionKey(host='10.0.0.5', ..., proxy_auth=None, ...)`, which AIPerf quotes in every
+    /// connection error.
     ///
     /// ## Why is this bad?
     /// Harnesses copy their whole command line into the result: AIPerf's `input_config` keeps
@@ -46,8 +58,19 @@ declare_rule! {
 pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
     walk(ctx.value, &mut |path, value| {
         match value {
+            Value::Number(n) => {
+                if let Some(kind) = classify_number(path.parent_key(), path.key(), n) {
+                    let pointer = path.pointer();
+                    out.emit(
+                        &pointer,
+                        crate::text!("`{}` holds {}; the value is not shown", &pointer, kind.0),
+                    )
+                    .label("secret (masked)")
+                    .help(HELP);
+                }
+            }
             Value::String(s) => {
-                if let Some(kind) = classify(path.key(), s) {
+                if let Some(kind) = classify_in(path.parent_key(), path.key(), s) {
                     let pointer = path.pointer();
                     out.emit(
                         &pointer,

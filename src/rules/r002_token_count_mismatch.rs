@@ -78,10 +78,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         let direction = if diff > 0.0 { "more" } else { "fewer" };
         let mut message = format!(
             "{at}: the client counted {} output tokens, the server's counter {}: \
-             {:.1}% {direction} than the server (tolerance {:.0}%)",
+             {}% {direction} than the server (tolerance {:.0}%)",
             count(client),
             count(server),
-            diff.abs() * 100.0,
+            crate::numbers::bounded(diff.abs() * 100.0, 1),
             tolerance * 100.0
         );
         // The seed states the mismatch as rates; give them when the window is known.

@@ -137,10 +137,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/platform/clocks_under_load_mhz/{i}"),
             format!(
-                "the device at index {i} ran at {} MHz under load, {:.1}% of its nominal {} MHz \
+                "the device at index {i} ran at {} MHz under load, {}% of its nominal {} MHz \
                  (floor {:.0}%, {} MHz)",
                 num(mhz),
-                mhz / nominal * 100.0,
+                crate::numbers::bounded(mhz / nominal * 100.0, 1),
                 num(nominal),
                 fraction * 100.0,
                 num(floor.round())

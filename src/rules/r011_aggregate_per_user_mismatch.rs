@@ -316,9 +316,9 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             pointer,
             Text::own(format!(
-                "aggregate {shown} tok/s{source} {over}, but {} ({sign}{:.1}%, tolerance {:.0}%): {meaning}",
+                "aggregate {shown} tok/s{source} {over}, but {} ({sign}{}%, tolerance {:.0}%): {meaning}",
                 expected.describe(ctx.thresholds.min_prefill_tok_s),
-                diff.abs() * 100.0,
+                crate::numbers::bounded(diff.abs() * 100.0, 1),
                 tolerance * 100.0
             )),
         )

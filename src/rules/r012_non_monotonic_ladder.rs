@@ -94,10 +94,10 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{}/throughput_tok_s/{figure}", pair[1]),
             format!(
-                "{figure} throughput {} tok/s at {} is {:.1}% below {} tok/s at {}",
+                "{figure} throughput {} tok/s at {} is {}% below {} tok/s at {}",
                 num(here),
                 streams(hi.key()),
-                fall * 100.0,
+                crate::numbers::bounded(fall * 100.0, 1),
                 num(below),
                 streams(lo.key()),
             ),

@@ -84,15 +84,15 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             out.emit(
                 format!("/levels/{top}/throughput_tok_s/{figure}"),
                 format!(
-                    "{figure} throughput still rose {:.1}% from {} to {} ({} to {} tok/s): the ladder stopped before its plateau",
-                    gain * 100.0,
+                    "{figure} throughput still rose {}% from {} to {} ({} to {} tok/s): the ladder stopped before its plateau",
+                    crate::numbers::bounded(gain * 100.0, 1),
                     levels[below].key().value_text(),
                     top_key,
                     num(from),
                     num(to),
                 ),
             )
-            .label(format!("{:.1}% above the level below", gain * 100.0))
+            .label(format!("{}% above the level below", crate::numbers::bounded(gain * 100.0, 1)))
             .help(format!(
                 "extend the ladder until the last step gains less than {:.0}%; a peak quoted here understates the platform",
                 ctx.thresholds.saturation_gain * 100.0

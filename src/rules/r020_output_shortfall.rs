@@ -176,24 +176,24 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         }
         let message = if fixed {
             format!(
-                "mean output {} tokens per request over {} requests at {} is {:.1}% of the {} tokens asked for \
+                "mean output {} tokens per request over {} requests at {} is {}% of the {} tokens asked for \
                  ({why}); the floor is {:.0}%",
                 num(per_request),
                 count(n),
                 streams(level.key()),
-                per_request / asked * 100.0,
+                crate::numbers::bounded(per_request / asked * 100.0, 1),
                 num(asked),
                 fraction * 100.0,
             )
         } else {
             format!(
-                "mean output {} tokens per request over {} requests at {} is {:.1}% of the {}-token cap \
+                "mean output {} tokens per request over {} requests at {} is {}% of the {}-token cap \
                  ({why}), under {:.0}% of it: the outputs stopped far short of the cap, so the run measured a \
                  shorter-output workload than its cap describes",
                 num(per_request),
                 count(n),
                 streams(level.key()),
-                per_request / asked * 100.0,
+                crate::numbers::bounded(per_request / asked * 100.0, 1),
                 num(asked),
                 fraction * 100.0,
             )

@@ -67,7 +67,7 @@ declare_rule! {
 
 /// A share written for a message: "12.5%".
 fn percent(share: f64) -> String {
-    format!("{:.1}%", share * 100.0)
+    format!("{}%", crate::numbers::bounded(share * 100.0, 1))
 }
 
 /// Harnesses whose aggregate throughput is a mean rate over time, not tokens over the window.

@@ -69,17 +69,17 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
         out.emit(
             format!("/levels/{i}/achieved_request_rate"),
             format!(
-                "{}: the harness sent {} requests per second, {:.1}% of the {} it asked for (the floor is {}%){cap}: \
+                "{}: the harness sent {} requests per second, {}% of the {} it asked for (the floor is {}%){cap}: \
                  the level measured a lower load than its label",
                 at_streams(level.key()),
                 num(achieved),
-                achieved / asked * 100.0,
+                crate::numbers::bounded(achieved / asked * 100.0, 1),
                 // The rate asked for names the level: shown as the level's label shows it.
                 RequestRate::PerSecond(asked),
                 num(floor * 100.0),
             ),
         )
-        .label(format!("{:.1}% of the asked rate", achieved / asked * 100.0))
+        .label(format!("{}% of the asked rate", crate::numbers::bounded(achieved / asked * 100.0, 1)))
         .help(
             "key the level by the rate it achieved, or drop the levels past saturation and say where it set in; \
              if the client was the bottleneck, give it more workers and re-run",

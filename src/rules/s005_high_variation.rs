@@ -64,16 +64,20 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 series.points[0].result,
                 series.pointer(0),
                 format!(
-                    "at {}, {} throughput varies across {} ({} tok/s): CV {:.1}%, above {:.0}%",
+                    "at {}, {} throughput varies across {} ({} tok/s): CV {}%, above {:.0}%",
                     streams(series.key),
                     series.figure_name(),
                     plural(values.len(), "run", "runs"),
                     numbers::list(&values, 8),
-                    c * 100.0,
+                    crate::numbers::bounded(c * 100.0, 1),
                     max_cv * 100.0,
                 ),
             );
-            e.label(format!("CV {:.1}% at {}", c * 100.0, streams(series.key)));
+            e.label(format!(
+                "CV {}% at {}",
+                crate::numbers::bounded(c * 100.0, 1),
+                streams(series.key)
+            ));
             e.help(
                 "investigate the level before quoting it (a stall shows in its first-token \
                  latency), re-run it in a steady-state window, and publish the spread; never \

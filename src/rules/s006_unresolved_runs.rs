@@ -74,12 +74,12 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
                 a.result,
                 series.pointer(0),
                 format!(
-                    "at {}, two runs, {} and {} tok/s ({}), disagree by {:.0}%: not yet resolved",
+                    "at {}, two runs, {} and {} tok/s ({}), disagree by {}%: not yet resolved",
                     streams(series.key),
                     num(a.value),
                     num(b.value),
                     series.figure_name(),
-                    diff * 100.0,
+                    crate::numbers::bounded(diff * 100.0, 0),
                 ),
             );
             e.label(format!(

@@ -1,13 +1,37 @@
 //! Secrets in a command line: the values of secret flags and assignments in an argv
 //! (`--api-key VALUE`, `HF_TOKEN=VALUE`), and one-line commands that pass one.
 
-use super::{classify, is_harmless, is_secret_key, memo};
+use super::{classify, is_harmless, is_secret_key, memo, shapes};
 
 /// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
 pub fn redact_argv(argv: &[String]) -> Vec<String> {
     let mut out = Vec::with_capacity(argv.len());
     let mut redact_next = false;
+    let mut user_next = false;
+    let with_password_redacted = |a: &str, from: usize| {
+        shapes::user_password(&a[from..]).map(|(s, _)| format!("{}<redacted>", &a[..from + s]))
+    };
     for a in argv {
+        // `curl -u user:password`, `--user user:password`, `--user=user:password`.
+        if std::mem::take(&mut user_next)
+            && let Some(r) = with_password_redacted(a, 0)
+        {
+            out.push(r);
+            continue;
+        }
+        if matches!(a.as_str(), "-u" | "--user" | "--proxy-user" | "-U") {
+            out.push(a.clone());
+            user_next = true;
+            continue;
+        }
+        if let Some(r) = ["--user=", "--proxy-user="]
+            .iter()
+            .find(|f| a.starts_with(*f))
+            .and_then(|f| with_password_redacted(a, f.len()))
+        {
+            out.push(r);
+            continue;
+        }
         if redact_next {
             redact_next = false;
             // A flag given no value (`--api-key --port 8`) leaves the next flag alone.
@@ -74,7 +98,7 @@ pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
 
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
-    if !(line.contains("--") || line.contains('=')) {
+    if !(line.contains("--") || line.contains('=') || line.contains("-u") || line.contains("-U")) {
         return false;
     }
     let memo = memo::worth(line);

@@ -141,6 +141,61 @@ pub fn is_secret_key(key: &str) -> bool {
         || (is(word, "pass") && (only_word || prev_in(&PASS_KINDS)))
         // `auth` alone is as often a method (`--auth user_principal`) as a credential.
         || (is(word, "auth") && prev_in(&["basic", "http", "proxy"]))
+        // An environment variable's name (`OPENAI_KEY`, `WANDB_KEY`, `ANTHROPICKEY`): in capitals,
+        // a key is a credential's.
+        || (is_shouted(k)
+            && (is(word, "key") && !only_word
+                || only_word && word.len() > 3 && is(&word[word.len() - 3..], "key")))
+}
+
+/// Whether `k` is written as an environment variable is: capitals, digits and `_`, with a
+/// letter.
+fn is_shouted(k: &[u8]) -> bool {
+    k.iter().any(u8::is_ascii_uppercase)
+        && k.iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+}
+
+/// Keys of maps whose keys are free-form names chosen by whoever ran the benchmark (the
+/// environment, HTTP headers, extra arguments), not a harness's schema: there a key ending in
+/// `key` or naming `auth` holds a credential (`openai_key`, `auth`, `x-auth`), where in a schema
+/// `cache_key` or `auth: none` are ordinary.
+const FREE_FORM_MAPS: [&str; 14] = [
+    "environment",
+    "env",
+    "environ",
+    "env_vars",
+    "envs",
+    "extra_env",
+    "headers",
+    "extra_headers",
+    "http_headers",
+    "request_headers",
+    "extra_args",
+    "extra_body",
+    "secrets",
+    "variables",
+];
+
+/// Whether `key`, the key of a member of the object under `parent`, names a secret: as
+/// [`is_secret_key`], and in a free-form map ([`FREE_FORM_MAPS`]) also any key whose last word
+/// is `key` or `auth`.
+pub fn is_secret_key_in(parent: Option<&str>, key: &str) -> bool {
+    if is_secret_key(key) {
+        return true;
+    }
+    let free = parent.is_some_and(|p| FREE_FORM_MAPS.iter().any(|f| p.eq_ignore_ascii_case(f)));
+    if !free {
+        return false;
+    }
+    let k = key.as_bytes();
+    let [last, _] = last_words(k);
+    last.is_some_and(|(a, b)| {
+        let w = &k[a..b];
+        w.eq_ignore_ascii_case(b"key")
+            || w.eq_ignore_ascii_case(b"auth")
+            || (w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"key"))
+    })
 }
 
 #[cfg(test)]
@@ -187,8 +242,34 @@ mod tests {
             "Authorization",
             "bearer",
             "basic_auth",
+            "OPENAI_KEY",
+            "WANDB_API_KEY",
+            "ANTHROPICKEY",
+            "HF_KEY",
         ] {
             assert!(is_secret_key(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn free_form_maps_name_secrets_by_their_last_word() {
+        for k in [
+            "openai_key",
+            "auth",
+            "x-auth",
+            "wandbKey",
+            "OPENAI_KEY",
+            "mykey",
+        ] {
+            assert!(super::is_secret_key_in(Some("environment"), k), "{k}");
+            assert!(super::is_secret_key_in(Some("headers"), k), "{k}");
+        }
+        for k in ["cache_key", "auth", "sort_key", "monkey"] {
+            assert!(!super::is_secret_key_in(Some("config"), k), "{k}");
+            assert!(!super::is_secret_key_in(None, k), "{k}");
+        }
+        for k in ["CUDA_VISIBLE_DEVICES", "author", "keys", "VLLM_USE_V1"] {
+            assert!(!super::is_secret_key_in(Some("environment"), k), "{k}");
         }
     }
 

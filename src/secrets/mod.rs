@@ -1,6 +1,7 @@
 //! Recognising secrets (API keys, tokens, passwords) so they are reported and never echoed.
 
 mod argv;
+mod decode;
 mod keys;
 pub mod mask;
 pub(crate) mod memo;
@@ -8,7 +9,7 @@ mod shapes;
 mod text;
 
 pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
-pub use keys::is_secret_key;
+pub use keys::{is_secret_key, is_secret_key_in};
 pub use shapes::known_shape;
 
 /// Why a value was taken for a secret. The text never contains the value itself.
@@ -51,7 +52,12 @@ const HARMLESS: [&str; 28] = [
 /// a yes/no, or a reference to one kept elsewhere (`$OPENAI_API_KEY`, `${HF_TOKEN}`,
 /// `env:TOKEN`).
 pub fn is_harmless(v: &str) -> bool {
-    let v = v.trim();
+    // A value as a repr or a log writes it keeps its quotes and the punctuation after it
+    // (`proxy_auth=None,` in aiohttp's `ConnectionKey(...)`): read without them.
+    let v = v
+        .trim()
+        .trim_end_matches([',', ';', ')', ']', '}'])
+        .trim_matches(['"', '\'']);
     HARMLESS.iter().any(|h| v.eq_ignore_ascii_case(h))
         || v.chars().all(|c| c == '*' || c == 'x' || c == 'X')
         || v.starts_with('$')
@@ -59,6 +65,55 @@ pub fn is_harmless(v: &str) -> bool {
         || v.starts_with("os.environ")
         || is_template(v)
         || is_placeholder_phrase(v)
+        || is_addressed_placeholder(v)
+        || is_masked(v)
+}
+
+/// Words that make a phrase of letters a slot to fill in, not a value (`your-openai-api-key`,
+/// `insert_token_here`, `replace-me`): no real credential is made of words and one of these.
+const SLOT_WORDS: [&str; 9] = [
+    "your",
+    "my",
+    "example",
+    "placeholder",
+    "replace",
+    "insert",
+    "changeme",
+    "here",
+    "xxx",
+];
+
+/// Whether `v` is two or more words of letters joined by `_`, `-`, `.` or spaces, one of them
+/// a [`SLOT_WORDS`] word.
+fn is_addressed_placeholder(v: &str) -> bool {
+    let words: Vec<&str> = v.split(['_', '-', '.', ' ']).collect();
+    words.len() >= 2
+        && words
+            .iter()
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        && words
+            .iter()
+            .any(|w| SLOT_WORDS.iter().any(|s| w.eq_ignore_ascii_case(s)))
+}
+
+/// Whether `v` is a masked value: a run of three or more mask characters (`*`, `•`, `#`)
+/// and at most 8 letters or digits besides (`****_key`, `sk-****abcd`, `••••1234`), what a
+/// tool prints in place of a key.
+fn is_masked(v: &str) -> bool {
+    let is_mask = |c: char| matches!(c, '*' | '\u{2022}' | '#');
+    let mut run = 0;
+    let mut longest = 0;
+    let mut visible = 0;
+    for c in v.chars() {
+        if is_mask(c) {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+            visible += usize::from(c.is_alphanumeric());
+        }
+    }
+    longest >= 3 && visible <= 8
 }
 
 /// Words a made-up credential is built from in examples and test set-ups (`test_key`,
@@ -109,10 +164,22 @@ fn is_template(v: &str) -> bool {
 
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
 pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
+    classify_in(None, key, value)
+}
+
+/// Whether `key` names a secret under `parent`, read as written and URL-decoded
+/// (`api%5Fkey`).
+fn names_secret(parent: Option<&str>, key: &str) -> bool {
+    is_secret_key_in(parent, key)
+        || decode::url_decoded(key).is_some_and(|k| is_secret_key_in(parent, &k))
+}
+
+/// [`classify`] of a member of the object under the key `parent` (see [`is_secret_key_in`]).
+pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Option<SecretKind> {
     let v = value.trim();
     // The verdict on a value under no key, or a key that names no secret, depends on the
     // value alone: a value seen before on this thread is not classified again.
-    let secret_key = key.is_some_and(is_secret_key);
+    let secret_key = key.is_some_and(|k| names_secret(parent, k));
     let memo = !secret_key && memo::worth(v);
     if memo && memo::known_clean(memo::Check::Value, v) {
         return None;
@@ -166,6 +233,23 @@ fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
         )));
     }
     None
+}
+
+/// Classifies a number stored under `key` (`"password": 12345`, a PIN, a numeric token):
+/// under a key that names a secret, every number but 0 is one.
+pub fn classify_number(
+    parent: Option<&str>,
+    key: Option<&str>,
+    n: &serde_json::Number,
+) -> Option<SecretKind> {
+    let key = key.filter(|k| names_secret(parent, k))?;
+    if n.as_f64() == Some(0.0) {
+        return None;
+    }
+    Some(SecretKind(format!(
+        "a number under the key `{key}` ({} digits)",
+        n.to_string().bytes().filter(u8::is_ascii_digit).count()
+    )))
 }
 
 /// `PWD=/home/user/bench`: the shell's working folder, not a password.
@@ -232,9 +316,14 @@ pub fn redact_text(text: &str) -> Option<String> {
 pub fn redact_value(value: &mut serde_json::Value) -> usize {
     use serde_json::Value;
     let mut changed = 0;
-    let mut stack: Vec<(Option<String>, &mut Value)> = vec![(None, value)];
-    while let Some((key, v)) = stack.pop() {
+    // Each value with its key and the key of the object holding that key.
+    let mut stack: Vec<(Option<String>, Option<String>, &mut Value)> = vec![(None, None, value)];
+    while let Some((parent, key, v)) = stack.pop() {
         match v {
+            Value::Number(n) if classify_number(parent.as_deref(), key.as_deref(), n).is_some() => {
+                *v = Value::String("<redacted>".to_string());
+                changed += 1;
+            }
             Value::String(s) => {
                 // Secrets inside text first, in place (their context intact), then a command
                 // line's secret arguments, then a value that is a secret as a whole.
@@ -247,7 +336,7 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
                     *s = redact_argv(&crate::serve_command::split_command_line(s)).join(" ");
                     hit = true;
                 }
-                if classify(key.as_deref(), s).is_some() {
+                if classify_in(parent.as_deref(), key.as_deref(), s).is_some() {
                     *s = "<redacted>".to_string();
                     hit = true;
                 }
@@ -264,11 +353,14 @@ pub fn redact_value(value: &mut serde_json::Value) -> usize {
                         changed += 1;
                     }
                 }
-                stack.extend(items.iter_mut().map(|i| (key.clone(), i)));
+                stack.extend(items.iter_mut().map(|i| (parent.clone(), key.clone(), i)));
             }
             Value::Object(map) => {
                 changed += redact_keys(map);
-                stack.extend(map.iter_mut().map(|(k, v)| (Some(k.clone()), v)));
+                stack.extend(
+                    map.iter_mut()
+                        .map(|(k, v)| (key.clone(), Some(k.clone()), v)),
+                );
             }
             _ => {}
         }
@@ -356,6 +448,26 @@ mod tests {
         for v in ["test_key_9f3a", "prod-key", "key", "test__key", "testkey1"] {
             let secret = classify(Some("api_key"), v).is_some();
             assert_eq!(secret, v != "key", "{v}");
+        }
+    }
+
+    #[test]
+    fn addressed_placeholders_and_masked_values_are_not_secrets() {
+        for v in [
+            "your-openai-api-key",
+            "YOUR_HF_TOKEN_HERE",
+            "insert-key-here",
+            "****_key",
+            "sk-****abcd",
+            "\u{2022}\u{2022}\u{2022}\u{2022}1234",
+            "test_key",
+        ] {
+            assert!(classify(Some("api_key"), v).is_none(), "{v}");
+            assert!(find_in_text(&format!("api_key={v}")).is_empty(), "{v}");
+        }
+        // Words and digits, or more than a few characters left visible: possibly real.
+        for v in ["your-key-9f3a1c", "sk-****abcdefghijkl", "my2ndKey77"] {
+            assert!(classify(Some("api_key"), v).is_some(), "{v}");
         }
     }
 

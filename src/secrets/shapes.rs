@@ -159,6 +159,24 @@ pub fn basic_credentials(v: &str) -> bool {
         >= 8
 }
 
+/// The byte range of the password in the `user:password` a `curl -u` or `--user` takes, if `v`
+/// is one.
+pub fn user_password(v: &str) -> Option<(usize, usize)> {
+    let (user, pass) = v.split_once(':')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    // `docker -u 1000:1000` names a user and a group; `-u a:/x` is no credential either.
+    if user.is_empty()
+        || pass.is_empty()
+        || user.contains('/')
+        || pass.starts_with('/')
+        || (digits(user) && digits(pass))
+        || super::is_harmless(pass)
+    {
+        return None;
+    }
+    Some((user.len() + 1, v.len()))
+}
+
 /// The byte range of the password in `scheme://user:password@host`, or in a connection
 /// string without its scheme (`user:password@db.example.com`), if `v` holds one.
 pub fn url_password(v: &str) -> Option<(usize, usize)> {

@@ -22,14 +22,31 @@ fn word_break(c: char) -> bool {
 
 /// Quotes and brackets around a word.
 fn trim_word(w: &str) -> (usize, &str) {
+    // A backslash goes with a quote it escapes (`\"value\"` in JSON quoted in a string).
     let trimmed_start = w.trim_start_matches(|c: char| {
-        matches!(c, '"' | '\'' | '`' | '(' | '[' | '{' | '<' | ',' | ';')
+        matches!(
+            c,
+            '"' | '\'' | '`' | '(' | '[' | '{' | '<' | ',' | ';' | '\\'
+        )
     });
     let start = w.len() - trimmed_start.len();
     let core = trimmed_start.trim_end_matches(|c: char| {
         matches!(
             c,
-            '"' | '\'' | '`' | ')' | ']' | '}' | '>' | ',' | ';' | '.' | '(' | '[' | '{' | '<'
+            '"' | '\''
+                | '`'
+                | ')'
+                | ']'
+                | '}'
+                | '>'
+                | ','
+                | ';'
+                | '.'
+                | '('
+                | '['
+                | '{'
+                | '<'
+                | '\\'
         )
     });
     (start, core)
@@ -41,12 +58,43 @@ fn worth_a_look(text: &str) -> bool {
     text.len() >= 6
 }
 
-/// Byte ranges of `text` that hold secrets, sorted, not overlapping.
+/// Byte ranges of `text` that hold secrets, sorted, not overlapping: as written, and as the
+/// text reads once URL-decoded and JSON-unescaped ([`super::decode`]), each range found there
+/// mapped back to the bytes that spell it.
 pub fn find(text: &str) -> Vec<(usize, usize)> {
     if !worth_a_look(text) {
         return Vec::new();
     }
-    find_in_words(text)
+    find_decoded_too(text)
+}
+
+/// [`find`] without its first test.
+fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
+    let found = find_in_words(text);
+    let Some((decoded, map)) = super::decode::decoded(text) else {
+        return found;
+    };
+    let mut all = found;
+    all.extend(
+        find_in_words(&decoded)
+            .into_iter()
+            .map(|(s, e)| (map[s], map[e])),
+    );
+    merged(all)
+}
+
+/// Ranges sorted, repeats dropped, overlaps merged.
+fn merged(mut out: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    out.sort_unstable();
+    out.dedup();
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(out.len());
+    for (s, e) in out {
+        match merged.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => merged.push((s, e)),
+        }
+    }
+    merged
 }
 
 /// The ranges [`find`] gives for `text`, as far as they touch `regions` (sorted, not
@@ -82,7 +130,8 @@ pub fn find_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize,
             if core.is_empty() {
                 continue;
             }
-            if may_carry(core) {
+            // An encoded word may read as a secret name once decoded: the whole text then.
+            if may_carry(core) || core.contains(['%', '\\']) {
                 return None;
             }
             decided = true;
@@ -97,8 +146,10 @@ pub fn find_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize,
         let end = rest[gap..]
             .find(word_break)
             .map_or(text.len(), |i| to + gap + i);
+        // Decoding is local (an escape never spans a word break), so the region's encoded
+        // spellings read in it alone as in the whole text.
         out.extend(
-            find_in_words(&text[from..end])
+            find_decoded_too(&text[from..end])
                 .into_iter()
                 .map(|(s, e)| (from + s, from + e))
                 .filter(|&(s, _)| s < to),
@@ -123,6 +174,7 @@ fn may_carry(core: &str) -> bool {
         || secret_split(core).is_some()
         || ends_with_secret_flag(core)
         || is_secret_key(core)
+        || !matches!(user_flag(core), UserFlag::No)
 }
 
 /// Where `core` splits into a secret name and its value: the first `=` or `:` whose left side
@@ -150,7 +202,7 @@ fn ends_with_secret_flag(core: &str) -> bool {
     tail.starts_with('-') && !tail.contains(':') && is_secret_key(tail.trim_start_matches('-'))
 }
 
-/// [`find`] without its first test.
+/// Ranges of the secrets in `text` as written, not decoded.
 fn find_in_words(text: &str) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();
     // Words with their byte offsets, one word of lookahead (no allocation: this runs on every
@@ -164,11 +216,32 @@ fn find_in_words(text: &str) -> Vec<(usize, usize)> {
     // The value after a secret name or flag, or after `Bearer`: the next word (or the word
     // after an `=`/`:` standing alone, or after an authorisation scheme).
     let mut value_next = false;
+    // After `-u` or `--user` (curl, wget, httpie): the next word is `user:password`.
+    let mut user_next = false;
     while let Some((at, word)) = words.next() {
         let (lead, core) = trim_word(word);
         let core_at = at + lead;
         if core.is_empty() {
             continue;
+        }
+        if std::mem::take(&mut user_next)
+            && let Some((s, e)) = shapes::user_password(core)
+        {
+            out.push((core_at + s, core_at + e));
+            continue;
+        }
+        match user_flag(core) {
+            UserFlag::No => {}
+            UserFlag::ValueNext => {
+                user_next = true;
+                continue;
+            }
+            UserFlag::ValueAt(from) => {
+                if let Some((s, e)) = shapes::user_password(&core[from..]) {
+                    out.push((core_at + from + s, core_at + from + e));
+                }
+                continue;
+            }
         }
         if value_next {
             value_next = false;
@@ -219,7 +292,8 @@ fn find_in_words(text: &str) -> Vec<(usize, usize)> {
             // What stands before the name may hold a credential too.
             tokens(&core[..split], core_at, &mut out);
             let value = core[split + 1..].trim_matches(['"', '\'']);
-            if value.is_empty() {
+            // `authorization=Token X`: the credential is the word after the scheme.
+            if value.is_empty() || is_scheme(value) {
                 value_next = true;
             } else if !is_harmless(value) {
                 let v_at = core_at
@@ -249,17 +323,33 @@ fn find_in_words(text: &str) -> Vec<(usize, usize)> {
         // Credential-shaped tokens anywhere in the word (a file name, a pointer, a quoted value).
         tokens(core, core_at, &mut out);
     }
-    out.sort_unstable();
-    out.dedup();
-    // Overlaps merged.
-    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(out.len());
-    for (s, e) in out {
-        match merged.last_mut() {
-            Some(last) if s <= last.1 => last.1 = last.1.max(e),
-            _ => merged.push((s, e)),
+    merged(out)
+}
+
+/// Whether a word is a flag whose value is `user:password` (`curl -u`, `--user`).
+enum UserFlag {
+    /// It is not.
+    No,
+    /// The value is the next word.
+    ValueNext,
+    /// The value starts at this byte of the same word (`--user=u:p`, `-uu:p`).
+    ValueAt(usize),
+}
+
+fn user_flag(core: &str) -> UserFlag {
+    if matches!(core, "-u" | "--user" | "--proxy-user" | "-U") {
+        return UserFlag::ValueNext;
+    }
+    for flag in ["--user=", "--proxy-user="] {
+        if core.starts_with(flag) {
+            return UserFlag::ValueAt(flag.len());
         }
     }
-    merged
+    // `-uNAME:PASS`, curl's joined short form.
+    if core.len() > 3 && core.starts_with("-u") && core[2..].contains(':') {
+        return UserFlag::ValueAt(2);
+    }
+    UserFlag::No
 }
 
 /// An authorisation scheme that precedes the credential (`Authorization: Bearer X`).
@@ -350,6 +440,49 @@ mod tests {
             redacted("`/env/hf_abcdefghijklmnopqrstuvwxyz0123456789` is"),
             "`/env/<x>` is"
         );
+    }
+
+    #[test]
+    fn encoded_and_shell_forms() {
+        assert_eq!(
+            redacted("GET /v1?api_key%3Dabc123def"),
+            "GET /v1?api_key%3D<x>"
+        );
+        // The rest of a query string goes with the value, as it does unencoded.
+        assert_eq!(redacted("api%5Fkey=abc123def&x=1"), "api%5Fkey=<x>");
+        assert_eq!(
+            redacted(r#"{\"api_key\": \"abc123def\"}"#),
+            r#"{\"api_key\": \"<x>\"}"#
+        );
+        assert_eq!(
+            redacted("curl -u admin:hunter22 http://x"),
+            "curl -u admin:<x> http://x"
+        );
+        assert_eq!(
+            redacted("curl --user admin:hunter22"),
+            "curl --user admin:<x>"
+        );
+        assert_eq!(
+            redacted("curl --user=admin:hunter22"),
+            "curl --user=admin:<x>"
+        );
+        assert_eq!(redacted("curl -uadmin:hunter22 x"), "curl -uadmin:<x> x");
+        assert_eq!(
+            redacted("headers authorization=Token 9f8e7d6c5b4a"),
+            "headers authorization=Token <x>"
+        );
+        assert_eq!(
+            redacted("Authorization: abc123def456"),
+            "Authorization: <x>"
+        );
+        for s in [
+            "docker run -u 1000:1000 img",
+            "python -u bench.py",
+            "curl -u user: http://x",
+            "100% of requests",
+        ] {
+            assert!(find(s).is_empty(), "{s}: {:?}", find(s));
+        }
     }
 
     #[test]

@@ -21,7 +21,9 @@ impl<F: Formatter> Formatter for Safe<F> {
     ) -> io::Result<()> {
         // Printable ASCII, most of what is written, needs no look at its characters (DEL is
         // ASCII, and serde_json leaves it raw).
-        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        if fragment.bytes().all(|b| (0x20..0x7f).contains(&b))
+            && !super::commands::json_may_command(fragment.as_bytes())
+        {
             return writer.write_all(fragment.as_bytes());
         }
         // serde_json has already escaped quotes, backslashes and controls below 0x20 around
@@ -100,6 +102,10 @@ pub fn push_str_contents(out: &mut Vec<u8>, s: &str) {
                 b'\n' => out.extend_from_slice(b"\\n"),
                 b'\r' => out.extend_from_slice(b"\\r"),
                 b'\t' => out.extend_from_slice(b"\\t"),
+                // The second `#` of a pair: `##[` and `##vso[` are runner commands anywhere
+                // in a log line, a JSON string included (see `super::commands`).
+                b'#' if i > 0 && bytes[i - 1] == b'#' => out.extend_from_slice(b"\\u0023"),
+                b'#' => out.push(b'#'),
                 // The other controls and DEL.
                 _ => out.extend_from_slice(&[
                     b'\\',
@@ -141,12 +147,13 @@ fn plain_run_end(bytes: &[u8], from: usize) -> usize {
         bytes,
         from,
         // Below 0x20 (exact where no byte has its high bit set, and one that has is a hit
-        // anyway), DEL, a high bit, a quote or a backslash.
+        // anyway), DEL, a high bit, a quote, a backslash or a `#` (the second of a pair is
+        // escaped).
         |x| {
             let low = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-            low | equal(x, 0x7f) | (x & HIGHS) | equal(x, b'"') | equal(x, b'\\')
+            low | equal(x, 0x7f) | (x & HIGHS) | equal(x, b'"') | equal(x, b'\\') | equal(x, b'#')
         },
-        |b| !(0x20..0x7f).contains(&b) || matches!(b, b'"' | b'\\'),
+        |b| !(0x20..0x7f).contains(&b) || matches!(b, b'"' | b'\\' | b'#'),
     )
 }
 
@@ -197,6 +204,19 @@ mod tests {
         assert!(!text.chars().any(is_hidden_but_layout), "{text}");
         let back: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(back, v);
+    }
+
+    #[test]
+    fn no_pair_of_hashes_is_written_and_the_value_reads_back() {
+        let v = serde_json::json!({"id": "a ##[error]x ##vso[task.complete]y ###z #1"});
+        let text = String::from_utf8(pretty_line(&v)).unwrap();
+        assert!(!text.contains("##"), "{text}");
+        assert!(text.contains("#\\u0023[error]"), "{text}");
+        let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, v);
+        let mut by_hand = Vec::new();
+        push_str(&mut by_hand, "##vso[");
+        assert_eq!(by_hand, br##""#\u0023vso[""##);
     }
 
     fn is_hidden_but_layout(c: char) -> bool {

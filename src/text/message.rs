@@ -234,27 +234,46 @@ impl Text {
 
     /// For a terminal or a CI log: own words as they are, input parts as [`FileText::line`].
     pub fn line(&self) -> Cow<'_, str> {
-        self.written(line)
+        self.written(line, true)
     }
 
     /// Secrets masked in the input parts, nothing escaped (for JSON).
     pub fn masked(&self) -> Cow<'_, str> {
-        self.written(masked)
+        self.written(masked, false)
     }
 
-    /// Own words as they are, every input part through `write_input`.
-    fn written(&self, write_input: fn(&str) -> Cow<'_, str>) -> Cow<'_, str> {
+    /// Own words as they are, every input part through `write_input`; `marks`: a runner's
+    /// command marks split across two pieces are escaped too (the terminal and log form).
+    fn written(&self, write_input: fn(&str) -> Cow<'_, str>, marks: bool) -> Cow<'_, str> {
         match self {
             Text::Own(s) => Cow::Borrowed(s),
             Text::File(s) | Text::Quoting(s) => write_input(s),
             Text::Parts(_) | Text::Joined(_) => {
                 let mut out = String::new();
+                let mut prev_input = false;
                 self.each(&mut |origin, s| {
-                    if origin == Origin::Own {
-                        out.push_str(s);
+                    let input = origin != Origin::Own;
+                    let piece = if input {
+                        write_input(s)
                     } else {
-                        out.push_str(&write_input(s));
+                        Cow::Borrowed(s)
+                    };
+                    // Two pieces, one of them an input, that would join into `::` or `##`
+                    // (`file:` then `:x`): the second mark is escaped, as within a piece.
+                    let first = piece.chars().next();
+                    match first {
+                        Some(c)
+                            if marks
+                                && (input || prev_input)
+                                && super::commands::is_mark(c)
+                                && out.ends_with(c) =>
+                        {
+                            out.extend(c.escape_unicode());
+                            out.push_str(&piece[c.len_utf8()..]);
+                        }
+                        _ => out.push_str(&piece),
                     }
+                    prev_input = input;
                 });
                 Cow::Owned(out)
             }

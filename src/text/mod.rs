@@ -23,6 +23,8 @@
 //! quotes; marking it only saves the scan of the parts benchlint wrote.
 
 mod arg;
+mod commands;
+pub mod csv;
 mod file_text;
 mod hidden;
 pub mod json;
@@ -46,7 +48,9 @@ pub fn masked(s: &str) -> Cow<'_, str> {
     memo::redacted(s).map_or(Cow::Borrowed(s), Cow::Owned)
 }
 
-/// Secrets masked, hidden characters and `::` escaped (see [`FileText::line`]).
+/// Secrets masked, hidden characters and the command forms of CI runners (`::`, `##[`,
+/// `##vso[`) escaped (see [`FileText::line`]): the one neutraliser every writer of text for a
+/// terminal, a log, Markdown, HTML or CSV goes through.
 pub fn line(s: &str) -> Cow<'_, str> {
     match masked(s) {
         Cow::Borrowed(b) => hidden::escaped(b).map_or(Cow::Borrowed(b), Cow::Owned),

@@ -65,3 +65,15 @@ fn a_compacted_text_reads_writes_and_orders_as_its_parts_did() {
     own.compact();
     assert!(matches!(own, Text::Own(_)));
 }
+
+#[test]
+fn marks_split_across_pieces_are_escaped_as_within_one() {
+    // Own words ending in a mark, an input starting with the same one: no pair is written.
+    let t = crate::text!("see file:{} and #{}", ":error::x", "#[group]");
+    assert_eq!(
+        t.line(),
+        "see file:\\u{3a}error:\\u{3a}x and #\\u{23}[group]"
+    );
+    // JSON keeps the value: nothing is escaped in the masked form.
+    assert_eq!(t.masked(), "see file::error::x and ##[group]");
+}

@@ -52,19 +52,46 @@ pub(super) struct Builder {
     anchors: HashMap<usize, Anchored>,
     nodes: usize,
     bytes: usize,
+    /// Nodes and bytes produced by copying anchored nodes, and the most they may reach for
+    /// this text (see [`Limits::alias_budget`]).
+    copied: (usize, usize),
+    copy_budget: (usize, usize),
     root: Option<Value>,
 }
 
 impl Builder {
-    pub(super) fn new(limits: Limits) -> Self {
+    /// A builder for a text of `text_len` bytes.
+    pub(super) fn new(limits: Limits, text_len: usize) -> Self {
         Builder {
             limits,
             stack: Vec::new(),
             anchors: HashMap::new(),
             nodes: 0,
             bytes: 0,
+            copied: (0, 0),
+            copy_budget: limits.alias_budget(text_len),
             root: None,
         }
+    }
+
+    /// Counts `nodes` and `bytes` more produced by an alias, against what aliases may add to a
+    /// text of this size: the work of expanding them, not only the size of the result.
+    fn charge_copy(&mut self, nodes: usize, bytes: usize) -> Step {
+        let total = (
+            self.copied.0.saturating_add(nodes),
+            self.copied.1.saturating_add(bytes),
+        );
+        if total.0 > self.copy_budget.0 || total.1 > self.copy_budget.1 {
+            return Err((
+                ErrorKind::Bound,
+                format!(
+                    "its aliases expand to more than {} nodes or {} bytes of copies (the bound on alias expansion for a text of this size); it was not read",
+                    self.copy_budget.0, self.copy_budget.1
+                ),
+            ));
+        }
+        self.copied = total;
+        Ok(())
     }
 
     /// The finished document, when one is complete.
@@ -233,12 +260,14 @@ impl Builder {
                 ));
             };
             let key = Key::Name(s.clone());
+            self.charge_copy(nodes, bytes)?;
             self.charge(nodes, bytes)?;
             self.set_key(key);
             return Ok(());
         }
         self.check_depth(self.stack.len() + height)?;
         // Checked before the copy: the bound holds however far the aliases would expand.
+        self.charge_copy(nodes, bytes)?;
         self.charge(nodes, bytes)?;
         let value = self.anchors[&id].value.clone();
         self.complete(value, height);

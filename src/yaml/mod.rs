@@ -8,7 +8,10 @@
 //! - **Aliases** are expanded, but every node produced counts against [`Limits::max_nodes`]
 //!   and every byte of text against [`Limits::max_text_bytes`], checked before an alias is
 //!   copied: a "billion laughs" document is refused after at most that many nodes, in time and
-//!   memory proportional to the bound, never to the expansion.
+//!   memory proportional to the bound, never to the expansion. What aliases add is bounded
+//!   apart, by the size of the text ([`Limits::alias_budget`]): a 340-byte file cannot make
+//!   four million nodes for every later step (rules, secrets, locating) to walk.
+//! - **Time**: reading one text stops after [`Limits::max_time`], whatever the cause.
 //! - **Nesting** deeper than [`Limits::max_depth`] (aliases included) is refused.
 //! - **Tags execute nothing.** `!!str` keeps a scalar as text; every other tag
 //!   (`!!python/tuple`, `!!python/object/apply:...`, `!custom`) is ignored and the node read as
@@ -43,16 +46,42 @@ pub struct Limits {
     pub max_depth: usize,
     /// Most bytes of scalar and key text produced in total, aliases expanded.
     pub max_text_bytes: usize,
+    /// Nodes that aliases may add beyond what the text writes out: this many per byte of text
+    /// ([`ALIAS_FLOOR_NODES`] at least).
+    pub alias_nodes_per_byte: usize,
+    /// Longest time one text may take to read.
+    pub max_time: std::time::Duration,
+}
+
+/// Nodes aliases may always add, however short the text: a hand-written config that anchors a
+/// block and aliases it a few hundred times stays far below.
+pub const ALIAS_FLOOR_NODES: usize = 100_000;
+
+impl Limits {
+    /// The most nodes and bytes of text aliases may add to a text of `text_len` bytes:
+    /// [`alias_nodes_per_byte`](Self::alias_nodes_per_byte) nodes and as many bytes per byte
+    /// written, at least [`ALIAS_FLOOR_NODES`] nodes and 1 MiB. A YAML report written by a
+    /// harness has no aliases at all; what a person writes by hand expands a few times over.
+    pub fn alias_budget(&self, text_len: usize) -> (usize, usize) {
+        let per = self.alias_nodes_per_byte;
+        (
+            text_len.saturating_mul(per).max(ALIAS_FLOOR_NODES),
+            text_len.saturating_mul(per).max(1024 * 1024),
+        )
+    }
 }
 
 impl Default for Limits {
     /// Four million nodes (a report of about 70 MB written out), 64 levels (the JSON reader's
-    /// default) and 256 MiB of text (the largest file benchlint reads).
+    /// default), 256 MiB of text (the largest file benchlint reads), aliases adding at most 16
+    /// nodes per byte of text, and 20 s per text.
     fn default() -> Self {
         Limits {
             max_nodes: 4_000_000,
             max_depth: 64,
             max_text_bytes: 256 * 1024 * 1024,
+            alias_nodes_per_byte: 16,
+            max_time: std::time::Duration::from_secs(20),
         }
     }
 }
@@ -107,12 +136,26 @@ impl std::error::Error for Error {}
 /// Reads every document of `text`.
 pub fn parse(text: &str, limits: &Limits) -> Result<Vec<Document>, Error> {
     let mut offsets = Offsets::new(text);
-    let mut builder = Builder::new(*limits);
+    let mut builder = Builder::new(*limits, text.len());
     let mut documents = Vec::new();
     let mut start = 0;
-    for event in Parser::new_from_str(text) {
+    let began = std::time::Instant::now();
+    for (n, event) in Parser::new_from_str(text).enumerate() {
         let (event, span) = event.map_err(|e| scan_error(&e, &mut offsets))?;
         let at = span.start;
+        // The clock is read every 4096 events: a few microseconds of work between reads.
+        if n % 4096 == 4095 && began.elapsed() > limits.max_time {
+            return Err(Error {
+                kind: ErrorKind::Bound,
+                message: format!(
+                    "reading it took more than {} s (the bound on time per file); it was not read",
+                    limits.max_time.as_secs()
+                ),
+                line: at.line(),
+                column: at.col() + 1,
+                offset: offsets.byte(at.index()),
+            });
+        }
         let fail = |kind: ErrorKind, message: String, offsets: &mut Offsets<'_>| Error {
             kind,
             message,

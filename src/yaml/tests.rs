@@ -149,12 +149,50 @@ fn billion_laughs(levels: usize) -> String {
 }
 
 #[test]
+fn what_aliases_add_is_bounded_by_the_size_of_the_text() {
+    // A million nodes from 400 bytes: under the document's bound of four million, far over
+    // what the text's size allows aliases to add.
+    let mut text = String::from("a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n");
+    for (i, n) in [(1, 16), (2, 16), (3, 16), (4, 16)] {
+        let prev = if i == 1 {
+            "*a".to_string()
+        } else {
+            format!("*b{}", i - 1)
+        };
+        let _ = writeln!(text, "b{i}: &b{i} [{}]", vec![prev.as_str(); n].join(", "));
+    }
+    assert!(text.len() < 600, "{}", text.len());
+    let e = from_str(&text).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Bound, "{e}");
+    assert!(e.message.contains("for a text of this size"), "{e}");
+    // A long text may alias as much as its size allows: 16 nodes per byte.
+    let limits = Limits::default();
+    assert_eq!(limits.alias_budget(10).0, crate::yaml::ALIAS_FLOOR_NODES);
+    assert_eq!(limits.alias_budget(1_000_000).0, 16_000_000);
+}
+
+#[test]
+fn reading_stops_at_the_time_bound() {
+    let limits = Limits {
+        max_time: Duration::ZERO,
+        ..Limits::default()
+    };
+    let text = "- 1\n".repeat(10_000);
+    let e = parse(&text, &limits).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Bound, "{e}");
+    assert!(e.message.contains("time per file"), "{e}");
+    assert!(parse(&text, &Limits::default()).is_ok());
+}
+
+#[test]
 fn billion_laughs_is_refused_in_bounded_time() {
     let started = Instant::now();
     let e = from_str(&billion_laughs(10)).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Bound, "{e}");
     assert!(e.message.contains("nodes"), "{e}");
-    assert_eq!(e.line, 7, "the alias that would pass the bound: {e}");
+    // `a5`, the first to copy more than the 100,000 nodes aliases may add to a short text (the
+    // bound on the whole document, four million, would stop only at `a7`).
+    assert_eq!(e.line, 5, "the alias that would pass the bound: {e}");
     assert!(
         started.elapsed() < Duration::from_secs(20),
         "{:?}",

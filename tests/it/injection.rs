@@ -244,7 +244,7 @@ fn every_command_over(seed: u64) {
     for (format, kind) in [
         ("table", Kind::Plain),
         ("json", Kind::Plain),
-        ("csv", Kind::Plain),
+        ("csv", Kind::Csv),
         ("markdown", Kind::Markdown),
     ] {
         let mut a = os(&["summary", "--format", format]);

@@ -197,6 +197,7 @@ impl Folder<'_> {
                 max_nodes: 100_000,
                 max_depth: 32,
                 max_text_bytes: 4 * 1024 * 1024,
+                ..crate::yaml::Limits::default()
             };
             let docs = crate::yaml::parse(&text, &limits).ok()?;
             docs.into_iter().next().map(|d| Arc::new(d.value))

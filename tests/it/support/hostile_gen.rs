@@ -1,7 +1,8 @@
 //! Hostile strings of many shapes, generated from a seed, and the invariants every output of
 //! benchlint keeps whatever its input holds: no raw control, bidirectional or invisible
-//! character, no GitHub Actions workflow command on a line of its own, no live HTML or link in
-//! Markdown and HTML, no secret.
+//! character, no GitHub Actions workflow command on a line of its own, no `##[` or `##vso[`
+//! command of GitHub's or Azure's runner anywhere in a line, no live formula in a CSV cell, no
+//! live HTML or link in Markdown and HTML, no secret.
 
 #![allow(dead_code, reason = "each test file uses a part")]
 
@@ -37,7 +38,23 @@ const UPPER: &str = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const ALNUM: &str = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /// Fragments that act on a terminal, a log or a renderer, or hide or reorder text.
-pub const ACTIVE: [&str; 34] = [
+pub const ACTIVE: [&str; 48] = [
+    // The older GitHub form and Azure Pipelines' commands, live anywhere in a line.
+    "##[error]pwned",
+    "x ##[set-output name=a;]b",
+    "##[stop-commands]tok",
+    "###[group]g",
+    "##vso[task.setvariable variable=x]y",
+    "a##vso[task.complete result=Succeeded;]",
+    "##[section]s",
+    "##teamcity[message text='x']",
+    "#",
+    "##",
+    // Spreadsheet formula leaders, live at the start of a CSV cell.
+    "=HYPERLINK(\"https://evil.example/\",\"x\")",
+    "+1+cmd|' /C calc'!A0",
+    "@SUM(1+1)*cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
     "\u{1b}[2J",
     "\u{1b}[31mred\u{1b}[0m",
     "\u{1b}]8;;https://evil.example/\u{7}link\u{1b}]8;;\u{7}",
@@ -173,6 +190,8 @@ pub enum Kind {
     Coloured,
     /// `--format github`: every line is a workflow command of benchlint's own.
     Github,
+    /// `summary --format csv`: also no cell a spreadsheet would evaluate.
+    Csv,
     /// Markdown.
     Markdown,
     /// HTML.
@@ -270,8 +289,25 @@ pub fn check(what: &str, bytes: &[u8], kind: Kind, secrets: &[String]) {
             );
         }
     }
-    // 3. Live HTML and links.
+    // 2b. The commands GitHub's runner (`##[...]`), Azure Pipelines (`##vso[...]`) and TeamCity
+    // (`##teamcity[...]`) read anywhere in a line: never, in any output.
+    for (n, line) in text.lines().enumerate() {
+        // `##`, letters (none, `vso`, `teamcity`), `[`.
+        let live = line.match_indices("##").any(|(i, _)| {
+            line[i + 2..]
+                .bytes()
+                .find(|b| !b.is_ascii_alphabetic())
+                .is_some_and(|b| b == b'[')
+        });
+        assert!(
+            !live,
+            "{what}: line {} holds a runner command: {line:?}",
+            n + 1
+        );
+    }
+    // 3. Live HTML and links; live formulas.
     match kind {
+        Kind::Csv => csv_is_inert(what, &text),
         Kind::Markdown => markdown_is_inert(what, &text),
         Kind::Html => html_is_inert(what, &text),
         _ => {}
@@ -281,6 +317,45 @@ pub fn check(what: &str, bytes: &[u8], kind: Kind, secrets: &[String]) {
         if let Some(at) = text.find(s.as_str()) {
             panic!("{what}: shows the secret {s:?} at {}", around(at));
         }
+    }
+}
+
+/// The cells of a CSV text (RFC 4180: quoted cells may hold commas, quotes and line breaks).
+fn csv_cells(text: &str) -> Vec<String> {
+    let mut cells = Vec::new();
+    let mut cell = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (false, '"') if cell.is_empty() => quoted = true,
+            (false, ',' | '\n') => cells.push(std::mem::take(&mut cell)),
+            (_, c) => cell.push(c),
+        }
+    }
+    cells.push(cell);
+    cells
+}
+
+/// No cell starts with what makes a spreadsheet evaluate it (`=`, `+`, `@`, a tab, a carriage
+/// return, or a `-` that does not begin a number), leading spaces aside.
+fn csv_is_inert(what: &str, text: &str) {
+    for cell in csv_cells(text) {
+        let t = cell.trim_start_matches(' ');
+        let live = match t.chars().next() {
+            Some('=' | '+' | '@' | '\t' | '\r') => true,
+            Some('-') => t.parse::<f64>().is_err(),
+            _ => false,
+        };
+        assert!(
+            !live,
+            "{what}: a CSV cell a spreadsheet evaluates: {cell:?}"
+        );
     }
 }
 
