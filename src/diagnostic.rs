@@ -71,7 +71,7 @@ pub struct Finding {
     /// corpus: its path with no pointer.
     pub primary: Location,
     /// Whether the finding is about the corpus as a whole (S008, S009): `primary.path` is then
-    /// the corpus ([`crate::engine::corpus_path`]), a folder or the one file checked, with no
+    /// the corpus ([`crate::corpus::corpus_path`]), a folder or the one file checked, with no
     /// line, column or snippet in any format.
     pub corpus: bool,
     /// Other places involved (the other files of a group, the sidecar of a conflict).

@@ -239,7 +239,7 @@ fn map_report(doc: &Value, source: &Source<'_>) -> Mapped {
         b.derived(
             "/levels/0/request_rate",
             (rate * 1000.0).round() / 1000.0,
-            "/levels/0/total_requests",
+            "the requests sent (`/load_summary/count`) over `/benchmark_time_seconds`",
             "/benchmark_time_seconds",
         );
     }

@@ -290,7 +290,7 @@ pub(super) fn files_checked(setup: &Setup, paths: &[PathBuf]) -> Vec<String> {
     warn_unmatched_globs(
         setup,
         &files,
-        &crate::engine::corpus_path(&setup.options.walk.shown(paths)),
+        &crate::corpus::corpus_path(&setup.options.walk.shown(paths)),
     );
     files
 }

@@ -224,7 +224,7 @@ pub(super) fn read_nothing(args: &[PathBuf], read: &[FileRead], skipped: &Skippe
             s(others)
         ));
     }
-    let place = crate::engine::corpus_path(args);
+    let place = crate::corpus::corpus_path(args);
     let mut f = finding_at(
         &rules::e004_unknown_format::RULE,
         Location::new(place.as_str(), ""),

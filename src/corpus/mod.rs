@@ -18,6 +18,7 @@ mod levels_tests;
 mod parse;
 mod per_file;
 mod per_user;
+mod place;
 mod result;
 mod run_folder;
 mod shared;
@@ -48,6 +49,7 @@ pub use per_file::{load, load_each};
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
+pub use place::corpus_path;
 pub use walk::{Exclude, Walk};
 
 /// How to load.
