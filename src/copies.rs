@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 use crate::corpus::LoadedResult;
-use crate::model::{Level, ResultDoc};
+use crate::model::{Level, RequestRate, ResultDoc};
 
 /// One run that the corpus holds more than once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,27 +98,121 @@ fn has_measured_figure(level: &Level) -> bool {
         || level.per_user_tok_s.is_some()
 }
 
-/// A hash of what copies share (equal runs hash equal; unequal runs rarely collide, and a
-/// collision only costs a comparison). `DefaultHasher::new` has fixed keys: stable per process.
+/// A hash of everything [`same_run`] compares: start time, launch, repeat and every field of
+/// every level, so that runs equal as [`same_run`] sees them hash equal and runs that differ in
+/// any figure rarely collide. Hashing only a few figures made every bucket of results that share
+/// them (undated, launch-less harness files at the same load) compare each result with every
+/// distinct run before it: quadratic. `DefaultHasher::new` has fixed keys: stable per process.
 fn key_hash(doc: &ResultDoc) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     doc.measured_at.hash(&mut h);
+    doc.launch
+        .as_deref()
+        .map(|l| (&l.id, &l.started_at))
+        .hash(&mut h);
     doc.repeat.hash(&mut h);
     doc.levels.len().hash(&mut h);
     for level in &doc.levels {
-        level.concurrency.hash(&mut h);
-        level.requests.hash(&mut h);
-        level.output_tokens.hash(&mut h);
-        // `+ 0.0` makes -0.0 and 0.0 (equal as figures) hash alike.
-        level.duration_s.map(|d| (d + 0.0).to_bits()).hash(&mut h);
-        level
-            .throughput_tok_s
-            .as_ref()
-            .and_then(|t| t.aggregate)
-            .map(|a| (a + 0.0).to_bits())
-            .hash(&mut h);
+        hash_level(&level, &mut h);
     }
     h.finish()
+}
+
+/// Feeds every field of `level` to `h`, figures as their value (`+ 0.0` makes -0.0 and 0.0,
+/// equal as figures, hash alike). The destructuring names every field: a field added to
+/// [`Level`] does not compile until it is hashed here too, so equal levels always hash equal.
+fn hash_level(level: &Level, h: &mut impl Hasher) {
+    let Level {
+        concurrency,
+        request_rate,
+        achieved_request_rate,
+        max_concurrency,
+        mean_in_flight,
+        requests,
+        failed,
+        total_requests,
+        error_rate,
+        duration_s,
+        output_tokens,
+        server_output_tokens,
+        reasoning_tokens,
+        throughput_tok_s,
+        per_user_tok_s,
+        ttft_s,
+        tpot_ms,
+        e2e_s,
+        gpu_mem_gib,
+        power_w,
+        samples,
+    } = level;
+    fn f<H: Hasher>(x: Option<f64>, h: &mut H) {
+        x.map(|v| (v + 0.0).to_bits()).hash(h);
+    }
+    (
+        concurrency,
+        max_concurrency,
+        requests,
+        failed,
+        total_requests,
+    )
+        .hash(h);
+    (output_tokens, server_output_tokens, reasoning_tokens).hash(h);
+    match request_rate {
+        None => 0u8.hash(h),
+        Some(RequestRate::Unbounded) => 1u8.hash(h),
+        Some(RequestRate::PerSecond(r)) => {
+            2u8.hash(h);
+            f(Some(*r), h);
+        }
+    }
+    for x in [
+        achieved_request_rate,
+        mean_in_flight,
+        error_rate,
+        duration_s,
+        gpu_mem_gib,
+    ] {
+        f(*x, h);
+    }
+    throughput_tok_s.is_some().hash(h);
+    if let Some(t) = throughput_tok_s {
+        for x in [&t.decode, &t.prefill, &t.aggregate] {
+            f(*x, h);
+        }
+    }
+    per_user_tok_s.is_some().hash(h);
+    if let Some(p) = per_user_tok_s {
+        for x in [&p.mean, &p.median, &p.p10] {
+            f(*x, h);
+        }
+    }
+    ttft_s.is_some().hash(h);
+    if let Some(p) = ttft_s {
+        for x in [&p.p50, &p.p95, &p.p99] {
+            f(*x, h);
+        }
+    }
+    for p in [tpot_ms, e2e_s] {
+        p.is_some().hash(h);
+        if let Some(p) = p {
+            f(p.p50, h);
+            f(p.p95, h);
+        }
+    }
+    power_w.is_some().hash(h);
+    if let Some(p) = power_w {
+        f(p.mean, h);
+        p.kind.as_ref().map(std::mem::discriminant).hash(h);
+    }
+    samples.is_some().hash(h);
+    if let Some(s) = samples {
+        for v in [&s.ttft_s, &s.tpot_ms, &s.per_user_tok_s, &s.output_tokens] {
+            v.as_ref().map(Vec::len).hash(h);
+            for x in v.iter().flatten() {
+                f(Some(*x), h);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

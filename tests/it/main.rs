@@ -35,6 +35,7 @@ mod rules;
 mod run_folders;
 mod safety;
 mod scaling;
+mod scaling_shapes;
 mod sidecar;
 mod streaming;
 mod text_formats;
