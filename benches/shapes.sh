@@ -8,7 +8,9 @@
 # Environment:
 #   BENCH_DIR     where corpora and outputs go (default /tmp/benchlint-shapes)
 #   BENCH_REPEAT  runs of each command; the lowest CPU time is kept (default 2)
-#   BENCH_BIN     the benchlint binary to measure (default: target/release/benchlint, built)
+#   BENCH_BIN     the benchlint binary to measure (default: target/$BENCH_PROFILE/benchlint, built)
+#   BENCH_PROFILE release (default) or debug: the profile of the generator and of the default
+#                 binary
 #   BENCH_SHAPES  the shapes to run, space-separated (default: all eight)
 #   BENCH_COMMANDS  the commands to run, space-separated (default: all)
 # Needs: the Rust toolchain and GNU time.
@@ -20,14 +22,18 @@ work=${BENCH_DIR:-/tmp/benchlint-shapes}
 repeat=${BENCH_REPEAT:-2}
 shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl})
 commands=(${BENCH_COMMANDS:-check summary capacity cards audit import sidecar})
+profile=${BENCH_PROFILE:-release}
+flags=(--quiet)
+[ "$profile" = debug ] || flags+=(--profile "$profile")
 mkdir -p "$work"
 if [ -z "${BENCH_BIN:-}" ]; then
-  cargo build --release --quiet
-  bin=target/release/benchlint
+  cargo build "${flags[@]}"
+  bin=target/$profile/benchlint
 else
   bin=$BENCH_BIN
 fi
-cargo build --release --quiet --example gen_corpus
+cargo build "${flags[@]}" --example gen_corpus
+gen=target/$profile/examples/gen_corpus
 printf '[thresholds]\nmax_findings = 100000000\n' >"$work/list-all.toml"
 
 # Runs "$@" $repeat times under GNU time; sets $cpu (the lowest user + system, s) and $rss
@@ -67,7 +73,7 @@ command_line() {
         echo "$bin audit --config $work/list-all.toml -o $work/out $dir"
       fi ;;
     import) echo "$bin import -o $work/out $dir" ;;
-    sidecar) echo "$bin sidecar $dir" ;;
+    sidecar) echo "$bin sidecar -o $work/out $dir" ;;
   esac
 }
 
@@ -75,7 +81,7 @@ echo "benchlint scaling bench: $small and $large results, lowest CPU of $repeat 
 printf '%-11s %-9s %10s %10s %7s %9s %9s %6s\n' shape command "cpu $small" "cpu $large" ratio "MB $small" "MB $large" ratio
 for shape in "${shapes[@]}"; do
   for n in "$small" "$large"; do
-    [ -d "$work/$shape-$n" ] || target/release/examples/gen_corpus "$work/$shape-$n" "$n" 42 --shape "$shape" >/dev/null
+    [ -d "$work/$shape-$n" ] || "$gen" "$work/$shape-$n" "$n" 42 --shape "$shape" >/dev/null
   done
   for cmd in "${commands[@]}"; do
     # shellcheck disable=SC2046 # the command line is split into words on purpose

@@ -145,9 +145,6 @@ fn hash_level(level: &Level, h: &mut impl Hasher) {
         power_w,
         samples,
     } = level;
-    fn f<H: Hasher>(x: Option<f64>, h: &mut H) {
-        x.map(|v| (v + 0.0).to_bits()).hash(h);
-    }
     (
         concurrency,
         max_concurrency,
@@ -162,7 +159,7 @@ fn hash_level(level: &Level, h: &mut impl Hasher) {
         Some(RequestRate::Unbounded) => 1u8.hash(h),
         Some(RequestRate::PerSecond(r)) => {
             2u8.hash(h);
-            f(Some(*r), h);
+            hash_figure(Some(*r), h);
         }
     }
     for x in [
@@ -172,36 +169,36 @@ fn hash_level(level: &Level, h: &mut impl Hasher) {
         duration_s,
         gpu_mem_gib,
     ] {
-        f(*x, h);
+        hash_figure(*x, h);
     }
     throughput_tok_s.is_some().hash(h);
     if let Some(t) = throughput_tok_s {
         for x in [&t.decode, &t.prefill, &t.aggregate] {
-            f(*x, h);
+            hash_figure(*x, h);
         }
     }
     per_user_tok_s.is_some().hash(h);
     if let Some(p) = per_user_tok_s {
         for x in [&p.mean, &p.median, &p.p10] {
-            f(*x, h);
+            hash_figure(*x, h);
         }
     }
     ttft_s.is_some().hash(h);
     if let Some(p) = ttft_s {
         for x in [&p.p50, &p.p95, &p.p99] {
-            f(*x, h);
+            hash_figure(*x, h);
         }
     }
     for p in [tpot_ms, e2e_s] {
         p.is_some().hash(h);
         if let Some(p) = p {
-            f(p.p50, h);
-            f(p.p95, h);
+            hash_figure(p.p50, h);
+            hash_figure(p.p95, h);
         }
     }
     power_w.is_some().hash(h);
     if let Some(p) = power_w {
-        f(p.mean, h);
+        hash_figure(p.mean, h);
         p.kind.as_ref().map(std::mem::discriminant).hash(h);
     }
     samples.is_some().hash(h);
@@ -209,10 +206,15 @@ fn hash_level(level: &Level, h: &mut impl Hasher) {
         for v in [&s.ttft_s, &s.tpot_ms, &s.per_user_tok_s, &s.output_tokens] {
             v.as_ref().map(Vec::len).hash(h);
             for x in v.iter().flatten() {
-                f(Some(*x), h);
+                hash_figure(Some(*x), h);
             }
         }
     }
+}
+
+/// Feeds a figure to `h` as its value: `+ 0.0` makes -0.0 and 0.0 (equal figures) hash alike.
+fn hash_figure<H: Hasher>(x: Option<f64>, h: &mut H) {
+    x.map(|v| (v + 0.0).to_bits()).hash(h);
 }
 
 #[cfg(test)]
@@ -268,5 +270,108 @@ mod tests {
         assert!(has_measured_figure(
             &run("2025-05-30T19:47:38Z", 1.0).levels.first().unwrap()
         ));
+    }
+
+    /// A change to one field of a level.
+    type Variant = Box<dyn Fn(&mut Level)>;
+
+    /// Every field of a level, changed one at a time, makes another run with another key (the
+    /// key covers all that `same_run` compares, so results that share start, launch, repeat and
+    /// most figures do not pile into one bucket); a copy, with -0.0 for 0.0, keeps the key.
+    #[test]
+    fn the_key_covers_every_figure_a_copy_shares() {
+        let full = Level {
+            concurrency: Some(8),
+            request_rate: Some(RequestRate::PerSecond(4.0)),
+            achieved_request_rate: Some(3.9),
+            max_concurrency: Some(16),
+            mean_in_flight: Some(7.5),
+            requests: Some(300),
+            failed: Some(0),
+            total_requests: Some(300),
+            error_rate: Some(0.0),
+            duration_s: Some(35.8),
+            output_tokens: Some(76_800),
+            server_output_tokens: Some(76_800),
+            reasoning_tokens: Some(10),
+            throughput_tok_s: Some(Throughput {
+                decode: Some(2_300.0),
+                prefill: Some(9_000.0),
+                aggregate: Some(2_258.2),
+            }),
+            per_user_tok_s: Some(crate::model::PerUser {
+                mean: Some(47.7),
+                median: Some(47.8),
+                p10: Some(46.5),
+            }),
+            ttft_s: Some(crate::model::Percentiles3 {
+                p50: Some(0.1),
+                p95: Some(0.11),
+                p99: Some(0.12),
+            }),
+            tpot_ms: Some(crate::model::Percentiles2 {
+                p50: Some(20.9),
+                p95: Some(21.6),
+            }),
+            e2e_s: Some(crate::model::Percentiles2 {
+                p50: Some(4.8),
+                p95: Some(5.4),
+            }),
+            gpu_mem_gib: Some(104.6),
+            power_w: Some(crate::model::LevelPower {
+                mean: Some(450.0),
+                kind: Some(crate::model::PowerKind::Wall),
+            }),
+            samples: Some(Box::new(crate::model::Samples {
+                ttft_s: Some(vec![0.1, 0.2]),
+                ..crate::model::Samples::default()
+            })),
+        };
+        let doc = |l: Level| ResultDoc {
+            measured_at: "1970-01-01T00:00:00Z".into(),
+            levels: Levels::from(vec![l]),
+            ..ResultDoc::default()
+        };
+        let base = doc(full.clone());
+        // A figure nudged, a figure dropped: each a variant of one field.
+        let nudge = |x: &mut Option<f64>| *x = x.map(|v| v * 1.000_001 + 1e-9);
+        let variants: Vec<Variant> = vec![
+            Box::new(|l| l.concurrency = Some(9)),
+            Box::new(|l| l.request_rate = Some(RequestRate::Unbounded)),
+            Box::new(move |l| nudge(&mut l.achieved_request_rate)),
+            Box::new(|l| l.max_concurrency = None),
+            Box::new(move |l| nudge(&mut l.mean_in_flight)),
+            Box::new(|l| l.requests = Some(301)),
+            Box::new(|l| l.failed = Some(1)),
+            Box::new(|l| l.total_requests = None),
+            Box::new(move |l| l.error_rate = Some(0.01)),
+            Box::new(move |l| nudge(&mut l.duration_s)),
+            Box::new(|l| l.output_tokens = Some(1)),
+            Box::new(|l| l.server_output_tokens = None),
+            Box::new(|l| l.reasoning_tokens = Some(11)),
+            Box::new(move |l| nudge(&mut l.throughput_tok_s.as_mut().unwrap().decode)),
+            Box::new(move |l| nudge(&mut l.throughput_tok_s.as_mut().unwrap().prefill)),
+            Box::new(move |l| nudge(&mut l.per_user_tok_s.as_mut().unwrap().p10)),
+            Box::new(move |l| nudge(&mut l.ttft_s.as_mut().unwrap().p99)),
+            Box::new(move |l| nudge(&mut l.tpot_ms.as_mut().unwrap().p95)),
+            Box::new(move |l| nudge(&mut l.e2e_s.as_mut().unwrap().p50)),
+            Box::new(move |l| nudge(&mut l.gpu_mem_gib)),
+            Box::new(|l| l.power_w.as_mut().unwrap().kind = Some(crate::model::PowerKind::Device)),
+            Box::new(move |l| nudge(&mut l.power_w.as_mut().unwrap().mean)),
+            Box::new(|l| l.samples.as_mut().unwrap().ttft_s = Some(vec![0.1, 0.3])),
+            Box::new(|l| l.samples = None),
+        ];
+        for (k, change) in variants.iter().enumerate() {
+            let mut l = full.clone();
+            change(&mut l);
+            let other = doc(l);
+            assert!(!same_run(&base, &other), "variant {k}");
+            assert_ne!(key_hash(&base), key_hash(&other), "variant {k}");
+        }
+        let mut copy = full.clone();
+        copy.error_rate = Some(-0.0);
+        let copy = doc(copy);
+        assert!(same_run(&base, &copy));
+        assert_eq!(key_hash(&base), key_hash(&copy));
     }
 }

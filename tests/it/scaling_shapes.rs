@@ -160,22 +160,26 @@ fn claims_over_many_configurations_take_linear_time() {
     );
 }
 
-/// One claim naming `n` ids, the first quarter in the corpus and the rest absent (C015 points
-/// at the first absent one).
+/// One claim naming `n` ids, the first half the ten results of the corpus over and over, the
+/// rest absent (C015 points at the first absent one, found after every present id). Every id is
+/// as long as the others and shares their first hundred characters, so that telling two apart
+/// costs what it costs in a real sweep's ids.
 fn one_long_claim(dir: &Path, n: usize) -> PathBuf {
     let corpus = dir.join(format!("long-claim-{n}"));
     std::fs::create_dir_all(&corpus).unwrap();
-    let present = n / 4;
+    let present = n / 2;
+    let head = "x".repeat(100);
+    let id = |kind: char, i: usize| format!("{head}-{kind}{i:07}");
     jsonl(
         &corpus.join("results.jsonl"),
-        (0..present).map(|i| identified(&format!("r{i}"), 0, 1000.0)),
+        (0..10).map(|i| identified(&id('p', i), 0, 1000.0)),
     );
     let ids: Vec<String> = (0..n)
         .map(|i| {
             if i < present {
-                format!("r{i}")
+                id('p', i % 10)
             } else {
-                format!("absent-{i}")
+                id('a', i)
             }
         })
         .collect();
@@ -203,8 +207,8 @@ fn a_claim_of_many_absent_ids_takes_linear_time() {
         time(&a)
     };
     let (small, large) = (
-        one_long_claim(tmp.path(), 2_000),
-        one_long_claim(tmp.path(), 8_000),
+        one_long_claim(tmp.path(), 6_000),
+        one_long_claim(tmp.path(), 24_000),
     );
     assert_linear("C015 on a claim of many ids", t(&small), t(&large));
 }
