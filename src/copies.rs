@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 use crate::model::loaded::LoadedResult;
-use crate::model::{Level, ResultDoc};
+use crate::model::{Level, RequestRate, ResultDoc};
 
 /// One run that the corpus holds more than once.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,27 +98,123 @@ fn has_measured_figure(level: &Level) -> bool {
         || level.per_user_tok_s.is_some()
 }
 
-/// A hash of what copies share (equal runs hash equal; unequal runs rarely collide, and a
-/// collision only costs a comparison). `DefaultHasher::new` has fixed keys: stable per process.
+/// A hash of everything [`same_run`] compares: start time, launch, repeat and every field of
+/// every level, so that runs equal as [`same_run`] sees them hash equal and runs that differ in
+/// any figure rarely collide. Hashing only a few figures made every bucket of results that share
+/// them (undated, launch-less harness files at the same load) compare each result with every
+/// distinct run before it: quadratic. `DefaultHasher::new` has fixed keys: stable per process.
 fn key_hash(doc: &ResultDoc) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     doc.measured_at.hash(&mut h);
+    doc.launch
+        .as_deref()
+        .map(|l| (&l.id, &l.started_at))
+        .hash(&mut h);
     doc.repeat.hash(&mut h);
     doc.levels.len().hash(&mut h);
     for level in &doc.levels {
-        level.concurrency.hash(&mut h);
-        level.requests.hash(&mut h);
-        level.output_tokens.hash(&mut h);
-        // `+ 0.0` makes -0.0 and 0.0 (equal as figures) hash alike.
-        level.duration_s.map(|d| (d + 0.0).to_bits()).hash(&mut h);
-        level
-            .throughput_tok_s
-            .as_ref()
-            .and_then(|t| t.aggregate)
-            .map(|a| (a + 0.0).to_bits())
-            .hash(&mut h);
+        hash_level(&level, &mut h);
     }
     h.finish()
+}
+
+/// Feeds every field of `level` to `h`, figures as their value (`+ 0.0` makes -0.0 and 0.0,
+/// equal as figures, hash alike). The destructuring names every field: a field added to
+/// [`Level`] does not compile until it is hashed here too, so equal levels always hash equal.
+fn hash_level(level: &Level, h: &mut impl Hasher) {
+    let Level {
+        concurrency,
+        request_rate,
+        achieved_request_rate,
+        max_concurrency,
+        mean_in_flight,
+        requests,
+        failed,
+        total_requests,
+        error_rate,
+        duration_s,
+        output_tokens,
+        server_output_tokens,
+        reasoning_tokens,
+        throughput_tok_s,
+        per_user_tok_s,
+        ttft_s,
+        tpot_ms,
+        e2e_s,
+        gpu_mem_gib,
+        power_w,
+        samples,
+    } = level;
+    (
+        concurrency,
+        max_concurrency,
+        requests,
+        failed,
+        total_requests,
+    )
+        .hash(h);
+    (output_tokens, server_output_tokens, reasoning_tokens).hash(h);
+    match request_rate {
+        None => 0u8.hash(h),
+        Some(RequestRate::Unbounded) => 1u8.hash(h),
+        Some(RequestRate::PerSecond(r)) => {
+            2u8.hash(h);
+            hash_figure(Some(*r), h);
+        }
+    }
+    for x in [
+        achieved_request_rate,
+        mean_in_flight,
+        error_rate,
+        duration_s,
+        gpu_mem_gib,
+    ] {
+        hash_figure(*x, h);
+    }
+    throughput_tok_s.is_some().hash(h);
+    if let Some(t) = throughput_tok_s {
+        for x in [&t.decode, &t.prefill, &t.aggregate] {
+            hash_figure(*x, h);
+        }
+    }
+    per_user_tok_s.is_some().hash(h);
+    if let Some(p) = per_user_tok_s {
+        for x in [&p.mean, &p.median, &p.p10] {
+            hash_figure(*x, h);
+        }
+    }
+    ttft_s.is_some().hash(h);
+    if let Some(p) = ttft_s {
+        for x in [&p.p50, &p.p95, &p.p99] {
+            hash_figure(*x, h);
+        }
+    }
+    for p in [tpot_ms, e2e_s] {
+        p.is_some().hash(h);
+        if let Some(p) = p {
+            hash_figure(p.p50, h);
+            hash_figure(p.p95, h);
+        }
+    }
+    power_w.is_some().hash(h);
+    if let Some(p) = power_w {
+        hash_figure(p.mean, h);
+        p.kind.as_ref().map(std::mem::discriminant).hash(h);
+    }
+    samples.is_some().hash(h);
+    if let Some(s) = samples {
+        for v in [&s.ttft_s, &s.tpot_ms, &s.per_user_tok_s, &s.output_tokens] {
+            v.as_ref().map(Vec::len).hash(h);
+            for x in v.iter().flatten() {
+                hash_figure(Some(*x), h);
+            }
+        }
+    }
+}
+
+/// Feeds a figure to `h` as its value: `+ 0.0` makes -0.0 and 0.0 (equal figures) hash alike.
+fn hash_figure<H: Hasher>(x: Option<f64>, h: &mut H) {
+    x.map(|v| (v + 0.0).to_bits()).hash(h);
 }
 
 #[cfg(test)]
@@ -174,5 +270,108 @@ mod tests {
         assert!(has_measured_figure(
             &run("2025-05-30T19:47:38Z", 1.0).levels.first().unwrap()
         ));
+    }
+
+    /// A change to one field of a level.
+    type Variant = Box<dyn Fn(&mut Level)>;
+
+    /// Every field of a level, changed one at a time, makes another run with another key (the
+    /// key covers all that `same_run` compares, so results that share start, launch, repeat and
+    /// most figures do not pile into one bucket); a copy, with -0.0 for 0.0, keeps the key.
+    #[test]
+    fn the_key_covers_every_figure_a_copy_shares() {
+        let full = Level {
+            concurrency: Some(8),
+            request_rate: Some(RequestRate::PerSecond(4.0)),
+            achieved_request_rate: Some(3.9),
+            max_concurrency: Some(16),
+            mean_in_flight: Some(7.5),
+            requests: Some(300),
+            failed: Some(0),
+            total_requests: Some(300),
+            error_rate: Some(0.0),
+            duration_s: Some(35.8),
+            output_tokens: Some(76_800),
+            server_output_tokens: Some(76_800),
+            reasoning_tokens: Some(10),
+            throughput_tok_s: Some(Throughput {
+                decode: Some(2_300.0),
+                prefill: Some(9_000.0),
+                aggregate: Some(2_258.2),
+            }),
+            per_user_tok_s: Some(crate::model::PerUser {
+                mean: Some(47.7),
+                median: Some(47.8),
+                p10: Some(46.5),
+            }),
+            ttft_s: Some(crate::model::Percentiles3 {
+                p50: Some(0.1),
+                p95: Some(0.11),
+                p99: Some(0.12),
+            }),
+            tpot_ms: Some(crate::model::Percentiles2 {
+                p50: Some(20.9),
+                p95: Some(21.6),
+            }),
+            e2e_s: Some(crate::model::Percentiles2 {
+                p50: Some(4.8),
+                p95: Some(5.4),
+            }),
+            gpu_mem_gib: Some(104.6),
+            power_w: Some(crate::model::LevelPower {
+                mean: Some(450.0),
+                kind: Some(crate::model::PowerKind::Wall),
+            }),
+            samples: Some(Box::new(crate::model::Samples {
+                ttft_s: Some(vec![0.1, 0.2]),
+                ..crate::model::Samples::default()
+            })),
+        };
+        let doc = |l: Level| ResultDoc {
+            measured_at: "1970-01-01T00:00:00Z".into(),
+            levels: Levels::from(vec![l]),
+            ..ResultDoc::default()
+        };
+        let base = doc(full.clone());
+        // A figure nudged, a figure dropped: each a variant of one field.
+        let nudge = |x: &mut Option<f64>| *x = x.map(|v| v * 1.000_001 + 1e-9);
+        let variants: Vec<Variant> = vec![
+            Box::new(|l| l.concurrency = Some(9)),
+            Box::new(|l| l.request_rate = Some(RequestRate::Unbounded)),
+            Box::new(move |l| nudge(&mut l.achieved_request_rate)),
+            Box::new(|l| l.max_concurrency = None),
+            Box::new(move |l| nudge(&mut l.mean_in_flight)),
+            Box::new(|l| l.requests = Some(301)),
+            Box::new(|l| l.failed = Some(1)),
+            Box::new(|l| l.total_requests = None),
+            Box::new(move |l| l.error_rate = Some(0.01)),
+            Box::new(move |l| nudge(&mut l.duration_s)),
+            Box::new(|l| l.output_tokens = Some(1)),
+            Box::new(|l| l.server_output_tokens = None),
+            Box::new(|l| l.reasoning_tokens = Some(11)),
+            Box::new(move |l| nudge(&mut l.throughput_tok_s.as_mut().unwrap().decode)),
+            Box::new(move |l| nudge(&mut l.throughput_tok_s.as_mut().unwrap().prefill)),
+            Box::new(move |l| nudge(&mut l.per_user_tok_s.as_mut().unwrap().p10)),
+            Box::new(move |l| nudge(&mut l.ttft_s.as_mut().unwrap().p99)),
+            Box::new(move |l| nudge(&mut l.tpot_ms.as_mut().unwrap().p95)),
+            Box::new(move |l| nudge(&mut l.e2e_s.as_mut().unwrap().p50)),
+            Box::new(move |l| nudge(&mut l.gpu_mem_gib)),
+            Box::new(|l| l.power_w.as_mut().unwrap().kind = Some(crate::model::PowerKind::Device)),
+            Box::new(move |l| nudge(&mut l.power_w.as_mut().unwrap().mean)),
+            Box::new(|l| l.samples.as_mut().unwrap().ttft_s = Some(vec![0.1, 0.3])),
+            Box::new(|l| l.samples = None),
+        ];
+        for (k, change) in variants.iter().enumerate() {
+            let mut l = full.clone();
+            change(&mut l);
+            let other = doc(l);
+            assert!(!same_run(&base, &other), "variant {k}");
+            assert_ne!(key_hash(&base), key_hash(&other), "variant {k}");
+        }
+        let mut copy = full.clone();
+        copy.error_rate = Some(-0.0);
+        let copy = doc(copy);
+        assert!(same_run(&base, &copy));
+        assert_eq!(key_hash(&base), key_hash(&copy));
     }
 }

@@ -208,6 +208,7 @@ fn run_corpus_rules(
         claims: &corpus.claims,
         thresholds: &options.thresholds,
         configurations: &configurations,
+        claims_analysis: std::sync::OnceLock::new(),
     };
     for rule in rules::RULES {
         let Check::Corpus(check) = rule.check else {

@@ -8,13 +8,15 @@
 //! - `--clean`: complete, replicated canonical results with per-request samples on which
 //!   `check` reports nothing (see `canonical.rs`);
 //! - `--heavy`: the same results with the defects of old corpora, about 25 findings a file
-//!   (see `defects.rs`).
+//!   (see `defects.rs`);
+//! - `--shape NAME`: an adversarial corpus of the scaling bench (see `shapes.rs`).
 //!
 //! Usage: `cargo run --release --example gen_corpus -- OUT_DIR N [SEED]
-//! [--canonical-only | --clean | --heavy]`
+//! [--canonical-only | --clean | --heavy | --shape NAME]`
 
 mod canonical;
 mod defects;
+mod shapes;
 
 use std::path::{Path, PathBuf};
 
@@ -170,16 +172,36 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let flag = |name: &str| args.iter().any(|a| a == name);
     let canonical_only = flag("--canonical-only");
-    let positional: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    // The word after `--shape` is its value, not a positional argument.
+    let positional: Vec<&String> = args
+        .iter()
+        .enumerate()
+        .filter(|(i, a)| !a.starts_with("--") && (*i == 0 || args[i - 1] != "--shape"))
+        .map(|(_, a)| a)
+        .collect();
     let (Some(out), Some(n)) = (
         positional.first(),
         positional.get(1).and_then(|n| n.parse::<u64>().ok()),
     ) else {
-        eprintln!("usage: gen_corpus OUT_DIR N [SEED] [--canonical-only | --clean | --heavy]");
+        eprintln!(
+            "usage: gen_corpus OUT_DIR N [SEED] [--canonical-only | --clean | --heavy | --shape NAME]"
+        );
         std::process::exit(2);
     };
     let seed = positional.get(2).and_then(|s| s.parse().ok()).unwrap_or(42);
     let out = PathBuf::from(out);
+    if let Some(at) = args.iter().position(|a| a == "--shape") {
+        let shape = args.get(at + 1).map_or("", String::as_str);
+        let Some(bytes) = shapes::write_shape(&out, shape, n, seed) else {
+            eprintln!("--shape takes one of {}", shapes::SHAPES.join(", "));
+            std::process::exit(2);
+        };
+        println!(
+            "wrote {shape} of {n} results, {bytes} bytes, into {}",
+            out.display()
+        );
+        return;
+    }
     if flag("--clean") || flag("--heavy") {
         let bytes = canonical::write_corpus(&out, n, seed, flag("--heavy"));
         println!("wrote {n} files, {bytes} bytes, into {}", out.display());

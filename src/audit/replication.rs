@@ -138,6 +138,7 @@ fn level_findings(
         claims: &[],
         thresholds,
         configurations: configs,
+        claims_analysis: std::sync::OnceLock::new(),
     };
     let mut out = LevelFindings::new();
     for code in ["S005", "S006"] {

@@ -8,6 +8,8 @@ mod ratio;
 mod rules;
 mod words;
 
+use std::collections::BTreeSet;
+
 use serde_json::Value;
 
 use super::compare::{Comparison, Runs};
@@ -244,10 +246,12 @@ fn analyse_one(
         if side.missing.is_empty() {
             continue;
         }
+        // A set, not a scan of `missing` per id: a claim may name tens of thousands of ids.
+        let missing: BTreeSet<&str> = side.missing.iter().map(String::as_str).collect();
         let j = spec
             .results
             .iter()
-            .position(|r| side.missing.contains(r))
+            .position(|r| missing.contains(r.as_str()))
             .unwrap_or(0);
         a.findings.push(ClaimFinding {
             rule: &c015_claim_source_missing::RULE,

@@ -70,7 +70,7 @@ use crate::model::loaded::Corpus;
 use crate::thresholds::Thresholds;
 use outcome::outcome;
 
-pub use groups::{GroupFinding, group_findings};
+pub use groups::{GroupFinding, GroupFindings, group_findings};
 
 /// The audit of `corpus`: every claim's verdict, every configuration's ladder and capacity at
 /// `floor_tok_s` tokens per second per user, and the losing runs.

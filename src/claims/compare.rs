@@ -54,6 +54,9 @@ pub struct Runs<'a> {
     pub index: BTreeMap<&'a str, usize>,
     /// For each result, the configuration it belongs to (losing runs: none).
     pub config_of: Vec<Option<usize>>,
+    /// The same-vs-same controls of the corpus, found once per platform, model, level and
+    /// metric ([`noise_floor`]).
+    controls: noise::ControlIndex,
 }
 
 impl<'a> Runs<'a> {
@@ -78,6 +81,7 @@ impl<'a> Runs<'a> {
         }
         Runs {
             results,
+            controls: noise::ControlIndex::new(results, &configs),
             configs,
             index: super::side::id_index(results, order),
             config_of,

@@ -33,7 +33,8 @@ pub struct ImportArgs {
 }
 
 /// A file name from a name an input gave (a file's name, an id): letters, digits, `.`, `_` and
-/// `-` kept, the rest `_`.
+/// `-` kept, the rest `_`; a name longer than [`STEM_MAX`] keeps its first [`STEM_HEAD`]
+/// characters and its end, joined by `~`.
 fn file_stem(id: &str) -> String {
     let s: String = id
         .chars()
@@ -45,13 +46,25 @@ fn file_stem(id: &str) -> String {
             }
         })
         .collect();
-    let s = s.trim_matches('.').to_string();
+    let s = s.trim_matches('.');
     if s.is_empty() {
         "result".into()
+    } else if s.len() <= STEM_MAX {
+        s.to_string()
     } else {
-        s.chars().take(150).collect()
+        // The head and the tail, `~` between: what tells sibling runs apart is as often at the
+        // end of a name (`..._run=3`) as at its start, and a cut tail made every run of a sweep
+        // the same name.
+        let tail = STEM_MAX - STEM_HEAD - 1;
+        format!("{}~{}", &s[..STEM_HEAD], &s[s.len() - tail..])
     }
 }
+
+/// The longest name part written (far under the 255 bytes file systems allow, leaving room for
+/// the suffixes and `.provenance.json`).
+const STEM_MAX: usize = 150;
+/// What a longer part keeps of its head; the rest of [`STEM_MAX`] is its tail.
+const STEM_HEAD: usize = 100;
 
 /// The path under the output folder of each result, without the final `.json`: the path of the
 /// file it was read from relative to its argument, its `.json` dropped (`vllm/run.json` gives
@@ -75,6 +88,7 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
     // Every output file written so far, lower-cased (a case-insensitive file system makes
     // `R.json` and `r.json` one file), with the input it came from.
     let mut files: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
+    let mut next: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     results
         .iter()
         .map(|r| {
@@ -90,11 +104,18 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
                 *k += 1;
                 let _ = write!(stem, "-{k}");
             }
+            // The next suffix to try for each stem: every smaller one is taken already, so
+            // trying again from `-2` for each file that meets the name would be quadratic.
             let mut name = stem.clone();
-            let mut n = 2;
-            while !used.insert(name.clone()) {
-                name = format!("{stem}-{n}");
-                n += 1;
+            if !used.insert(name.clone()) {
+                let n = next.entry(stem.clone()).or_insert(2);
+                loop {
+                    name = format!("{stem}-{n}");
+                    *n += 1;
+                    if used.insert(name.clone()) {
+                        break;
+                    }
+                }
             }
             let outputs = [
                 format!("{name}.json").to_lowercase(),

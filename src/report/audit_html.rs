@@ -6,8 +6,8 @@
 use std::fmt::Write as _;
 
 use super::audit_text::{
-    AuditContext, anchor, capacity_sentence, claim_value, estimate, floor_text, is_ratio,
-    ladders_of, rule_page, verdict_counts, verdict_sentence,
+    AuditContext, LadderIndex, anchor, capacity_sentence, claim_value, estimate, floor_text,
+    is_ratio, rule_page, verdict_counts, verdict_sentence,
 };
 use super::corpus_html::{self, code};
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
@@ -95,8 +95,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     if claims {
         summary(&mut out, report);
         out.push_str("<h2 id=\"claims\">Claims</h2>\n");
+        let ladders = LadderIndex::new(report);
         for (i, claim) in report.claims.iter().enumerate() {
-            claim_section(&mut out, report, i, claim, ctx.rule_pages);
+            claim_section(&mut out, &ladders, i, claim, ctx.rule_pages);
         }
     }
     if let Some(corpus) = &report.corpus {
@@ -185,7 +186,13 @@ fn summary(out: &mut String, report: &AuditReport) {
     out.push_str("</tbody>\n</table>\n");
 }
 
-fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutcome, pages: bool) {
+fn claim_section(
+    out: &mut String,
+    ladders_held: &LadderIndex<'_>,
+    i: usize,
+    c: &ClaimOutcome,
+    pages: bool,
+) {
     let _ = writeln!(
         out,
         "<section class=\"claim\" id=\"{}\">",
@@ -256,7 +263,7 @@ fn claim_section(out: &mut String, report: &AuditReport, i: usize, c: &ClaimOutc
     if !runs.is_empty() {
         let _ = writeln!(out, "<p>Runs: {}.</p>", runs.join("; "));
     }
-    let ladders = ladders_of(report, c);
+    let ladders = ladders_held.of(c);
     if !ladders.is_empty() {
         let names: Vec<String> = ladders
             .iter()

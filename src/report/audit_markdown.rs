@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use super::audit_text::{
-    AuditContext, capacity_sentence, claim_value, estimate, floor_text, ladders_of, rule_page,
+    AuditContext, LadderIndex, capacity_sentence, claim_value, estimate, floor_text, rule_page,
     verdict_counts, verdict_sentence,
 };
 use super::corpus_markdown::{self, text};
@@ -29,8 +29,9 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     if claims {
         summary(&mut out, report);
         out.push_str("\n## Claims\n");
+        let ladders = LadderIndex::new(report);
         for claim in &report.claims {
-            claim_section(&mut out, report, claim, ctx.rule_pages);
+            claim_section(&mut out, &ladders, claim, ctx.rule_pages);
         }
     }
     if let Some(corpus) = &report.corpus {
@@ -112,7 +113,7 @@ fn summary(out: &mut String, report: &AuditReport) {
     }
 }
 
-fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome, pages: bool) {
+fn claim_section(out: &mut String, ladders_held: &LadderIndex<'_>, c: &ClaimOutcome, pages: bool) {
     let _ = writeln!(out, "\n### {}\n", c.id.md_code(false));
     if let Some(s) = c.statement.as_ref().filter(|s| !s.raw().trim().is_empty()) {
         let _ = writeln!(out, "> {}\n", s.md());
@@ -174,7 +175,7 @@ fn claim_section(out: &mut String, report: &AuditReport, c: &ClaimOutcome, pages
     if !runs.is_empty() {
         let _ = writeln!(out, "\nRuns: {}.", runs.join("; "));
     }
-    let ladders = ladders_of(report, c);
+    let ladders = ladders_held.of(c);
     if !ladders.is_empty() {
         let names: Vec<String> = ladders.iter().map(|(_, l)| l.label.md()).collect();
         let _ = writeln!(out, "\nConfigurations: {}.", names.join("; "));

@@ -2,6 +2,7 @@
 //! formatting, units, the sentences that say what a verdict, an estimate or a capacity means.
 //! Everything here returns plain text; each renderer escapes it for its own format.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use crate::audit::{AuditReport, Capacity, ClaimOutcome, ConfigLadder, Estimate, Verdict};
@@ -266,21 +267,42 @@ fn capacity_text(cap: &Capacity) -> String {
     s
 }
 
-/// The ladders that hold any of a claim's runs, in report order.
-pub fn ladders_of<'a>(
+/// Which ladders hold each result: built once per report, so that finding a claim's ladders
+/// costs its own ids, not a walk of every ladder's results per claim.
+pub struct LadderIndex<'a> {
     report: &'a AuditReport,
-    claim: &ClaimOutcome,
-) -> Vec<(usize, &'a ConfigLadder)> {
-    report
-        .ladders
-        .iter()
-        .enumerate()
-        .filter(|(_, l)| {
-            l.results
-                .iter()
-                .any(|r| claim.subject.contains(r) || claim.baseline.contains(r))
-        })
-        .collect()
+    by_result: BTreeMap<&'a FileText, Vec<usize>>,
+}
+
+impl<'a> LadderIndex<'a> {
+    /// The index of `report`'s ladders.
+    pub fn new(report: &'a AuditReport) -> Self {
+        let mut by_result: BTreeMap<&FileText, Vec<usize>> = BTreeMap::new();
+        for (j, l) in report.ladders.iter().enumerate() {
+            for r in &l.results {
+                let at = by_result.entry(r).or_default();
+                if at.last() != Some(&j) {
+                    at.push(j);
+                }
+            }
+        }
+        LadderIndex { report, by_result }
+    }
+
+    /// The ladders that hold any of a claim's runs, in report order.
+    pub fn of(&self, claim: &ClaimOutcome) -> Vec<(usize, &'a ConfigLadder)> {
+        let held: BTreeSet<usize> = claim
+            .subject
+            .iter()
+            .chain(&claim.baseline)
+            .filter_map(|r| self.by_result.get(r))
+            .flatten()
+            .copied()
+            .collect();
+        held.into_iter()
+            .map(|j| (j, &self.report.ladders[j]))
+            .collect()
+    }
 }
 
 /// A fragment id made of `prefix`, `-` and the ASCII letters, digits, `-` and `_` of `s`

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use super::audit_text::{anchor, rule_page};
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
-    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview, owed,
+    Owed, count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
 };
 use super::svg::escape;
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, SeverityCounts};
@@ -133,6 +133,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
     }
     out.push_str("<p>Worst first: most errors, then warnings, then infos. A finding about several files counts on the one it is placed on.</p>\n");
     out.push_str("<div class=\"scroll\"><table class=\"compact\">\n<thead><tr><th>File</th><th>Read as</th><th class=\"num\">Results</th><th class=\"num\">Errors</th><th class=\"num\">Warnings</th><th class=\"num\">Infos</th><th class=\"num\">Checklist owed</th></tr></thead>\n<tbody>\n");
+    let owed = Owed::new(&corpus.checklist);
     for f in &corpus.files {
         let _ = writeln!(
             out,
@@ -141,7 +142,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
             escape(&formats(f)),
             count(f.results),
             severity_cells(&f.findings),
-            escape(&owed(&corpus.checklist, &f.path)),
+            escape(&owed.of(&f.path)),
         );
     }
     out.push_str("</tbody>\n</table></div>\n");

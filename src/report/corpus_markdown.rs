@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use super::audit_text::rule_page;
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
-    count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview, owed,
+    Owed, count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
 };
 use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage};
 use crate::text::Text;
@@ -37,6 +37,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
         "Worst first: most errors, then warnings, then infos. A finding about several files counts on the one it is placed on.\n\n",
     );
     out.push_str("| File | Read as | Results | Errors | Warnings | Infos | Checklist owed |\n|---|---|---:|---:|---:|---:|---:|\n");
+    let owed = Owed::new(&corpus.checklist);
     for f in &corpus.files {
         let _ = writeln!(
             out,
@@ -47,7 +48,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
             count(f.findings.errors),
             count(f.findings.warnings),
             count(f.findings.infos),
-            owed(&corpus.checklist, &f.path),
+            owed.of(&f.path),
         );
     }
     if corpus.files.iter().any(|f| f.results == 0) {

@@ -9,6 +9,7 @@ use crate::audit::{
 };
 use crate::numbers::plural;
 use crate::text::{FileText, Text};
+use std::collections::BTreeMap;
 
 /// How the corpus sections show paths: relative to the one folder given on the command line
 /// (the header says so), so that a table of files reads as the corpus's own layout rather than
@@ -118,13 +119,26 @@ pub fn formats(f: &FileRow) -> String {
     }
 }
 
-/// `28 of 33`, or `—` when the file holds no result.
-pub fn owed(checklist: &Checklist, path: &FileText) -> String {
-    checklist
-        .files
-        .iter()
-        .find(|c| c.path == *path)
-        .map_or_else(|| "—".into(), |c| format!("{} of {}", c.owed, c.asked))
+/// Each file's checklist row by path, built once per report: a row per file looked up by a
+/// walk of every row made the file table quadratic in the files.
+pub struct Owed<'a>(BTreeMap<&'a FileText, &'a FileCoverage>);
+
+impl<'a> Owed<'a> {
+    /// The rows of `checklist` (the first row of each path).
+    pub fn new(checklist: &'a Checklist) -> Self {
+        let mut rows = BTreeMap::new();
+        for c in &checklist.files {
+            rows.entry(&c.path).or_insert(c);
+        }
+        Owed(rows)
+    }
+
+    /// `28 of 33`, or `—` when the file holds no result.
+    pub fn of(&self, path: &FileText) -> String {
+        self.0
+            .get(path)
+            .map_or_else(|| "—".into(), |c| format!("{} of {}", c.owed, c.asked))
+    }
 }
 
 /// What a file lacks, by rule (`` M001 `platform.host`, `platform.description`; M002 ... ``);

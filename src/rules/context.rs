@@ -100,6 +100,10 @@ pub struct CorpusCtx<'a> {
     /// The configurations of `results` ([`crate::replication::configurations`]), grouped once
     /// for every rule that needs them.
     pub configurations: &'a [crate::replication::Configuration],
+    /// The analysis of every claim ([`crate::claims::analyse`]), made by the first C rule that
+    /// asks and shared by the others: every C rule reports from the same analysis, and making
+    /// it once per rule multiplied its cost by the number of C rules.
+    pub claims_analysis: std::sync::OnceLock<Vec<crate::claims::ClaimAnalysis>>,
 }
 
 impl CorpusCtx<'_> {

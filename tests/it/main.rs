@@ -45,6 +45,7 @@ mod run_folders;
 mod safety;
 mod scaling;
 mod secret_spellings;
+mod scaling_shapes;
 mod sidecar;
 mod streaming;
 mod text_formats;

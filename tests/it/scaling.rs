@@ -16,17 +16,24 @@ use serde_json::json;
 use watchdog::{Run, bin, run};
 
 /// Allowed ratio of times for four times the input: linear is 4, quadratic 16.
-const MAX_RATIO: f64 = 8.0;
+pub(crate) const MAX_RATIO: f64 = 8.0;
 
 /// Held by each run: the CPU a run reports is read from this process's count for its reaped
 /// children, which a run of another test in parallel would add to.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
-fn exec(args: &[OsString]) -> Run {
+pub(crate) fn exec(args: &[OsString]) -> Run {
     let _alone = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut c = bin();
+    // Another build to measure (an older release, to show a growth these tests keep out).
+    if let Some(other) = std::env::var_os("BENCHLINT_SCALING_BIN") {
+        let mut o = std::process::Command::new(other);
+        o.envs(c.get_envs().filter_map(|(k, v)| Some((k, v?))));
+        o.env_remove("GITHUB_ACTIONS").env_remove("RUST_BACKTRACE");
+        c = o;
+    }
     c.args(args);
     let r = run(c, Duration::from_secs(300));
     assert!(matches!(r.code, Some(0 | 1)), "{args:?}: {}", r.err());
@@ -34,7 +41,7 @@ fn exec(args: &[OsString]) -> Run {
 }
 
 /// The smaller CPU time of two runs, in seconds (wall time where `/proc` is not there).
-fn time(args: &[OsString]) -> f64 {
+pub(crate) fn time(args: &[OsString]) -> f64 {
     (0..2)
         .map(|_| {
             let r = exec(args);
@@ -44,7 +51,7 @@ fn time(args: &[OsString]) -> f64 {
 }
 
 /// Caps raised far above the sizes here, so every finding is kept and rendered.
-fn uncapped(dir: &Path) -> OsString {
+pub(crate) fn uncapped(dir: &Path) -> OsString {
     let p = dir.join("uncapped.toml");
     std::fs::write(
         &p,
@@ -54,7 +61,7 @@ fn uncapped(dir: &Path) -> OsString {
     p.into_os_string()
 }
 
-fn ratio_of(small: f64, large: f64) -> f64 {
+pub(crate) fn ratio_of(small: f64, large: f64) -> f64 {
     // Process start-up is a floor both share; a tiny small run is not divided by (and CPU is
     // counted in hundredths of a second).
     large / small.max(0.05)

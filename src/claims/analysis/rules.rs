@@ -11,13 +11,15 @@ pub fn emit_findings(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>, rule: &'static 
     if ctx.claims.is_empty() {
         return;
     }
-    let runs = Runs::of_corpus(ctx);
-    for a in analyse(
-        &runs,
-        ctx.claims,
-        ctx.thresholds,
-        ctx.thresholds.service_floor_tok_s,
-    ) {
+    let analyses = ctx.claims_analysis.get_or_init(|| {
+        analyse(
+            &Runs::of_corpus(ctx),
+            ctx.claims,
+            ctx.thresholds,
+            ctx.thresholds.service_floor_tok_s,
+        )
+    });
+    for a in analyses {
         for f in a.findings.iter().filter(|f| f.rule.code == rule.code) {
             let e = out.emit(f.pointer.clone(), f.message.clone());
             e.at(a.at.location(&f.pointer));

@@ -1,7 +1,7 @@
 //! The replication findings (S001, S002, S003, S005, S006) on the configurations a claim rests
 //! on, at the levels it is taken at.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::claims::analysis::ClaimAnalysis;
 use crate::claims::compare::Runs;
@@ -28,16 +28,26 @@ pub struct GroupFinding {
     pub result: String,
 }
 
+/// The group findings of a corpus, with the findings of each configuration indexed: a claim
+/// looks up those of its own configurations rather than walking every finding of the corpus.
+pub struct GroupFindings {
+    /// Every finding, in rule order then as each rule reports them.
+    pub all: Vec<GroupFinding>,
+    /// Indices into `all` of the findings on each configuration, in order.
+    by_config: BTreeMap<usize, Vec<usize>>,
+}
+
 /// The findings of the replication rules that matter to claims, by configuration.
-pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFinding> {
+pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings {
     let order = crate::fingerprint::path_order(runs.results);
-    let configurations = crate::replication::configurations_in(runs.results, &order);
+    // The configurations `runs` holds: grouped once (grouping finds the copies of the corpus).
     let ctx = CorpusCtx {
         results: runs.results,
         order: &order,
         claims: &[],
         thresholds,
-        configurations: &configurations,
+        configurations: &runs.configs,
+        claims_analysis: std::sync::OnceLock::new(),
     };
     let mut out = Vec::new();
     for code in GROUP_CODES {
@@ -75,14 +85,21 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> Vec<GroupFind
             });
         }
     }
-    out
+    let mut by_config: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, g) in out.iter().enumerate() {
+        by_config.entry(g.config).or_default().push(i);
+    }
+    GroupFindings {
+        all: out,
+        by_config,
+    }
 }
 
 /// The group findings on the configurations `a`'s sides rest on, at the levels they are taken at.
 pub(super) fn relevant<'g>(
     runs: &Runs<'_>,
     a: &ClaimAnalysis,
-    group: &'g [GroupFinding],
+    group: &'g GroupFindings,
 ) -> Vec<&'g GroupFinding> {
     let mut configs = BTreeSet::new();
     let mut levels = BTreeSet::new();
@@ -101,9 +118,16 @@ pub(super) fn relevant<'g>(
             }
         }
     }
-    group
+    // In the order of `group.all`, as a walk of every finding would give them.
+    let mut at: Vec<usize> = configs
         .iter()
-        .filter(|g| configs.contains(&g.config))
+        .filter_map(|c| group.by_config.get(c))
+        .flatten()
+        .copied()
+        .collect();
+    at.sort_unstable();
+    at.into_iter()
+        .map(|i| &group.all[i])
         .filter(|g| {
             g.concurrency
                 .is_none_or(|l| levels.contains(&(g.config, l)))

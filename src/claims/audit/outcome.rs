@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::decide::decide;
-use super::groups::{GroupFinding, relevant};
+use super::groups::{GroupFindings, relevant};
 use crate::audit::{ClaimOutcome, Verdict};
 use crate::claims::analysis::{ClaimAnalysis, basis_words};
 use crate::claims::compare::Runs;
@@ -24,7 +24,7 @@ pub(super) fn sentence(message: &str, code: &str) -> String {
 pub(super) fn outcome(
     runs: &Runs<'_>,
     a: &ClaimAnalysis,
-    group: &[GroupFinding],
+    group: &GroupFindings,
     thresholds: &Thresholds,
 ) -> ClaimOutcome {
     let claim = a.claim.as_ref();

@@ -1,7 +1,8 @@
 //! The noise floor a comparison is judged against: the static floor of the metric, raised to
 //! what same-vs-same controls on the platform and model of either side show.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Runs, device_model};
 use crate::claims::Metric;
@@ -108,38 +109,26 @@ pub fn noise_floor(
         .chain(&b.results)
         .filter_map(|&i| runs.config_of[i])
         .collect();
-    let key = |d: &ResultDoc| {
-        Some((
-            device_model(d)?.to_string(),
-            d.model.as_ref()?.name.clone()?,
-        ))
-    };
-    let mut wanted: Vec<((String, String), u64)> = Vec::new();
+    let mut wanted: Vec<(PlatformModel, u64)> = Vec::new();
     for side in [a, b] {
         if let (Some(doc), Some(c)) = (side.doc(results), side.concurrency())
-            && let Some(k) = key(doc)
+            && let Some(k) = platform_model(doc)
             && !wanted.contains(&(k.clone(), c))
         {
             wanted.push((k, c));
         }
     }
-    let mut controls = Vec::new();
-    for (ci, config) in runs.configs.iter().enumerate() {
-        if own.contains(&ci) {
-            continue;
-        }
-        let Some(k) = key(&results[config.members[0]].doc) else {
-            continue;
-        };
-        for (wk, c) in &wanted {
-            if *wk != k {
-                continue;
-            }
-            if let Some(control) = control_at(results, config, *c, metric) {
-                controls.push(control);
+    // In configuration order, and for one configuration in the order of `wanted`.
+    let mut found: Vec<(usize, usize, Control)> = Vec::new();
+    for (w, (k, c)) in wanted.iter().enumerate() {
+        for (ci, control) in runs.controls.at(runs, k, *c, metric).iter() {
+            if !own.contains(ci) {
+                found.push((*ci, w, control.clone()));
             }
         }
     }
+    found.sort_by_key(|&(ci, w, _)| (ci, w));
+    let controls: Vec<Control> = found.into_iter().map(|(_, _, c)| c).collect();
     let diffs: Vec<f64> = controls
         .iter()
         .flat_map(|c| c.rel_diffs.iter().copied())
@@ -151,6 +140,69 @@ pub fn noise_floor(
         static_floor,
         from_controls,
         controls,
+    }
+}
+
+/// The platform (device model) and model name of a run: the controls of a side share them.
+type PlatformModel = (String, String);
+
+fn platform_model(d: &ResultDoc) -> Option<PlatformModel> {
+    Some((
+        device_model(d)?.to_string(),
+        d.model.as_ref()?.name.clone()?,
+    ))
+}
+
+/// The controls of each platform, model, level and metric, with the configuration each is
+/// (in configuration order).
+type ControlsAt = Arc<Vec<(usize, Control)>>;
+
+/// The configurations of a corpus by platform and model, and the controls found among them,
+/// each found once: a comparison looks its controls up instead of walking every configuration
+/// of the corpus (which made the claims analysis grow with claims × configurations).
+pub(super) struct ControlIndex {
+    /// Configuration indices by the platform and model of their first run, in order.
+    by_platform: BTreeMap<PlatformModel, Vec<usize>>,
+    /// The controls found so far.
+    found: Mutex<BTreeMap<(PlatformModel, u64, Metric), ControlsAt>>,
+}
+
+impl ControlIndex {
+    pub(super) fn new(results: &[LoadedResult], configs: &[Configuration]) -> Self {
+        let mut by_platform: BTreeMap<PlatformModel, Vec<usize>> = BTreeMap::new();
+        for (ci, config) in configs.iter().enumerate() {
+            if let Some(k) = platform_model(&results[config.members[0]].doc) {
+                by_platform.entry(k).or_default().push(ci);
+            }
+        }
+        ControlIndex {
+            by_platform,
+            found: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// The controls on platform and model `k` at `c` streams for `metric`: every configuration
+    /// there measured on two or more launches at that level.
+    fn at(&self, runs: &Runs<'_>, k: &PlatformModel, c: u64, metric: Metric) -> ControlsAt {
+        let key = (k.clone(), c, metric);
+        // A poisoned lock only means a panic elsewhere while it was held; what it holds is
+        // still whole (each entry is inserted complete).
+        let mut found = self.found.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(hit) = found.get(&key) {
+            return Arc::clone(hit);
+        }
+        let controls: Vec<(usize, Control)> = self
+            .by_platform
+            .get(k)
+            .into_iter()
+            .flatten()
+            .filter_map(|&ci| {
+                control_at(runs.results, &runs.configs[ci], c, metric).map(|control| (ci, control))
+            })
+            .collect();
+        let controls = Arc::new(controls);
+        found.insert(key, Arc::clone(&controls));
+        controls
     }
 }
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The scaling bench: every command on each adversarial corpus (examples/gen_corpus/shapes.rs)
+# at two sizes, with the CPU time (user + system, the lower of BENCH_REPEAT runs) and the peak
+# RSS of each, and the ratio of the larger size to the smaller. DESIGN.md ("No cliffs") asks for
+# a CPU ratio of at most 2.3 and an RSS ratio of at most 1.3 for twice the results.
+#
+# Usage: benches/shapes.sh [SMALL LARGE]      (default: 10000 20000)
+# Environment:
+#   BENCH_DIR     where corpora and outputs go (default /tmp/benchlint-shapes)
+#   BENCH_REPEAT  runs of each command; the lowest CPU time is kept (default 2)
+#   BENCH_BIN     the benchlint binary to measure (default: target/$BENCH_PROFILE/benchlint, built)
+#   BENCH_PROFILE release (default) or debug: the profile of the generator and of the default
+#                 binary
+#   BENCH_SHAPES  the shapes to run, space-separated (default: all eight)
+#   BENCH_COMMANDS  the commands to run, space-separated (default: all)
+# Needs: the Rust toolchain and GNU time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+small=${1:-10000}
+large=${2:-20000}
+work=${BENCH_DIR:-/tmp/benchlint-shapes}
+repeat=${BENCH_REPEAT:-2}
+shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl})
+commands=(${BENCH_COMMANDS:-check summary capacity cards audit import sidecar})
+profile=${BENCH_PROFILE:-release}
+flags=(--quiet)
+[ "$profile" = debug ] || flags+=(--profile "$profile")
+mkdir -p "$work"
+if [ -z "${BENCH_BIN:-}" ]; then
+  cargo build "${flags[@]}"
+  bin=target/$profile/benchlint
+else
+  bin=$BENCH_BIN
+fi
+cargo build "${flags[@]}" --example gen_corpus
+gen=target/$profile/examples/gen_corpus
+printf '[thresholds]\nmax_findings = 100000000\n' >"$work/list-all.toml"
+
+# Runs "$@" $repeat times under GNU time; sets $cpu (the lowest user + system, s) and $rss
+# (its peak RSS, MB). An exit status other than 0 or 1 (clean, findings) stops the bench.
+measure() {
+  local k u s m x best=
+  for ((k = 0; k < repeat; k++)); do
+    rm -rf "$work/out"
+    /usr/bin/time -o "$work/time.txt" -f "%U %S %M %x" "$@" >/dev/null 2>"$work/stderr.txt" || true
+    read -r u s m x < <(tail -n 1 "$work/time.txt")
+    if [ "$x" != 0 ] && [ "$x" != 1 ]; then
+      echo "FAILED: exit status $x from: $*" >&2
+      tail -n 5 "$work/stderr.txt" >&2
+      exit 1
+    fi
+    local t
+    t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+    if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+      best=$t; rss=$(awk -v k="$m" 'BEGIN { printf "%.0f", k / 1024 }')
+    fi
+  done
+  cpu=$best
+}
+
+# The command line of `$1` on corpus `$2` (shape `$3`).
+command_line() {
+  local cmd=$1 dir=$2 shape=$3
+  case $cmd in
+    check) echo "$bin check --config $work/list-all.toml --format json --exit-zero $dir" ;;
+    summary) echo "$bin summary $dir" ;;
+    capacity) echo "$bin capacity $dir" ;;
+    cards) echo "$bin cards $dir" ;;
+    audit)
+      if [ "$shape" = claims ]; then
+        echo "$bin audit --config $work/list-all.toml --claims $dir/claims.json -o $work/out $dir"
+      else
+        echo "$bin audit --config $work/list-all.toml -o $work/out $dir"
+      fi ;;
+    import) echo "$bin import -o $work/out $dir" ;;
+    sidecar) echo "$bin sidecar -o $work/out $dir" ;;
+  esac
+}
+
+echo "benchlint scaling bench: $small and $large results, lowest CPU of $repeat runs, $(nproc) cores, $(date -u +%FT%TZ)"
+printf '%-11s %-9s %10s %10s %7s %9s %9s %6s\n' shape command "cpu $small" "cpu $large" ratio "MB $small" "MB $large" ratio
+for shape in "${shapes[@]}"; do
+  for n in "$small" "$large"; do
+    [ -d "$work/$shape-$n" ] || "$gen" "$work/$shape-$n" "$n" 42 --shape "$shape" >/dev/null
+  done
+  for cmd in "${commands[@]}"; do
+    # shellcheck disable=SC2046 # the command line is split into words on purpose
+    measure $(command_line "$cmd" "$work/$shape-$small" "$shape"); c1=$cpu; r1=$rss
+    # shellcheck disable=SC2046
+    measure $(command_line "$cmd" "$work/$shape-$large" "$shape"); c2=$cpu; r2=$rss
+    awk -v s="$shape" -v c="$cmd" -v a="$c1" -v b="$c2" -v x="$r1" -v y="$r2" 'BEGIN {
+      printf "%-11s %-9s %10.2f %10.2f %6.2fx %9d %9d %5.2fx%s\n", s, c, a, b, (a > 0.05 ? b / a : 0), x, y, (x > 0 ? y / x : 0),
+        ((a > 0.05 && b / a > 2.3) || (x > 0 && y / x > 1.3)) ? "  MISS" : "" }'
+  done
+done
