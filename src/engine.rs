@@ -133,7 +133,6 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
     }
 }
 
-
 /// The counts of the corpus (files, results, findings past the caps) and of `findings`.
 pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
     let o = corpus.omitted;

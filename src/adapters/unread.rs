@@ -130,6 +130,11 @@ const SIGNATURES: [(&str, &[&str], usize); 7] = [
             "request_latency",
             "input_config",
             "output_token_throughput",
+            // AIPerf's own run keys, which an export of a run that served nothing still holds.
+            "aiperf_version",
+            "benchmark_id",
+            "error_request_count",
+            "error_summary",
         ],
         2,
     ),
@@ -174,13 +179,39 @@ const CANONICAL_KEYS: [&str; 6] = [
 /// it looks like, in a few words, for an error (a result that cannot be read must fail the
 /// run, never be skipped with a warning). `None` for anything that does not.
 pub fn looks_like_result(doc: &Value) -> Option<String> {
-    let record = match doc {
-        Value::Array(items) => items.iter().find(|v| v.is_object())?,
-        other => other,
-    };
+    // A result wrapped in arrays, however deep (up to a bound), is still a result: the first
+    // record found under them is what it looks like.
+    let mut record = doc;
+    for _ in 0..8 {
+        match record {
+            Value::Array(items) => {
+                record = items
+                    .iter()
+                    .find(|v| v.is_object())
+                    .or_else(|| items.iter().find(|v| v.is_array()))?;
+            }
+            _ => break,
+        }
+    }
     let map = record.as_object()?;
     if known_format(doc).is_some() {
         return None;
+    }
+    // Wrapped, a record some adapter reads on its own is a result all the same.
+    if !std::ptr::eq(record, doc) {
+        let alone = super::Source {
+            path: "",
+            file_name: "",
+            doc_index: 0,
+            doc_count: 1,
+            folder: None,
+            alone: true,
+        };
+        if let Some((name, super::Reading::Results(_))) = super::read(record, &alone) {
+            return Some(format!(
+                "a {name} result wrapped in an array, which {name} never writes"
+            ));
+        }
     }
     // A `schema` key in any case, naming benchlint's result schema in any case.
     for (k, v) in map {

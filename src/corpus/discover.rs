@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
 
-use crate::io::{describe_io, identity};
 use super::walk::{GitIgnores, Walk};
+use crate::io::{describe_io, identity};
 
 /// A file to read.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -252,4 +252,3 @@ pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProbl
     problems.sort_by(|a, b| a.display.cmp(&b.display));
     (entries, problems, skipped)
 }
-

@@ -127,9 +127,7 @@ pub(super) fn check_documents(
 ) {
     let path = entry.display.as_str();
     if let Some(owner) = owner
-        && documents
-            .iter()
-            .all(|d| !is_result_shaped(&d.value))
+        && documents.iter().all(|d| !is_result_shaped(&d.value))
     {
         out.sidecar_of = Some(owner);
         for doc in &mut documents {

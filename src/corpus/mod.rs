@@ -46,10 +46,10 @@ use documents::check_text;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
 pub use per_file::{load, load_each};
+pub use place::corpus_path;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
 pub use shared::SharedParts;
-pub use place::corpus_path;
 pub use walk::{Exclude, Walk};
 
 /// How to load.

@@ -34,10 +34,7 @@ pub fn read_seen(
     let file = std::fs::File::open(path).map_err(|e| ReadError(describe_io(&e)))?;
     let meta = file.metadata().map_err(|e| ReadError(describe_io(&e)))?;
     let opened = identity(&meta);
-    if !meta.is_file()
-        || opened != identity(&named)
-        || seen.is_some_and(|s| s != opened)
-    {
+    if !meta.is_file() || opened != identity(&named) || seen.is_some_and(|s| s != opened) {
         return Err(ReadError(
             "the file changed while it was being checked (it is not the file the walk found: replaced, or swapped for a link); not read".into(),
         ));

@@ -17,8 +17,8 @@ use serde_json::{Map, Value};
 
 use super::{Options, Side, vary};
 use crate::claims::{CompareOptions, Metric, Runs, compare_sides, resolve_side};
-use crate::model::loaded::LoadedResult;
 use crate::fingerprint::Fingerprint;
+use crate::model::loaded::LoadedResult;
 use crate::replication::configurations;
 
 /// The sides, neutralised and side by side.

@@ -25,8 +25,8 @@ pub mod vary;
 #[cfg(test)]
 mod simulation;
 
-use crate::model::loaded::LoadedResult;
 use crate::model::LevelKey;
+use crate::model::loaded::LoadedResult;
 use crate::stats::{LaunchesNeeded, LogRatio};
 use crate::text::FileText;
 use crate::thresholds::Thresholds;

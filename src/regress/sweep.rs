@@ -12,8 +12,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::model::loaded::LoadedResult;
 use crate::model::RequestRate;
+use crate::model::loaded::LoadedResult;
 
 /// Indices of `results` whose finite-rate levels a GuideLLM sweep chose.
 pub fn adaptive(results: &[LoadedResult]) -> BTreeSet<usize> {

@@ -207,7 +207,13 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
     }
     // A sweep's warm-up alone is the one run there is: read as a result (beside the sweep's
     // runs it is their companion, which the loader's tests check).
-    if !results.is_empty() && companion && !display.ends_with("sweep-warmup-companion.json") {
+    // So is a summary of a run whose other files are not beside it (an inference-perf
+    // `summary_lifecycle_metrics.json`, a vLLM sweep's `summary.json`): read as the result it
+    // describes, so that a file is never a companion of nothing.
+    let read_alone = display.ends_with("sweep-warmup-companion.json")
+        || display.ends_with("summary_lifecycle_metrics.json")
+        || display.ends_with("__summary.json");
+    if !results.is_empty() && companion && !read_alone {
         problems.push(format!("{display}: a companion file produced results"));
     }
 
