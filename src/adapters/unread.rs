@@ -197,22 +197,6 @@ pub fn looks_like_result(doc: &Value) -> Option<String> {
     if known_format(doc).is_some() {
         return None;
     }
-    // Wrapped, a record some adapter reads on its own is a result all the same.
-    if !std::ptr::eq(record, doc) {
-        let alone = super::Source {
-            path: "",
-            file_name: "",
-            doc_index: 0,
-            doc_count: 1,
-            folder: None,
-            alone: true,
-        };
-        if let Some((name, super::Reading::Results(_))) = super::read(record, &alone) {
-            return Some(format!(
-                "a {name} result wrapped in an array, which {name} never writes"
-            ));
-        }
-    }
     // A `schema` key in any case, naming benchlint's result schema in any case.
     for (k, v) in map {
         let names_result = v
@@ -257,6 +241,22 @@ pub fn looks_like_result(doc: &Value) -> Option<String> {
             ));
         }
     }
+    // Wrapped, a record some adapter reads on its own is a result all the same.
+    if !std::ptr::eq(record, doc) {
+        let alone = super::Source {
+            path: "",
+            file_name: "",
+            doc_index: 0,
+            doc_count: 1,
+            folder: None,
+            alone: true,
+        };
+        if let Some((name, super::Reading::Results(_))) = super::read(record, &alone) {
+            return Some(format!(
+                "a {name} result inside an array (its first record is one {name} reads on its own)"
+            ));
+        }
+    }
     None
 }
 
@@ -291,6 +291,18 @@ mod tests {
             looks_like_result(&json!([vllm]))
                 .unwrap()
                 .contains("inside an array")
+        );
+        assert!(looks_like_result(&json!([[vllm]])).is_some());
+        // A row of a run that served nothing holds too few keys for a signature, yet the
+        // InferenceX adapter reads it on its own: wrapped, it is a result all the same.
+        let sparse: Value = serde_json::from_str(include_str!(
+            "../../testdata/adapters/inferencex/sparse-row/kimik2.5_tp8_conc32_b200-dgxc_03/agg_kimik2.5_tp8_conc32_b200-dgxc_03.json"
+        ))
+        .unwrap();
+        assert!(
+            looks_like_result(&json!([sparse]))
+                .unwrap()
+                .contains("reads on its own")
         );
         let upper = json!({"Schema": "Benchlint/Result/V1", "levels": []});
         assert!(looks_like_result(&upper).unwrap().contains("lower case"));
