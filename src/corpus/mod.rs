@@ -77,7 +77,7 @@ pub struct Options {
 impl FileRead {
     /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
     /// finding on it as the reason nothing was read.
-    fn of(path: &str, outcome: &FileOutcome) -> Self {
+    fn of(path: &str, seen: Option<(u64, u64)>, outcome: &FileOutcome) -> Self {
         let mut formats: Vec<&'static str> =
             outcome.results.iter().map(|r| r.origin.format).collect();
         if !outcome.claims.is_empty() {
@@ -122,6 +122,7 @@ impl FileRead {
             path,
             read_as,
             results: outcome.results.len(),
+            seen,
         }
     }
 }

@@ -122,6 +122,7 @@ pub fn load_each(
             path: p.display.as_str().into(),
             read_as: "none (E001 unreadable-file)".into(),
             results: 0,
+            seen: None,
         });
         let mut f = finding_at(
             &rules::e001_unreadable_file::RULE,
@@ -191,7 +192,7 @@ pub fn load_each(
         });
         for (k, (chunk, outcomes)) in entries.chunks(CHUNK).zip(merged.iter()).enumerate() {
             for (j, (e, mut o)) in chunk.iter().zip(outcomes).enumerate() {
-                corpus.read.push(FileRead::of(&e.display, &o));
+                corpus.read.push(FileRead::of(&e.display, e.seen, &o));
                 if o.results.is_empty() && o.claims.is_empty() {
                     if let Some(owner) = o.sidecar_of.take() {
                         pending.push((k * CHUNK + j, Pending::Sidecar(owner, o.findings.clone())));
@@ -369,7 +370,7 @@ fn settle_pending(
         } else {
             added = true;
         }
-        corpus.read[read_at] = FileRead::of(&entry.display, &o);
+        corpus.read[read_at] = FileRead::of(&entry.display, entry.seen, &o);
         corpus.results.extend(o.results);
         corpus.claims.extend(o.claims);
         corpus.findings.extend(o.findings);
@@ -420,7 +421,7 @@ pub(super) fn process_file(
         match crate::io::read_seen(&entry.path, options.thresholds.max_file_bytes, entry.seen) {
             Ok(t) => t,
             Err(e) => {
-                out.findings.push(finding_at(
+                let mut f = finding_at(
                     &rules::e001_unreadable_file::RULE,
                     Location::new(path, ""),
                     format!("`{path}` could not be read: {}", e.0),
@@ -428,7 +429,14 @@ pub(super) fn process_file(
                         "check the permissions and the encoding (UTF-8), or raise the size limit"
                             .into(),
                     ),
-                ));
+                );
+                // Placed nowhere: a file the loader refused (swapped after the walk, say) is
+                // never opened again to place or draw a snippet of it.
+                f.placed = Some(crate::diagnostic::Placed {
+                    primary: None,
+                    related: Vec::new(),
+                });
+                out.findings.push(f);
                 out.finish(options);
                 return out;
             }

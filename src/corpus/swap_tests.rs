@@ -52,3 +52,36 @@ fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
     );
     assert!(!format!("{:?}", o.findings).contains("TOPSECRET"));
 }
+
+#[test]
+fn a_file_the_loader_refused_is_not_opened_again_for_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    let outside = dir.path().join("outside");
+    std::fs::create_dir_all(&corpus).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    let result = corpus.join("r.json");
+    std::fs::copy(
+        "testdata/adapters/vllm/bench-serve-save-detailed.json",
+        &result,
+    )
+    .unwrap();
+    let secret = outside.join("secret.json");
+    std::fs::write(&secret, "TOPSECRET\n").unwrap();
+    let (entries, _) = discover(std::slice::from_ref(&corpus));
+    // Swapped between the walk and the reading: the loader refuses it (E001).
+    std::fs::remove_file(&result).unwrap();
+    std::os::unix::fs::symlink(&secret, &result).unwrap();
+    let options = Options::default();
+    let run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let mut swapped = per_file::check_chunk(&entries, &options, (&run, &hood));
+    let findings = std::mem::take(&mut swapped[0].findings);
+    assert_eq!(findings[0].rule.code, "E001");
+    let p = crate::report::prepare(findings, crate::engine::Summary::default(), 1 << 28, false);
+    // Neither placed in nor drawn from the file now at its path.
+    assert_eq!(p.positions, vec![None]);
+    let human = String::from_utf8(crate::report::human(&p)).unwrap();
+    assert!(!human.contains("TOPSECRET"), "{human}");
+    assert!(!human.contains("╭─["), "{human}");
+}

@@ -66,6 +66,10 @@ pub struct FileRead {
     pub read_as: std::borrow::Cow<'static, str>,
     /// Canonical results read from it.
     pub results: usize,
+    /// The device and inode of the file the walk saw and the loader read (`None` when the walk
+    /// refused it): a report quoting the file reads only this one, never a file put at its
+    /// path since.
+    pub seen: Option<(u64, u64)>,
 }
 
 impl Corpus {

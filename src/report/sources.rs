@@ -38,9 +38,24 @@ pub struct Prepared {
     pub fail_on: crate::diagnostic::Severity,
     /// `--quiet`: the findings only, no table of files and no summary line.
     pub quiet: bool,
+    /// `files` in path order (indices into it), built when a snippet first needs it.
+    pub(crate) file_index: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl Prepared {
+    /// How the loader read `path`, if it is one of [`Prepared::files`].
+    fn file_read(&self, path: &str) -> Option<&crate::corpus::FileRead> {
+        let index = self.file_index.get_or_init(|| {
+            let mut index: Vec<usize> = (0..self.files.len()).collect();
+            index.sort_by(|&a, &b| self.files[a].path.raw().cmp(self.files[b].path.raw()));
+            index
+        });
+        let at = index
+            .binary_search_by(|&i| self.files[i].path.raw().cmp(path))
+            .ok()?;
+        Some(&self.files[index[at]])
+    }
+
     /// The text of `path` with every secret masked (the values `in_file`'s M018 findings point
     /// at, and anything else that looks like one), for a snippet. Read on demand, one file at a
     /// time, so memory does not hold every file with findings at once.
@@ -55,8 +70,18 @@ impl Prepared {
         positions: &[Option<Position>],
         drawn: &[Position],
     ) -> Option<String> {
+        // Only the file the loader read: one refused, or replaced at its path since (by a
+        // link to a place outside the corpus, say), is not quoted. A path the loader did not
+        // list (a caller that sets no `files`) has no identity to check.
+        let seen = match self.file_read(path) {
+            Some(read) if read.seen.is_none() || read.read_as.starts_with("none (E001") => {
+                return None;
+            }
+            Some(read) => read.seen,
+            None => None,
+        };
         let (mut text, _) =
-            crate::io::read_text(std::path::Path::new(path), self.max_file_bytes).ok()?;
+            crate::io::read_seen(std::path::Path::new(path), self.max_file_bytes, seen).ok()?;
         mask_secrets(in_file.iter().zip(positions), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
         // text), and every character that could act on a terminal or hide text.
@@ -189,6 +214,7 @@ pub fn prepare(
         project: super::project::Project::default(),
         fail_on: crate::diagnostic::Severity::Error,
         quiet: false,
+        file_index: std::sync::OnceLock::new(),
     }
 }
 

@@ -73,5 +73,6 @@ pub(super) fn prepared() -> Prepared {
         project: super::project::Project::default(),
         fail_on: Severity::Error,
         quiet: false,
+        file_index: std::sync::OnceLock::new(),
     }
 }

@@ -47,6 +47,7 @@ mod scaling;
 mod scaling_shapes;
 mod secret_spellings;
 mod sidecar;
+mod snippets;
 mod streaming;
 mod text_formats;
 mod variants;
