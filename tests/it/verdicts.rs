@@ -45,7 +45,10 @@ fn real_results_that_do_not_say_what_they_measured_are_pooled_with_nothing() {
     let summary = json_of(&["summary"], &[&vllm]);
     let configs = summary["configurations"].as_array().unwrap();
     // Every successful run is a configuration of its own, however many the folder holds.
-    let loaded = benchlint::engine::check(&[vllm.clone()], &benchlint::corpus::Options::default());
+    let loaded = benchlint::engine::check(
+        std::slice::from_ref(&vllm),
+        &benchlint::corpus::Options::default(),
+    );
     let ok = loaded
         .corpus
         .results
