@@ -90,8 +90,9 @@ pub struct Finding {
     /// lacks it, so the finding is shown on the object that would hold it): the canonical
     /// pointer it is about (`/workload/warmup_excluded`), which names it in the machine
     /// outputs, baselines and fingerprints instead of the object's `""` that every such
-    /// finding on the object shares. Boxed text: most findings have none.
-    pub key: Option<Box<str>>,
+    /// finding on the object shares. A boxed `String` (one thin pointer, not a `Box<str>`'s
+    /// two words): most findings have none, and a finding is held by the hundred thousand.
+    pub key: Option<Box<String>>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,
@@ -105,7 +106,7 @@ impl Finding {
     pub fn key_pointer(&self) -> &str {
         match (&self.absent, &self.key) {
             (Some(a), _) => &a.pointer,
-            (None, Some(key)) => key,
+            (None, Some(key)) => key.as_str(),
             (None, None) => self.primary.pointer.raw(),
         }
     }
@@ -115,7 +116,7 @@ impl Finding {
     pub fn shown_pointer(&self) -> std::borrow::Cow<'_, str> {
         match (&self.absent, &self.key) {
             (Some(a), _) => std::borrow::Cow::Borrowed(a.pointer.as_str()),
-            (None, Some(key)) => std::borrow::Cow::Borrowed(key),
+            (None, Some(key)) => std::borrow::Cow::Borrowed(key.as_str()),
             (None, None) => self.primary.pointer.masked(),
         }
     }
