@@ -86,6 +86,13 @@ pub struct Finding {
     /// list the absent fields of one object as one finding. Boxed: most findings have none, and
     /// inline it would be a third of every finding's size.
     pub absent: Option<Box<Absent>>,
+    /// For a finding on a canonical value that no key of the file holds (a harness's file
+    /// lacks it, so the finding is shown on the object that would hold it): the canonical
+    /// pointer it is about (`/workload/warmup_excluded`), which names it in the machine
+    /// outputs, baselines and fingerprints instead of the object's `""` that every such
+    /// finding on the object shares. A boxed `String` (one thin pointer, not a `Box<str>`'s
+    /// two words): most findings have none, and a finding is held by the hundred thousand.
+    pub key: Option<Box<String>>,
     /// Where the primary and related locations sit in their texts, once resolved: while the
     /// file is still in memory after checking it, or when the report is prepared.
     pub placed: Option<Placed>,
@@ -94,19 +101,23 @@ pub struct Finding {
 impl Finding {
     /// The pointer that names this finding in the machine-readable outputs, baselines and
     /// fingerprints, as the file holds it (unmasked): the missing field's canonical pointer
-    /// for a field not recorded, else the primary location's pointer.
+    /// for a field not recorded, else the canonical pointer of a value the file holds no key
+    /// for ([`Finding::key`]), else the primary location's pointer.
     pub fn key_pointer(&self) -> &str {
-        match &self.absent {
-            Some(a) => &a.pointer,
-            None => self.primary.pointer.raw(),
+        match (&self.absent, &self.key) {
+            (Some(a), _) => &a.pointer,
+            (None, Some(key)) => key.as_str(),
+            (None, None) => self.primary.pointer.raw(),
         }
     }
 
-    /// [`Finding::key_pointer`] with secrets masked, for output.
+    /// [`Finding::key_pointer`] with secrets masked, for output (a canonical pointer is
+    /// benchlint's own words, never the file's, so only the primary pointer is masked).
     pub fn shown_pointer(&self) -> std::borrow::Cow<'_, str> {
-        match &self.absent {
-            Some(a) => std::borrow::Cow::Borrowed(a.pointer.as_str()),
-            None => self.primary.pointer.masked(),
+        match (&self.absent, &self.key) {
+            (Some(a), _) => std::borrow::Cow::Borrowed(a.pointer.as_str()),
+            (None, Some(key)) => std::borrow::Cow::Borrowed(key.as_str()),
+            (None, None) => self.primary.pointer.masked(),
         }
     }
 }
@@ -390,6 +401,7 @@ mod tests {
             label: Some(crate::text!("launch `{}`", "pool-1")),
             help: Some(Text::from("restart the engine")),
             absent: None,
+            key: None,
             placed: None,
         };
         let held = make().compacted();

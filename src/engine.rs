@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::corpus::{self, Corpus, Options, emit_to_finding, translate, translate_owned};
+use crate::corpus::{self, Corpus, Options, emit_to_finding, translate, translate_keyed};
 use crate::diagnostic::{Finding, Location, Severity, sort_findings};
 use crate::rules::{self, Check, CorpusCtx, Emitter};
 
@@ -244,9 +244,11 @@ fn run_corpus_rules(
                     continue;
                 };
                 let pointer = std::mem::take(&mut e.pointer);
-                let primary = translate_owned(&subject.origin, &subject.provenance, pointer);
+                let (primary, key) = translate_keyed(&subject.origin, &subject.provenance, pointer);
                 let measured = subject.doc.measured_date();
-                emit_to_finding(e, primary, related, measured)
+                let mut finding = emit_to_finding(e, primary, related, measured);
+                finding.key = key;
+                finding
             };
             // Held until every file is written: kept small.
             findings.push(finding.compacted());

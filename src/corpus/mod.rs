@@ -35,7 +35,9 @@ pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
 pub use crate::io::{beside, describe_io, read_text};
 pub use crate::model::loaded::{Corpus, FileRead, LoadedClaims, LoadedResult};
 pub use crate::model::sidecar;
-pub use crate::model::translate::{self, Origin, finding_at, translate, translate_owned};
+pub use crate::model::translate::{
+    self, Origin, finding_at, translate, translate_keyed, translate_owned,
+};
 pub use artifacts::normal as normal_path;
 pub use cap::keep_within;
 pub use derive::derive_settings;

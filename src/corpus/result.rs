@@ -14,7 +14,7 @@ use crate::serve_command::ServeSettings;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
-    translate_owned,
+    translate_keyed,
 };
 #[cfg(test)]
 use crate::guard;
@@ -184,7 +184,8 @@ pub(super) fn finish_result(
                         ));
                     }
                 }
-                let loc = translate_owned(&origin, &provenance, std::mem::take(&mut e.pointer));
+                let (loc, key) =
+                    translate_keyed(&origin, &provenance, std::mem::take(&mut e.pointer));
                 let related = std::mem::take(&mut e.related)
                     .into_iter()
                     .map(|r| {
@@ -195,8 +196,9 @@ pub(super) fn finish_result(
                         }
                     })
                     .collect();
-                out.findings
-                    .push(emit_to_finding(e, loc, related, doc.measured_date()));
+                let mut finding = emit_to_finding(e, loc, related, doc.measured_date());
+                finding.key = key;
+                out.findings.push(finding);
             }
         }
     }
@@ -278,6 +280,7 @@ pub fn emit_to_finding(
         label: e.label,
         help: e.help,
         absent: e.absent.map(Box::new),
+        key: None,
         placed: None,
         corpus: e.corpus,
     }

@@ -32,7 +32,25 @@ impl Origin {
 /// the value. A harness document maps only the pointers its adapter recorded; anything else
 /// (an absent field, typically) lands on the object the result was read from.
 pub fn translate(origin: &Origin, provenance: &ProvenanceMap, pointer: &str) -> Location {
-    translate_depth(origin, provenance, pointer, 0)
+    translate_depth(origin, provenance, pointer, 0).0
+}
+
+/// [`translate_owned`], with the key of a finding at `pointer`: the canonical pointer itself
+/// when no value of the file maps to it (a harness's file that lacks it, where the location is
+/// the object the result was read from), so that the machine outputs, baselines and
+/// fingerprints name the value the finding is about rather than the object every such finding
+/// shares ([`Finding::key`]).
+pub fn translate_keyed(
+    origin: &Origin,
+    provenance: &ProvenanceMap,
+    pointer: String,
+) -> (Location, Option<Box<String>>) {
+    if origin.is_canonical() {
+        return (translate_owned(origin, provenance, pointer), None);
+    }
+    let (location, nowhere) = translate_depth(origin, provenance, &pointer, 0);
+    let key = (nowhere && !pointer.is_empty()).then(|| Box::new(pointer));
+    (location, key)
 }
 
 /// [`translate`], taking the pointer: a canonical pointer that maps to itself (most of them)
@@ -54,48 +72,51 @@ fn translate_depth(
     provenance: &ProvenanceMap,
     pointer: &str,
     depth: u8,
-) -> Location {
+) -> (Location, bool) {
     let here = |p: String| Location {
         path: origin.path.clone(),
         doc_start: origin.doc_start,
         pointer: p.into(),
         offset: None,
     };
+    // The flag: whether no value of the file maps to the pointer (it lands on the object).
+    let found = |l: Location| (l, false);
     match provenance.lookup(pointer) {
         Some((Provenance::Recorded { pointer: src }, rest)) => {
             if origin.is_canonical() || rest.is_empty() {
-                here(format!("{src}{rest}"))
+                found(here(format!("{src}{rest}")))
             } else {
-                here(src.clone())
+                // Only an object above the value is the file's: the value itself is not.
+                (here(src.clone()), true)
             }
         }
         Some((
             Provenance::Sidecar { path, pointer: src } | Provenance::Beside { path, pointer: src },
             rest,
-        )) => Location::new(path.clone(), format!("{src}{rest}")),
-        Some((Provenance::ServerLog { path, offset }, _)) => Location {
+        )) => found(Location::new(path.clone(), format!("{src}{rest}"))),
+        Some((Provenance::ServerLog { path, offset }, _)) => found(Location {
             path: path.clone().into(),
             doc_start: 0,
             pointer: "".into(),
             offset: Some(*offset),
-        },
-        Some((Provenance::LaunchCommand { path }, _)) => Location {
+        }),
+        Some((Provenance::LaunchCommand { path }, _)) => found(Location {
             path: path.clone().into(),
             doc_start: 0,
             pointer: "".into(),
             offset: Some(0),
-        },
+        }),
         // A derived value points at what it rests on: a canonical value with a provenance of its
         // own (followed to where that was read), or a key of the harness document itself.
         Some((Provenance::Derived { pointer: src, .. }, _)) if depth < 4 && src != pointer => {
             if origin.is_canonical() || provenance.get(src).is_some() {
                 translate_depth(origin, provenance, src, depth + 1)
             } else {
-                here(src.clone())
+                found(here(src.clone()))
             }
         }
-        _ if origin.is_canonical() => here(pointer.to_string()),
-        _ => here(String::new()),
+        _ if origin.is_canonical() => found(here(pointer.to_string())),
+        _ => (here(String::new()), true),
     }
 }
 
@@ -116,6 +137,7 @@ pub fn finding_at(
         label: None,
         help,
         absent: None,
+        key: None,
         placed: None,
         corpus: false,
     }
@@ -245,5 +267,44 @@ mod tests {
             translate(&origin("canonical"), &p, "/engine/enforce_eager").pointer,
             "/engine/serve_command/4"
         );
+    }
+
+    #[test]
+    fn a_value_the_file_has_no_key_for_keeps_its_canonical_pointer_as_key() {
+        let mut p = ProvenanceMap::default();
+        p.insert(
+            "",
+            Provenance::Recorded {
+                pointer: "/benchmarks/2".into(),
+            },
+        );
+        p.insert(
+            "/levels/0/ttft_s/p50",
+            Provenance::Recorded {
+                pointer: "/benchmarks/2/metrics/ttft/median".into(),
+            },
+        );
+        p.insert(
+            "/engine/enforce_eager",
+            Provenance::LaunchCommand {
+                path: "launch.txt".into(),
+            },
+        );
+        let keyed = |format, pointer: &str| translate_keyed(&origin(format), &p, pointer.into());
+        // Shown on the object above it, named by itself.
+        let (at, key) = keyed("guidellm", "/workload/warmup_excluded");
+        assert_eq!(at.pointer, "/benchmarks/2");
+        assert_eq!(
+            key.as_deref().map(String::as_str),
+            Some("/workload/warmup_excluded")
+        );
+        // A value the file holds, or one read from another file, is named by where it is.
+        for pointer in ["/levels/0/ttft_s/p50", "/engine/enforce_eager", ""] {
+            let (at, key) = keyed("guidellm", pointer);
+            assert_eq!(key, None, "{pointer}");
+            assert_eq!(at, translate(&origin("guidellm"), &p, pointer), "{pointer}");
+        }
+        // A canonical file holds every pointer itself.
+        assert_eq!(keyed("canonical", "/workload/warmup_excluded").1, None);
     }
 }

@@ -20,7 +20,7 @@ fn expected(p: &Prepared, i: usize) -> Value {
     if f.corpus {
         object.insert("corpus".into(), json!(true));
     }
-    object.insert("pointer".into(), json!(f.primary.pointer.masked()));
+    object.insert("pointer".into(), json!(f.shown_pointer()));
     object.insert("line".into(), json!(pos.map(|x| x.line)));
     object.insert("column".into(), json!(pos.map(|x| x.column)));
     object.insert("message".into(), json!(f.message.masked()));

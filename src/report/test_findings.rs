@@ -58,6 +58,7 @@ pub(super) fn prepared() -> Prepared {
             label: None,
             help: (k % 2 == 0).then(|| Text::quoting(format!("write `{s}` as a number"))),
             absent: None,
+            key: None,
             placed: None,
         });
         positions.push((k != 3).then(|| position(k + 1, 2 * k + 1)));

@@ -861,3 +861,57 @@ fn junit_fails_what_fail_on_fails_and_a_project_root_must_be_a_folder() {
         r.err()
     );
 }
+
+/// The diagnostics of `check ARGS --format json`.
+fn json_diagnostics(args: &[&str]) -> Vec<Value> {
+    let mut all = vec!["--format", "json", "--isolated"];
+    all.extend_from_slice(args);
+    let r = check_in(Path::new("."), &all);
+    let out: Value = serde_json::from_str(&r.out()).unwrap();
+    out["diagnostics"].as_array().unwrap().clone()
+}
+
+#[test]
+fn a_value_a_harness_file_has_no_key_for_is_named_by_its_canonical_pointer() {
+    // vLLM writes nothing about warm-up: R005's finding is shown on the object, but named by
+    // the value it is about, as a missing field's finding is, not by the object's `""`.
+    let vllm = json_diagnostics(&["testdata/adapters/vllm/bench-serve-save-detailed.json"]);
+    let r005: Vec<(&str, &Value)> = vllm
+        .iter()
+        .filter(|d| d["code"] == "R005")
+        .map(|d| (d["pointer"].as_str().unwrap(), &d["line"]))
+        .collect();
+    assert_eq!(r005, [("/workload/warmup_excluded", &json!(1))]);
+    // The human output still shows it on the object, at its first line.
+    let r = check_in(
+        Path::new("."),
+        &[
+            "testdata/adapters/vllm/bench-serve-save-detailed.json",
+            "--isolated",
+        ],
+    );
+    let out = r.out();
+    let shown = out
+        .split("R005(warmup-included)")
+        .nth(1)
+        .and_then(|rest| rest.lines().find(|l| l.contains("╭─[")))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        shown.ends_with("bench-serve-save-detailed.json:1:1]"),
+        "{shown}"
+    );
+
+    let Ok(real) = std::fs::canonicalize(REALWORLD) else {
+        println!("skipped the real corpus: {REALWORLD} is absent");
+        return;
+    };
+    // Only a finding about a whole document (one that could not be read) or the whole corpus
+    // has no pointer of its own.
+    let unnamed: Vec<String> = json_diagnostics(&[real.to_str().unwrap()])
+        .iter()
+        .filter(|d| d["pointer"] == "")
+        .filter(|d| d["corpus"] != true && !d["code"].as_str().unwrap().starts_with('E'))
+        .map(|d| format!("{} {} {}", d["code"], d["path"], d["message"]))
+        .collect();
+    assert!(unnamed.is_empty(), "{unnamed:#?}");
+}

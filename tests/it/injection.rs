@@ -565,6 +565,7 @@ fn writer_regressions_stay_fixed() {
                 label: Some(Text::file(s(k + 6))),
                 help: Some(Text::quoting(s(k + 7))),
                 absent: None,
+                key: None,
                 placed: None,
                 corpus: false,
             })
