@@ -35,7 +35,8 @@
 //! - **Latencies.** `time_to_first_token`, `time_per_output_token` (per request, so TPOT;
 //!   `normalized_time_per_output_token` is latency over tokens and is not mapped) and
 //!   `request_latency` are seconds; `median` is the p50.
-//! - **`config.yaml`** supplies the model (`server.model_name`), the tokenizer the client
+//! - **`config.yaml`** (or, under another name, the YAML file beside the reports or one folder
+//!   up whose content is an inference-perf configuration) supplies the model (`server.model_name`), the tokenizer the client
 //!   counted with (`tokenizer.pretrained_model_name_or_path`), the engine type the client was
 //!   set up for (`server.type`), the API (`api.type`, `harness.backend`), the load type
 //!   (`load.type`, the label `load_type`: constant or Poisson arrivals), `server.ignore_eos`, the dataset
@@ -73,6 +74,36 @@ fn is_config(v: &Value) -> bool {
         .iter()
         .any(|k| v.get(*k).is_some_and(Value::is_object))
         && v.get("schema").is_none()
+}
+
+/// YAML files of a folder consulted for a run configuration under another name, at most.
+const MAX_CONFIG_CANDIDATES: usize = 8;
+
+/// The name of the run's configuration in `place`: `config.yaml` (or `.yml`), else the first
+/// YAML file (by name, of the first few) whose content is one. inference-perf reads its
+/// configuration from wherever `--config_file` names, so a copy kept beside the reports goes
+/// by whatever name its user gave it; what makes it the configuration is what it holds.
+fn config_name(folder: &crate::io::beside::Folder<'_>, place: Place) -> Option<String> {
+    let found = folder.cached(place, "inference-perf-config", |f| {
+        let is = |name: &str| f.yaml(place, name).is_some_and(|v| is_config(&v));
+        if let Some(name) = CONFIG_NAMES.iter().find(|n| is(n)) {
+            return Some((*name).to_string());
+        }
+        f.names(place)
+            .iter()
+            .filter(|n| {
+                std::path::Path::new(n.as_str())
+                    .extension()
+                    .is_some_and(|e| {
+                        e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
+                    })
+                    && !CONFIG_NAMES.contains(&n.as_str())
+            })
+            .take(MAX_CONFIG_CANDIDATES)
+            .find(|n| is(n))
+            .cloned()
+    })?;
+    Option::clone(&found)
 }
 
 /// A lifecycle report: at least two of its three blocks (`load_summary`, `successes`,
@@ -134,10 +165,9 @@ impl Adapter for InferencePerf {
         let stage = position(source.file_name, doc).is_some();
         let config = source.folder.and_then(|f| {
             [Place::Here, Place::Up].into_iter().find_map(|place| {
-                CONFIG_NAMES.iter().find_map(|name| {
-                    let v = f.yaml(place, name).filter(|v| is_config(v))?;
-                    Some((f.display(place, name), v))
-                })
+                let name = config_name(f, place)?;
+                let v = f.yaml(place, &name)?;
+                Some((f.display(place, &name), v))
             })
         });
         // A summary pools the stages of its run: it is a level only when the run had one stage

@@ -3,8 +3,8 @@
 //!
 //! One JSON object is one run at one request rate / concurrency: one result with one level.
 //! Users `cat` several into one file and `--append-result` appends them, so a file arrives as
-//! several documents. Recognised by its keys: `model_id` with `completed` and `duration`,
-//! and none of `SGLang`'s own keys (`total_output_tokens_retokenized`, `server_info`; `SGLang`'s
+//! several documents. Recognised by its keys: `model_id` with `completed` and `duration` (a
+//! run that lost them is still told by a throughput beside a TTFT), and none of `SGLang`'s own keys (`total_output_tokens_retokenized`, `server_info`; `SGLang`'s
 //! client is a fork of this one, §2).
 //!
 //! History handled:
@@ -122,13 +122,23 @@ const USAGE_BACKENDS: [&str; 7] = [
 ];
 
 /// A run: `model_id` with vLLM's own figures. A run that lacks some of them (its counts, or
-/// its duration) is still read, as far as it goes: `model_id` with `completed` or `duration`
+/// its duration, or both) is still read, as far as it goes: `model_id` with `completed` or
+/// `duration` (or, with neither, a throughput beside a TTFT: what only a serving run measures)
 /// and at least one more key only this client writes (a figure, the request count, a
 /// per-request array), so that a result without its counts is a vLLM file with findings, not
 /// an unknown format.
 fn is_run(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        let timed = m.contains_key("completed") || m.contains_key("duration");
+        // A run records its counts and window; one that lost both is still told by what only
+        // a serving run measures: a throughput beside a time to first token.
+        let timed = m.contains_key("completed")
+            || m.contains_key("duration")
+            || (["request_throughput", "output_throughput"]
+                .iter()
+                .any(|k| m.contains_key(*k))
+                && ["mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms"]
+                    .iter()
+                    .any(|k| m.contains_key(*k)));
         let own = m
             .keys()
             .filter(|k| {

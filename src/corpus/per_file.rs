@@ -33,6 +33,9 @@ pub(super) struct FileOutcome {
     pub(super) sidecar_of: Option<PathBuf>,
     /// A walked file that is not a result (a YAML file no adapter claims), skipped quietly.
     pub(super) skipped: bool,
+    /// Other files of the run (as shown) whose level a result of this file left out, for want
+    /// of the load it ran at: each carries its E003, and is no companion of that result.
+    pub(super) left_out: Vec<String>,
 }
 
 impl FileOutcome {
@@ -171,6 +174,7 @@ pub fn load_each(
         })
     };
     let mut referenced: BTreeSet<String> = BTreeSet::new();
+    let mut left_out: BTreeSet<String> = BTreeSet::new();
     // Files whose fate is known only once every file is read: companions and sidecars, by
     // their index in `entries`, with the first pass's findings on them.
     let mut pending: Vec<(usize, Pending)> = Vec::new();
@@ -211,6 +215,7 @@ pub fn load_each(
                     corpus.capped_files.push(e.display.clone());
                 }
                 corpus.omitted.add(o.omitted);
+                left_out.extend(std::mem::take(&mut o.left_out));
                 // The files' own findings first; the E004s held back (one a file at most)
                 // are bounded with the run's last findings, once those a result's artifact
                 // withdraws are gone.
@@ -239,7 +244,13 @@ pub fn load_each(
             }
         }
     });
-    settle_pending(&entries, pending, options, (&run[..], &hood), &mut corpus);
+    settle_pending(
+        &entries,
+        pending,
+        options,
+        (&run[..], &hood, &left_out),
+        &mut corpus,
+    );
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     for r in &mut corpus.read {
@@ -300,7 +311,7 @@ fn settle_pending(
     entries: &[Entry],
     pending: Vec<(usize, Pending)>,
     options: &Options,
-    (run, hood): (&[&Path], &beside::Neighbourhood),
+    (run, hood, left_out): (&[&Path], &beside::Neighbourhood, &BTreeSet<String>),
     corpus: &mut Corpus,
 ) {
     if pending.is_empty() {
@@ -334,12 +345,19 @@ fn settle_pending(
             }
         };
         if let Some(owner) = owner {
-            let what = if harness.is_some() {
-                "companion"
+            let fate = if left_out.contains(&entries[i].display) {
+                // Its level is not in the result: the file's E003 says why.
+                format!(
+                    "none ({} {}: its level is left out of {owner})",
+                    crate::rules::e003_schema_violation::RULE.code,
+                    crate::rules::e003_schema_violation::RULE.name
+                )
+            } else if harness.is_some() {
+                format!("companion of {owner}")
             } else {
-                "sidecar"
+                format!("sidecar of {owner}")
             };
-            named.push((read_at, format!("{what} of {owner}")));
+            named.push((read_at, fate));
             continue;
         }
         let mut entry = entries[i].clone();

@@ -83,6 +83,9 @@ pub(super) fn finish_result(
         Some(levels) => per_user::derive_per_user_typed(levels, &mut provenance),
         None => per_user::derive_per_user(&mut value, &mut provenance),
     }
+    if levels.is_none() {
+        drop_unkeyed_levels(&origin, &mut value, &mut provenance, out);
+    }
     // The `null`s standing for typed levels are out of the way while the rest is read.
     let standing = levels
         .is_some()
@@ -213,6 +216,53 @@ pub(super) fn finish_result(
         value,
         provenance,
     });
+}
+
+/// Whether a canonical level records the load it ran at (a concurrency or a request rate).
+fn keyed(level: &Value) -> bool {
+    ["concurrency", "request_rate"]
+        .iter()
+        .any(|k| level.get(*k).is_some_and(|v| !v.is_null()))
+}
+
+/// A bad record spoils only itself: a level an adapter read without the load it ran at (one
+/// stage of a ladder whose rate went missing, one row of a sweep) is reported where it came
+/// from (E003) and left out, and the result is read with its other levels. The schema asks
+/// every level for a load, and none is invented. When no level records one the result is not
+/// read at all ([`finish_result`]).
+fn drop_unkeyed_levels(
+    origin: &Origin,
+    value: &mut Value,
+    provenance: &mut crate::model::ProvenanceMap,
+    out: &mut FileOutcome,
+) {
+    let Some(list) = value.get_mut("levels").and_then(Value::as_array_mut) else {
+        return;
+    };
+    let keep: Vec<bool> = list.iter().map(keyed).collect();
+    let kept = keep.iter().filter(|k| **k).count();
+    if kept == 0 || kept == keep.len() {
+        return;
+    }
+    for (i, _) in keep.iter().enumerate().filter(|(_, k)| !**k) {
+        let at = translate(origin, provenance, &format!("/levels/{i}"));
+        if at.path != origin.path {
+            out.left_out.push(at.path.raw().to_string());
+        }
+        out.findings.push(finding_at(
+            &rules::e003_schema_violation::RULE,
+            at,
+            format!(
+                "level {i} records neither a concurrency nor a request rate (a request count is \
+                 neither): it is left out, and the result is read with its other {}",
+                crate::numbers::plural(kept, "level", "levels")
+            ),
+            None,
+        ));
+    }
+    let mut flags = keep.iter();
+    list.retain(|_| flags.next().copied().unwrap_or(true));
+    provenance.retain_levels(&keep);
 }
 
 /// What only the per-result rules read, dropped once they have run (`Options::lean`): the

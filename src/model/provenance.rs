@@ -106,11 +106,71 @@ impl ProvenanceMap {
     pub fn is_derived(&self, canonical: &str) -> bool {
         matches!(self.get(canonical), Some(Provenance::Derived { .. }))
     }
+
+    /// Forgets the levels whose `keep` is false and renumbers the rest, so that
+    /// `/levels/{i}/...` names the `i`-th level kept (a level dropped from a result keeps no
+    /// entry that a later finding could land on). Entries below `/levels/` that name no level
+    /// index, and levels past `keep`, are kept as they are.
+    pub fn retain_levels(&mut self, keep: &[bool]) {
+        let mut new_index = Vec::with_capacity(keep.len());
+        let mut next = 0usize;
+        for k in keep {
+            new_index.push(k.then_some(next));
+            next += usize::from(*k);
+        }
+        let entries = std::mem::take(&mut self.entries);
+        for (key, p) in entries {
+            let Some(rest) = key.strip_prefix("/levels/") else {
+                self.entries.insert(key, p);
+                continue;
+            };
+            let (index, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+            match index.parse::<usize>().ok().and_then(|i| new_index.get(i)) {
+                Some(Some(j)) => {
+                    self.entries.insert(format!("/levels/{j}{tail}"), p);
+                }
+                Some(None) => {}
+                None => {
+                    self.entries.insert(key, p);
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dropped_levels_leave_no_entry_and_the_rest_are_renumbered() {
+        let mut map = ProvenanceMap::default();
+        let at = |pointer: &str| Provenance::Recorded {
+            pointer: pointer.to_string(),
+        };
+        map.insert("", at(""));
+        map.insert("/levels", at("/stages"));
+        map.insert("/levels/0/request_rate", at("/s0"));
+        map.insert("/levels/1", at("/s1"));
+        map.insert("/levels/1/requests", at("/s1/n"));
+        map.insert("/levels/2/requests", at("/s2/n"));
+        map.insert("/levels/10/requests", at("/s10/n"));
+        map.insert("/model/name", at("/m"));
+        map.retain_levels(&[true, false, true]);
+        let keys: Vec<&str> = map.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "",
+                "/levels",
+                "/levels/0/request_rate",
+                "/levels/1/requests",
+                "/levels/10/requests",
+                "/model/name"
+            ]
+        );
+        assert_eq!(map.get("/levels/1/requests"), Some(&at("/s2/n")));
+    }
 
     #[test]
     fn lookup_falls_back_to_the_nearest_ancestor() {

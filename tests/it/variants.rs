@@ -328,6 +328,18 @@ struct Checked {
     load_sources: BTreeSet<String>,
     /// Whether a result of the file is a losing run (every request failed, say).
     lost: bool,
+    /// Levels read in the whole scratch corpus from files other than the changed one (a
+    /// ladder's level files are read into one result: each level counts for its own file).
+    other_levels: usize,
+}
+
+/// Whether level `i` of `r` was read from the file whose path ends with `rel`: a level of a
+/// ladder points into its own file, any other into the result's.
+fn level_from(r: &benchlint::corpus::LoadedResult, i: usize, rel: &str) -> bool {
+    match r.provenance.lookup(&format!("/levels/{i}")) {
+        Some((benchlint::model::Provenance::Beside { path, .. }, _)) => path.ends_with(rel),
+        _ => r.origin.path.raw().ends_with(rel),
+    }
 }
 
 fn check(root: &Path, file: &Path) -> Checked {
@@ -355,7 +367,18 @@ fn check(root: &Path, file: &Path) -> Checked {
             }
         }
     }
+    let other_levels = out
+        .corpus
+        .results
+        .iter()
+        .map(|r| {
+            (0..r.doc.levels.len())
+                .filter(|i| !level_from(r, *i, &rel))
+                .count()
+        })
+        .sum();
     Checked {
+        other_levels,
         results: mine.len(),
         findings: out.findings,
         read: out
@@ -484,6 +507,14 @@ fn run_seed(seed: &Path, rng: &mut Rng, budget: usize, problems: &mut Vec<String
             problems.push(format!(
                 "{what}: read as {} result(s) before, now silently nothing",
                 base.results
+            ));
+        }
+        // A record spoils only itself across files too: one level file of a ladder that can
+        // no longer be read leaves the ladder's other levels read.
+        if v.other_levels < base.other_levels && !matches!(change, Change::Moved) {
+            problems.push(format!(
+                "{what}: levels read from the other files fell from {} to {}",
+                base.other_levels, v.other_levels
             ));
         }
         if change.touches_one_record() && records > 1 {
