@@ -6,6 +6,10 @@
 //! read from, since a folder's cards are no use without saying which run each is. Files of a folder that
 //! hold no result are skipped and counted on stderr (`benchlint check` says why); paths that
 //! hold no result at all are exit 2, with the reason when it is one file's.
+//!
+//! The files are read as `check` reads them, with the `benchlint.toml` found upward from the
+//! first path (its limits and sidecar globs; a bad one is exit 2), keeping only what the cards
+//! read of each result. No `--config` or `--isolated`: `cards` takes paths alone.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -13,7 +17,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 
 use super::{EXIT_CLEAN, Output};
-use crate::corpus::{self, Options};
+use crate::corpus;
 
 /// Prints the cards of every result `paths` hold.
 pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
@@ -27,7 +31,16 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let corpus = corpus::load(paths, &Options::default());
+    // As `check` reads the corpus: the in-tree config's limits and sidecars, and only what
+    // the cards read kept of each result.
+    let options = match super::audit::config_options(paths, None, false) {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::stderr().write_all(rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+        }
+    };
+    let corpus = corpus::load(paths, &options);
     if corpus::report_internal_errors(&corpus.internal_errors) {
         return Err(format!(
             "{} could not be read because of an internal error (above)",

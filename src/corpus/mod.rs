@@ -47,7 +47,7 @@ pub use documents::beside_sidecar;
 use documents::check_text;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
-pub use per_file::{load, load_each};
+pub use per_file::{load, load_each, load_streaming};
 pub use place::corpus_path;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
@@ -67,13 +67,18 @@ pub struct Options {
     pub walk: Walk,
     /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
     /// samples and the canonical JSON are dropped, and the configuration parts results repeat
-    /// are held once (`shared`), so memory holds summaries, not documents. `check` sets it;
-    /// `import`, which writes the canonical JSON, does not.
+    /// are held once (`shared`), so memory holds summaries, not documents. Every command that
+    /// reads results sets it; `import` and `sidecar`, which need each result's canonical JSON,
+    /// load with [`load_streaming`] instead, one file's results at a time.
     pub lean: bool,
     /// With `lean`: the configuration parts (harness, platform, engine, model, workload) of
     /// the results kept so far, each distinct one held once and shared by every result equal to
     /// it.
     pub shared: SharedParts,
+    /// The checklist fields of the audit ([`crate::audit::checklist::items`]): each result's
+    /// state for each is worked out before its canonical JSON is dropped
+    /// ([`LoadedResult::checklist`]), the one thing the audit asks of that JSON.
+    pub checklist: Option<std::sync::Arc<[crate::audit::ChecklistItem]>>,
 }
 
 impl FileRead {

@@ -107,6 +107,52 @@ pub fn load_each(
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
 ) -> Corpus {
+    load_with(args, options, on_file, None)
+}
+
+/// Loads every file under `args` as [`load`] does, handing each file's results to
+/// `on_results` whole (with their canonical JSON), in the order the run keeps them, and keeping
+/// them lean afterwards: a command that writes each result's canonical JSON (`import`,
+/// `sidecar`) holds a bounded number of whole results (the files being checked, a chunk or two),
+/// never the corpus. Load with `options.lean` off: a lean load hands over lean results.
+pub fn load_streaming(
+    args: &[PathBuf],
+    options: &Options,
+    on_results: &mut dyn FnMut(&mut [LoadedResult]),
+) -> Corpus {
+    let mut findings = Vec::new();
+    let mut corpus = load_with(
+        args,
+        options,
+        &mut |_, mut f| findings.append(&mut f),
+        Some(on_results),
+    );
+    findings.append(&mut corpus.findings);
+    corpus.findings = findings;
+    corpus
+}
+
+/// Hands a file's results to the streaming caller, then keeps them lean.
+fn hand_over(
+    results: &mut [LoadedResult],
+    on_results: &mut Option<&mut dyn FnMut(&mut [LoadedResult])>,
+    options: &Options,
+) {
+    if let Some(hand) = on_results {
+        hand(results);
+        for r in results {
+            super::result::keep_lean(r, options);
+        }
+    }
+}
+
+/// [`load_each`], handing each file's results to `on_results` when there is one.
+fn load_with(
+    args: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+    mut on_results: Option<&mut dyn FnMut(&mut [LoadedResult])>,
+) -> Corpus {
     let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
     // of half-kilobyte results (and holding the old list and the new while it is copied).
@@ -220,6 +266,7 @@ pub fn load_each(
                     &mut corpus.omitted,
                     &options.selection,
                 );
+                hand_over(&mut o.results, &mut on_results, options);
                 corpus.results.extend(o.results);
                 corpus.claims.extend(o.claims);
                 handed += o.findings.len();
@@ -239,7 +286,13 @@ pub fn load_each(
             }
         }
     });
-    settle_pending(&entries, pending, options, (&run[..], &hood), &mut corpus);
+    settle_pending(
+        &entries,
+        pending,
+        options,
+        (&run[..], &hood),
+        (&mut corpus, &mut on_results),
+    );
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     for r in &mut corpus.read {
@@ -301,7 +354,10 @@ fn settle_pending(
     pending: Vec<(usize, Pending)>,
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
-    corpus: &mut Corpus,
+    (corpus, on_results): (
+        &mut Corpus,
+        &mut Option<&mut dyn FnMut(&mut [LoadedResult])>,
+    ),
 ) {
     if pending.is_empty() {
         return;
@@ -371,6 +427,7 @@ fn settle_pending(
             added = true;
         }
         corpus.read[read_at] = FileRead::of(&entry.display, entry.seen, &o);
+        hand_over(&mut o.results, on_results, options);
         corpus.results.extend(o.results);
         corpus.claims.extend(o.claims);
         corpus.findings.extend(o.findings);
