@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
@@ -132,6 +132,73 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
         .collect()
 }
 
+/// Loads the corpus, staging each result's files as it comes ([`stage`]), then moves them to
+/// their names; the results refused a name are named with the input whose name they would
+/// take. `Err` at the first file that cannot be written.
+#[expect(
+    clippy::type_complexity,
+    reason = "the loaded corpus, the secrets replaced and the inputs refused, used once"
+)]
+fn write_staged(
+    args: &ImportArgs,
+    staging: &Path,
+) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
+    let mut redacted = 0;
+    let mut failed: Option<String> = None;
+    // Each staged result's place in the run, in the order the loader handed them over.
+    let mut staged: Vec<(String, usize, usize)> = Vec::new();
+    let options = Options::default();
+    let loaded = corpus::load_streaming(&args.paths, &options, &mut |results| {
+        for r in results {
+            if failed.is_some() {
+                return;
+            }
+            let k = staged.len();
+            match stage(r, staging, k) {
+                Ok(n) => redacted += n,
+                Err(e) => failed = Some(e),
+            }
+            staged.push((r.origin.path.raw().to_string(), r.origin.doc_start, k));
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    // In path order, so that a file's results are numbered in the order the file holds them.
+    // The loader keeps its results in this order too (a stable sort of the order handed over),
+    // so the staged files sorted alike line up with them.
+    staged.sort_by(|a, b| (a.0.as_str(), a.1).cmp(&(b.0.as_str(), b.1)));
+    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
+    results.sort_by(|a, b| {
+        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
+    });
+    let names = output_names(&results, &args.paths);
+    let mut refused = Vec::new();
+    for ((r, name), (_, _, k)) in results.iter().zip(&names).zip(&staged) {
+        let name = match name {
+            Ok(name) => name,
+            Err(other) => {
+                refused.push((r.origin.path.raw().to_string(), other.clone()));
+                continue;
+            }
+        };
+        for (from, to) in [
+            (format!("{k}.json"), format!("{name}.json")),
+            (
+                format!("{k}.provenance.json"),
+                format!("{name}.provenance.json"),
+            ),
+        ] {
+            let path = args.output.join(to);
+            if let Some(parent) = path.parent() {
+                output::create_dir(parent)?;
+            }
+            output::move_file(&staging.join(from), &path)?;
+        }
+    }
+    Ok((loaded, redacted, refused))
+}
+
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
 fn provenance_of(r: &LoadedResult) -> Value {
     let mut out = Map::new();
@@ -178,48 +245,52 @@ fn provenance_of(r: &LoadedResult) -> Value {
     Value::Object(sorted.into_iter().collect())
 }
 
+/// Where each result's two files are written while the corpus is read, before the names are
+/// known (a name depends on every result of the run): a folder of the output that no output
+/// name can be, since [`file_stem`] never starts one with a dot.
+fn staging_dir(output: &Path) -> PathBuf {
+    output.join(format!(".benchlint-import.{}", std::process::id()))
+}
+
+/// Writes `r`'s canonical file and provenance file into `staging` as `{k}.json` and
+/// `{k}.provenance.json`, and counts the secret values replaced.
+fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String> {
+    let mut provenance = json!({
+        "schema": PROVENANCE_SCHEMA,
+        "result": r.doc.id,
+        "source": { "path": r.origin.path, "format": r.origin.format },
+        "values": provenance_of(r),
+    });
+    // Pointers are made of the file's keys, and paths and ids are the file's text too.
+    crate::secrets::redact_value(&mut provenance);
+    // A published canonical file carries no credential: secrets become "<redacted>". The
+    // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
+    let mut value = std::mem::take(&mut r.value);
+    let redacted = crate::secrets::redact_value(&mut value);
+    let text = crate::text::json::pretty_line(&value);
+    drop(value);
+    output::write_file(&staging.join(format!("{k}.json")), &text)?;
+    output::write_file(
+        &staging.join(format!("{k}.provenance.json")),
+        &crate::text::json::pretty_line(&provenance),
+    )?;
+    Ok(redacted)
+}
+
 /// Runs `import`.
+///
+/// Each result is written as the loader hands it over ([`corpus::load_streaming`]), into a
+/// staging folder of the output, and dropped: memory holds the results being checked, never
+/// the corpus's canonical JSON. Once every result is read, each pair of files is moved to its
+/// name.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
-    let loaded = corpus::load(&args.paths, &Options::default());
     output::create_dir(&args.output)?;
-    let mut redacted = 0;
-    // In path order, so that a file's results are numbered in the order the file holds them.
-    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
-    results.sort_by(|a, b| {
-        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
-    });
-    let names = output_names(&results, &args.paths);
-    let mut refused = Vec::new();
-    for (r, name) in results.iter().zip(&names) {
-        let name = match name {
-            Ok(name) => name,
-            Err(other) => {
-                refused.push((r.origin.path.raw(), other.as_str()));
-                continue;
-            }
-        };
-        let mut provenance = json!({
-            "schema": PROVENANCE_SCHEMA,
-            "result": r.doc.id,
-            "source": { "path": r.origin.path, "format": r.origin.format },
-            "values": provenance_of(r),
-        });
-        // Pointers are made of the file's keys, and paths and ids are the file's text too.
-        crate::secrets::redact_value(&mut provenance);
-        let write = |file: String, v: &Value| {
-            let path = args.output.join(file);
-            if let Some(parent) = path.parent() {
-                output::create_dir(parent)?;
-            }
-            output::write_file(&path, &crate::text::json::pretty_line(v))
-        };
-        // A published canonical file carries no credential: secrets become "<redacted>".
-        let mut value = r.value.clone();
-        redacted += crate::secrets::redact_value(&mut value);
-        write(format!("{name}.json"), &value)?;
-        write(format!("{name}.provenance.json"), &provenance)?;
-    }
+    let staging = staging_dir(&args.output);
+    output::create_dir(&staging)?;
+    let written = write_staged(args, &staging);
+    let _ = std::fs::remove_dir_all(&staging);
+    let (loaded, redacted, mut refused) = written?;
     let mut text = format!(
         "imported {} results from {} files into {}",
         loaded.results.len() - refused.len(),

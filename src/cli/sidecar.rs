@@ -95,10 +95,14 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
                 return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));
             }
         };
-    // The canonical JSON of each result is what the checklist rules read again.
+    // The canonical JSON of each result is what the checklist rules read again: each file's
+    // skeleton is made as the loader hands its results over, and the JSON dropped.
     options.lean = false;
-    let loaded = corpus::load(&args.paths, &options);
-    let plan = plan(args, &loaded, &options);
+    let mut files: BTreeMap<String, Option<Planned>> = BTreeMap::new();
+    let loaded = corpus::load_streaming(&args.paths, &options, &mut |results| {
+        plan_files(args, results, &options, &mut files);
+    });
+    let plan = plan(args, &loaded, files);
     let internal = corpus::report_internal_errors(&loaded.internal_errors);
     let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
     if args.output.is_none() && !args.write_beside {
@@ -107,13 +111,18 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     Ok(write_all(args, &plan, code))
 }
 
-/// Decides each file's skeleton and its place.
-fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) -> Plan {
+/// Decides the skeleton and its place of each file whose results are `results` (as the
+/// loader hands over one file's results, whole): `None` for a file that misses nothing.
+fn plan_files(
+    args: &SidecarArgs,
+    results: &[LoadedResult],
+    options: &corpus::Options,
+    files: &mut BTreeMap<String, Option<Planned>>,
+) {
     let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
-    for r in &loaded.results {
+    for r in results {
         by_file.entry(r.origin.path.raw()).or_default().push(r);
     }
-    let mut out = Plan::default();
     for (file, mut results) in by_file {
         results.sort_by_key(|r| r.origin.doc_start);
         let gaps: Vec<Vec<checklist::Gap>> = results
@@ -123,31 +132,44 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);
-        match skeleton::build(file, &results, &gaps, base) {
-            None => out.complete.push(file.to_string()),
-            Some(skeleton) => {
-                let name = beside.as_ref().map_or_else(
-                    || checklist::sidecar_place(file, &[]).0,
-                    |(_, shown, _)| shown.clone(),
-                );
-                let name = Path::new(&name)
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let target = match &args.output {
-                    Some(dir) => {
-                        let rel = super::inputs::relative_to_argument(file, &args.paths);
-                        let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
-                        dir.join(folder).join(&name)
-                    }
-                    None => Path::new(file).with_file_name(&name),
-                };
-                out.skeletons.push(Planned {
-                    file: file.to_string(),
-                    skeleton,
-                    target,
-                });
+        let planned = skeleton::build(file, &results, &gaps, base).map(|skeleton| {
+            let name = beside.as_ref().map_or_else(
+                || checklist::sidecar_place(file, &[]).0,
+                |(_, shown, _)| shown.clone(),
+            );
+            let name = Path::new(&name)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let target = match &args.output {
+                Some(dir) => {
+                    let rel = super::inputs::relative_to_argument(file, &args.paths);
+                    let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
+                    dir.join(folder).join(&name)
+                }
+                None => Path::new(file).with_file_name(&name),
+            };
+            Planned {
+                file: file.to_string(),
+                skeleton,
+                target,
             }
+        });
+        files.insert(file.to_string(), planned);
+    }
+}
+
+/// What became of each file: its skeleton (`files`, from [`plan_files`]), or why it has none.
+fn plan(
+    args: &SidecarArgs,
+    loaded: &corpus::Corpus,
+    files: BTreeMap<String, Option<Planned>>,
+) -> Plan {
+    let mut out = Plan::default();
+    for (file, planned) in files {
+        match planned {
+            None => out.complete.push(file),
+            Some(planned) => out.skeletons.push(planned),
         }
     }
     // Files that hold no result: named with the reason when it is a finding, or when the user
