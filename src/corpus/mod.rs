@@ -15,10 +15,12 @@ mod documents;
 mod fates;
 #[cfg(test)]
 mod levels_tests;
+mod lines;
 mod parse;
 mod per_file;
 mod per_user;
 mod place;
+mod recognise;
 mod result;
 mod run_folder;
 mod shared;
