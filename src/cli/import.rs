@@ -7,6 +7,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Map, Value, json};
 
@@ -143,38 +145,49 @@ fn write_staged(
     args: &ImportArgs,
     staging: &Path,
 ) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
-    let mut redacted = 0;
-    let mut failed: Option<String> = None;
-    // Each staged result's place in the run, in the order the loader handed them over.
-    let mut staged: Vec<(String, usize, usize)> = Vec::new();
+    let next = AtomicUsize::new(0);
+    // Each staged result by its file, its document and its place among the file's results,
+    // with its staging number; the first failure; the secret values replaced.
+    let staged: Mutex<Vec<(String, usize, usize, usize)>> = Mutex::new(Vec::new());
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    let redacted = AtomicUsize::new(0);
     let options = Options::default();
-    let loaded = corpus::load_streaming(&args.paths, &options, &mut |results| {
-        for r in results {
-            if failed.is_some() {
+    let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
+        for (j, r) in results.iter_mut().enumerate() {
+            if failed.lock().is_ok_and(|f| f.is_some()) {
                 return;
             }
-            let k = staged.len();
+            let k = next.fetch_add(1, Ordering::Relaxed);
             match stage(r, staging, k) {
-                Ok(n) => redacted += n,
-                Err(e) => failed = Some(e),
+                Ok(n) => {
+                    redacted.fetch_add(n, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    if let Ok(mut f) = failed.lock() {
+                        f.get_or_insert(e);
+                    }
+                }
             }
-            staged.push((r.origin.path.raw().to_string(), r.origin.doc_start, k));
+            if let Ok(mut s) = staged.lock() {
+                s.push((r.origin.path.raw().to_string(), r.origin.doc_start, j, k));
+            }
         }
     });
-    if let Some(e) = failed {
+    if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e);
     }
-    // In path order, so that a file's results are numbered in the order the file holds them.
-    // The loader keeps its results in this order too (a stable sort of the order handed over),
+    // In path order, so that a file's results are numbered in the order the file holds them:
+    // the order the loader keeps its results in (results of one document in the order read),
     // so the staged files sorted alike line up with them.
-    staged.sort_by(|a, b| (a.0.as_str(), a.1).cmp(&(b.0.as_str(), b.1)));
+    let mut staged = staged.into_inner().unwrap_or_default();
+    staged.sort_by(|a, b| (a.0.as_str(), a.1, a.2).cmp(&(b.0.as_str(), b.1, b.2)));
     let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
     results.sort_by(|a, b| {
         (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
     });
     let names = output_names(&results, &args.paths);
     let mut refused = Vec::new();
-    for ((r, name), (_, _, k)) in results.iter().zip(&names).zip(&staged) {
+    for ((r, name), (_, _, _, k)) in results.iter().zip(&names).zip(&staged) {
         let name = match name {
             Ok(name) => name,
             Err(other) => {
@@ -196,7 +209,7 @@ fn write_staged(
             output::move_file(&staging.join(from), &path)?;
         }
     }
-    Ok((loaded, redacted, refused))
+    Ok((loaded, redacted.into_inner(), refused))
 }
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
@@ -280,8 +293,8 @@ fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String
 /// Runs `import`.
 ///
 /// Each result is written as the loader hands it over ([`corpus::load_streaming`]), into a
-/// staging folder of the output, and dropped: memory holds the results being checked, never
-/// the corpus's canonical JSON. Once every result is read, each pair of files is moved to its
+/// staging folder of the output, and dropped: memory holds the results of the files being read,
+/// never the corpus's canonical JSON. Once every result is read, each pair of files is moved to its
 /// name.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;

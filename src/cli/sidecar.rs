@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::config::paths;
@@ -98,11 +99,14 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // The canonical JSON of each result is what the checklist rules read again: each file's
     // skeleton is made as the loader hands its results over, and the JSON dropped.
     options.lean = false;
-    let mut files: BTreeMap<String, Option<Planned>> = BTreeMap::new();
-    let loaded = corpus::load_streaming(&args.paths, &options, &mut |results| {
-        plan_files(args, results, &options, &mut files);
+    let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
+    let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
+        let planned = plan_files(args, results, &options);
+        if let Ok(mut files) = files.lock() {
+            files.extend(planned);
+        }
     });
-    let plan = plan(args, &loaded, files);
+    let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
     let internal = corpus::report_internal_errors(&loaded.internal_errors);
     let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
     if args.output.is_none() && !args.write_beside {
@@ -117,8 +121,8 @@ fn plan_files(
     args: &SidecarArgs,
     results: &[LoadedResult],
     options: &corpus::Options,
-    files: &mut BTreeMap<String, Option<Planned>>,
-) {
+) -> Vec<(String, Option<Planned>)> {
+    let mut files = Vec::new();
     let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
     for r in results {
         by_file.entry(r.origin.path.raw()).or_default().push(r);
@@ -155,8 +159,9 @@ fn plan_files(
                 target,
             }
         });
-        files.insert(file.to_string(), planned);
+        files.push((file.to_string(), planned));
     }
+    files
 }
 
 /// What became of each file: its skeleton (`files`, from [`plan_files`]), or why it has none.

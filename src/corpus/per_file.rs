@@ -110,48 +110,39 @@ pub fn load_each(
     load_with(args, options, on_file, None)
 }
 
-/// Loads every file under `args` as [`load`] does, handing each file's results to
-/// `on_results` whole (with their canonical JSON), in the order the run keeps them, and keeping
-/// them lean afterwards: a command that writes each result's canonical JSON (`import`,
-/// `sidecar`) holds a bounded number of whole results (the files being checked, a chunk or two),
-/// never the corpus. Load with `options.lean` off: a lean load hands over lean results.
+/// What each file's results are handed to, whole, on the worker that read the file, before
+/// they are kept lean ([`load_streaming`]).
+pub type Hand<'a> = Option<&'a (dyn Fn(&mut [LoadedResult]) + Sync)>;
+
+/// Loads every file under `args` as [`load`] does, handing each file's results to `hand` whole
+/// (with their canonical JSON) on the worker that read the file, as soon as it is read, and
+/// keeping them lean afterwards: a command that writes each result's canonical JSON (`import`,
+/// `sidecar`) holds the results of the files being read (one a worker), never the corpus's.
+/// The files are handed over in no set order (each file's results in its order); load with
+/// `options.lean` off, or the results handed over are lean already.
 pub fn load_streaming(
     args: &[PathBuf],
     options: &Options,
-    on_results: &mut dyn FnMut(&mut [LoadedResult]),
+    hand: &(dyn Fn(&mut [LoadedResult]) + Sync),
 ) -> Corpus {
     let mut findings = Vec::new();
     let mut corpus = load_with(
         args,
         options,
         &mut |_, mut f| findings.append(&mut f),
-        Some(on_results),
+        Some(hand),
     );
     findings.append(&mut corpus.findings);
     corpus.findings = findings;
     corpus
 }
 
-/// Hands a file's results to the streaming caller, then keeps them lean.
-fn hand_over(
-    results: &mut [LoadedResult],
-    on_results: &mut Option<&mut dyn FnMut(&mut [LoadedResult])>,
-    options: &Options,
-) {
-    if let Some(hand) = on_results {
-        hand(results);
-        for r in results {
-            super::result::keep_lean(r, options);
-        }
-    }
-}
-
-/// [`load_each`], handing each file's results to `on_results` when there is one.
+/// [`load_each`], handing each file's results to `hand` when there is one.
 fn load_with(
     args: &[PathBuf],
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
-    mut on_results: Option<&mut dyn FnMut(&mut [LoadedResult])>,
+    hand: Hand<'_>,
 ) -> Corpus {
     let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
@@ -228,7 +219,7 @@ fn load_with(
         scope.spawn(|| {
             for chunk in entries.chunks(CHUNK) {
                 if to_merge
-                    .send(check_chunk(chunk, options, (&run[..], &hood)))
+                    .send(check_chunk(chunk, options, (&run[..], &hood), hand))
                     .is_err()
                 {
                     break;
@@ -266,7 +257,6 @@ fn load_with(
                     &mut corpus.omitted,
                     &options.selection,
                 );
-                hand_over(&mut o.results, &mut on_results, options);
                 corpus.results.extend(o.results);
                 corpus.claims.extend(o.claims);
                 handed += o.findings.len();
@@ -291,7 +281,7 @@ fn load_with(
         pending,
         options,
         (&run[..], &hood),
-        (&mut corpus, &mut on_results),
+        (&mut corpus, hand),
     );
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
@@ -354,10 +344,7 @@ fn settle_pending(
     pending: Vec<(usize, Pending)>,
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
-    (corpus, on_results): (
-        &mut Corpus,
-        &mut Option<&mut dyn FnMut(&mut [LoadedResult])>,
-    ),
+    (corpus, hand): (&mut Corpus, Hand<'_>),
 ) {
     if pending.is_empty() {
         return;
@@ -407,7 +394,7 @@ fn settle_pending(
         corpus.read[read_at].read_as = fate.into();
     }
     let alone: Vec<Entry> = again.iter().map(|a| a.1.clone()).collect();
-    let outcomes = check_chunk(&alone, options, (run, hood));
+    let outcomes = check_chunk(&alone, options, (run, hood), hand);
     let mut added = false;
     for ((read_at, entry, first, harness), mut o) in again.into_iter().zip(outcomes) {
         // What the first pass said of the file was handed over already.
@@ -427,7 +414,6 @@ fn settle_pending(
             added = true;
         }
         corpus.read[read_at] = FileRead::of(&entry.display, entry.seen, &o);
-        hand_over(&mut o.results, on_results, options);
         corpus.results.extend(o.results);
         corpus.claims.extend(o.claims);
         corpus.findings.extend(o.findings);
@@ -449,11 +435,12 @@ pub(super) fn check_chunk(
     chunk: &[Entry],
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
+    hand: Hand<'_>,
 ) -> Vec<FileOutcome> {
     chunk
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options, (run, hood))).unwrap_or_else(|message| {
+            catch_panic(|| process_file(e, options, (run, hood), hand)).unwrap_or_else(|message| {
                 FileOutcome {
                     internal: vec![internal_error(
                         "the loader",
@@ -471,6 +458,7 @@ pub(super) fn process_file(
     entry: &Entry,
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
+    hand: Hand<'_>,
 ) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
@@ -507,5 +495,11 @@ pub(super) fn process_file(
     // In the order shown, here on the worker: the run's cap then keeps the first shown, and
     // the writer has little left to sort.
     out.findings.sort_by(crate::diagnostic::output_order);
+    if let Some(hand) = hand {
+        hand(&mut out.results);
+        for r in &mut out.results {
+            super::result::keep_lean(r, options);
+        }
+    }
     out
 }
