@@ -22,7 +22,51 @@ mkdir -p "$work"
 compared=0
 differ=0
 
-folders=()
+# JSON Lines files long enough to be read in several chunks of lines (`src/corpus/lines.rs`),
+# with broken lines, non-standard tokens, repeated keys, wide integers and enough findings to
+# pass the per-file cap, and files that are not JSON at all.
+jsonl="$work/jsonl"
+mkdir -p "$jsonl/mixed" "$jsonl/capped" "$jsonl/scalars" "$jsonl/small-cap"
+python3 - "$jsonl" <<'PY'
+import json, sys
+out = sys.argv[1]
+sgl = [l for l in open("testdata/adapters/sglang/late-2025-server-info.jsonl") if l.strip()]
+canon = [l for l in open("testdata/sidecar/canonical/typed-command.jsonl") if l.strip()]
+def lines(n, pick):
+    rows = []
+    for i in range(n):
+        if i % 97 == 5:
+            rows.append('{"broken": ' + str(i))
+        elif i % 89 == 7:
+            rows.append('{"id": "dup", "id": "dup2", "levels": [' + str(i))
+        elif i % 83 == 3:
+            rows.append("")
+        else:
+            d = json.loads(pick[i % len(pick)])
+            if isinstance(d.get("levels"), list) and i % 5 == 0:
+                d["levels"] = d["levels"] * 2
+            text = json.dumps(d)
+            if i % 13 == 0:
+                text = text.replace('}', ', "extra_key": 1, "extra_key": 2}', 1)
+            if i % 17 == 0:
+                text = text.replace('}', ', "wide": 123456789012345678901234567890}', 1)
+            if i % 19 == 0:
+                text = text.replace('}', ', "nan": NaN, "inf": Infinity}', 1)
+            if "id" in d:
+                text = text.replace('"id": "' + d["id"] + '"', '"id": "' + d["id"] + "-" + str(i) + '"', 1)
+            rows.append(text)
+    return "\n".join(rows) + "\n"
+open(out + "/mixed/sglang.jsonl", "w").write(lines(700, sgl))
+open(out + "/mixed/canonical.jsonl", "w").write(lines(600, canon))
+open(out + "/capped/canonical.jsonl", "w").write(lines(2500, canon))
+open(out + "/scalars/numbers.jsonl", "w").write("\n".join(str(i) for i in range(600)) + "\n{broken\n[1,\n")
+open(out + "/scalars/one-broken.ndjson", "w").write("\n".join(str(i) for i in range(600)) + "\n{broken\n")
+open(out + "/small-cap/canonical.jsonl", "w").write(lines(900, canon))
+for cap in (7, 40, 300):
+    open(out + "/cap%d.toml" % cap, "w").write("[thresholds]\nmax_findings_per_file = %d\nmax_levels = 1\n" % cap)
+PY
+
+folders=("$jsonl/mixed" "$jsonl/capped" "$jsonl/scalars" "$jsonl/small-cap")
 for d in testdata/corpora/*/ testdata/adapters/ testdata/adapters/*/ testdata/sidecar/*/ \
   testdata/clean/*/ testdata/cli/*/ testdata/regress/base/ testdata/regress/head/; do
   folders+=("${d%/}")
@@ -85,6 +129,15 @@ for c in d.get("configurations", [])[:4]:
   for ((i = 1; i < ${#prints[@]}; i++)); do
     for fmt in text json; do
       same compare "${prints[0]}" "${prints[$i]}" "$f" --format "$fmt"
+    done
+  done
+done
+
+# A per-file cap small enough to cut into each kind of finding of a JSON Lines file.
+for cap in 7 40 300; do
+  for f in "$jsonl/small-cap" "$jsonl/mixed"; do
+    for fmt in json concise; do
+      same check --config "$jsonl/cap$cap.toml" --format "$fmt" --exit-zero "$f"
     done
   done
 done
