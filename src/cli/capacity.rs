@@ -94,7 +94,7 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
         }
         options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
     }
-    Ok((corpus::load(&paths, &options), options))
+    Ok((corpus::load_results(&paths, &options), options))
 }
 
 /// One configuration's row.

@@ -68,8 +68,27 @@ pub struct SidecarArgs {
 /// One file's skeleton and where it goes.
 struct Planned {
     file: String,
-    skeleton: skeleton::Skeleton,
+    /// The skeleton as written (its text, not its tree: every file's is held until the
+    /// end), how many keys it asks for and how many values it derived.
+    skeleton: Written,
     target: PathBuf,
+}
+
+/// A skeleton as it is written.
+struct Written {
+    bytes: Vec<u8>,
+    missing: usize,
+    derived: usize,
+}
+
+impl From<skeleton::Skeleton> for Written {
+    fn from(s: skeleton::Skeleton) -> Self {
+        Written {
+            bytes: crate::text::json::pretty_line(&s.value),
+            missing: s.missing,
+            derived: s.derived,
+        }
+    }
 }
 
 /// What became of each input file, in path order.
@@ -155,7 +174,7 @@ fn plan_files(
             };
             Planned {
                 file: file.to_string(),
-                skeleton,
+                skeleton: skeleton.into(),
                 target,
             }
         });
@@ -226,10 +245,7 @@ fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
     }
     match plan.skeletons.as_slice() {
         [] => Ok(Output::stdout(Vec::new(), code)),
-        [one] => Ok(Output::stdout(
-            crate::text::json::pretty_line(&one.skeleton.value),
-            code,
-        )),
+        [one] => Ok(Output::stdout(one.skeleton.bytes.clone(), code)),
         many => Err(format!(
             "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
             many.len(),
@@ -243,13 +259,13 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
     for p in &plan.skeletons {
-        let bytes = crate::text::json::pretty_line(&p.skeleton.value);
+        let bytes = &p.skeleton.bytes;
         let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
         let result = args
             .output
             .as_deref()
             .map_or(Ok(()), |dir| make_folders(dir, &p.target))
-            .and_then(|()| write_new(&p.target, &bytes, args.force));
+            .and_then(|()| write_new(&p.target, bytes, args.force));
         match result {
             Ok(()) => {
                 written += 1;

@@ -91,7 +91,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
         }
     };
-    let corpus = corpus::load(&paths, &options);
+    let corpus = corpus::load_results(&paths, &options);
     let problems = corpus
         .findings
         .iter()

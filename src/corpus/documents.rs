@@ -12,10 +12,9 @@ use crate::rules::{self, Check, DocumentCtx, Emitter};
 use crate::schema;
 use crate::text::PathText;
 
-use super::recognise::DocumentRun;
 use super::{
-    Entry, FileOutcome, Options, artifacts, beside, bounds, catch_panic, emit_to_finding,
-    finding_at, internal_error, parse, read_text, sidecar, text,
+    DocumentRun, Entry, FileOutcome, Options, artifacts, beside, bounds, catch_panic, check_lines,
+    emit_to_finding, finding_at, internal_error, parse, read_text, sidecar, text,
 };
 #[cfg(test)]
 use crate::guard;
@@ -59,7 +58,7 @@ pub(super) fn check_text(
             if parse::by_line(&file_name) && !sidecar::is_sidecar_name(&file_name) =>
         {
             let folder = hood.folder(&entry.path, &entry.root);
-            super::lines::check_lines((entry, text), &file_name, (options, &folder), out);
+            check_lines((entry, text), &file_name, (options, &folder), out);
             return;
         }
         text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {

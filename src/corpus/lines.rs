@@ -14,10 +14,10 @@ use crate::diagnostic::{Finding, Location, Omitted};
 use crate::json::{Document, ParsedText};
 use crate::rules;
 
-use super::documents::bound_levels;
-use super::per_file::select_from;
-use super::recognise::DocumentRun;
-use super::{Entry, FileOutcome, Options, beside, bounds, finding_at, keep_within, parse, text};
+use super::{
+    DocumentRun, Entry, FileOutcome, Options, beside, bound_levels, bounds, finding_at,
+    keep_within, parse, select_from, text,
+};
 
 /// Parsed documents a chunk: large enough that a chunk's bookkeeping is nothing beside its
 /// lines, small enough that a chunk of large documents stays a few megabytes.

@@ -23,6 +23,7 @@ mod place;
 mod recognise;
 mod result;
 mod run_folder;
+mod settle;
 mod shared;
 #[cfg(test)]
 mod swap_tests;
@@ -46,13 +47,17 @@ pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
 pub use discover::{READ_ENDINGS, discover_with, hook_files_pattern, walk_reads};
 pub use documents::beside_sidecar;
-use documents::check_text;
+use documents::{bound_levels, check_text, load_sidecar, run_document_rules, schema_finding};
+use lines::check_lines;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
-pub use per_file::{load, load_each, load_streaming};
+pub use per_file::{Hand, load, load_each, load_results, load_streaming};
+use per_file::{check_chunk, select_from};
 pub use place::corpus_path;
+use recognise::DocumentRun;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
+use settle::{Pending, settle_pending};
 pub use shared::SharedParts;
 pub use walk::{Exclude, Walk};
 

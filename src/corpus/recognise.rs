@@ -15,10 +15,10 @@ use crate::rules;
 use crate::schema;
 use crate::text::PathText;
 
-use super::documents::{load_sidecar, run_document_rules, schema_finding};
 use super::{
     Entry, FileOutcome, LoadedClaims, Options, Origin, beside, claims, finding_at, finish_result,
-    parse, sidecar, text, whole_numbers_as_integers,
+    load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
+    whole_numbers_as_integers,
 };
 
 /// What checking the documents of one file carries from one to the next.
