@@ -3,6 +3,10 @@
 //! mirror the inputs: each is named by the path of its file relative to the argument that
 //! reached it (`vllm/run.json` and `vllm/run.provenance.json`, `sglang/run.jsonl.json`), and
 //! each input that gave no result is named with the reason.
+//!
+//! The files are read as `check` reads them, with the `benchlint.toml` found upward from the
+//! first path (its limits and sidecar globs; a bad one is exit 2 with its diagnostic), and each
+//! result written as soon as its file is read.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -13,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value, json};
 
 use super::{EXIT_CLEAN, Output, output};
-use crate::corpus::{self, LoadedResult, Options, translate};
+use crate::corpus::{self, LoadedResult, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
 
@@ -143,6 +147,7 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
 )]
 fn write_staged(
     args: &ImportArgs,
+    options: &corpus::Options,
     staging: &Path,
 ) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
     let next = AtomicUsize::new(0);
@@ -151,8 +156,7 @@ fn write_staged(
     let staged: Mutex<Vec<(String, usize, usize, usize)>> = Mutex::new(Vec::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);
     let redacted = AtomicUsize::new(0);
-    let options = Options::default();
-    let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
+    let loaded = corpus::load_streaming(&args.paths, options, &|results| {
         for (j, r) in results.iter_mut().enumerate() {
             if failed.lock().is_ok_and(|f| f.is_some()) {
                 return;
@@ -298,10 +302,20 @@ fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String
 /// name.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
+    // The config found upward from the first path, as `check` reads it (its limits and
+    // sidecar globs); not lean: each result's canonical JSON is what is written.
+    let mut options = match super::audit::config_options(&args.paths, None, false) {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+        }
+    };
+    options.lean = false;
     output::create_dir(&args.output)?;
     let staging = staging_dir(&args.output);
     output::create_dir(&staging)?;
-    let written = write_staged(args, &staging);
+    let written = write_staged(args, &options, &staging);
     let _ = std::fs::remove_dir_all(&staging);
     let (loaded, redacted, mut refused) = written?;
     let mut text = format!(

@@ -113,7 +113,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                         origin("canonical"),
                         (value, samples, levels),
                         ProvenanceMap::default(),
-                        (&sides, folder),
+                        (sides, folder),
                         self.options,
                         out,
                     );
@@ -175,7 +175,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                                 origin(name),
                                 (m.value, Vec::new(), None),
                                 m.provenance,
-                                (&sides, folder),
+                                (sides, folder),
                                 self.options,
                                 out,
                             );

@@ -17,7 +17,7 @@ const MIB: u64 = 1024;
 
 /// A result that records little (tens of findings) and carries an engine environment of 150
 /// variables: a document many times heavier parsed than what a result is summarised to.
-fn heavy(i: usize) -> Value {
+fn heavy(i: u32) -> Value {
     let environment: serde_json::Map<String, Value> = (0..150)
         .map(|k| (format!("VAR_{k}_{}", i % 7), json!(format!("v{k}"))))
         .collect();
@@ -26,12 +26,12 @@ fn heavy(i: usize) -> Value {
         "measured_at": "2026-09-01T00:00:00Z", "outcome": "ok",
         "engine": {"name": "vllm", "version": "0.11.0", "environment": environment},
         "levels": [{"concurrency": 8, "requests": 100, "duration_s": 60.0,
-                    "throughput_tok_s": {"aggregate": 2000.0 + i as f64}}],
+                    "throughput_tok_s": {"aggregate": 2000.0 + f64::from(i)}}],
     })
 }
 
 /// `n` heavy results, one a file, in `dir`.
-fn heavy_files(dir: &Path, n: usize) {
+fn heavy_files(dir: &Path, n: u32) {
     std::fs::create_dir_all(dir).unwrap();
     for i in 0..n {
         std::fs::write(dir.join(format!("r{i}.json")), heavy(i).to_string()).unwrap();
