@@ -28,12 +28,12 @@ flags=(--quiet)
 mkdir -p "$work"
 if [ -z "${BENCH_BIN:-}" ]; then
   cargo build "${flags[@]}"
-  bin=target/$profile/benchlint
+  bin=${CARGO_TARGET_DIR:-target}/$profile/benchlint
 else
   bin=$BENCH_BIN
 fi
 cargo build "${flags[@]}" --example gen_corpus
-gen=target/$profile/examples/gen_corpus
+gen=${CARGO_TARGET_DIR:-target}/$profile/examples/gen_corpus
 printf '[thresholds]\nmax_findings = 100000000\n' >"$work/list-all.toml"
 
 # Runs "$@" $repeat times under GNU time; sets $cpu (the lowest user + system, s) and $rss

@@ -105,10 +105,17 @@ pub fn create_dir(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `bytes` to `path` without following a symlink: refused when `path` exists as a
-/// symlink or as anything but a regular file; written to a fresh temporary file beside it,
-/// then renamed over it.
-pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+/// Moves the file `from` (written by [`write_file`] into a folder of the same output) to
+/// `path`, with the care [`write_file`] takes: never through a symbolic link, never over what is
+/// not a regular file.
+pub fn move_file(from: &Path, path: &Path) -> Result<(), String> {
+    refuse_target(path)?;
+    std::fs::rename(from, path)
+        .map_err(|e| format!("cannot write `{}`: {}", shown(path), describe_io(&e)))
+}
+
+/// `Err` when `path` is a symbolic link or exists and is not a regular file.
+fn refuse_target(path: &Path) -> Result<(), String> {
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.file_type().is_symlink() {
             return Err(format!(
@@ -123,6 +130,14 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` without following a symlink: refused when `path` exists as a
+/// symlink or as anything but a regular file; written to a fresh temporary file beside it,
+/// then renamed over it.
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    refuse_target(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),

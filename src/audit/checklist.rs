@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize as _, Serialize};
 use serde_json::json;
 
-pub use super::coverage::Coverage;
+pub use crate::model::Coverage;
 use crate::model::loaded::LoadedResult;
 use crate::model::{Provenance, ProvenanceMap, ResultDoc};
 use crate::rules::{Check, Emit, Emitter, ResultCtx, find_rule};
@@ -161,7 +161,7 @@ fn emits_of(code: &str, ctx: &ResultCtx<'_>) -> Option<Vec<Emit>> {
 }
 
 /// The fields of each selected checklist rule, found by running it on the probes.
-fn items(thresholds: &Thresholds, runs: &dyn Fn(&str) -> bool) -> Vec<ChecklistItem> {
+pub fn items(thresholds: &Thresholds, runs: &dyn Fn(&str) -> bool) -> Vec<ChecklistItem> {
     let empty = json!({
         "schema": crate::model::RESULT_SCHEMA, "id": "probe", "measured_at": "2026-01-01T00:00:00Z",
         "outcome": "ok", "levels": []
@@ -210,21 +210,44 @@ fn related(a: &str, b: &str) -> bool {
     a == b || below(a, b) || below(b, a)
 }
 
-/// The state of each item for one result.
+/// The state of each item for one result: the states the loader worked out
+/// ([`LoadedResult::checklist`]) when it did for these items, else asked of its canonical JSON.
 fn result_states(
     r: &LoadedResult,
     items: &[ChecklistItem],
     thresholds: &Thresholds,
     runs_on: &dyn Fn(&str, &str) -> bool,
 ) -> Vec<Coverage> {
+    if let Some(states) = r.checklist.as_deref().filter(|s| s.len() == items.len()) {
+        return states.to_vec();
+    }
     // A result whose canonical JSON was dropped (`Options::lean`) cannot be asked again.
     if r.value.is_null() {
         return vec![Coverage::NotApplicable; items.len()];
     }
+    states_of(
+        (&r.doc, &r.value, &r.provenance),
+        r.origin.path.raw(),
+        items,
+        thresholds,
+        runs_on,
+    )
+}
+
+/// The state of each item for the result `doc` (with its canonical JSON `value` and its
+/// `provenance`) read from the file `path`: what the loader keeps of a result for the audit
+/// before it drops the canonical JSON.
+pub fn states_of(
+    (doc, value, provenance): (&ResultDoc, &serde_json::Value, &ProvenanceMap),
+    path: &str,
+    items: &[ChecklistItem],
+    thresholds: &Thresholds,
+    runs_on: &dyn Fn(&str, &str) -> bool,
+) -> Vec<Coverage> {
     let ctx = ResultCtx {
-        result: &r.doc,
-        value: &r.value,
-        provenance: &r.provenance,
+        result: doc,
+        value,
+        provenance,
         serve: None,
         artifacts: &[],
         thresholds,
@@ -232,7 +255,7 @@ fn result_states(
     let mut reported: BTreeMap<&str, Vec<Emit>> = BTreeMap::new();
     for code in CHECKLIST_CODES {
         if items.iter().any(|i| i.code == code)
-            && runs_on(r.origin.path.raw(), code)
+            && runs_on(path, code)
             && let Some(emits) = emits_of(code, &ctx)
         {
             reported.insert(code, emits);
@@ -256,7 +279,7 @@ fn result_states(
                 }
             }
             if present {
-                source(&r.provenance, &item.pointer)
+                source(provenance, &item.pointer)
             } else {
                 Coverage::NotApplicable
             }

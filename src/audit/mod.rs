@@ -7,7 +7,6 @@
 
 pub mod checklist;
 pub mod corpus;
-mod coverage;
 pub mod replication;
 
 use serde::Serialize;

@@ -84,7 +84,8 @@ fn parse_floor(s: &str) -> Result<f64, String> {
 
 /// Thresholds, selection and sidecars from the config file, as `check` reads them: `config`
 /// when given, none with `isolated`, else the `benchlint.toml` found upward from the first
-/// path. `Err` with the rendered diagnostic of a bad config file.
+/// path; lean, as `check` loads (a caller that needs the canonical JSON turns it off).
+/// `Err` with the rendered diagnostic of a bad config file.
 pub(super) fn config_options(
     paths: &[PathBuf],
     config: Option<&Path>,
@@ -92,7 +93,10 @@ pub(super) fn config_options(
 ) -> Result<Options, String> {
     let config = config::for_run(paths, config, isolated)
         .map_err(|e| e.render(std::io::stderr().is_terminal()))?;
-    let mut options = Options::default();
+    let mut options = Options {
+        lean: true,
+        ..Options::default()
+    };
     let Some(c) = config else {
         return Ok(options);
     };
@@ -130,13 +134,16 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     if let Some(out) = &args.output {
         output_allowed(args, out, &paths)?;
     }
-    let options = match config_options(&paths, args.config.as_deref(), args.isolated) {
+    let mut options = match config_options(&paths, args.config.as_deref(), args.isolated) {
         Ok(o) => o,
         Err(rendered) => {
             let _ = std::io::stderr().write_all(rendered.as_bytes());
             return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));
         }
     };
+    // The one thing the report asks of a result's canonical JSON, asked before it is dropped.
+    options.checklist =
+        Some(checklist::items(&options.thresholds, &|code| options.selection.runs(code)).into());
     // The claims file is read with the corpus, unless a path already reaches it.
     let mut load_paths = paths.clone();
     if let Some(claims) = &args.claims {

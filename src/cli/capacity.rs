@@ -75,7 +75,11 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(format!("`{}` does not exist", missing.display()));
     }
-    let mut options = Options::default();
+    // Lean, as `check` loads: nothing read here needs a result's canonical JSON.
+    let mut options = Options {
+        lean: true,
+        ..Options::default()
+    };
     let config = config::for_run(&paths, None, false).map_err(|e| {
         // The diagnostic, with its snippet, is written as it is; the error says no more.
         let _ = std::io::Write::write_all(
@@ -90,7 +94,7 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
         }
         options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
     }
-    Ok((corpus::load(&paths, &options), options))
+    Ok((corpus::load_results(&paths, &options), options))
 }
 
 /// One configuration's row.

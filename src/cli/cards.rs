@@ -6,6 +6,10 @@
 //! read from, since a folder's cards are no use without saying which run each is. Files of a folder that
 //! hold no result are skipped and counted on stderr (`benchlint check` says why); paths that
 //! hold no result at all are exit 2, with the reason when it is one file's.
+//!
+//! The files are read as `check` reads them, with the `benchlint.toml` found upward from the
+//! first path (its limits and sidecar globs; a bad one is exit 2), keeping only what the cards
+//! read of each result. No `--config` or `--isolated`: `cards` takes paths alone.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -13,7 +17,7 @@ use std::path::PathBuf;
 use serde_json::{Value, json};
 
 use super::{EXIT_CLEAN, Output};
-use crate::corpus::{self, Options};
+use crate::corpus;
 
 /// Prints the cards of every result `paths` hold.
 pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
@@ -27,7 +31,16 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let corpus = corpus::load(paths, &Options::default());
+    // As `check` reads the corpus: the in-tree config's limits and sidecars, and only what
+    // the cards read kept of each result.
+    let options = match super::audit::config_options(paths, None, false) {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::stderr().write_all(rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+        }
+    };
+    let corpus = corpus::load_results(paths, &options);
     if corpus::report_internal_errors(&corpus.internal_errors) {
         return Err(format!(
             "{} could not be read because of an internal error (above)",
@@ -65,32 +78,41 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             if unread.len() == 1 { "was" } else { "were" }
         );
     }
-    let value = if let [one] = order.as_slice() {
-        crate::cards::cards(&one.doc)
-    } else {
-        Value::Array(
-            order
-                .iter()
-                .map(|r| {
-                    // After the result's id, the file it was read from.
-                    let mut card = serde_json::Map::new();
-                    if let Value::Object(cards) = crate::cards::cards(&r.doc) {
-                        for (k, v) in cards {
-                            let id = k == "result";
-                            card.insert(k, v);
-                            if id {
-                                card.insert("path".into(), json!(r.origin.path));
-                            }
-                        }
-                    }
-                    Value::Object(card)
-                })
-                .collect(),
-        )
-    };
     // Cards quote the file: every secret in them is redacted, hidden characters escaped.
-    Ok(Output::stdout(
-        crate::text::json::pretty_redacted(value),
-        EXIT_CLEAN,
-    ))
+    let bytes = if let [one] = order.as_slice() {
+        crate::text::json::pretty_redacted(crate::cards::cards(&one.doc))
+    } else {
+        crate::text::json::pretty_line(&Cards(&order))
+    };
+    Ok(Output::stdout(bytes, EXIT_CLEAN))
+}
+
+/// The cards of several results as one JSON array, each card made, redacted and written in
+/// turn: the bytes the array made whole prints (a card is redacted alone as it is inside the
+/// array), without holding every card at once.
+struct Cards<'a>(&'a [&'a corpus::LoadedResult]);
+
+impl serde::Serialize for Cards<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|r| {
+            let mut card = card_with_path(r);
+            crate::secrets::redact_value(&mut card);
+            card
+        }))
+    }
+}
+
+/// The cards of `r`, with the path of its file after its id.
+fn card_with_path(r: &corpus::LoadedResult) -> Value {
+    let mut card = serde_json::Map::new();
+    if let Value::Object(cards) = crate::cards::cards(&r.doc) {
+        for (k, v) in cards {
+            let id = k == "result";
+            card.insert(k, v);
+            if id {
+                card.insert("path".into(), json!(r.origin.path));
+            }
+        }
+    }
+    Value::Object(card)
 }

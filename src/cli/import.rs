@@ -3,15 +3,21 @@
 //! mirror the inputs: each is named by the path of its file relative to the argument that
 //! reached it (`vllm/run.json` and `vllm/run.provenance.json`, `sglang/run.jsonl.json`), and
 //! each input that gave no result is named with the reason.
+//!
+//! The files are read as `check` reads them, with the `benchlint.toml` found upward from the
+//! first path (its limits and sidecar globs; a bad one is exit 2 with its diagnostic), and each
+//! result written as soon as its file is read.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Map, Value, json};
 
 use super::{EXIT_CLEAN, Output, output};
-use crate::corpus::{self, LoadedResult, Options, translate};
+use crate::corpus::{self, LoadedResult, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
 
@@ -132,6 +138,84 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
         .collect()
 }
 
+/// Loads the corpus, staging each result's files as it comes ([`stage`]), then moves them to
+/// their names; the results refused a name are named with the input whose name they would
+/// take. `Err` at the first file that cannot be written.
+#[expect(
+    clippy::type_complexity,
+    reason = "the loaded corpus, the secrets replaced and the inputs refused, used once"
+)]
+fn write_staged(
+    args: &ImportArgs,
+    options: &corpus::Options,
+    staging: &Path,
+) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
+    let next = AtomicUsize::new(0);
+    // Each staged result by its file, its document and its place among the file's results,
+    // with its staging number; the first failure; the secret values replaced.
+    let staged: Mutex<Vec<(String, usize, usize, usize)>> = Mutex::new(Vec::new());
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    let redacted = AtomicUsize::new(0);
+    let loaded = corpus::load_streaming(&args.paths, options, &|results| {
+        for (j, r) in results.iter_mut().enumerate() {
+            if failed.lock().is_ok_and(|f| f.is_some()) {
+                return;
+            }
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            match stage(r, staging, k) {
+                Ok(n) => {
+                    redacted.fetch_add(n, Ordering::Relaxed);
+                }
+                Err(e) => {
+                    if let Ok(mut f) = failed.lock() {
+                        f.get_or_insert(e);
+                    }
+                }
+            }
+            if let Ok(mut s) = staged.lock() {
+                s.push((r.origin.path.raw().to_string(), r.origin.doc_start, j, k));
+            }
+        }
+    });
+    if let Some(e) = failed.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    // In path order, so that a file's results are numbered in the order the file holds them:
+    // the order the loader keeps its results in (results of one document in the order read),
+    // so the staged files sorted alike line up with them.
+    let mut staged = staged.into_inner().unwrap_or_default();
+    staged.sort_by(|a, b| (a.0.as_str(), a.1, a.2).cmp(&(b.0.as_str(), b.1, b.2)));
+    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
+    results.sort_by(|a, b| {
+        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
+    });
+    let names = output_names(&results, &args.paths);
+    let mut refused = Vec::new();
+    for ((r, name), (_, _, _, k)) in results.iter().zip(&names).zip(&staged) {
+        let name = match name {
+            Ok(name) => name,
+            Err(other) => {
+                refused.push((r.origin.path.raw().to_string(), other.clone()));
+                continue;
+            }
+        };
+        for (from, to) in [
+            (format!("{k}.json"), format!("{name}.json")),
+            (
+                format!("{k}.provenance.json"),
+                format!("{name}.provenance.json"),
+            ),
+        ] {
+            let path = args.output.join(to);
+            if let Some(parent) = path.parent() {
+                output::create_dir(parent)?;
+            }
+            output::move_file(&staging.join(from), &path)?;
+        }
+    }
+    Ok((loaded, redacted.into_inner(), refused))
+}
+
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
 fn provenance_of(r: &LoadedResult) -> Value {
     let mut out = Map::new();
@@ -178,48 +262,62 @@ fn provenance_of(r: &LoadedResult) -> Value {
     Value::Object(sorted.into_iter().collect())
 }
 
+/// Where each result's two files are written while the corpus is read, before the names are
+/// known (a name depends on every result of the run): a folder of the output that no output
+/// name can be, since [`file_stem`] never starts one with a dot.
+fn staging_dir(output: &Path) -> PathBuf {
+    output.join(format!(".benchlint-import.{}", std::process::id()))
+}
+
+/// Writes `r`'s canonical file and provenance file into `staging` as `{k}.json` and
+/// `{k}.provenance.json`, and counts the secret values replaced.
+fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String> {
+    let mut provenance = json!({
+        "schema": PROVENANCE_SCHEMA,
+        "result": r.doc.id,
+        "source": { "path": r.origin.path, "format": r.origin.format },
+        "values": provenance_of(r),
+    });
+    // Pointers are made of the file's keys, and paths and ids are the file's text too.
+    crate::secrets::redact_value(&mut provenance);
+    // A published canonical file carries no credential: secrets become "<redacted>". The
+    // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
+    let mut value = std::mem::take(&mut r.value);
+    let redacted = crate::secrets::redact_value(&mut value);
+    let text = crate::text::json::pretty_line(&value);
+    drop(value);
+    output::write_file(&staging.join(format!("{k}.json")), &text)?;
+    output::write_file(
+        &staging.join(format!("{k}.provenance.json")),
+        &crate::text::json::pretty_line(&provenance),
+    )?;
+    Ok(redacted)
+}
+
 /// Runs `import`.
+///
+/// Each result is written as the loader hands it over ([`corpus::load_streaming`]), into a
+/// staging folder of the output, and dropped: memory holds the results of the files being read,
+/// never the corpus's canonical JSON. Once every result is read, each pair of files is moved to its
+/// name.
 pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::check_output_dir(&args.output, &args.paths, args.allow_inside_corpus)?;
-    let loaded = corpus::load(&args.paths, &Options::default());
+    // The config found upward from the first path, as `check` reads it (its limits and
+    // sidecar globs); not lean: each result's canonical JSON is what is written.
+    let mut options = match super::audit::config_options(&args.paths, None, false) {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+        }
+    };
+    options.lean = false;
     output::create_dir(&args.output)?;
-    let mut redacted = 0;
-    // In path order, so that a file's results are numbered in the order the file holds them.
-    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
-    results.sort_by(|a, b| {
-        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
-    });
-    let names = output_names(&results, &args.paths);
-    let mut refused = Vec::new();
-    for (r, name) in results.iter().zip(&names) {
-        let name = match name {
-            Ok(name) => name,
-            Err(other) => {
-                refused.push((r.origin.path.raw(), other.as_str()));
-                continue;
-            }
-        };
-        let mut provenance = json!({
-            "schema": PROVENANCE_SCHEMA,
-            "result": r.doc.id,
-            "source": { "path": r.origin.path, "format": r.origin.format },
-            "values": provenance_of(r),
-        });
-        // Pointers are made of the file's keys, and paths and ids are the file's text too.
-        crate::secrets::redact_value(&mut provenance);
-        let write = |file: String, v: &Value| {
-            let path = args.output.join(file);
-            if let Some(parent) = path.parent() {
-                output::create_dir(parent)?;
-            }
-            output::write_file(&path, &crate::text::json::pretty_line(v))
-        };
-        // A published canonical file carries no credential: secrets become "<redacted>".
-        let mut value = r.value.clone();
-        redacted += crate::secrets::redact_value(&mut value);
-        write(format!("{name}.json"), &value)?;
-        write(format!("{name}.provenance.json"), &provenance)?;
-    }
+    let staging = staging_dir(&args.output);
+    output::create_dir(&staging)?;
+    let written = write_staged(args, &options, &staging);
+    let _ = std::fs::remove_dir_all(&staging);
+    let (loaded, redacted, mut refused) = written?;
     let mut text = format!(
         "imported {} results from {} files into {}",
         loaded.results.len() - refused.len(),

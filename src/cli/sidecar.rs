@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::config::paths;
@@ -67,8 +68,27 @@ pub struct SidecarArgs {
 /// One file's skeleton and where it goes.
 struct Planned {
     file: String,
-    skeleton: skeleton::Skeleton,
+    /// The skeleton as written (its text, not its tree: every file's is held until the
+    /// end), how many keys it asks for and how many values it derived.
+    skeleton: Written,
     target: PathBuf,
+}
+
+/// A skeleton as it is written.
+struct Written {
+    bytes: Vec<u8>,
+    missing: usize,
+    derived: usize,
+}
+
+impl From<skeleton::Skeleton> for Written {
+    fn from(s: skeleton::Skeleton) -> Self {
+        Written {
+            bytes: crate::text::json::pretty_line(&s.value),
+            missing: s.missing,
+            derived: s.derived,
+        }
+    }
 }
 
 /// What became of each input file, in path order.
@@ -95,10 +115,17 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
                 return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));
             }
         };
-    // The canonical JSON of each result is what the checklist rules read again.
+    // The canonical JSON of each result is what the checklist rules read again: each file's
+    // skeleton is made as the loader hands its results over, and the JSON dropped.
     options.lean = false;
-    let loaded = corpus::load(&args.paths, &options);
-    let plan = plan(args, &loaded, &options);
+    let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
+    let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
+        let planned = plan_files(args, results, &options);
+        if let Ok(mut files) = files.lock() {
+            files.extend(planned);
+        }
+    });
+    let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
     let internal = corpus::report_internal_errors(&loaded.internal_errors);
     let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
     if args.output.is_none() && !args.write_beside {
@@ -107,13 +134,18 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     Ok(write_all(args, &plan, code))
 }
 
-/// Decides each file's skeleton and its place.
-fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) -> Plan {
+/// Decides the skeleton and its place of each file whose results are `results` (as the
+/// loader hands over one file's results, whole): `None` for a file that misses nothing.
+fn plan_files(
+    args: &SidecarArgs,
+    results: &[LoadedResult],
+    options: &corpus::Options,
+) -> Vec<(String, Option<Planned>)> {
+    let mut files = Vec::new();
     let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
-    for r in &loaded.results {
+    for r in results {
         by_file.entry(r.origin.path.raw()).or_default().push(r);
     }
-    let mut out = Plan::default();
     for (file, mut results) in by_file {
         results.sort_by_key(|r| r.origin.doc_start);
         let gaps: Vec<Vec<checklist::Gap>> = results
@@ -123,31 +155,45 @@ fn plan(args: &SidecarArgs, loaded: &corpus::Corpus, options: &corpus::Options) 
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);
-        match skeleton::build(file, &results, &gaps, base) {
-            None => out.complete.push(file.to_string()),
-            Some(skeleton) => {
-                let name = beside.as_ref().map_or_else(
-                    || checklist::sidecar_place(file, &[]).0,
-                    |(_, shown, _)| shown.clone(),
-                );
-                let name = Path::new(&name)
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let target = match &args.output {
-                    Some(dir) => {
-                        let rel = super::inputs::relative_to_argument(file, &args.paths);
-                        let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
-                        dir.join(folder).join(&name)
-                    }
-                    None => Path::new(file).with_file_name(&name),
-                };
-                out.skeletons.push(Planned {
-                    file: file.to_string(),
-                    skeleton,
-                    target,
-                });
+        let planned = skeleton::build(file, &results, &gaps, base).map(|skeleton| {
+            let name = beside.as_ref().map_or_else(
+                || checklist::sidecar_place(file, &[]).0,
+                |(_, shown, _)| shown.clone(),
+            );
+            let name = Path::new(&name)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let target = match &args.output {
+                Some(dir) => {
+                    let rel = super::inputs::relative_to_argument(file, &args.paths);
+                    let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
+                    dir.join(folder).join(&name)
+                }
+                None => Path::new(file).with_file_name(&name),
+            };
+            Planned {
+                file: file.to_string(),
+                skeleton: skeleton.into(),
+                target,
             }
+        });
+        files.push((file.to_string(), planned));
+    }
+    files
+}
+
+/// What became of each file: its skeleton (`files`, from [`plan_files`]), or why it has none.
+fn plan(
+    args: &SidecarArgs,
+    loaded: &corpus::Corpus,
+    files: BTreeMap<String, Option<Planned>>,
+) -> Plan {
+    let mut out = Plan::default();
+    for (file, planned) in files {
+        match planned {
+            None => out.complete.push(file),
+            Some(planned) => out.skeletons.push(planned),
         }
     }
     // Files that hold no result: named with the reason when it is a finding, or when the user
@@ -199,10 +245,7 @@ fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
     }
     match plan.skeletons.as_slice() {
         [] => Ok(Output::stdout(Vec::new(), code)),
-        [one] => Ok(Output::stdout(
-            crate::text::json::pretty_line(&one.skeleton.value),
-            code,
-        )),
+        [one] => Ok(Output::stdout(one.skeleton.bytes.clone(), code)),
         many => Err(format!(
             "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
             many.len(),
@@ -216,13 +259,13 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
     for p in &plan.skeletons {
-        let bytes = crate::text::json::pretty_line(&p.skeleton.value);
+        let bytes = &p.skeleton.bytes;
         let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
         let result = args
             .output
             .as_deref()
             .map_or(Ok(()), |dir| make_folders(dir, &p.target))
-            .and_then(|()| write_new(&p.target, &bytes, args.force));
+            .and_then(|()| write_new(&p.target, bytes, args.force));
         match result {
             Ok(()) => {
                 written += 1;

@@ -14,6 +14,10 @@
 //! identified configuration), and it gets no interval, since one run of an unknown
 //! configuration is not pooled with another.
 //!
+//! The corpus is read as `check` reads it: with the config found upward from the first path
+//! (or `--config FILE`; none with `--isolated`), so its limits, `max_cv` and sidecar globs
+//! apply, and with only what the summary reads kept of each result.
+//!
 //! Labels are made of what the files record (model and engine names): each format masks and
 //! escapes them (`crate::text`), so a model name cannot start a line of its own in a CI log,
 //! colour a terminal or inject markup.
@@ -27,7 +31,7 @@ use clap::ValueEnum;
 use comfy_table::{CellAlignment, Table, presets};
 
 use super::{EXIT_CLEAN, Output};
-use crate::corpus::{self, Options};
+use crate::corpus;
 use crate::model::LoadAxis;
 use crate::numbers::fixed;
 use crate::numbers::plural;
@@ -41,6 +45,13 @@ pub struct SummaryArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = SummaryFormat::Table)]
     pub format: SummaryFormat,
+    /// The config file to use instead of the `benchlint.toml` found upward from the first
+    /// path (its limits, `max_cv` and sidecars apply).
+    #[arg(long, value_name = "FILE", conflicts_with = "isolated")]
+    pub config: Option<PathBuf>,
+    /// Ignore every config file.
+    #[arg(long)]
+    pub isolated: bool,
 }
 
 /// Output formats of `summary`.
@@ -61,7 +72,6 @@ const UNDEFINED: &str = "–";
 
 /// Runs `summary`; a path that does not exist is an error (exit 2).
 pub fn run(args: &SummaryArgs) -> Result<Output, String> {
-    let options = Options::default();
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -71,7 +81,17 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     if let Some(missing) = paths.iter().find(|p| !p.exists()) {
         return Err(format!("`{}` does not exist", missing.display()));
     }
-    let corpus = corpus::load(&paths, &options);
+    // As `check` reads the corpus: the config's limits, thresholds and sidecars, and only
+    // what the summary reads kept of each result.
+    let options = match super::audit::config_options(&paths, args.config.as_deref(), args.isolated)
+    {
+        Ok(o) => o,
+        Err(rendered) => {
+            let _ = std::io::stderr().write_all(rendered.as_bytes());
+            return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+        }
+    };
+    let corpus = corpus::load_results(&paths, &options);
     let problems = corpus
         .findings
         .iter()

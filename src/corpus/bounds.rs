@@ -57,6 +57,13 @@ fn more(n: usize) -> String {
 /// E005 for repeated keys and wide integers (one finding per document and kind, at the first
 /// occurrence), E001 for every array cut at the bound.
 pub(super) fn report_scan(path: &str, parsed: &ParsedText, findings: &mut Vec<Finding>) {
+    report_duplicates(path, parsed, findings);
+    report_wide(path, parsed, findings);
+    report_truncated(path, parsed, findings);
+}
+
+/// One finding per document for its repeated keys.
+pub(super) fn report_duplicates(path: &str, parsed: &ParsedText, findings: &mut Vec<Finding>) {
     let mut dup_by_doc: BTreeMap<usize, Vec<&crate::json::DuplicateKey>> = BTreeMap::new();
     for d in &parsed.duplicate_keys {
         dup_by_doc
@@ -79,6 +86,10 @@ pub(super) fn report_scan(path: &str, parsed: &ParsedText, findings: &mut Vec<Fi
         f.label = Some("repeated key".into());
         findings.push(f);
     }
+}
+
+/// One finding per document for its integers beyond 64 bits.
+pub(super) fn report_wide(path: &str, parsed: &ParsedText, findings: &mut Vec<Finding>) {
     let mut wide_by_doc: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &w in &parsed.wide_integers {
         wide_by_doc
@@ -99,6 +110,10 @@ pub(super) fn report_scan(path: &str, parsed: &ParsedText, findings: &mut Vec<Fi
         f.label = Some("wider than 64 bits".into());
         findings.push(f);
     }
+}
+
+/// One finding for each array cut at the bound.
+pub(super) fn report_truncated(path: &str, parsed: &ParsedText, findings: &mut Vec<Finding>) {
     for t in &parsed.truncated_arrays {
         let mut f = finding_at(
             &rules::e001_unreadable_file::RULE,

@@ -5,18 +5,16 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::adapters::{self, Reading, Source};
 use crate::diagnostic::{Finding, Location};
 use crate::json::Document;
-use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA};
+use crate::model::RESULT_SCHEMA;
 use crate::rules::{self, Check, DocumentCtx, Emitter};
 use crate::schema;
 use crate::text::PathText;
 
 use super::{
-    Entry, FileOutcome, LoadedClaims, Options, Origin, artifacts, beside, bounds, catch_panic,
-    claims, emit_to_finding, finding_at, finish_result, internal_error, parse, read_text, sidecar,
-    text, whole_numbers_as_integers,
+    DocumentRun, Entry, FileOutcome, Options, artifacts, beside, bounds, catch_panic, check_lines,
+    emit_to_finding, finding_at, internal_error, parse, read_text, sidecar, text,
 };
 #[cfg(test)]
 use crate::guard;
@@ -54,6 +52,15 @@ pub(super) fn check_text(
     };
     let in_run = |p: &Path| run.binary_search(&p).is_ok();
     let (form, mut documents) = match text::read(entry, &file_name, text, &yaml_limits, &in_run) {
+        // JSON Lines a chunk of lines at a time (a sidecar's name aside: whether it attaches
+        // to a result depends on all its documents).
+        text::Reading::Json
+            if parse::by_line(&file_name) && !sidecar::is_sidecar_name(&file_name) =>
+        {
+            let folder = hood.folder(&entry.path, &entry.root);
+            check_lines((entry, text), &file_name, (options, &folder), out);
+            return;
+        }
         text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
             Some(documents) => (None, documents),
             None => return,
@@ -78,24 +85,7 @@ pub(super) fn check_text(
     };
     // Levels past the bound are dropped before validation (adapters' results: in finish_result).
     for doc in &mut documents {
-        if doc.value.get("schema").and_then(Value::as_str) == Some(RESULT_SCHEMA)
-            && let Some(had) = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)
-        {
-            if let Some(typed) = doc.levels.as_mut() {
-                typed.levels.truncate(options.thresholds.max_levels);
-            }
-            let loc = Location {
-                path: path.into(),
-                doc_start: doc.start,
-                pointer: "/levels".into(),
-                offset: None,
-            };
-            out.findings.push(bounds::levels_finding(
-                loc,
-                had,
-                options.thresholds.max_levels,
-            ));
-        }
+        out.findings.extend(bound_levels(path, doc, options));
     }
     let folder = hood.folder(&entry.path, &entry.root);
     // A sidecar is one only beside a result of the run it attaches to: alone, it is read as
@@ -113,6 +103,29 @@ pub(super) fn check_text(
         (options, &folder, owner),
         out,
     );
+}
+
+/// The finding of a canonical result `doc` with levels past the bound, which are dropped
+/// before it is validated (an adapter's results are bounded in `finish_result`).
+pub(super) fn bound_levels(path: &str, doc: &mut Document, options: &Options) -> Option<Finding> {
+    if doc.value.get("schema").and_then(Value::as_str) != Some(RESULT_SCHEMA) {
+        return None;
+    }
+    let had = bounds::bound_levels(&mut doc.value, options.thresholds.max_levels)?;
+    if let Some(typed) = doc.levels.as_mut() {
+        typed.levels.truncate(options.thresholds.max_levels);
+    }
+    let loc = Location {
+        path: path.into(),
+        doc_start: doc.start,
+        pointer: "/levels".into(),
+        offset: None,
+    };
+    Some(bounds::levels_finding(
+        loc,
+        had,
+        options.thresholds.max_levels,
+    ))
 }
 
 /// Recognises each document (canonical result, claims, sidecar, a harness's format) and
@@ -147,209 +160,12 @@ pub(super) fn check_documents(
         }
         return;
     }
-    // The sidecar beside the file first (the most specific), then the config's, in order.
-    let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root, folder)
-        .into_iter()
-        .chain(options.sidecars.for_path(&entry.path))
-        .collect();
+    let mut run = DocumentRun::new((entry, text), file_name, form, (options, folder));
     let doc_count = documents.len();
-    let mut unknown = Vec::new();
-    // The path every result of the file, and every finding on them, shares.
-    let shared = PathText::from(path);
     for doc in &mut documents {
-        // Findings are kept within the file's bound as they are made, not after.
-        out.cap(options);
-        run_document_rules(
-            path,
-            doc,
-            &options.selection,
-            &mut out.findings,
-            &mut out.internal,
-        );
-        let doc_start = doc.start;
-        let origin = |format: &'static str| Origin {
-            path: shared.clone(),
-            doc_start,
-            format,
-        };
-        let declared = doc.value.get("schema").and_then(Value::as_str);
-        if declared != Some(RESULT_SCHEMA) {
-            // Only a canonical result's levels are read into the typed model.
-            parse::whole_levels(doc, text);
-        }
-        let declared = doc.value.get("schema").and_then(Value::as_str);
-        match declared {
-            Some(RESULT_SCHEMA) => {
-                // `[]` stands for each sample array read into numbers, checked as numbers;
-                // levels read into the typed model were checked as they were read.
-                let errors = parse::document_schema_errors(doc, text);
-                if errors.is_empty() {
-                    // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
-                    // levels that are merged, it meets the levels and sample arrays as written.
-                    if sides.iter().any(|(_, s)| s.get("levels").is_some()) {
-                        parse::whole_levels(doc, text);
-                        crate::json::restore_samples(&mut doc.value, &doc.samples, text);
-                        doc.samples.clear();
-                    }
-                    let value = std::mem::take(&mut doc.value);
-                    let samples = std::mem::take(&mut doc.samples);
-                    let levels = doc.levels.take().map(|t| t.levels);
-                    finish_result(
-                        entry,
-                        origin("canonical"),
-                        (value, samples, levels),
-                        ProvenanceMap::default(),
-                        (&sides, folder),
-                        options,
-                        out,
-                    );
-                } else {
-                    out.findings
-                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
-                }
-            }
-            Some(CLAIMS_SCHEMA) => {
-                let errors = schema::validate(schema::Kind::Claims, &doc.value);
-                if errors.is_empty() {
-                    let mut value = std::mem::take(&mut doc.value);
-                    // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
-                    whole_numbers_as_integers(&mut value);
-                    out.findings
-                        .extend(claims::unreadable(path, doc.start, &value));
-                    out.claims.push(LoadedClaims {
-                        origin: origin("claims"),
-                        value,
-                    });
-                } else {
-                    out.findings
-                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
-                }
-            }
-            // `benchlint import` writes one beside each result: not a result, not unknown.
-            Some("benchlint/provenance/v1") => {}
-            Some(other) if other.starts_with("benchlint/") => {
-                let mut f = finding_at(
-                    &rules::e003_schema_violation::RULE,
-                    Location {
-                        path: path.into(),
-                        doc_start: doc.start,
-                        pointer: "/schema".into(),
-                        offset: None,
-                    },
-                    format!(
-                        "unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""
-                    ),
-                    Some("use a schema this version knows, or upgrade benchlint".into()),
-                );
-                f.label = Some("unknown schema".into());
-                out.findings.push(f);
-            }
-            _ => {
-                let source = Source {
-                    path,
-                    file_name,
-                    doc_index: doc.index,
-                    doc_count,
-                    folder: Some(folder),
-                    alone: entry.alone,
-                };
-                match adapters::read(&doc.value, &source) {
-                    Some((name, Reading::Results(mapped))) => {
-                        for m in mapped {
-                            finish_result(
-                                entry,
-                                origin(name),
-                                (m.value, Vec::new(), None),
-                                m.provenance,
-                                (&sides, folder),
-                                options,
-                                out,
-                            );
-                        }
-                    }
-                    Some((name, Reading::Companion)) => {
-                        out.companion.get_or_insert(name);
-                    }
-                    Some((_, Reading::NotMine)) => {}
-                    None => {
-                        if let Some(what) = adapters::looks_like_result(&doc.value) {
-                            out.findings.push(unreadable_result(path, doc.start, &what));
-                        } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
-                            out.unknown
-                                .push(sidecar_of_nothing(path, doc.start, &entry.path));
-                        } else {
-                            unknown.push((
-                                doc.index,
-                                doc.start,
-                                adapters::describe_unread(&doc.value),
-                            ));
-                        }
-                    }
-                }
-            }
-        }
+        run.check(doc, doc_count, out);
     }
-    // One finding for the file, however many of its documents no adapter reads; a walked
-    // YAML file that is not a result is skipped silently, as any other file of the folder.
-    let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
-    if walked_yaml {
-        out.skipped |= !unknown.is_empty();
-    } else if let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
-        out.unknown.push(f);
-    }
-}
-
-/// Whether `value` is a valid sidecar (a partial canonical document).
-fn is_sidecar(value: &Value) -> bool {
-    let mut partial = value.clone();
-    sidecar::prepare(&mut partial);
-    partial.is_object() && schema::validate(schema::Kind::Sidecar, &partial).is_empty()
-}
-
-/// The error of a document that looks like a result (of a harness, or of benchlint) that no
-/// adapter could read: a result that cannot be read fails the run, never passes as a warning.
-fn unreadable_result(path: &str, doc_start: usize, what: &str) -> Finding {
-    let mut f = finding_at(
-        &rules::e003_schema_violation::RULE,
-        Location {
-            path: path.into(),
-            doc_start,
-            pointer: "".into(),
-            offset: None,
-        },
-        format!(
-            "`{path}` looks like {what}, but no adapter could read it (a value out of range, a key missing, renamed or added, or the document wrapped in something else): this result was not checked"
-        ),
-        Some(crate::text::Text::own(format!(
-            "write it as the harness does, or as `{RESULT_SCHEMA}` (`benchlint schema result`); a result that cannot be read fails the run"
-        ))),
-    );
-    f.label = Some("result not read".into());
-    f
-}
-
-/// The warning of a sidecar with no result in the run to attach to.
-fn sidecar_of_nothing(path: &str, doc_start: usize, file: &Path) -> Finding {
-    let owners: Vec<String> = sidecar::owners(file)
-        .iter()
-        .filter_map(|o| o.file_name().map(|n| format!("`{}`", n.to_string_lossy())))
-        .collect();
-    let mut f = finding_at(
-        &rules::e004_unknown_format::RULE,
-        Location {
-            path: path.into(),
-            doc_start,
-            pointer: "".into(),
-            offset: None,
-        },
-        format!(
-            "`{path}` is a sidecar, but no result it attaches to ({}) is read in this run; nothing was merged from it",
-            owners.join(" or ")
-        ),
-        Some("check the result beside it too, or move the sidecar out of the corpus".into()),
-    );
-    f.label = Some("sidecar of nothing".into());
-    f
+    run.finish(doc_count, out);
 }
 
 pub(super) fn schema_finding(path: &str, doc_start: usize, e: &schema::SchemaError) -> Finding {

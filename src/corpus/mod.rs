@@ -15,12 +15,15 @@ mod documents;
 mod fates;
 #[cfg(test)]
 mod levels_tests;
+mod lines;
 mod parse;
 mod per_file;
 mod per_user;
 mod place;
+mod recognise;
 mod result;
 mod run_folder;
+mod settle;
 mod shared;
 #[cfg(test)]
 mod swap_tests;
@@ -44,13 +47,17 @@ pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
 pub use discover::{READ_ENDINGS, discover_with, hook_files_pattern, walk_reads};
 pub use documents::beside_sidecar;
-use documents::check_text;
+use documents::{bound_levels, check_text, load_sidecar, run_document_rules, schema_finding};
+use lines::check_lines;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
-pub use per_file::{load, load_each};
+pub use per_file::{Hand, load, load_each, load_results, load_streaming};
+use per_file::{check_chunk, select_from};
 pub use place::corpus_path;
+use recognise::DocumentRun;
 pub use result::emit_to_finding;
 use result::{finish_result, whole_numbers_as_integers};
+use settle::{Pending, settle_pending};
 pub use shared::SharedParts;
 pub use walk::{Exclude, Walk};
 
@@ -67,13 +74,18 @@ pub struct Options {
     pub walk: Walk,
     /// Keep only what corpus-wide rules need once a result's own rules have run: per-request
     /// samples and the canonical JSON are dropped, and the configuration parts results repeat
-    /// are held once (`shared`), so memory holds summaries, not documents. `check` sets it;
-    /// `import`, which writes the canonical JSON, does not.
+    /// are held once (`shared`), so memory holds summaries, not documents. Every command that
+    /// reads results sets it; `import` and `sidecar`, which need each result's canonical JSON,
+    /// load with [`load_streaming`] instead, one file's results at a time.
     pub lean: bool,
     /// With `lean`: the configuration parts (harness, platform, engine, model, workload) of
     /// the results kept so far, each distinct one held once and shared by every result equal to
     /// it.
     pub shared: SharedParts,
+    /// The checklist fields of the audit ([`crate::audit::checklist::items`]): each result's
+    /// state for each is worked out before its canonical JSON is dropped
+    /// ([`LoadedResult::checklist`]), the one thing the audit asks of that JSON.
+    pub checklist: Option<std::sync::Arc<[crate::audit::ChecklistItem]>>,
 }
 
 impl FileRead {

@@ -74,16 +74,33 @@ pub(super) fn parse_json(
 /// straight into numbers, and their levels into the typed model, when only the typed result is
 /// kept afterwards (`Options::lean`); a caller that keeps the canonical JSON gets it whole.
 pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
-    let lower = file_name.to_ascii_lowercase();
-    let by_line = Path::new(&lower)
-        .extension()
-        .is_some_and(|e| e == "jsonl" || e == "ndjson");
+    let by_line = by_line(file_name);
     let limits = options.thresholds.json_limits();
     if options.lean {
         parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
     } else {
         parse_text_with(text, by_line, &limits)
     }
+}
+
+/// Whether the file named `file_name` is read line by line (`.jsonl`, `.ndjson`).
+pub(super) fn by_line(file_name: &str) -> bool {
+    let lower = file_name.to_ascii_lowercase();
+    Path::new(&lower)
+        .extension()
+        .is_some_and(|e| e == "jsonl" || e == "ndjson")
+}
+
+/// The JSON Lines text `text` read `size` documents at a time, as [`parse_json_text`] reads
+/// it whole.
+pub(super) fn line_chunks<'t>(
+    text: &'t str,
+    limits: &'t crate::json::Limits,
+    options: &Options,
+    size: usize,
+) -> crate::json::LineChunks<'t> {
+    let capture = options.lean.then_some((RESULT_SCHEMA, true));
+    crate::json::parse_line_chunks(text, limits, capture, size)
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample
@@ -167,7 +184,7 @@ pub(super) fn fill_samples(doc: &mut ResultDoc, samples: Vec<SampleArray>) {
     }
 }
 
-fn report_parse_problems(
+pub(super) fn report_parse_problems(
     path: &str,
     text: &str,
     parsed: &crate::json::ParsedText,

@@ -11,8 +11,8 @@ use crate::diagnostic::{Finding, Location, Omitted};
 use crate::rules::{self};
 
 use super::{
-    Corpus, Entry, FileRead, LoadedClaims, LoadedResult, Options, artifacts, beside, catch_panic,
-    check_text, finding_at, internal_error,
+    Corpus, Entry, FileRead, LoadedClaims, LoadedResult, Options, Pending, artifacts, beside,
+    catch_panic, check_text, finding_at, internal_error, settle_pending,
 };
 
 #[derive(Default)]
@@ -98,6 +98,24 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
     corpus
 }
 
+/// Loads every file under `args` for a command that reads the results, not the findings
+/// (`summary`, `cards`, `capacity`, `compare`, `regress`): [`Corpus::findings`] keeps, in
+/// [`load`]'s order, the first finding and those that say an input could not be read (E001 to
+/// E004), the rest being no more than counted by the cap. Memory then holds the results'
+/// summaries, not tens of findings a result.
+pub fn load_results(args: &[PathBuf], options: &Options) -> Corpus {
+    load_with(args, options, None)
+}
+
+/// Keeps, of a file's `findings`, what [`load_results`] keeps.
+fn keep_inputs(kept: &mut Vec<Finding>, findings: Vec<Finding>) {
+    for f in findings {
+        if kept.is_empty() || matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") {
+            kept.push(f);
+        }
+    }
+}
+
 /// Loads every file under `args`, handing each file's findings to `on_file` as soon as that
 /// file and every file before it are done, in path order, with the file's path (`None` for
 /// findings on paths that could not be walked, handed first). What can only be known once
@@ -109,6 +127,44 @@ pub fn load_each(
     args: &[PathBuf],
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+) -> Corpus {
+    load_files(args, options, on_file, None)
+}
+
+/// What each file's results are handed to, whole, on the worker that read the file, before
+/// they are kept lean ([`load_streaming`]).
+pub type Hand<'a> = Option<&'a (dyn Fn(&mut [LoadedResult]) + Sync)>;
+
+/// Loads every file under `args` as [`load`] does, handing each file's results to `hand` whole
+/// (with their canonical JSON) on the worker that read the file, as soon as it is read, and
+/// keeping them lean afterwards: a command that writes each result's canonical JSON (`import`,
+/// `sidecar`) holds the results of the files being read (one a worker), never the corpus's.
+/// The files are handed over in no set order (each file's results in its order); load with
+/// `options.lean` off, or the results handed over are lean already. [`Corpus::findings`] keeps
+/// what [`load_results`] keeps.
+pub fn load_streaming(
+    args: &[PathBuf],
+    options: &Options,
+    hand: &(dyn Fn(&mut [LoadedResult]) + Sync),
+) -> Corpus {
+    load_with(args, options, Some(hand))
+}
+
+/// [`load_results`], handing each file's results to `hand` when there is one.
+fn load_with(args: &[PathBuf], options: &Options, hand: Hand<'_>) -> Corpus {
+    let mut kept = Vec::new();
+    let mut corpus = load_files(args, options, &mut |_, f| keep_inputs(&mut kept, f), hand);
+    keep_inputs(&mut kept, std::mem::take(&mut corpus.findings));
+    corpus.findings = kept;
+    corpus
+}
+
+/// [`load_each`], handing each file's results to `hand` when there is one.
+fn load_files(
+    args: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+    hand: Hand<'_>,
 ) -> Corpus {
     let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
@@ -186,7 +242,7 @@ pub fn load_each(
         scope.spawn(|| {
             for chunk in entries.chunks(CHUNK) {
                 if to_merge
-                    .send(check_chunk(chunk, options, (&run[..], &hood)))
+                    .send(check_chunk(chunk, options, (&run[..], &hood), hand))
                     .is_err()
                 {
                     break;
@@ -249,7 +305,7 @@ pub fn load_each(
         pending,
         options,
         (&run[..], &hood, &left_out),
-        &mut corpus,
+        (&mut corpus, hand),
     );
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
@@ -294,127 +350,18 @@ pub fn load_each(
     corpus
 }
 
-/// A file whose fate waits for the rest of the run.
-enum Pending {
-    /// A sidecar, and the result file it attaches to.
-    Sidecar(PathBuf, Vec<Finding>),
-    /// A companion of the named harness's results.
-    Companion(&'static str, Vec<Finding>),
-}
-
-/// Settles the files whose fate depends on the others: a sidecar whose result was read, or a
-/// companion with a result beside it, is named as theirs; the others are read again, alone
-/// ([`Entry::alone`]), as what their content is (a sweep's warm-up or a summary copied without
-/// its stages is then the result it describes), and what is still a companion of nothing
-/// gets a finding.
-fn settle_pending(
-    entries: &[Entry],
-    pending: Vec<(usize, Pending)>,
-    options: &Options,
-    (run, hood, left_out): (&[&Path], &beside::Neighbourhood, &BTreeSet<String>),
-    corpus: &mut Corpus,
-) {
-    if pending.is_empty() {
-        return;
-    }
-    // The lines of the paths that could not be walked come first, then one a file.
-    let offset = corpus.read.len() - entries.len();
-    let owners = super::fates::Owners::of(&corpus.read);
-    let mut again: Vec<(usize, Entry, Vec<Finding>, Option<&'static str>)> = Vec::new();
-    let mut named: Vec<(usize, String)> = Vec::new();
-    for (i, p) in pending {
-        let read_at = offset + i;
-        let (owner, first, harness) = match p {
-            Pending::Sidecar(owner, first) => {
-                let shown = super::fates::shown(&owner);
-                (
-                    owners.has_results(&shown).then(|| format!("`{shown}`")),
-                    first,
-                    None,
-                )
-            }
-            Pending::Companion(harness, first) => {
-                let config = entries[i].path.extension().is_some_and(|e| {
-                    e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
-                });
-                (
-                    owners.beside(&entries[i].display, harness, config),
-                    first,
-                    Some(harness),
-                )
-            }
-        };
-        if let Some(owner) = owner {
-            let fate = if left_out.contains(&entries[i].display) {
-                // Its level is not in the result: the file's E003 says why.
-                format!(
-                    "none ({} {}: its level is left out of {owner})",
-                    crate::rules::e003_schema_violation::RULE.code,
-                    crate::rules::e003_schema_violation::RULE.name
-                )
-            } else if harness.is_some() {
-                format!("companion of {owner}")
-            } else {
-                format!("sidecar of {owner}")
-            };
-            named.push((read_at, fate));
-            continue;
-        }
-        let mut entry = entries[i].clone();
-        entry.alone = true;
-        again.push((read_at, entry, first, harness));
-    }
-    drop(owners);
-    for (read_at, fate) in named {
-        corpus.read[read_at].read_as = fate.into();
-    }
-    let alone: Vec<Entry> = again.iter().map(|a| a.1.clone()).collect();
-    let outcomes = check_chunk(&alone, options, (run, hood));
-    let mut added = false;
-    for ((read_at, entry, first, harness), mut o) in again.into_iter().zip(outcomes) {
-        // What the first pass said of the file was handed over already.
-        o.findings
-            .retain(|f| !first.iter().any(|g| super::fates::same_finding(f, g)));
-        let said = o
-            .findings
-            .iter()
-            .chain(&o.unknown)
-            .any(|f| f.rule.code.starts_with('E'));
-        if o.results.is_empty() && o.claims.is_empty() {
-            if let (Some(harness), false) = (harness.or(o.companion), said) {
-                o.unknown
-                    .push(super::fates::companion_of_nothing(&entry.display, harness));
-            }
-        } else {
-            added = true;
-        }
-        corpus.read[read_at] = FileRead::of(&entry.display, entry.seen, &o);
-        corpus.results.extend(o.results);
-        corpus.claims.extend(o.claims);
-        corpus.findings.extend(o.findings);
-        corpus.findings.extend(o.unknown);
-        corpus.internal_errors.extend(o.internal);
-    }
-    if added {
-        // Results stay in path order, whichever pass read them.
-        corpus.results.sort_by(|a, b| {
-            (a.origin.path.raw(), a.origin.doc_start)
-                .cmp(&(b.origin.path.raw(), b.origin.doc_start))
-        });
-    }
-}
-
 /// Checks the files of `chunk` in parallel. A bug on one file is an internal error for that
 /// file, not the end of the run.
 pub(super) fn check_chunk(
     chunk: &[Entry],
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
+    hand: Hand<'_>,
 ) -> Vec<FileOutcome> {
     chunk
         .par_iter()
         .map(|e| {
-            catch_panic(|| process_file(e, options, (run, hood))).unwrap_or_else(|message| {
+            catch_panic(|| process_file(e, options, (run, hood), hand)).unwrap_or_else(|message| {
                 FileOutcome {
                     internal: vec![internal_error(
                         "the loader",
@@ -432,6 +379,7 @@ pub(super) fn process_file(
     entry: &Entry,
     options: &Options,
     (run, hood): (&[&Path], &beside::Neighbourhood),
+    hand: Hand<'_>,
 ) -> FileOutcome {
     let mut out = FileOutcome::default();
     let path = entry.display.as_str();
@@ -468,5 +416,11 @@ pub(super) fn process_file(
     // In the order shown, here on the worker: the run's cap then keeps the first shown, and
     // the writer has little left to sort.
     out.findings.sort_by(crate::diagnostic::output_order);
+    if let Some(hand) = hand {
+        hand(&mut out.results);
+        for r in &mut out.results {
+            super::result::keep_lean(r, options);
+        }
+    }
     out
 }

@@ -205,6 +205,16 @@ pub(super) fn finish_result(
             }
         }
     }
+    let checklist = options.checklist.as_ref().map(|items| {
+        crate::audit::checklist::states_of(
+            (&doc, &value, &provenance),
+            origin.path.raw(),
+            items,
+            &options.thresholds,
+            &|path, code| options.selection.runs_on(path, code),
+        )
+        .into_boxed_slice()
+    });
     if options.lean {
         drop_per_result_detail(&mut doc);
         options.shared.share(&mut doc);
@@ -215,6 +225,7 @@ pub(super) fn finish_result(
         doc,
         value,
         provenance,
+        checklist,
     });
 }
 
@@ -265,12 +276,21 @@ fn drop_unkeyed_levels(
     provenance.retain_levels(&keep);
 }
 
+/// Keeps of `r` what a lean load keeps ([`drop_per_result_detail`], the configuration parts
+/// shared, no canonical JSON): for a result handed whole to a streaming caller first.
+pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
+    drop_per_result_detail(&mut r.doc);
+    options.shared.share(&mut r.doc);
+    r.value = Value::Null;
+}
+
 /// What only the per-result rules read, dropped once they have run (`Options::lean`): the
 /// per-request samples, the serve command and environment (their settings are already derived
 /// into typed fields, which the corpus-wide rules compare) and the load snapshots. The
 /// corpus-wide rules never read these, and they are most of a result's heap. Nor do they read
-/// the `schema` (the same for every result), the free-text `notes` or the artifacts' file
-/// names (only whether a quality gate is paired, and the power trace's kind): those go too, so
+/// the `schema` (the same for every result), the free-text `notes` of a successful run (the
+/// audit quotes those of a losing run) or the artifacts' file names (only whether a quality
+/// gate is paired, and the power trace's kind): those go too, so
 /// a lean result is for reading, never for writing out. The levels left are packed
 /// ([`crate::model::Levels::pack`]): the corpus-wide rules read them back exactly, at a few
 /// dozen bytes a level instead of 464.
@@ -280,7 +300,9 @@ pub(super) fn drop_per_result_detail(doc: &mut ResultDoc) {
     }
     doc.levels.pack();
     doc.schema = String::new();
-    doc.notes = None;
+    if doc.outcome == crate::model::Outcome::Ok {
+        doc.notes = None;
+    }
     if let Some(artifacts) = doc.artifacts.as_mut() {
         if let Some(trace) = artifacts.power_trace.as_mut() {
             trace.path = None;

@@ -82,6 +82,7 @@ mod tests {
             doc: serde_json::from_value(value).unwrap(),
             value: serde_json::Value::Null,
             provenance: crate::model::ProvenanceMap::default(),
+            checklist: None,
         }
     }
 

@@ -2,6 +2,7 @@
 //! JSON Lines; bare `NaN` / `Infinity` tolerated and reported; positions kept for diagnostics;
 //! the per-request samples of canonical results read straight into numbers ([`SampleArray`]).
 
+mod chunks;
 mod cut;
 mod levels;
 mod locate;
@@ -15,6 +16,7 @@ mod tolerant;
 mod typed_tests;
 mod walk;
 
+pub use chunks::{LineChunks, parse_line_chunks};
 pub use cut::{Cuts, cut, cut_ranges};
 pub use levels::{TypedLevels, restore_levels};
 pub(crate) use locate::next_structural;

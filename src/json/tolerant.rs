@@ -8,7 +8,7 @@ use super::cut::cut_ranges;
 use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
 use super::scan::{Limits, PARSER_MAX_DEPTH, Scan, container_budget};
-use super::segment::scan_documents;
+use super::segment::{Segment, scan_documents};
 use super::strings::skip_string;
 
 /// One top-level document of a file.
@@ -88,16 +88,6 @@ pub struct ParsedText {
     pub failures_omitted: usize,
 }
 
-impl ParsedText {
-    fn fail(&mut self, failure: ParseFailure, limits: &Limits) {
-        if self.failures.len() < limits.max_failures {
-            self.failures.push(failure);
-        } else {
-            self.failures_omitted += 1;
-        }
-    }
-}
-
 /// Parses every document in `text`.
 ///
 /// `lines_hint` asks for JSON Lines splitting from the start (a `.jsonl` file). Without it the
@@ -151,17 +141,64 @@ fn parse_text_as(
 fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'_>) -> ParsedText {
     let mut out = ParsedText::default();
     let (schema, with_levels) = capture.unzip();
-    let with_levels = with_levels == Some(true);
-    let budget = container_budget(text.len());
-    let mut containers = 0usize;
-    for (index, (seg, mut found)) in scan_documents(text, by_line, limits, schema).enumerate() {
+    let mut state = Reading::new(text, with_levels == Some(true));
+    for (index, (seg, found)) in scan_documents(text, by_line, limits, schema).enumerate() {
+        if !state.read(limits, index, (seg, found), &mut out) {
+            break;
+        }
+    }
+    out
+}
+
+/// What reading a text's documents one at a time carries from one to the next: the bound on
+/// arrays and objects, which is the text's, and the broken documents described so far.
+pub(super) struct Reading<'t> {
+    text: &'t str,
+    with_levels: bool,
+    budget: usize,
+    containers: usize,
+    failures: usize,
+}
+
+impl<'t> Reading<'t> {
+    pub(super) fn new(text: &'t str, with_levels: bool) -> Self {
+        Reading {
+            text,
+            with_levels,
+            budget: container_budget(text.len()),
+            containers: 0,
+            failures: 0,
+        }
+    }
+
+    fn fail(&mut self, out: &mut ParsedText, failure: ParseFailure, limits: &Limits) {
+        if self.failures < limits.max_failures {
+            self.failures += 1;
+            out.failures.push(failure);
+        } else {
+            out.failures_omitted += 1;
+        }
+    }
+
+    /// Reads the document `index` (its segment and scan) into `out`; `false` once the text's
+    /// bound on arrays and objects is reached, when the rest of the text is not read.
+    pub(super) fn read(
+        &mut self,
+        limits: &Limits,
+        index: usize,
+        (seg, mut found): (Segment, Scan),
+        out: &mut ParsedText,
+    ) -> bool {
+        let text = self.text;
         let original = &text[seg.start..seg.end];
         // Counted before the tree is built: once the text's documents would build more arrays
         // and objects than its size allows, this document is a failure and the rest of the
         // text is neither scanned nor parsed.
-        containers = containers.saturating_add(found.containers);
-        if containers > budget {
-            out.fail(
+        self.containers = self.containers.saturating_add(found.containers);
+        if self.containers > self.budget {
+            let budget = self.budget;
+            self.fail(
+                out,
                 ParseFailure {
                     offset: seg.start,
                     message: format!(
@@ -171,11 +208,12 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                 },
                 limits,
             );
-            break;
+            return false;
         }
         if let Some(off) = found.too_deep {
             let bound = limits.max_depth.min(PARSER_MAX_DEPTH);
-            out.fail(
+            self.fail(
+                out,
                 ParseFailure {
                     offset: seg.start + off,
                     message: format!(
@@ -185,7 +223,7 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                 },
                 limits,
             );
-            continue;
+            return true;
         }
         out.duplicate_keys
             .extend(
@@ -204,7 +242,7 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                 items: a.items,
                 kept: limits.max_array_items.max(1),
             }));
-        let mut typed = if with_levels {
+        let mut typed = if self.with_levels {
             levels::read(original, &found)
         } else {
             None
@@ -244,7 +282,8 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                     levels,
                 });
             }
-            Err((off, message)) => out.fail(
+            Err((off, message)) => self.fail(
+                out,
                 ParseFailure {
                     offset: seg.start + off,
                     message,
@@ -253,8 +292,8 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
                 limits,
             ),
         }
+        true
     }
-    out
 }
 
 /// Two or more lines, the first of which is a complete JSON value on its own.

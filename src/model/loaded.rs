@@ -21,6 +21,9 @@ pub struct LoadedResult {
     pub value: Value,
     /// Where each value came from.
     pub provenance: ProvenanceMap,
+    /// The state of each checklist field of the audit (`corpus::Options::checklist`), worked
+    /// out while the canonical JSON was there to ask: a lean result drops it.
+    pub checklist: Option<Box<[super::Coverage]>>,
 }
 
 /// A claims document.

@@ -5,6 +5,7 @@
 //! checklist rules report. Rules read these structs; they never see the harness's own format.
 
 mod artifacts;
+mod coverage;
 mod engine;
 mod level;
 mod levels;
@@ -20,6 +21,7 @@ pub mod translate;
 mod workload;
 
 pub use artifacts::*;
+pub use coverage::Coverage;
 pub use engine::*;
 pub use level::*;
 pub use levels::{Iter as LevelsIter, Levels};

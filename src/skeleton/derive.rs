@@ -242,6 +242,7 @@ mod tests {
             doc: serde_json::from_value(full.clone()).unwrap(),
             value: full,
             provenance: ProvenanceMap::default(),
+            checklist: None,
         }
     }
 

@@ -25,6 +25,7 @@ mod import;
 mod injection;
 mod inputs;
 mod layers;
+mod lean_memory;
 mod lint_options;
 mod loader;
 mod measurement_verdicts;

@@ -2,6 +2,10 @@
 //! another file of its run, derived, from a sidecar, present but not usable, missing, or not
 //! asked. The states order themselves by how much they owe, so a file of several results
 //! shows the worst.
+//!
+//! Plain data below the loader: the loader works out each result's states before it drops the
+//! result's canonical JSON ([`crate::model::loaded::LoadedResult::checklist`]), and the audit
+//! reads them back.
 
 use serde::Serialize;
 
@@ -52,7 +56,7 @@ impl Coverage {
     }
 
     /// How bad the state is when a file's results disagree: the worst is shown.
-    pub(super) fn rank(self) -> u8 {
+    pub fn rank(self) -> u8 {
         match self {
             Coverage::NotApplicable => 0,
             Coverage::Recorded => 1,

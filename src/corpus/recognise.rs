@@ -1,0 +1,274 @@
+//! One document of a file recognised (canonical result, claims, a harness's format) and
+//! checked, with what a file's documents share carried from one to the next ([`DocumentRun`]):
+//! a file's documents are checked in order, all at once or, for JSON Lines, a chunk of lines at
+//! a time.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::adapters::{self, Reading, Source};
+use crate::diagnostic::{Finding, Location};
+use crate::json::Document;
+use crate::model::{CLAIMS_SCHEMA, ProvenanceMap, RESULT_SCHEMA};
+use crate::rules;
+use crate::schema;
+use crate::text::PathText;
+
+use super::{
+    Entry, FileOutcome, LoadedClaims, Options, Origin, beside, claims, finding_at, finish_result,
+    load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
+    whole_numbers_as_integers,
+};
+
+/// What checking the documents of one file carries from one to the next.
+pub(super) struct DocumentRun<'a, 'f> {
+    entry: &'a Entry,
+    text: &'a str,
+    file_name: &'a str,
+    form: Option<text::Form>,
+    options: &'a Options,
+    folder: &'a beside::Folder<'f>,
+    /// The sidecar beside the file first (the most specific), then the config's, in order.
+    sides: Vec<(String, Value)>,
+    /// The path every result of the file, and every finding on them, shares.
+    shared: PathText,
+    /// The documents no adapter reads: index, start and what they look like.
+    unknown: Vec<(usize, usize, String)>,
+}
+
+impl<'a, 'f> DocumentRun<'a, 'f> {
+    pub(super) fn new(
+        (entry, text): (&'a Entry, &'a str),
+        file_name: &'a str,
+        form: Option<text::Form>,
+        (options, folder): (&'a Options, &'a beside::Folder<'f>),
+    ) -> Self {
+        let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root, folder)
+            .into_iter()
+            .chain(options.sidecars.for_path(&entry.path))
+            .collect();
+        DocumentRun {
+            entry,
+            text,
+            file_name,
+            form,
+            options,
+            folder,
+            sides,
+            shared: PathText::from(entry.display.as_str()),
+            unknown: Vec::new(),
+        }
+    }
+
+    /// Recognises the document `doc`, one of the `doc_count` documents of the file (the count
+    /// so far, once past one, when the file is read a chunk at a time: an adapter asks only
+    /// whether a document is alone), and checks what it holds.
+    pub(super) fn check(&mut self, doc: &mut Document, doc_count: usize, out: &mut FileOutcome) {
+        let (entry, text, file_name, folder) = (self.entry, self.text, self.file_name, self.folder);
+        let path = entry.display.as_str();
+        let sides = &self.sides;
+        let shared = &self.shared;
+        let unknown = &mut self.unknown;
+        let options = self.options;
+        // Findings are kept within the file's bound as they are made, not after.
+        out.cap(options);
+        run_document_rules(
+            path,
+            doc,
+            &options.selection,
+            &mut out.findings,
+            &mut out.internal,
+        );
+        let doc_start = doc.start;
+        let origin = |format: &'static str| Origin {
+            path: shared.clone(),
+            doc_start,
+            format,
+        };
+        let declared = doc.value.get("schema").and_then(Value::as_str);
+        if declared != Some(RESULT_SCHEMA) {
+            // Only a canonical result's levels are read into the typed model.
+            parse::whole_levels(doc, text);
+        }
+        let declared = doc.value.get("schema").and_then(Value::as_str);
+        match declared {
+            Some(RESULT_SCHEMA) => {
+                // `[]` stands for each sample array read into numbers, checked as numbers;
+                // levels read into the typed model were checked as they were read.
+                let errors = parse::document_schema_errors(doc, text);
+                if errors.is_empty() {
+                    // Sidecars never merge `levels` (`sidecar::NOT_MERGED`); should one hold
+                    // levels that are merged, it meets the levels and sample arrays as written.
+                    if sides.iter().any(|(_, s)| s.get("levels").is_some()) {
+                        parse::whole_levels(doc, text);
+                        crate::json::restore_samples(&mut doc.value, &doc.samples, text);
+                        doc.samples.clear();
+                    }
+                    let value = std::mem::take(&mut doc.value);
+                    let samples = std::mem::take(&mut doc.samples);
+                    let levels = doc.levels.take().map(|t| t.levels);
+                    finish_result(
+                        entry,
+                        origin("canonical"),
+                        (value, samples, levels),
+                        ProvenanceMap::default(),
+                        (sides, folder),
+                        self.options,
+                        out,
+                    );
+                } else {
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            Some(CLAIMS_SCHEMA) => {
+                let errors = schema::validate(schema::Kind::Claims, &doc.value);
+                if errors.is_empty() {
+                    let mut value = std::mem::take(&mut doc.value);
+                    // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
+                    whole_numbers_as_integers(&mut value);
+                    out.findings
+                        .extend(claims::unreadable(path, doc.start, &value));
+                    out.claims.push(LoadedClaims {
+                        origin: origin("claims"),
+                        value,
+                    });
+                } else {
+                    out.findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                }
+            }
+            // `benchlint import` writes one beside each result: not a result, not unknown.
+            Some("benchlint/provenance/v1") => {}
+            Some(other) if other.starts_with("benchlint/") => {
+                let mut f = finding_at(
+                    &rules::e003_schema_violation::RULE,
+                    Location {
+                        path: path.into(),
+                        doc_start: doc.start,
+                        pointer: "/schema".into(),
+                        offset: None,
+                    },
+                    format!(
+                        "unknown schema \"{other}\"; this version reads \"{RESULT_SCHEMA}\" and \"{CLAIMS_SCHEMA}\""
+                    ),
+                    Some("use a schema this version knows, or upgrade benchlint".into()),
+                );
+                f.label = Some("unknown schema".into());
+                out.findings.push(f);
+            }
+            _ => {
+                let source = Source {
+                    path,
+                    file_name,
+                    doc_index: doc.index,
+                    doc_count,
+                    folder: Some(folder),
+                    alone: entry.alone,
+                };
+                match adapters::read(&doc.value, &source) {
+                    Some((name, Reading::Results(mapped))) => {
+                        for m in mapped {
+                            finish_result(
+                                entry,
+                                origin(name),
+                                (m.value, Vec::new(), None),
+                                m.provenance,
+                                (sides, folder),
+                                self.options,
+                                out,
+                            );
+                        }
+                    }
+                    Some((name, Reading::Companion)) => {
+                        out.companion.get_or_insert(name);
+                    }
+                    Some((_, Reading::NotMine)) => {}
+                    None => {
+                        if let Some(what) = adapters::looks_like_result(&doc.value) {
+                            out.findings.push(unreadable_result(path, doc.start, &what));
+                        } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
+                            out.unknown
+                                .push(sidecar_of_nothing(path, doc.start, &entry.path));
+                        } else {
+                            unknown.push((
+                                doc.index,
+                                doc.start,
+                                adapters::describe_unread(&doc.value),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The one finding of the file for its documents no adapter reads, once all are checked.
+    pub(super) fn finish(self, doc_count: usize, out: &mut FileOutcome) {
+        let path = self.entry.display.as_str();
+        let unknown = self.unknown;
+        let (form, entry) = (self.form, self.entry);
+        // One finding for the file, however many of its documents no adapter reads; a walked
+        // YAML file that is not a result is skipped silently, as any other file of the folder.
+        let walked_yaml = form == Some(text::Form::Yaml) && !entry.named;
+        if walked_yaml {
+            out.skipped |= !unknown.is_empty();
+        } else if let Some(f) = text::unknown_documents(path, form, &unknown, doc_count) {
+            out.unknown.push(f);
+        }
+    }
+}
+
+/// Whether `value` is a valid sidecar (a partial canonical document).
+fn is_sidecar(value: &Value) -> bool {
+    let mut partial = value.clone();
+    sidecar::prepare(&mut partial);
+    partial.is_object() && schema::validate(schema::Kind::Sidecar, &partial).is_empty()
+}
+
+/// The error of a document that looks like a result (of a harness, or of benchlint) that no
+/// adapter could read: a result that cannot be read fails the run, never passes as a warning.
+fn unreadable_result(path: &str, doc_start: usize, what: &str) -> Finding {
+    let mut f = finding_at(
+        &rules::e003_schema_violation::RULE,
+        Location {
+            path: path.into(),
+            doc_start,
+            pointer: "".into(),
+            offset: None,
+        },
+        format!(
+            "`{path}` looks like {what}, but no adapter could read it (a value out of range, a key missing, renamed or added, or the document wrapped in something else): this result was not checked"
+        ),
+        Some(crate::text::Text::own(format!(
+            "write it as the harness does, or as `{RESULT_SCHEMA}` (`benchlint schema result`); a result that cannot be read fails the run"
+        ))),
+    );
+    f.label = Some("result not read".into());
+    f
+}
+
+/// The warning of a sidecar with no result in the run to attach to.
+fn sidecar_of_nothing(path: &str, doc_start: usize, file: &Path) -> Finding {
+    let owners: Vec<String> = sidecar::owners(file)
+        .iter()
+        .filter_map(|o| o.file_name().map(|n| format!("`{}`", n.to_string_lossy())))
+        .collect();
+    let mut f = finding_at(
+        &rules::e004_unknown_format::RULE,
+        Location {
+            path: path.into(),
+            doc_start,
+            pointer: "".into(),
+            offset: None,
+        },
+        format!(
+            "`{path}` is a sidecar, but no result it attaches to ({}) is read in this run; nothing was merged from it",
+            owners.join(" or ")
+        ),
+        Some("check the result beside it too, or move the sidecar out of the corpus".into()),
+    );
+    f.label = Some("sidecar of nothing".into());
+    f
+}

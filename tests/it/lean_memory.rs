@@ -1,0 +1,187 @@
+//! Memory holds what each result is summarised to, not its document, whatever the command:
+//! `summary`, `cards` and `capacity` hold about what `check` holds, `import` and `sidecar` the
+//! documents of the files being read, and a JSON Lines file costs its text and a chunk of lines,
+//! not every line parsed at once. Each bound compares two runs of one build (a command against
+//! `check`, a JSON Lines file against the same results as files), never a fixed figure;
+//! `BENCHLINT_SCALING_BIN` measures another build. And a JSON Lines file read a chunk of lines
+//! at a time says what the same lines read whole say.
+
+use std::ffi::OsString;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::scaling::exec;
+
+const MIB: u64 = 1024;
+
+/// A result that records little (tens of findings) and carries an engine environment of 150
+/// variables: a document many times heavier parsed than what a result is summarised to.
+fn heavy(i: u32) -> Value {
+    let environment: serde_json::Map<String, Value> = (0..150)
+        .map(|k| (format!("VAR_{k}_{}", i % 7), json!(format!("v{k}"))))
+        .collect();
+    json!({
+        "schema": "benchlint/result/v1", "id": format!("r{i}"),
+        "measured_at": "2026-09-01T00:00:00Z", "outcome": "ok",
+        "engine": {"name": "vllm", "version": "0.11.0", "environment": environment},
+        "levels": [{"concurrency": 8, "requests": 100, "duration_s": 60.0,
+                    "throughput_tok_s": {"aggregate": 2000.0 + f64::from(i)}}],
+    })
+}
+
+/// `n` heavy results, one a file, in `dir`.
+fn heavy_files(dir: &Path, n: u32) {
+    std::fs::create_dir_all(dir).unwrap();
+    for i in 0..n {
+        std::fs::write(dir.join(format!("r{i}.json")), heavy(i).to_string()).unwrap();
+    }
+}
+
+fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
+    items.iter().map(|s| s.as_ref().to_os_string()).collect()
+}
+
+/// The peak resident set of a run, KiB.
+fn peak(items: &[&dyn AsRef<std::ffi::OsStr>]) -> u64 {
+    let a = args(items);
+    let r = exec(&a);
+    println!("{a:?}: peak {} MiB", r.peak_rss_kib / MIB);
+    r.peak_rss_kib
+}
+
+#[test]
+fn every_command_holds_about_what_check_holds_per_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    heavy_files(&corpus, 3000);
+    let out = tmp.path().join("out");
+    let check = peak(&[&"check", &"--exit-zero", &"--format", &"json", &corpus]);
+    if check == 0 {
+        return; // no `/proc` to read the peak from
+    }
+    // The old loaders kept every result's document (and every finding): three to eight
+    // times what `check` keeps here.
+    let runs: [&[&dyn AsRef<std::ffi::OsStr>]; 5] = [
+        &[&"summary", &corpus],
+        &[&"cards", &corpus],
+        &[&"capacity", &corpus],
+        &[&"import", &"-o", &out, &corpus],
+        &[&"sidecar", &"-o", &out, &corpus],
+    ];
+    for run in runs {
+        let _ = std::fs::remove_dir_all(&out);
+        let p = peak(run);
+        assert!(
+            p <= check * 3 / 2 + 8 * MIB,
+            "{:?}: peak {} MiB, `check` {} MiB",
+            args(run),
+            p / MIB,
+            check / MIB
+        );
+    }
+}
+
+#[test]
+fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    heavy_files(&files, 3000);
+    let lines = tmp.path().join("all.jsonl");
+    let text: String = (0..3000).map(|i| heavy(i).to_string() + "\n").collect();
+    std::fs::write(&lines, &text).unwrap();
+    let as_files = peak(&[&"check", &"--exit-zero", &"--format", &"json", &files]);
+    let as_lines = peak(&[&"check", &"--exit-zero", &"--format", &"json", &lines]);
+    if as_files == 0 {
+        return;
+    }
+    // The text is held (findings are placed in it), its parsed lines a chunk at a time: every
+    // line parsed at once held twice as much again here.
+    let text_kib = text.len() as u64 / 1024;
+    assert!(
+        as_lines <= as_files + text_kib + 8 * MIB,
+        "JSON Lines: peak {} MiB; the same results as files {} MiB, the text {} MiB",
+        as_lines / MIB,
+        as_files / MIB,
+        text_kib / MIB
+    );
+}
+
+/// Lines of canonical results with what the parser reports (broken lines, repeated keys, bare
+/// `NaN`, integers beyond 64 bits, blank lines) and levels past a bound of one, many times over
+/// the size of a chunk of lines.
+fn mixed_lines(n: usize) -> String {
+    let base: Vec<Value> = include_str!("../../testdata/sidecar/canonical/typed-command.jsonl")
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut text = String::new();
+    for i in 0..n {
+        let line = if i % 97 == 5 {
+            format!("{{\"broken\": {i}")
+        } else if i % 89 == 7 {
+            format!("{{\"id\": \"dup\", \"id\": \"dup2\", \"levels\": [{i}")
+        } else if i % 83 == 3 {
+            String::new()
+        } else {
+            let mut d = base[i % base.len()].clone();
+            d["id"] = json!(format!("run-{i}"));
+            if i % 5 == 0
+                && let Some(levels) = d["levels"].as_array_mut()
+            {
+                let again = levels.clone();
+                levels.extend(again);
+            }
+            let mut line = d.to_string();
+            let extra = match i % 4 {
+                0 => ", \"k\": 1, \"k\": 2}",
+                1 => ", \"wide\": 123456789012345678901234567890}",
+                2 => ", \"nan\": NaN, \"inf\": Infinity}",
+                _ => "}",
+            };
+            line.replace_range(line.len() - 1.., extra);
+            line
+        };
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn json_lines_findings_are_those_of_the_lines_read_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = mixed_lines(700);
+    // `.jsonl` is read a chunk of lines at a time; the same text as `.json` is read whole
+    // (split into documents, and by line again since one is broken).
+    let (lines, whole) = (tmp.path().join("a"), tmp.path().join("b"));
+    std::fs::create_dir_all(&lines).unwrap();
+    std::fs::create_dir_all(&whole).unwrap();
+    std::fs::write(lines.join("runs.jsonl"), &text).unwrap();
+    std::fs::write(whole.join("runs.jsonl.json"), &text).unwrap();
+    let capped = tmp.path().join("capped.toml");
+    std::fs::write(
+        &capped,
+        "[thresholds]\nmax_findings_per_file = 40\nmax_levels = 1\n",
+    )
+    .unwrap();
+    for config in [None, Some(&capped)] {
+        let report = |dir: &Path, name: &str| {
+            let mut a = args(&[&"check", &"--exit-zero", &"--format", &"json"]);
+            if let Some(c) = config {
+                a.extend(args(&[&"--config", c]));
+            }
+            a.push(dir.join(name).into_os_string());
+            let out = exec(&a).out();
+            out.replace(&dir.join(name).to_string_lossy().into_owned(), "RUNS")
+                .replace(name, "RUNS")
+        };
+        let (a, b) = (
+            report(&lines, "runs.jsonl"),
+            report(&whole, "runs.jsonl.json"),
+        );
+        assert!(a.contains("E005") && a.contains("E002"), "{a}");
+        assert!(a == b, "{config:?}: the findings differ");
+    }
+}
