@@ -3,7 +3,8 @@
 //! Each run appends one JSON object as a line to the output file, so a file is JSON Lines
 //! that often mixes configurations (§2.1); every line is one result with one level.
 //! Recognised by its keys: `completed` and `duration` with `total_output_tokens_retokenized`
-//! (every version writes it) or `server_info`, and no `model_id` (vLLM's key).
+//! (every version writes it) or `server_info`, and no `model_id` (vLLM's key); a line that
+//! lost some of them by two of `SGLang`'s own keys beside a count, a window or a throughput.
 //!
 //! History handled:
 //! - late 2024 (18 keys): no `num_prompts`, no model, no p99, `request_rate` a bare `Infinity`
@@ -41,11 +42,38 @@ use super::{Adapter, Mapped, Reading, Source};
 /// The `SGLang` `bench_serving` adapter.
 pub struct Sglang;
 
+/// Keys only `SGLang`'s client writes (vLLM's client, which it forked, writes `model_id` and
+/// `*_e2el_ms` instead, and no dataset arguments).
+const OWN_MARKS: [&str; 8] = [
+    "total_output_tokens_retokenized",
+    "server_info",
+    "mean_e2e_latency_ms",
+    "median_e2e_latency_ms",
+    "random_input_len",
+    "random_output_len",
+    "random_range_ratio",
+    "sharegpt_output_len",
+];
+
+/// A line: `completed` and `duration` with `total_output_tokens_retokenized` or
+/// `server_info`; or, a line that lost some of those, two of `SGLang`'s own keys beside a
+/// count, a window or a throughput (what every line of every version carries), so that a line
+/// without its counts is an `SGLang` line with findings, not an unknown format.
 fn is_line(v: &Value) -> bool {
     v.as_object().is_some_and(|m| {
-        m.contains_key("completed")
+        let marks = OWN_MARKS.iter().filter(|k| m.contains_key(**k)).count();
+        let whole = m.contains_key("completed")
             && m.contains_key("duration")
-            && (m.contains_key("total_output_tokens_retokenized") || m.contains_key("server_info"))
+            && (m.contains_key("total_output_tokens_retokenized") || m.contains_key("server_info"));
+        let served = [
+            "completed",
+            "duration",
+            "output_throughput",
+            "request_throughput",
+        ]
+        .iter()
+        .any(|k| m.contains_key(*k));
+        (whole || (marks >= 2 && served))
             && !m.contains_key("model_id")
             && !m.contains_key("schema")
     })

@@ -122,9 +122,10 @@ const USAGE_BACKENDS: [&str; 7] = [
 ];
 
 /// A run: `model_id` with vLLM's own figures. A run that lacks some of them (its counts, or
-/// its duration, or both) is still read, as far as it goes: `model_id` with `completed` or
-/// `duration` (or, with neither, a throughput beside a TTFT: what only a serving run measures)
-/// and at least one more key only this client writes (a figure, the request count, a
+/// its duration, or both, or its `model_id`) is still read, as far as it goes: `model_id`
+/// (or, without it, four keys only this client writes) with `completed` or `duration` (or,
+/// with neither, a throughput beside a TTFT: what only a serving run measures) and at least
+/// one more key only this client writes (a figure, the request count, a
 /// per-request array), so that a result without its counts is a vLLM file with findings, not
 /// an unknown format.
 fn is_run(v: &Value) -> bool {
@@ -154,7 +155,8 @@ fn is_run(v: &Value) -> bool {
                     )
             })
             .count();
-        m.contains_key("model_id")
+        // A run that lost its `model_id` is still told by vLLM's own figures around it.
+        (m.contains_key("model_id") || own >= 4)
             && timed
             && own >= 2
             && !SGLANG_KEYS.iter().any(|k| m.contains_key(*k))

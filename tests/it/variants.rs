@@ -624,3 +624,84 @@ fn variants_of_the_real_files_keep_the_invariants() {
     let budget = usize::try_from(env_number("BENCHLINT_VARIANTS", 3)).unwrap_or(3);
     run_all(&seeds, budget);
 }
+
+/// The keys the vLLM and `SGLang` readers recognise a record by.
+const SIGNATURE_KEYS: [&str; 10] = [
+    "model_id",
+    "completed",
+    "duration",
+    "total_output_tokens_retokenized",
+    "server_info",
+    "request_throughput",
+    "output_throughput",
+    "mean_ttft_ms",
+    "median_ttft_ms",
+    "mean_e2e_latency_ms",
+];
+
+/// Every key a vLLM or `SGLang` record is recognised by, dropped in turn from the first record
+/// of every such fixture and real file: the record is still read as that harness's (a record
+/// with fewer keys is read as far as it goes), never refused as "looks like a result".
+#[test]
+fn a_serving_record_without_one_of_its_signature_keys_is_still_read() {
+    let mut seeds = Vec::new();
+    for dir in ["testdata/adapters/vllm", "testdata/adapters/sglang"] {
+        seed_files(Path::new(dir), &mut seeds);
+    }
+    for dir in ["vllm", "sglang"] {
+        seed_files(&Path::new(REALWORLD).join(dir), &mut seeds);
+    }
+    assert!(seeds.len() >= 8, "the vLLM and SGLang fixtures are missing");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for seed in &seeds {
+        let text = std::fs::read_to_string(seed).unwrap();
+        let jsonl = seed.extension().is_some_and(|e| e == "jsonl");
+        let (first, rest) = if jsonl {
+            text.split_once('\n').unwrap_or((&text, ""))
+        } else {
+            (text.as_str(), "")
+        };
+        let Ok(doc) = serde_json::from_str::<Value>(first) else {
+            continue;
+        };
+        let Some(record) = doc.as_object() else {
+            continue;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let (root, file) = lay_out(dir.path(), seed, &text, &Change::UnknownKey);
+        let base = check(&root, &file);
+        if base.results == 0 {
+            continue;
+        }
+        for key in SIGNATURE_KEYS.iter().filter(|k| record.contains_key(**k)) {
+            let mut d = doc.clone();
+            d.as_object_mut().unwrap().remove(*key);
+            let changed = if jsonl {
+                format!("{}\n{rest}", serde_json::to_string(&d).unwrap())
+            } else {
+                serde_json::to_string_pretty(&d).unwrap()
+            };
+            let dir = tempfile::tempdir().unwrap();
+            let (root, file) = lay_out(dir.path(), seed, &changed, &Change::UnknownKey);
+            let v = check(&root, &file);
+            checked += 1;
+            let refused: Vec<String> = on_file(&v.findings, &root, &file)
+                .iter()
+                .filter(|f| f.rule.code == "E003" || f.rule.code == "E004")
+                .map(|f| format!("{} {}", f.rule.code, f.message.raw()))
+                .collect();
+            if v.results < base.results || !refused.is_empty() {
+                problems.push(format!(
+                    "{} without `{key}`: {} of {} results read; {}",
+                    seed.display(),
+                    v.results,
+                    base.results,
+                    refused.join(" | ")
+                ));
+            }
+        }
+    }
+    println!("{checked} records without a signature key");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
