@@ -227,17 +227,22 @@ fn is_sidecar(value: &Value) -> bool {
     partial.is_object() && schema::validate(schema::Kind::Sidecar, &partial).is_empty()
 }
 
+/// The place of a finding about a whole document: its start in the file.
+fn whole_document(path: &str, doc_start: usize) -> Location {
+    Location {
+        path: path.into(),
+        doc_start,
+        pointer: "".into(),
+        offset: None,
+    }
+}
+
 /// The error of a document that looks like a result (of a harness, or of benchlint) that no
 /// adapter could read: a result that cannot be read fails the run, never passes as a warning.
 fn unreadable_result(path: &str, doc_start: usize, what: &str) -> Finding {
     let mut f = finding_at(
         &rules::e003_schema_violation::RULE,
-        Location {
-            path: path.into(),
-            doc_start,
-            pointer: "".into(),
-            offset: None,
-        },
+        whole_document(path, doc_start),
         format!(
             "`{path}` looks like {what}, but no adapter could read it (a value out of range, a key missing, renamed or added, or the document wrapped in something else): this result was not checked"
         ),
@@ -257,12 +262,7 @@ fn sidecar_of_nothing(path: &str, doc_start: usize, file: &Path) -> Finding {
         .collect();
     let mut f = finding_at(
         &rules::e004_unknown_format::RULE,
-        Location {
-            path: path.into(),
-            doc_start,
-            pointer: "".into(),
-            offset: None,
-        },
+        whole_document(path, doc_start),
         format!(
             "`{path}` is a sidecar, but no result it attaches to ({}) is read in this run; nothing was merged from it",
             owners.join(" or ")
