@@ -127,13 +127,7 @@ pub(super) fn check_lines(
         return;
     }
     out.omitted.add(found.omitted);
-    if found.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
-        let severity = options
-            .selection
-            .severity_of("E002")
-            .unwrap_or(rules::e002_invalid_json::RULE.severity);
-        out.omitted.count_n(severity, found.failures_omitted);
-    }
+    parse::count_omitted_failures(path, found.failures_omitted, options, out);
     let mut empty = Vec::new();
     if found.documents == 0 && found.failures == 0 {
         let mut loc = Location::new(path, "");

@@ -45,14 +45,7 @@ pub(super) fn parse_json(
         return None;
     }
     report_parse_problems(path, text, &parsed, out);
-    // Broken documents past the bound were counted by the parser: each is an E002.
-    if parsed.failures_omitted > 0 && options.selection.runs_on(path, "E002") {
-        let severity = options
-            .selection
-            .severity_of("E002")
-            .unwrap_or(rules::e002_invalid_json::RULE.severity);
-        out.omitted.count_n(severity, parsed.failures_omitted);
-    }
+    count_omitted_failures(path, parsed.failures_omitted, options, out);
     out.cap(options);
     bounds::report_scan(path, &parsed, &mut out.findings);
     if parsed.documents.is_empty() && parsed.failures.is_empty() {
@@ -80,6 +73,23 @@ pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> Parsed
         parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
     } else {
         parse_text_with(text, by_line, &limits)
+    }
+}
+
+/// Broken documents past the parser's bound were counted, not kept: each is an E002 past the
+/// file's cap, counted at the severity the selection gives E002 (when it runs on `path`).
+pub(super) fn count_omitted_failures(
+    path: &str,
+    omitted: usize,
+    options: &Options,
+    out: &mut FileOutcome,
+) {
+    if omitted > 0 && options.selection.runs_on(path, "E002") {
+        let severity = options
+            .selection
+            .severity_of("E002")
+            .unwrap_or(rules::e002_invalid_json::RULE.severity);
+        out.omitted.count_n(severity, omitted);
     }
 }
 
