@@ -705,3 +705,75 @@ fn a_serving_record_without_one_of_its_signature_keys_is_still_read() {
     println!("{checked} records without a signature key");
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Variants of a level whose server counter is above or below the client's count: the
+/// streams left unfinished when the window closed, the failures, the output cap, the two
+/// counts and how the client counted, drawn from a fixed seed. R002 fires exactly when the
+/// counts differ by more than 2% and the gap is not one the unfinished requests could hold
+/// (the server above the client by at most (streams + failed) × cap, the client not counting
+/// stream chunks); the expectation is computed here, not read from the program.
+#[test]
+fn r002_fires_exactly_past_what_unfinished_requests_could_hold() {
+    let seed = Path::new("testdata/rules/R002-token-count-mismatch/pass/within-2-percent.json");
+    let base: Value = serde_json::from_str(&std::fs::read_to_string(seed).unwrap()).unwrap();
+    let level = 3; // 8 streams
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x00D2_2026);
+    let mut expected = BTreeSet::new();
+    let sources = ["server-usage", "client-tokenizer", "stream-chunks"];
+    for n in 0..60 {
+        let failed = rng.below(4) as u64;
+        let cap = 64 + rng.below(1985) as u64;
+        let client = 2_000 + rng.below(98_000) as u64;
+        let allowance = (8 + failed) * cap;
+        // Gaps drawn around the two edges that matter: 2% and the allowance.
+        let gap = match rng.below(4) {
+            0 => allowance,
+            1 => allowance + 1 + rng.below(50) as u64,
+            2 => rng.below(usize::try_from(allowance).unwrap()) as u64,
+            _ => client / 50 + rng.below(200) as u64,
+        };
+        let above = rng.below(3) != 0;
+        let server = if above {
+            client + gap
+        } else {
+            client.saturating_sub(gap).max(1)
+        };
+        let source = sources[rng.below(3)];
+        let mut d = base.clone();
+        d["id"] = Value::from(format!("r002-variant-{n}"));
+        d["workload"]["max_output_tokens"] = Value::from(cap);
+        d["workload"]["token_count_source"] = Value::from(source);
+        d["levels"][level]["failed"] = Value::from(failed);
+        d["levels"][level]["output_tokens"] = Value::from(client);
+        d["levels"][level]["server_output_tokens"] = Value::from(server);
+        let name = format!("variant-{n:02}.json");
+        std::fs::write(
+            dir.path().join(&name),
+            serde_json::to_string_pretty(&d).unwrap(),
+        )
+        .unwrap();
+        #[expect(clippy::cast_precision_loss, reason = "token counts are small")]
+        let differs = (client as f64 - server as f64).abs() / server as f64 > 0.02;
+        let held = server > client && server - client <= allowance && source != "stream-chunks";
+        if differs && !held {
+            expected.insert(name);
+        }
+    }
+    let out = engine::check(&[dir.path().to_path_buf()], &Options::default());
+    let fired: BTreeSet<String> = out
+        .findings
+        .iter()
+        .filter(|f| f.rule.code == "R002")
+        .filter(|f| f.primary.pointer.raw() == format!("/levels/{level}/output_tokens"))
+        .map(|f| {
+            Path::new(f.primary.path.raw())
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert!(expected.len() >= 10 && expected.len() <= 50, "{expected:?}");
+    assert_eq!(fired, expected);
+}
