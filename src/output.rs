@@ -137,6 +137,15 @@ fn refuse_target(path: &Path) -> Result<(), String> {
 /// symlink or as anything but a regular file; written to a fresh temporary file beside it,
 /// then renamed over it.
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_file_with(path, &mut |w| w.write_all(bytes))
+}
+
+/// [`write_file`] of what `write` writes, handed to it through a buffer as it is made, so that
+/// a large document is never held whole.
+pub fn write_file_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
     refuse_target(path)?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -148,7 +157,7 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     );
     let cannot = |e: &std::io::Error| format!("cannot write `{}`: {}", shown(path), describe_io(e));
     let mut attempt = 0u32;
-    let (tmp, mut file) = loop {
+    let (tmp, file) = loop {
         let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
         match std::fs::OpenOptions::new()
             .write(true)
@@ -162,8 +171,9 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
             Err(e) => return Err(cannot(&e)),
         }
     };
-    let written = file.write_all(bytes).and_then(|()| file.flush());
-    drop(file);
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, file);
+    let written = write(&mut buffered).and_then(|()| buffered.flush());
+    drop(buffered);
     if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
         let _ = std::fs::remove_file(&tmp);
         return Err(cannot(&e));

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::checklist::Checklist;
-use crate::diagnostic::{Finding, Severity};
+use crate::diagnostic::{Finding, RuleMeta, Severity};
 use crate::model::loaded::LoadedResult;
-use crate::text::FileText;
+use crate::text::{FileText, PathText};
 
 /// Findings counted by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -105,43 +105,98 @@ pub struct CorpusReport {
     pub checklist: Checklist,
 }
 
-/// The corpus sections of `results` and `findings` (as `check` reports them).
+/// The findings counted as they go past, by file, by rule and in all: what the corpus
+/// sections show of them, without holding them (an audit of a large corpus would otherwise
+/// keep every finding `check` lists until the report is built).
+#[derive(Debug, Default)]
+pub struct FindingTally {
+    total: SeverityCounts,
+    files: BTreeMap<PathText, FileTally>,
+    rules: BTreeMap<&'static str, RuleTally>,
+}
+
+/// What is counted of one file's findings.
+#[derive(Debug, Default)]
+struct FileTally {
+    findings: SeverityCounts,
+    codes: BTreeSet<&'static str>,
+}
+
+/// What is counted of one rule's findings.
+#[derive(Debug)]
+struct RuleTally {
+    rule: &'static RuleMeta,
+    findings: SeverityCounts,
+    files: BTreeSet<PathText>,
+}
+
+impl FindingTally {
+    /// The tally of `findings`.
+    pub fn of(findings: &[Finding]) -> Self {
+        let mut tally = Self::default();
+        tally.add_all(findings);
+        tally
+    }
+
+    /// Counts each of `findings`.
+    pub fn add_all(&mut self, findings: &[Finding]) {
+        for f in findings {
+            self.add(f);
+        }
+    }
+
+    /// Counts one finding: in the total, on its rule, and on its file unless it is about the
+    /// corpus as a whole (on no file: counted by rule and in the total, never as a row of the
+    /// files).
+    pub fn add(&mut self, f: &Finding) {
+        self.total.add(f.severity);
+        if !f.corpus {
+            let t = self.files.entry(f.primary.path.clone()).or_default();
+            t.findings.add(f.severity);
+            t.codes.insert(f.rule.code);
+        }
+        let row = self.rules.entry(f.rule.code).or_insert_with(|| RuleTally {
+            rule: f.rule,
+            findings: SeverityCounts::default(),
+            files: BTreeSet::new(),
+        });
+        row.findings.add(f.severity);
+        if row.files.last() != Some(&f.primary.path) {
+            row.files.insert(f.primary.path.clone());
+        }
+    }
+
+    /// Every finding counted, by severity.
+    pub fn total(&self) -> SeverityCounts {
+        self.total
+    }
+}
+
+/// The corpus sections of `results` and the findings counted in `tally` (as `check` reports
+/// them).
 pub fn build(
     files_read: usize,
     results: &[LoadedResult],
-    findings: &[Finding],
+    tally: FindingTally,
     checklist: Checklist,
 ) -> CorpusReport {
     #[derive(Default)]
-    struct Tally {
+    struct Row {
         formats: BTreeSet<&'static str>,
         results: usize,
         findings: SeverityCounts,
         codes: BTreeSet<&'static str>,
     }
-    let mut files: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut files: BTreeMap<&str, Row> = BTreeMap::new();
     for r in results {
         let t = files.entry(r.origin.path.raw()).or_default();
         t.formats.insert(r.origin.format);
         t.results += 1;
     }
-    let mut rules: BTreeMap<&'static str, (&Finding, SeverityCounts, BTreeSet<&str>)> =
-        BTreeMap::new();
-    let mut total = SeverityCounts::default();
-    for f in findings {
-        total.add(f.severity);
-        // A finding about the corpus as a whole is on no file: counted by rule and in the
-        // total, never as a row of the files.
-        if !f.corpus {
-            let t = files.entry(f.primary.path.raw()).or_default();
-            t.findings.add(f.severity);
-            t.codes.insert(f.rule.code);
-        }
-        let row = rules
-            .entry(f.rule.code)
-            .or_insert_with(|| (f, SeverityCounts::default(), BTreeSet::new()));
-        row.1.add(f.severity);
-        row.2.insert(f.primary.path.raw());
+    for (path, counted) in &tally.files {
+        let t = files.entry(path.raw()).or_default();
+        t.findings = counted.findings;
+        t.codes.clone_from(&counted.codes);
     }
     let mut files: Vec<FileRow> = files
         .into_iter()
@@ -158,14 +213,15 @@ pub fn build(
             .worse_first(&b.findings)
             .then_with(|| a.path.cmp(&b.path))
     });
-    let mut rules: Vec<RuleRow> = rules
+    let mut rules: Vec<RuleRow> = tally
+        .rules
         .into_iter()
-        .map(|(code, (f, counts, paths))| RuleRow {
+        .map(|(code, t)| RuleRow {
             code,
-            name: f.rule.name,
-            severity: f.rule.severity,
-            findings: counts,
-            files: paths.len(),
+            name: t.rule.name,
+            severity: t.rule.severity,
+            findings: t.findings,
+            files: t.files.len(),
         })
         .collect();
     rules.sort_by(|a, b| {
@@ -178,7 +234,7 @@ pub fn build(
     CorpusReport {
         files_read,
         results: results.len(),
-        findings: total,
+        findings: tally.total,
         files,
         rules,
         checklist,

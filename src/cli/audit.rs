@@ -156,7 +156,33 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
             load_paths.push(claims.clone());
         }
     }
-    let checked = engine::check(&load_paths, &options);
+    // The report lists no finding, it counts them: each file's findings are counted as they
+    // are handed over and dropped, and the run's cap on findings listed (`max_findings`) does
+    // not apply to counts. The first input error of the claims file is kept, to say why it
+    // cannot be used.
+    let claims_file = args.claims.as_deref().map(paths::absolute);
+    let mut tally = crate::audit::corpus::FindingTally::default();
+    let mut claims_errors: Vec<Finding> = Vec::new();
+    let mut count = |findings: &[Finding]| {
+        tally.add_all(findings);
+        if let Some(claims_file) = &claims_file {
+            claims_errors.extend(
+                findings
+                    .iter()
+                    .filter(|f| {
+                        f.rule.code.starts_with('E')
+                            && paths::absolute(Path::new(f.primary.path.raw())) == *claims_file
+                    })
+                    .cloned(),
+            );
+        }
+    };
+    options.thresholds.max_findings = usize::MAX;
+    let mut checked = engine::check_each(&load_paths, &options, &mut |file| count(&file));
+    count(&std::mem::take(&mut checked.findings));
+    let total = tally.total();
+    let errors = checked.summary.errors + total.errors;
+    crate::diagnostic::sort_findings(&mut claims_errors);
     if checked.summary.results == 0 && args.claims.is_none() {
         // As `check`: an empty corpus is worth a word, and the report says the same.
         let shown: Vec<String> = paths
@@ -178,7 +204,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
                 .claims
                 .retain(|c| paths::absolute(Path::new(c.origin.path.raw())) == claims_file);
             if loaded.claims.is_empty() {
-                return Err(unusable_claims(claims, &claims_file, &checked.findings));
+                return Err(unusable_claims(claims, &claims_file, &claims_errors));
             }
         }
         None => loaded.claims.clear(),
@@ -193,7 +219,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     audit.corpus = Some(crate::audit::corpus::build(
         loaded.files,
         &loaded.results,
-        &checked.findings,
+        tally,
         checklist,
     ));
     // A bug caught on one file or rule: the report is still written, then exit 2.
@@ -209,7 +235,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         } else {
             EXIT_CLEAN
         }
-    } else if checked.summary.errors > 0 {
+    } else if errors > 0 {
         EXIT_FINDINGS
     } else {
         EXIT_CLEAN
@@ -228,13 +254,15 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         return Ok(Output::stdout(bytes, code));
     };
     output::create_dir(dir)?;
-    let files = [
-        report::audit_markdown(&audit, &ctx),
-        report::audit_html(&audit, &ctx),
-        report::audit_json(&audit, &ctx),
+    // Each document is written as it is made: a report of many configurations runs to
+    // hundreds of megabytes.
+    let writers: [report::AuditWriter; 3] = [
+        report::write_audit_markdown,
+        report::write_audit_html,
+        report::write_audit_json,
     ];
-    for (name, bytes) in REPORT_FILES.iter().zip(&files) {
-        output::write_file(&dir.join(name), bytes)?;
+    for (name, write) in REPORT_FILES.iter().zip(writers) {
+        output::write_file_with(&dir.join(name), &mut |sink| write(&audit, &ctx, sink))?;
     }
     super::rule_pages::write_for_report(dir)?;
     let counts = if args.claims.is_some() {

@@ -4,12 +4,14 @@
 //! Policy that forbids anything else.
 
 use std::fmt::Write as _;
+use std::io;
 
 use super::audit_text::{
     AuditContext, LadderIndex, anchor, capacity_sentence, claim_value, estimate, floor_text,
     is_ratio, rule_page, verdict_counts, verdict_sentence,
 };
 use super::corpus_html::{self, code};
+use super::spill::{self, spill};
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
 use crate::text::{FileText, Text};
@@ -62,6 +64,11 @@ footer { margin-top: 2.5em; font-size: .85em; color: #57606a; }
 /// summary and the claims first, then the corpus sections; without, the corpus sections alone;
 /// the configurations and the losing runs close both.
 pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
+    spill::in_memory(|sink| write(report, ctx, sink))
+}
+
+/// [`render`], handed to `sink` a section at a time.
+pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write) -> io::Result<()> {
     let claims = ctx.claims_file.is_some();
     let title = if claims {
         "Retractions report"
@@ -98,10 +105,12 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         let ladders = LadderIndex::new(report);
         for (i, claim) in report.claims.iter().enumerate() {
             claim_section(&mut out, &ladders, i, claim, ctx.rule_pages);
+            spill(&mut out, sink)?;
         }
     }
     if let Some(corpus) = &report.corpus {
         corpus_html::sections(&mut out, report, corpus, &paths, ctx.rule_pages);
+        spill(&mut out, sink)?;
     }
     out.push_str("<h2 id=\"configurations\">Configurations</h2>\n");
     if report.ladders.is_empty() {
@@ -116,6 +125,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
         ladder_section(&mut out, i, ladder, report.floor_tok_s);
+        spill(&mut out, sink)?;
     }
     losing_runs(&mut out, report, &paths);
     let verdicts = if claims {
@@ -129,7 +139,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         escape(&ctx.version)
     );
     out.push_str("</main>\n</body>\n</html>\n");
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
 
 fn badge(v: Verdict) -> String {

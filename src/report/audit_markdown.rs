@@ -5,12 +5,14 @@
 //! cannot break a table or inject markup.
 
 use std::fmt::Write as _;
+use std::io;
 
 use super::audit_text::{
     AuditContext, LadderIndex, capacity_sentence, claim_value, estimate, floor_text, rule_page,
     verdict_counts, verdict_sentence,
 };
 use super::corpus_markdown::{self, text};
+use super::spill::{self, spill};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 use crate::text::{FileText, Text};
 
@@ -18,6 +20,11 @@ use crate::text::{FileText, Text};
 /// the report is for), then the corpus sections; without, the corpus sections alone. The
 /// configurations and the losing runs close both.
 pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
+    spill::in_memory(|sink| write(report, ctx, sink))
+}
+
+/// [`render`], handed to `sink` a section at a time.
+pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write) -> io::Result<()> {
     let mut out = String::new();
     let claims = ctx.claims_file.is_some();
     let paths = report
@@ -32,6 +39,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         let ladders = LadderIndex::new(report);
         for claim in &report.claims {
             claim_section(&mut out, &ladders, claim, ctx.rule_pages);
+            spill(&mut out, sink)?;
         }
     }
     if let Some(corpus) = &report.corpus {
@@ -39,6 +47,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
         corpus_markdown::files_section(&mut out, corpus, &paths);
         corpus_markdown::rules_section(&mut out, corpus, ctx.rule_pages);
         corpus_markdown::checklist_section(&mut out, &corpus.checklist, &paths);
+        spill(&mut out, sink)?;
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
@@ -50,9 +59,10 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
     corpus_markdown::replication_table(&mut out, &report.ladders);
     for ladder in &report.ladders {
         ladder_section(&mut out, ladder, report.floor_tok_s);
+        spill(&mut out, sink)?;
     }
     losing_runs(&mut out, report, &paths);
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
 
 fn header(

@@ -33,6 +33,7 @@ mod rule_docs;
 mod sarif;
 mod snippet;
 mod sources;
+mod spill;
 mod statistics;
 mod stream;
 mod svg;
@@ -42,8 +43,14 @@ mod test_findings;
 use crate::secrets::mask;
 pub use crate::secrets::mask::mask_all as mask_snippet;
 pub use audit_html::render as audit_html;
+pub use audit_html::write as write_audit_html;
 pub use audit_json::render as audit_json;
+pub use audit_json::write as write_audit_json;
 pub use audit_markdown::render as audit_markdown;
+pub use audit_markdown::write as write_audit_markdown;
+/// A writer of one of the audit's documents.
+pub type AuditWriter =
+    fn(&crate::audit::AuditReport, &AuditContext, &mut dyn std::io::Write) -> std::io::Result<()>;
 pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdict_fails};
 pub use ci_keys::{Cut as SarifCut, MAX_SARIF_RESULTS};
 pub use concise::render as concise;

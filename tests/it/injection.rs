@@ -621,7 +621,7 @@ fn writer_regressions_stay_fixed() {
             corpus: Some(benchlint::audit::corpus::build(
                 findings.len(),
                 &[],
-                &findings,
+                benchlint::audit::corpus::FindingTally::of(&findings),
                 Checklist {
                     items: vec![ChecklistItem {
                         code: "M001",
