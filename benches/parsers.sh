@@ -40,19 +40,21 @@ realworld=${PARSERS_REALWORLD:-$repo/../shared/realworld}
 nice_=(nice -n "${PARSERS_NICE:-10}")
 mkdir -p "$work"
 
-echo "== building the corpus generator and the measurement crate"
-CARGO_TARGET_DIR=$gen_target "${nice_[@]}" cargo build --release --quiet --example gen_corpus
-(cd benches/parsers && CARGO_TARGET_DIR=$target "${nice_[@]}" cargo build --release --quiet --locked)
-bin=$target/release/parsers
-
+# The corpora are made once (same seed, same bytes); the generator is built only to make them.
 for kind in clean heavy; do
   dir=$work/$kind-$n
   if [ ! -f "$dir/.complete" ]; then
+    echo "== building the corpus generator, writing the $kind corpus"
+    CARGO_TARGET_DIR=$gen_target "${nice_[@]}" cargo build --release --quiet --example gen_corpus
     rm -rf "$dir"
     "${nice_[@]}" "$gen_target/release/examples/gen_corpus" "$dir" "$n" 42 "--$kind"
     touch "$dir/.complete"
   fi
 done
+
+echo "== building the measurement crate"
+(cd benches/parsers && CARGO_TARGET_DIR=$target "${nice_[@]}" cargo build --release --quiet --locked)
+bin=$target/release/parsers
 
 run() {
   echo
@@ -114,6 +116,26 @@ if [ -d "$realworld" ]; then
   echo
   echo "== parsers (float_roundtrip) --dom-only --jsonl $realworld"
   "${nice_[@]}" "$roundtrip/release/parsers" --repeat "$repeat" --dom-only --jsonl --show 50 "$realworld"
+fi
+if [ "$callgrind" = 1 ]; then
+  echo
+  echo "== instructions of serde_json Value inside the timed pass, without and with float_roundtrip"
+  echo
+  echo "| input | without | with float_roundtrip |"
+  echo "|---|---:|---:|"
+  inputs=("--limit 300 $work/clean-$n" "--limit 300 --blank-samples $work/clean-$n")
+  [ -d "$realworld" ] && inputs+=("--dom-only --jsonl $realworld")
+  for input in "${inputs[@]}"; do
+    row="| $input"
+    for b in "$bin" "$roundtrip/release/parsers"; do
+      # shellcheck disable=SC2086 # the input is a list of arguments
+      count=$("${nice_[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        --toggle-collect='*timed_pass*' "$b" --repeat 1 --no-verify --only serde-value $input \
+        2>&1 >/dev/null | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p')
+      row="$row | $count"
+    done
+    echo "$row |"
+  done
 fi
 for mode in "" --blank-samples; do
   echo

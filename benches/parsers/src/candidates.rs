@@ -31,6 +31,8 @@ pub struct Finger {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// Some kinds exist only with some parser features.
+#[allow(dead_code)]
 pub enum Kind {
     /// Parses to a whole-document tree.
     Dom,
@@ -58,6 +60,7 @@ pub struct Candidate {
 }
 
 pub fn all() -> Vec<Candidate> {
+    #[cfg_attr(not(any(feature = "simd", feature = "sonic")), allow(unused_mut))]
     let mut out = vec![
         Candidate {
             name: "serde-value",
@@ -291,6 +294,13 @@ pub mod simd {
                 check: Some(value_check),
             },
             Candidate {
+                name: "simd-serde-value",
+                label: "simd-json serde into serde_json Value (+copy)",
+                kind: Kind::Dom,
+                run: into_serde_value,
+                check: Some(into_serde_value_check),
+            },
+            Candidate {
                 name: "simd-typed",
                 label: "simd-json serde typed + samples (+copy)",
                 kind: Kind::TypedSamples,
@@ -384,6 +394,26 @@ pub mod simd {
         Ok(f)
     }
 
+    /// simd-json's tokenizer building serde_json's own `Value` (what benchlint's schema
+    /// validation takes).
+    fn into_serde_value(b: &[u8]) -> Result<Outcome, String> {
+        let mut buf = b.to_vec();
+        let v: serde_json::Value =
+            simd_json::serde::from_slice(&mut buf).map_err(|e| e.to_string())?;
+        let o = v.outcome();
+        black_box(&v);
+        Ok(o)
+    }
+
+    fn into_serde_value_check(b: &[u8]) -> Result<Finger, String> {
+        let mut buf = b.to_vec();
+        let v: serde_json::Value =
+            simd_json::serde::from_slice(&mut buf).map_err(|e| e.to_string())?;
+        let mut f = v.finger();
+        f.full = Some(v.dump());
+        Ok(f)
+    }
+
     fn typed<S>(b: &[u8]) -> Result<Outcome, String>
     where
         S: for<'de> serde::Deserialize<'de>,
@@ -429,6 +459,13 @@ pub mod sonic {
                 kind: Kind::Dom,
                 run: value,
                 check: Some(value_check),
+            },
+            Candidate {
+                name: "sonic-serde-value",
+                label: "sonic-rs serde into serde_json Value",
+                kind: Kind::Dom,
+                run: into_serde_value,
+                check: Some(into_serde_value_check),
             },
             Candidate {
                 name: "sonic-typed",
@@ -497,6 +534,22 @@ pub mod sonic {
 
     fn value_check(b: &[u8]) -> Result<Finger, String> {
         let v: Value = sonic_rs::from_slice(b).map_err(|e| e.to_string())?;
+        let mut f = v.finger();
+        f.full = Some(v.dump());
+        Ok(f)
+    }
+
+    /// sonic-rs's tokenizer building serde_json's own `Value` (what benchlint's schema
+    /// validation takes).
+    fn into_serde_value(b: &[u8]) -> Result<Outcome, String> {
+        let v: serde_json::Value = sonic_rs::from_slice(b).map_err(|e| e.to_string())?;
+        let o = v.outcome();
+        black_box(&v);
+        Ok(o)
+    }
+
+    fn into_serde_value_check(b: &[u8]) -> Result<Finger, String> {
+        let v: serde_json::Value = sonic_rs::from_slice(b).map_err(|e| e.to_string())?;
         let mut f = v.finger();
         f.full = Some(v.dump());
         Ok(f)
