@@ -218,6 +218,7 @@ pub(super) fn finish_result(
     if options.lean {
         drop_per_result_detail(&mut doc);
         options.shared.share(&mut doc);
+        options.shared.share_provenance(&mut provenance);
         value = Value::Null;
     }
     out.results.push(LoadedResult {
@@ -281,6 +282,7 @@ fn drop_unkeyed_levels(
 pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
     drop_per_result_detail(&mut r.doc);
     options.shared.share(&mut r.doc);
+    options.shared.share_provenance(&mut r.provenance);
     r.value = Value::Null;
 }
 

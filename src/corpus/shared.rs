@@ -9,15 +9,15 @@
 //! serialised form, not on `PartialEq`: `0.0` and `-0.0` compare equal as numbers but are
 //! written differently, and a shared part must print exactly as the result's own would.
 
-use std::collections::BTreeMap;
-
 use foldhash::{HashMap, HashMapExt, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
 
-use crate::model::{Engine, Harness, Launch, Model, Platform, ResultDoc, Workload};
+use crate::model::{
+    Engine, Harness, Launch, Model, Platform, ProvenanceMap, ProvenancePool, ResultDoc, Workload,
+};
 
 /// The parts kept so far, shared by every worker of a load (cloning shares the pools).
 #[derive(Clone, Default)]
@@ -30,11 +30,13 @@ struct Pools {
     engine: Pool<Engine>,
     model: Pool<Model>,
     workload: Pool<Workload>,
-    labels: Pool<BTreeMap<String, String>>,
+    labels: Pool<crate::model::SmallMap<String>>,
     launch: Pool<Launch>,
     /// Keyed by the text itself: a basis often quotes the result's own peak, so most are
     /// distinct, and a key apart from the text would hold each of those twice.
     cost_basis: HashSet<Arc<str>>,
+    /// Where each value came from: the same map for every file a harness writes alike.
+    provenance: ProvenancePool,
 }
 
 /// Distinct values of one part, keyed by their JSON.
@@ -58,6 +60,7 @@ impl fmt::Debug for SharedParts {
             .field("labels", &pools.labels.0.len())
             .field("launch", &pools.launch.0.len())
             .field("cost_basis", &pools.cost_basis.len())
+            .field("provenance", &pools.provenance.len())
             .finish()
     }
 }
@@ -91,6 +94,14 @@ impl SharedParts {
                 }
             }
         }
+    }
+}
+
+impl SharedParts {
+    /// Replaces `map` by the equal map already kept, or keeps it for later results to share.
+    pub fn share_provenance(&self, map: &mut ProvenanceMap) {
+        let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        map.share_from(&mut pools.provenance);
     }
 }
 

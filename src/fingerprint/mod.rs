@@ -134,6 +134,8 @@ impl Fingerprint {
             canonical.push_str(value);
         }
         canonical.push('}');
+        // Kept for every configuration of the run: no room left over from growing it.
+        canonical.shrink_to_fit();
         Fingerprint {
             canonical,
             label: label(doc, with_workload),
@@ -216,12 +218,24 @@ pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint
             .is_empty()
             .then(|| Fingerprint::of(doc))
     });
-    // Borrowed keys: a fingerprint is cloned once per configuration, not once per result.
-    let mut pooled: BTreeMap<&Fingerprint, Vec<usize>> = BTreeMap::new();
+    // Each distinct set of parts is a slot; slots whose fingerprints are equal are one
+    // configuration, made of the first such slot's fingerprint, moved, never copied: with every
+    // configuration distinct, a copy of each would double what the grouping holds.
+    let mut by_print: Vec<usize> = (0..prints.len())
+        .filter(|&slot| prints[slot].is_some())
+        .collect();
+    by_print.sort_by(|&a, &b| prints[a].cmp(&prints[b]).then(a.cmp(&b)));
+    let mut group_of: Vec<usize> = (0..prints.len()).collect();
+    for pair in by_print.windows(2) {
+        if prints[pair[0]] == prints[pair[1]] {
+            group_of[pair[1]] = group_of[pair[0]];
+        }
+    }
+    let mut members: Vec<Vec<usize>> = vec![Vec::new(); prints.len()];
     let mut out: BTreeMap<Fingerprint, Vec<usize>> = BTreeMap::new();
     for (&i, &slot) in counted.iter().zip(&slot_of) {
-        if let Some(print) = &prints[slot] {
-            pooled.entry(print).or_default().push(i);
+        if prints[slot].is_some() {
+            members[group_of[slot]].push(i);
         } else {
             let r = &results[i];
             let key = format!(
@@ -237,11 +251,12 @@ pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint
     }
     // An unpooled fingerprint holds the key `unpooled`, which no pooled one has: the two never
     // meet.
-    out.extend(
-        pooled
-            .into_iter()
-            .map(|(print, members)| (print.clone(), members)),
-    );
+    for (slot, print) in prints.into_iter().enumerate() {
+        let group = std::mem::take(&mut members[slot]);
+        if let (Some(print), false) = (print, group.is_empty()) {
+            out.insert(print, group);
+        }
+    }
     out
 }
 

@@ -17,6 +17,7 @@ mod platform;
 mod provenance;
 mod result;
 pub mod sidecar;
+mod small_map;
 pub mod translate;
 mod workload;
 
@@ -27,8 +28,9 @@ pub use level::*;
 pub use levels::{Iter as LevelsIter, Levels};
 pub use load::{LevelKey, LoadAxis, RequestRate};
 pub use platform::*;
-pub use provenance::{Provenance, ProvenanceMap};
+pub use provenance::{Provenance, ProvenanceMap, ProvenancePool};
 pub use result::*;
+pub use small_map::SmallMap;
 pub use workload::*;
 
 /// The `schema` value of a canonical result file.

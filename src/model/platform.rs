@@ -1,7 +1,5 @@
 //! Where a result was measured: the machines, their devices, load and fabric.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -97,5 +95,5 @@ pub struct Fabric {
     pub interconnect: Option<String>,
     /// Collective-library settings that were tuned (`NCCL_*` and the like).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub collectives: Option<BTreeMap<String, Value>>,
+    pub collectives: Option<super::SmallMap<Value>>,
 }

@@ -3,9 +3,10 @@
 //! nowhere.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The origin of one canonical value.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Provenance {
     /// Written in the result file, at `pointer` inside its document.
@@ -56,15 +57,40 @@ pub enum Provenance {
 ///
 /// A pointer with no entry falls back to its nearest ancestor that has one; a canonical file
 /// needs no entries at all because every value sits at its own pointer.
+///
+/// The entries are shared: every file a harness writes the same way maps the same pointers,
+/// and a corpus of ten thousand such files keeps one map ([`ProvenanceMap::share_from`])
+/// rather than ten thousand; a change to a shared map copies it first.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProvenanceMap {
-    entries: BTreeMap<String, Provenance>,
+    entries: Arc<BTreeMap<String, Provenance>>,
 }
+
+/// Distinct provenance maps kept so far, by content, for [`ProvenanceMap::share_from`].
+pub type ProvenancePool =
+    std::collections::HashSet<Arc<BTreeMap<String, Provenance>>, foldhash::fast::RandomState>;
 
 impl ProvenanceMap {
     /// Records where the value at `canonical` came from.
     pub fn insert(&mut self, canonical: impl Into<String>, provenance: Provenance) {
-        self.entries.insert(canonical.into(), provenance);
+        Arc::make_mut(&mut self.entries).insert(canonical.into(), provenance);
+    }
+
+    /// Takes the equal map `pool` already holds, or puts this one there for later results to
+    /// share.
+    pub fn share_from(&mut self, pool: &mut ProvenancePool) {
+        match pool.get(&self.entries) {
+            Some(kept) => self.entries = Arc::clone(kept),
+            None => {
+                pool.insert(Arc::clone(&self.entries));
+            }
+        }
+    }
+
+    /// Whether `self` and `other` hold the very same entries (not a copy).
+    #[cfg(test)]
+    pub fn shares_with(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.entries, &other.entries)
     }
 
     /// The entry for `canonical` or its nearest ancestor, with the part of the pointer below it.
@@ -118,20 +144,21 @@ impl ProvenanceMap {
             new_index.push(k.then_some(next));
             next += usize::from(*k);
         }
-        let entries = std::mem::take(&mut self.entries);
+        let entries = std::mem::take(Arc::make_mut(&mut self.entries));
+        let kept = Arc::make_mut(&mut self.entries);
         for (key, p) in entries {
             let Some(rest) = key.strip_prefix("/levels/") else {
-                self.entries.insert(key, p);
+                kept.insert(key, p);
                 continue;
             };
             let (index, tail) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
             match index.parse::<usize>().ok().and_then(|i| new_index.get(i)) {
                 Some(Some(j)) => {
-                    self.entries.insert(format!("/levels/{j}{tail}"), p);
+                    kept.insert(format!("/levels/{j}{tail}"), p);
                 }
                 Some(None) => {}
                 None => {
-                    self.entries.insert(key, p);
+                    kept.insert(key, p);
                 }
             }
         }
@@ -170,6 +197,41 @@ mod tests {
             ]
         );
         assert_eq!(map.get("/levels/1/requests"), Some(&at("/s2/n")));
+    }
+
+    #[test]
+    fn equal_maps_share_one_copy_and_a_change_copies_it_first() {
+        let map = |pointer: &str| {
+            let mut m = ProvenanceMap::default();
+            m.insert(
+                "/levels/0/ttft_s",
+                Provenance::Recorded {
+                    pointer: pointer.into(),
+                },
+            );
+            m
+        };
+        let mut pool = ProvenancePool::default();
+        let (mut a, mut b, mut c) = (map("/ttft"), map("/ttft"), map("/other"));
+        for m in [&mut a, &mut b, &mut c] {
+            m.share_from(&mut pool);
+        }
+        assert!(a.shares_with(&b));
+        assert!(!a.shares_with(&c));
+        assert_eq!(pool.len(), 2);
+        b.insert(
+            "/id",
+            Provenance::Recorded {
+                pointer: "/name".into(),
+            },
+        );
+        assert_eq!(a, map("/ttft"), "the shared copy is left as it was");
+        assert_eq!(
+            b.get("/id"),
+            Some(&Provenance::Recorded {
+                pointer: "/name".into()
+            })
+        );
     }
 
     #[test]

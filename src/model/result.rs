@@ -2,7 +2,6 @@
 //!
 //! Field names follow vLLM's engine arguments where one exists; units are in the key names.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -63,7 +62,7 @@ pub struct ResultDoc {
     /// name), key to text. Part of the configuration fingerprint: two deployments a harness
     /// labels differently are two configurations, whatever else they record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Arc<BTreeMap<String, String>>>,
+    pub labels: Option<Arc<super::SmallMap<String>>>,
     /// Free text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub notes: Option<String>,

@@ -1,7 +1,5 @@
 //! What was sent: the workload, its prompts, its measurement window and how tokens were counted.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -37,7 +35,7 @@ pub struct Workload {
     pub seed: Option<serde_json::Number>,
     /// Other sampling parameters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sampling: Option<BTreeMap<String, Value>>,
+    pub sampling: Option<super::SmallMap<Value>>,
     /// Warm-up requests sent before measuring.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warmup_requests: Option<u64>,

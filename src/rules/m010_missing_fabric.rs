@@ -62,7 +62,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
     }
     if fabric
         .and_then(|f| f.collectives.as_ref())
-        .is_none_or(std::collections::BTreeMap::is_empty)
+        .is_none_or(crate::model::SmallMap::is_empty)
     {
         out.missing(
             "/platform/fabric/collectives",

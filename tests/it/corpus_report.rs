@@ -160,6 +160,41 @@ fn counts_agree_with_check() {
     }
 }
 
+/// The run's cap bounds the findings a report lists, and the corpus report lists none: it
+/// counts every finding `check` counts, past the cap too.
+#[test]
+fn counts_past_the_run_cap_agree_with_check() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = tmp.path().join("capped.toml");
+    std::fs::write(&config, "[thresholds]\nmax_findings = 3\n").unwrap();
+    let config = config.to_str().unwrap();
+    let (_, text) = run(&["audit", DEMO, "--config", config, "--format", "json"]);
+    let report: Value = serde_json::from_str(&text).unwrap();
+    let (_, text) = run(&["check", DEMO, "--config", config, "--format", "json"]);
+    let check: Value = serde_json::from_str(&text).unwrap();
+    assert!(
+        check["summary"]["omitted"].as_u64().unwrap() > 0,
+        "the cap must bite for this test to mean anything"
+    );
+    let counts = &report["corpus"]["findings"];
+    for key in ["errors", "warnings", "infos"] {
+        assert_eq!(counts[key], check["summary"][key], "{key}");
+    }
+    let total = |c: &Value| {
+        ["errors", "warnings", "infos"]
+            .iter()
+            .map(|k| c[*k].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    let by_rule: u64 = report["corpus"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| total(&r["findings"]))
+        .sum();
+    assert_eq!(by_rule, total(counts));
+}
+
 /// A clean, replicated corpus: every configuration replicated, exit 0.
 #[test]
 fn a_replicated_corpus() {

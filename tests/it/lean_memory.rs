@@ -1,5 +1,6 @@
 //! Memory holds what each result is summarised to, not its document, whatever the command:
-//! `summary`, `cards` and `capacity` hold about what `check` holds, `import` and `sidecar` the
+//! `summary`, `cards`, `capacity` and `audit` (which counts findings as they are handed over)
+//! hold about what `check` holds, `import` and `sidecar` the
 //! documents of the files being read, and a JSON Lines file costs its text and a chunk of lines,
 //! not every line parsed at once. Each bound compares two runs of one build (a command against
 //! `check`, a JSON Lines file against the same results as files), never a fixed figure;
@@ -62,8 +63,9 @@ fn every_command_holds_about_what_check_holds_per_result() {
     }
     // The old loaders kept every result's document (and every finding): three to eight
     // times what `check` keeps here.
-    let runs: [&[&dyn AsRef<std::ffi::OsStr>]; 5] = [
+    let runs: [&[&dyn AsRef<std::ffi::OsStr>]; 6] = [
         &[&"summary", &corpus],
+        &[&"audit", &"-o", &out, &corpus],
         &[&"cards", &corpus],
         &[&"capacity", &corpus],
         &[&"import", &"-o", &out, &corpus],
