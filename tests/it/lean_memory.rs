@@ -84,6 +84,46 @@ fn every_command_holds_about_what_check_holds_per_result() {
     }
 }
 
+/// A harness's files hold about what the same results written as canonical files hold: where
+/// each value came from in a harness's file is the same for every file it writes alike, and is
+/// kept once (each file kept its own map of some seventy pointers before, 11 KB a result).
+#[test]
+fn harness_files_hold_about_what_their_canonical_twins_hold() {
+    let tmp = tempfile::tempdir().unwrap();
+    let harness = tmp.path().join("llmperf");
+    std::fs::create_dir_all(&harness).unwrap();
+    let fixture: Value = serde_json::from_str(include_str!(
+        "../../testdata/adapters/llmperf/summary-with-errors-and-sampling.json"
+    ))
+    .unwrap();
+    for i in 0..3000u32 {
+        let mut d = fixture.clone();
+        // Each its own run: another name, another throughput.
+        d["name"] = json!(format!("run-{i}_summary"));
+        if let Some(t) = d.get_mut("results_mean_output_throughput_token_per_s") {
+            *t = json!(100.0 + f64::from(i % 500) / 10.0);
+        }
+        std::fs::write(harness.join(format!("r{i}_summary.json")), d.to_string()).unwrap();
+    }
+    let canonical = tmp.path().join("canonical");
+    let imported = exec(&args(&[&"import", &"-o", &canonical, &harness]));
+    assert!(
+        imported.code == Some(0) || imported.code == Some(1),
+        "import failed"
+    );
+    let as_harness = peak(&[&"check", &"--exit-zero", &"--format", &"json", &harness]);
+    let as_canonical = peak(&[&"check", &"--exit-zero", &"--format", &"json", &canonical]);
+    if as_canonical == 0 {
+        return;
+    }
+    assert!(
+        as_harness <= as_canonical * 5 / 4 + 8 * MIB,
+        "harness files: peak {} MiB; the same results as canonical files {} MiB",
+        as_harness / MIB,
+        as_canonical / MIB
+    );
+}
+
 #[test]
 fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     let tmp = tempfile::tempdir().unwrap();
