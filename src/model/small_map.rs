@@ -160,7 +160,10 @@ mod tests {
         fn word(&mut self, letters: &[u8]) -> String {
             let len = self.below(4);
             (0..len)
-                .map(|_| char::from(letters[self.below(letters.len() as u64) as usize]))
+                .map(|_| {
+                    let pick = self.below(letters.len() as u64);
+                    char::from(letters[usize::try_from(pick).unwrap()])
+                })
                 .collect()
         }
     }
