@@ -16,6 +16,7 @@
 //!   that concurrency, else its decode throughput; the two are never mixed in one series.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use crate::diagnostic::Location;
 use crate::fingerprint::{Fingerprint, groups};
@@ -157,8 +158,9 @@ pub struct Point {
     pub result: usize,
     /// Index of the level in that run's `levels`.
     pub level: usize,
-    /// The run's launch id (`None`: not recorded).
-    pub launch: Option<String>,
+    /// The run's launch, shared with the run (`None`: no launch id recorded): a series holds a
+    /// point per run and level, and a copy of each id would be most of it.
+    pub launch: Option<Arc<crate::model::Launch>>,
     /// The value (finite).
     pub value: f64,
 }
@@ -185,8 +187,8 @@ impl Series {
     pub fn by_launch(&self) -> Vec<Vec<f64>> {
         let mut groups: BTreeMap<(bool, &str), Vec<f64>> = BTreeMap::new();
         for p in &self.points {
-            let key = match &p.launch {
-                Some(id) => (false, id.as_str()),
+            let key = match p.launch.as_ref().and_then(|l| l.id.as_deref()) {
+                Some(id) => (false, id),
                 None => (true, ""),
             };
             groups.entry(key).or_default().push(p.value);
@@ -238,7 +240,9 @@ pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Ve
                 by_level.entry(level.key()).or_default().push(Point {
                     result: i,
                     level: li,
-                    launch: launch_id(&results[i]).map(str::to_string),
+                    launch: launch_id(&results[i])
+                        .and(results[i].doc.launch.as_ref())
+                        .map(Arc::clone),
                     value,
                 });
             }
