@@ -91,7 +91,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
         }
     };
-    let corpus = corpus::load_results(&paths, &options);
+    let mut corpus = corpus::load_results(&paths, &options);
     let problems = corpus
         .findings
         .iter()
@@ -106,6 +106,10 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
         );
     }
     let configs = summarize(&corpus.results, options.thresholds.max_cv);
+    // The tables are made from the summaries alone: the results are let go first, so the run
+    // never holds both them and a report of every configuration.
+    let internal_errors = std::mem::take(&mut corpus.internal_errors);
+    corpus.release();
     if configs.is_empty() {
         let shown: Vec<String> = paths
             .iter()
@@ -119,12 +123,19 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     }
     let max_cv = options.thresholds.max_cv;
     let bytes = match args.format {
-        SummaryFormat::Table => tables(&configs, max_cv, false),
-        SummaryFormat::Markdown => tables(&configs, max_cv, true),
+        SummaryFormat::Table | SummaryFormat::Markdown => {
+            // Written as each configuration's table is made: the tables of tens of thousands
+            // of configurations run to tens of megabytes. A closed pipe (`summary | head`)
+            // ends the writing, as it is no error.
+            let markdown = args.format == SummaryFormat::Markdown;
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let _ = tables(&configs, max_cv, markdown, &mut stdout).and_then(|()| stdout.flush());
+            Vec::new()
+        }
         SummaryFormat::Csv => csv(&configs),
         SummaryFormat::Json => json(&configs, max_cv),
     };
-    let code = if corpus::report_internal_errors(&corpus.internal_errors) {
+    let code = if corpus::report_internal_errors(&internal_errors) {
         super::EXIT_TROUBLE
     } else {
         EXIT_CLEAN
@@ -243,9 +254,16 @@ fn legend(max_cv: f64, clipped: bool) -> String {
     )
 }
 
-fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
+fn tables(
+    configs: &[ConfigSummary],
+    max_cv: f64,
+    markdown: bool,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut out = String::new();
     for c in configs {
+        sink.write_all(out.as_bytes())?;
+        out.clear();
         let mut table = Table::new();
         if markdown {
             table.load_style(presets::ASCII_MARKDOWN);
@@ -280,7 +298,7 @@ fn tables(configs: &[ConfigSummary], max_cv: f64, markdown: bool) -> Vec<u8> {
         out.push_str(&legend(max_cv, clipped));
         out.push('\n');
     }
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
 
 fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
