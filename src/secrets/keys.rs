@@ -251,6 +251,23 @@ mod tests {
         }
     }
 
+    /// Every last word or ending a secret name can have holds a stem the sieve looks for: a
+    /// word added here and not there would let its names through unread.
+    #[test]
+    fn every_accepted_word_holds_a_name_stem() {
+        let stems = crate::secrets::sieve::NAME_STEMS;
+        let holds = |w: &str| stems.iter().any(|s| w.contains(s));
+        for w in super::SECRET_WORDS
+            .iter()
+            .chain(&super::SECRET_ENDINGS)
+            // `token`, `key`, `pass`, `auth`, `session` before `id`; `key` and `auth` ending
+            // a free-form map's key.
+            .chain(&["token", "key", "pass", "auth", "session"])
+        {
+            assert!(holds(w), "{w}");
+        }
+    }
+
     #[test]
     fn free_form_maps_name_secrets_by_their_last_word() {
         for k in [

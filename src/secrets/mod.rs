@@ -6,6 +6,7 @@ mod keys;
 pub mod mask;
 pub(crate) mod memo;
 mod shapes;
+mod sieve;
 mod text;
 
 pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
@@ -168,8 +169,14 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
 }
 
 /// Whether `key` names a secret under `parent`, read as written and URL-decoded
-/// (`api%5Fkey`).
+/// (`api%5Fkey`). Asked of the key of every string and number of every document: most keys
+/// hold no stem of a secret name, and [`sieve::may_name_secret`] rules them out at once.
 fn names_secret(parent: Option<&str>, key: &str) -> bool {
+    sieve::may_name_secret(key) && names_secret_as_read(parent, key)
+}
+
+/// [`names_secret`] by reading the key's words, as written and URL-decoded.
+fn names_secret_as_read(parent: Option<&str>, key: &str) -> bool {
     is_secret_key_in(parent, key)
         || decode::url_decoded(key).is_some_and(|k| is_secret_key_in(parent, &k))
 }
@@ -184,16 +191,34 @@ pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Opti
     if memo && memo::known_clean(memo::Check::Value, v) {
         return None;
     }
-    let kind = classify_value(key.filter(|_| secret_key), v);
+    // Under no secret key, a value with nothing a finding needs is clean without reading its
+    // words (most values new to the thread are: ids, dates, a cost basis quoting a run).
+    let kind = if secret_key || sieve::may_hold_secret(v) {
+        classify_value(key.filter(|_| secret_key), v, text::find)
+    } else {
+        None
+    };
     if memo && kind.is_none() {
         memo::remember_clean(memo::Check::Value, v);
     }
     kind
 }
 
+/// [`classify_in`] as it reads every value, with neither the sieve nor the memo: what the
+/// tests hold the quick answers to.
+#[cfg(test)]
+fn classify_in_as_read(parent: Option<&str>, key: Option<&str>, value: &str) -> Option<SecretKind> {
+    let secret_key = key.is_some_and(|k| names_secret_as_read(parent, k));
+    classify_value(key.filter(|_| secret_key), value.trim(), text::find_as_read)
+}
+
 /// [`classify`] of the trimmed value `v`, under `secret_key` when it has a key that names a
-/// secret.
-fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
+/// secret, with `search` finding the credentials of free text ([`text::find`]).
+fn classify_value(
+    secret_key: Option<&str>,
+    v: &str,
+    search: fn(&str) -> Vec<(usize, usize)>,
+) -> Option<SecretKind> {
     if let Some(kind) = known_shape(v) {
         return Some(kind);
     }
@@ -226,7 +251,7 @@ fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
             }
         }
     }
-    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !text::find(v).is_empty() {
+    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !search(v).is_empty() {
         return Some(SecretKind(format!(
             "a credential inside a text of {} characters",
             v.chars().count()
