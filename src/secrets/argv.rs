@@ -96,9 +96,20 @@ pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
     found
 }
 
+/// Whether `line` holds `--`, `-u`, `-U` or `=`, as every flag and assignment
+/// [`command_line_has_secret`] reads does. Asked of every string of every document (most of
+/// them short): one pass over its pairs of bytes, where a search for each form cost more than
+/// the rest of the check.
+fn may_pass_a_flag(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.first() == Some(&b'=')
+        || b.windows(2)
+            .any(|w| w[1] == b'=' || (w[0] == b'-' && matches!(w[1], b'-' | b'u' | b'U')))
+}
+
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
-    if !(line.contains("--") || line.contains('=') || line.contains("-u") || line.contains("-U")) {
+    if !may_pass_a_flag(line) {
         return false;
     }
     let memo = memo::worth(line);
@@ -115,6 +126,26 @@ pub fn command_line_has_secret(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one pass answers as a search for each form would, on every line of up to five
+    /// characters drawn from the bytes it looks at and their neighbours.
+    #[test]
+    fn a_flag_is_found_as_a_search_for_each_form_finds_it() {
+        let alphabet = ['-', 'u', 'U', '=', 'a', ' ', 'é'];
+        let mut lines = vec![String::new()];
+        let mut longest = lines.clone();
+        for _ in 0..5 {
+            longest = longest
+                .iter()
+                .flat_map(|l| alphabet.iter().map(move |c| format!("{l}{c}")))
+                .collect();
+            lines.extend(longest.iter().cloned());
+        }
+        for line in &lines {
+            let any_form = ["--", "=", "-u", "-U"].iter().any(|f| line.contains(f));
+            assert_eq!(may_pass_a_flag(line), any_form, "{line:?}");
+        }
+    }
 
     #[test]
     fn argv_redaction() {
