@@ -10,6 +10,9 @@ mod sieve;
 mod text;
 
 pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
+use keys::names_secret;
+#[cfg(test)]
+use keys::names_secret_as_read;
 pub use keys::{is_secret_key, is_secret_key_in};
 pub use shapes::known_shape;
 
@@ -166,19 +169,6 @@ fn is_template(v: &str) -> bool {
 /// Classifies `value` (under `key`, when it has one) as a secret, or not.
 pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     classify_in(None, key, value)
-}
-
-/// Whether `key` names a secret under `parent`, read as written and URL-decoded
-/// (`api%5Fkey`). Asked of the key of every string and number of every document: most keys
-/// hold no stem of a secret name, and [`sieve::may_name_secret`] rules them out at once.
-fn names_secret(parent: Option<&str>, key: &str) -> bool {
-    sieve::may_name_secret(key) && names_secret_as_read(parent, key)
-}
-
-/// [`names_secret`] by reading the key's words, as written and URL-decoded.
-fn names_secret_as_read(parent: Option<&str>, key: &str) -> bool {
-    is_secret_key_in(parent, key)
-        || decode::url_decoded(key).is_some_and(|k| is_secret_key_in(parent, &k))
 }
 
 /// [`classify`] of a member of the object under the key `parent` (see [`is_secret_key_in`]).

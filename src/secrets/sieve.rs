@@ -24,7 +24,7 @@
 //! - Any of these in the URL-decoded, JSON-unescaped text: only text with a `%` or a `\` is
 //!   decoded at all ([`super::decode::decoded`]), and such text is always searched.
 //!
-//! A key name [`may_name_secret`] refuses is no secret's ([`super::names_secret`]): as above,
+//! A key name [`may_name_secret`] refuses is no secret's ([`super::keys::names_secret`]): as above,
 //! an accepted name holds a stem, and a name is also read URL-decoded only when it has a `%`.
 
 use super::shapes::MARKS;

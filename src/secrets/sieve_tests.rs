@@ -4,10 +4,9 @@
 //! answer the same, and what the sieve refuses the whole search finds nothing in.
 
 use super::{may_hold_secret, may_name_secret};
+use crate::secrets::keys::{names_secret, names_secret_as_read};
 use crate::secrets::shapes::MARKS;
-use crate::secrets::{
-    classify_in, classify_in_as_read, classify_value, names_secret, names_secret_as_read, text,
-};
+use crate::secrets::{classify_in, classify_in_as_read, classify_value, text};
 
 /// xorshift64*: a fixed sequence, so a failure reproduces.
 struct Rng(u64);
