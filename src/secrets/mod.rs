@@ -11,8 +11,6 @@ mod text;
 
 pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
 use keys::names_secret;
-#[cfg(test)]
-use keys::names_secret_as_read;
 pub use keys::{is_secret_key, is_secret_key_in};
 pub use shapes::known_shape;
 
@@ -192,14 +190,6 @@ pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Opti
         memo::remember_clean(memo::Check::Value, v);
     }
     kind
-}
-
-/// [`classify_in`] as it reads every value, with neither the sieve nor the memo: what the
-/// tests hold the quick answers to.
-#[cfg(test)]
-fn classify_in_as_read(parent: Option<&str>, key: Option<&str>, value: &str) -> Option<SecretKind> {
-    let secret_key = key.is_some_and(|k| names_secret_as_read(parent, k));
-    classify_value(key.filter(|_| secret_key), value.trim(), text::find_as_read)
 }
 
 /// [`classify`] of the trimmed value `v`, under `secret_key` when it has a key that names a

@@ -231,5 +231,8 @@ pub(super) fn may_name_secret(key: &str) -> bool {
 }
 
 #[cfg(test)]
+#[path = "sieve_generated.rs"]
+mod generated;
+#[cfg(test)]
 #[path = "sieve_tests.rs"]
 mod tests;

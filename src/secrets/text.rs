@@ -59,15 +59,6 @@ fn worth_a_look(text: &str) -> bool {
     text.len() >= 6 && super::sieve::may_hold_secret(text)
 }
 
-/// [`find`] reading every text of six bytes or more: what the tests hold it to.
-#[cfg(test)]
-pub(super) fn find_as_read(text: &str) -> Vec<(usize, usize)> {
-    if text.len() < 6 {
-        return Vec::new();
-    }
-    find_decoded_too(text)
-}
-
 /// Byte ranges of `text` that hold secrets, sorted, not overlapping: as written, and as the
 /// text reads once URL-decoded and JSON-unescaped ([`super::decode`]), each range found there
 /// mapped back to the bytes that spell it.
@@ -79,7 +70,7 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// [`find`] without its first test.
-fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
     let found = find_in_words(text);
     let Some((decoded, map)) = super::decode::decoded(text) else {
         return found;
