@@ -78,13 +78,7 @@ pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
 /// none: a corpus's serve commands repeat from file to file, and checking one builds and
 /// redacts a copy of every argument.
 pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
-    // Each item with its length first, so that no two argvs share a key.
-    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
-    for item in items {
-        key.push_str(&item.len().to_string());
-        key.push(':');
-        key.push_str(item);
-    }
+    let key = argv_key(items);
     let memo = memo::worth(&key);
     if memo && memo::known_clean(memo::Check::Argv, &key) {
         return Vec::new();
@@ -95,6 +89,29 @@ pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
         memo::remember_clean(memo::Check::Argv, &key);
     }
     found
+}
+
+/// The memo's key for an argv: each item with its length first, so that no two argvs share a
+/// key. The digits are written by hand: a string per item cost more than the look-up.
+fn argv_key(items: &[&str]) -> String {
+    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
+    for item in items {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = item.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + u8::try_from(n % 10).expect("a digit");
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        key.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+        key.push(':');
+        key.push_str(item);
+    }
+    key
 }
 
 /// Whether `line` holds `--`, `-u`, `-U` or `=`, as every flag and assignment
@@ -179,6 +196,19 @@ mod tests {
         assert_eq!(r[4], "<redacted>");
         assert_eq!(r[5], "--hf-token=<redacted>");
         assert_eq!(r[2], "m");
+    }
+
+    /// An argv's key spells each item's length in decimal before it.
+    #[test]
+    fn argv_keys_spell_each_length() {
+        let long = "x".repeat(1234);
+        for argv in [&["", "a", "0123456789"][..], &[long.as_str(), "-"][..]] {
+            let mut key = String::new();
+            for item in argv {
+                key.push_str(&format!("{}:{item}", item.len()));
+            }
+            assert_eq!(argv_key(argv), key);
+        }
     }
 
     /// The remembered verdict is the computed one, asked twice, for argvs with and without a
