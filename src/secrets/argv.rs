@@ -2,6 +2,7 @@
 //! (`--api-key VALUE`, `HF_TOKEN=VALUE`), and one-line commands that pass one.
 
 use super::{classify, is_harmless, is_secret_key, memo, shapes};
+use crate::swar;
 
 /// Replaces every secret-looking `KEY=value` or `--flag value` in an argv with a redaction.
 pub fn redact_argv(argv: &[String]) -> Vec<String> {
@@ -77,13 +78,7 @@ pub fn argv_secrets(argv: &[String]) -> Vec<usize> {
 /// none: a corpus's serve commands repeat from file to file, and checking one builds and
 /// redacts a copy of every argument.
 pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
-    // Each item with its length first, so that no two argvs share a key.
-    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
-    for item in items {
-        key.push_str(&item.len().to_string());
-        key.push(':');
-        key.push_str(item);
-    }
+    let key = argv_key(items);
     let memo = memo::worth(&key);
     if memo && memo::known_clean(memo::Check::Argv, &key) {
         return Vec::new();
@@ -96,9 +91,51 @@ pub fn argv_secrets_of(items: &[&str]) -> Vec<usize> {
     found
 }
 
+/// The memo's key for an argv: each item with its length first, so that no two argvs share a
+/// key. The digits are written by hand: a string per item cost more than the look-up.
+fn argv_key(items: &[&str]) -> String {
+    let mut key = String::with_capacity(items.iter().map(|s| s.len() + 4).sum());
+    for item in items {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = item.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + u8::try_from(n % 10).expect("a digit");
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        key.push_str(std::str::from_utf8(&digits[at..]).expect("ASCII digits"));
+        key.push(':');
+        key.push_str(item);
+    }
+    key
+}
+
+/// Whether `line` holds `--`, `-u`, `-U` or `=`, as every flag and assignment
+/// [`command_line_has_secret`] reads does. Asked of every string of every document: each `-`
+/// or `=` is found eight bytes at a time and a `-` has the byte after it looked at, where a
+/// search for each form cost more than the rest of the check.
+fn may_pass_a_flag(line: &str) -> bool {
+    let b = line.as_bytes();
+    let mut from = 0;
+    loop {
+        let hits = |x| swar::equal(x, b'-') | swar::equal(x, b'=');
+        let at = swar::first_hit(b, from, hits, |c| c == b'-' || c == b'=');
+        match b.get(at) {
+            None => return false,
+            Some(b'=') => return true,
+            _ if matches!(b.get(at + 1), Some(b'-' | b'u' | b'U')) => return true,
+            _ => from = at + 1,
+        }
+    }
+}
+
 /// Whether a one-line command (`vllm serve m --api-key KEY`) passes a secret in an argument.
 pub fn command_line_has_secret(line: &str) -> bool {
-    if !(line.contains("--") || line.contains('=') || line.contains("-u") || line.contains("-U")) {
+    if !may_pass_a_flag(line) {
         return false;
     }
     let memo = memo::worth(line);
@@ -115,6 +152,32 @@ pub fn command_line_has_secret(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The quick test answers as a search for each form would, on every line of up to four
+    /// characters drawn from the bytes it looks at and their neighbours, at every place of an
+    /// eight-byte chunk and across two.
+    #[test]
+    fn a_flag_is_found_as_a_search_for_each_form_finds_it() {
+        let alphabet = ['-', 'u', 'U', '=', 'a', ' ', 'é'];
+        let mut cores = vec![String::new()];
+        let mut longest = cores.clone();
+        for _ in 0..4 {
+            longest = longest
+                .iter()
+                .flat_map(|l| alphabet.iter().map(move |c| format!("{l}{c}")))
+                .collect();
+            cores.extend(longest.iter().cloned());
+        }
+        for core in &cores {
+            for before in 0..=16 {
+                for after in [0, 1, 9] {
+                    let line = format!("{}{core}{}", "x".repeat(before), "-".repeat(after));
+                    let any_form = ["--", "=", "-u", "-U"].iter().any(|f| line.contains(f));
+                    assert_eq!(may_pass_a_flag(&line), any_form, "{line:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn argv_redaction() {
@@ -133,6 +196,19 @@ mod tests {
         assert_eq!(r[4], "<redacted>");
         assert_eq!(r[5], "--hf-token=<redacted>");
         assert_eq!(r[2], "m");
+    }
+
+    /// An argv's key spells each item's length in decimal before it.
+    #[test]
+    fn argv_keys_spell_each_length() {
+        let long = "x".repeat(1234);
+        for argv in [&["", "a", "0123456789"][..], &[long.as_str(), "-"][..]] {
+            let mut key = String::new();
+            for item in argv {
+                key.push_str(&format!("{}:{item}", item.len()));
+            }
+            assert_eq!(argv_key(argv), key);
+        }
     }
 
     /// The remembered verdict is the computed one, asked twice, for argvs with and without a

@@ -3,6 +3,9 @@
 //! camelCase humps) and judged by its last one or two, so `eos_token` and `max_tokens` stay
 //! ordinary while `hf_token` and `authToken` do not.
 
+use super::memo::{self, Naming};
+use super::{decode, sieve};
+
 /// Last words that make any key a secret's.
 const SECRET_WORDS: [&str; 22] = [
     "password",
@@ -184,8 +187,7 @@ pub fn is_secret_key_in(parent: Option<&str>, key: &str) -> bool {
     if is_secret_key(key) {
         return true;
     }
-    let free = parent.is_some_and(|p| FREE_FORM_MAPS.iter().any(|f| p.eq_ignore_ascii_case(f)));
-    if !free {
+    if !is_free_form_map(parent) {
         return false;
     }
     let k = key.as_bytes();
@@ -196,6 +198,43 @@ pub fn is_secret_key_in(parent: Option<&str>, key: &str) -> bool {
             || w.eq_ignore_ascii_case(b"auth")
             || (w.len() > 3 && w[w.len() - 3..].eq_ignore_ascii_case(b"key"))
     })
+}
+
+/// Whether `parent`, the key of an object, is a free-form map's ([`FREE_FORM_MAPS`]).
+fn is_free_form_map(parent: Option<&str>) -> bool {
+    parent.is_some_and(|p| FREE_FORM_MAPS.iter().any(|f| p.eq_ignore_ascii_case(f)))
+}
+
+/// Whether `key` names a secret under `parent`, read as written and URL-decoded
+/// (`api%5Fkey`). Asked of the key of every string and number of every document; keys repeat
+/// from value to value and file to file, so what one says is worked out once per thread
+/// ([`memo::naming`]), and most keys, holding no stem of a secret name, at once
+/// ([`sieve::may_name_secret`]).
+pub(super) fn names_secret(parent: Option<&str>, key: &str) -> bool {
+    match memo::naming(key, naming) {
+        Naming::Never => false,
+        Naming::Always => true,
+        Naming::InFreeFormMaps => is_free_form_map(parent),
+    }
+}
+
+/// What `key` says of its values, worked out.
+fn naming(key: &str) -> Naming {
+    if !sieve::may_name_secret(key) {
+        Naming::Never
+    } else if names_secret_as_read(None, key) {
+        Naming::Always
+    } else if names_secret_as_read(Some(FREE_FORM_MAPS[0]), key) {
+        Naming::InFreeFormMaps
+    } else {
+        Naming::Never
+    }
+}
+
+/// [`names_secret`] by reading the key's words, as written and URL-decoded.
+pub(super) fn names_secret_as_read(parent: Option<&str>, key: &str) -> bool {
+    is_secret_key_in(parent, key)
+        || decode::url_decoded(key).is_some_and(|k| is_secret_key_in(parent, &k))
 }
 
 #[cfg(test)]
@@ -248,6 +287,48 @@ mod tests {
             "HF_KEY",
         ] {
             assert!(is_secret_key(k), "{k}");
+        }
+    }
+
+    /// Every last word or ending a secret name can have holds a stem the sieve looks for: a
+    /// word added here and not there would let its names through unread.
+    #[test]
+    fn every_accepted_word_holds_a_name_stem() {
+        let stems = crate::secrets::sieve::NAME_STEMS;
+        let holds = |w: &str| stems.iter().any(|s| w.contains(s));
+        for w in super::SECRET_WORDS
+            .iter()
+            .chain(&super::SECRET_ENDINGS)
+            // `token`, `key`, `pass`, `auth`, `session` before `id`; `key` and `auth` ending
+            // a free-form map's key.
+            .chain(&["token", "key", "pass", "auth", "session"])
+        {
+            assert!(holds(w), "{w}");
+        }
+    }
+
+    /// What a key says is remembered whatever object held it when first seen: asked under
+    /// each parent in turn, twice, each answer is the one reading the key gives there.
+    #[test]
+    fn remembered_namings_answer_for_every_parent() {
+        let parents = [Some("environment"), None, Some("HEADERS"), Some("config")];
+        for key in [
+            "openai_key",
+            "api_key",
+            "model_name",
+            "auth",
+            "api%5Fkey",
+            "x-auth",
+        ] {
+            for _ in 0..2 {
+                for parent in parents {
+                    assert_eq!(
+                        super::names_secret(parent, key),
+                        super::names_secret_as_read(parent, key),
+                        "{parent:?} {key}"
+                    );
+                }
+            }
         }
     }
 

@@ -75,6 +75,38 @@ pub(super) enum Check {
 thread_local! {
     static CLEAN: RefCell<[Bounded<()>; 3]> =
         RefCell::new(std::array::from_fn(|_| Bounded::new(MAX_BYTES)));
+    /// What each key name says of the values under it ([`super::keys::names_secret`]).
+    static NAMINGS: RefCell<Bounded<Naming>> = RefCell::new(Bounded::new(MAX_BYTES));
+}
+
+/// What a key name says of the values under it, whatever object holds it
+/// ([`super::keys::names_secret`]): [`super::is_secret_key_in`] reads the object only as a
+/// free-form map or not, and a free-form map takes every name any other object takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Naming {
+    /// No secret under any object.
+    Never,
+    /// A secret under every object.
+    Always,
+    /// A secret in a free-form map only (`openai_key`, `auth`).
+    InFreeFormMaps,
+}
+
+/// Key names this short are read again rather than looked up: the sieve costs less.
+const NAME_MIN_LEN: usize = 5;
+
+/// What `key` says of its values, as `work_out` gives it (a pure function of the key), worked
+/// out once per thread.
+pub(super) fn naming(key: &str, work_out: fn(&str) -> Naming) -> Naming {
+    if !(NAME_MIN_LEN..=MAX_LEN).contains(&key.len()) {
+        return work_out(key);
+    }
+    if let Some(known) = NAMINGS.with(|n| n.borrow().get(key).copied()) {
+        return known;
+    }
+    let naming = work_out(key);
+    NAMINGS.with(|n| n.borrow_mut().insert(key, naming, 1));
+    naming
 }
 
 /// Whether `s` is worth remembering at all.

@@ -6,9 +6,11 @@ mod keys;
 pub mod mask;
 pub(crate) mod memo;
 mod shapes;
+mod sieve;
 mod text;
 
 pub use argv::{argv_secrets, argv_secrets_of, command_line_has_secret, redact_argv};
+use keys::names_secret;
 pub use keys::{is_secret_key, is_secret_key_in};
 pub use shapes::known_shape;
 
@@ -167,13 +169,6 @@ pub fn classify(key: Option<&str>, value: &str) -> Option<SecretKind> {
     classify_in(None, key, value)
 }
 
-/// Whether `key` names a secret under `parent`, read as written and URL-decoded
-/// (`api%5Fkey`).
-fn names_secret(parent: Option<&str>, key: &str) -> bool {
-    is_secret_key_in(parent, key)
-        || decode::url_decoded(key).is_some_and(|k| is_secret_key_in(parent, &k))
-}
-
 /// [`classify`] of a member of the object under the key `parent` (see [`is_secret_key_in`]).
 pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Option<SecretKind> {
     let v = value.trim();
@@ -184,7 +179,13 @@ pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Opti
     if memo && memo::known_clean(memo::Check::Value, v) {
         return None;
     }
-    let kind = classify_value(key.filter(|_| secret_key), v);
+    // Under no secret key, a value with nothing a finding needs is clean without reading its
+    // words (most values new to the thread are: ids, dates, a cost basis quoting a run).
+    let kind = if secret_key || sieve::may_hold_secret(v) {
+        classify_value(key.filter(|_| secret_key), v, text::find)
+    } else {
+        None
+    };
     if memo && kind.is_none() {
         memo::remember_clean(memo::Check::Value, v);
     }
@@ -192,8 +193,12 @@ pub fn classify_in(parent: Option<&str>, key: Option<&str>, value: &str) -> Opti
 }
 
 /// [`classify`] of the trimmed value `v`, under `secret_key` when it has a key that names a
-/// secret.
-fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
+/// secret, with `search` finding the credentials of free text ([`text::find`]).
+fn classify_value(
+    secret_key: Option<&str>,
+    v: &str,
+    search: fn(&str) -> Vec<(usize, usize)>,
+) -> Option<SecretKind> {
     if let Some(kind) = known_shape(v) {
         return Some(kind);
     }
@@ -226,7 +231,7 @@ fn classify_value(secret_key: Option<&str>, v: &str) -> Option<SecretKind> {
             }
         }
     }
-    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !text::find(v).is_empty() {
+    if v.len() > 8 && !v.bytes().all(|b| b.is_ascii_alphanumeric()) && !search(v).is_empty() {
         return Some(SecretKind(format!(
             "a credential inside a text of {} characters",
             v.chars().count()

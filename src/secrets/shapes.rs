@@ -35,6 +35,24 @@ const PREFIXES: [(&str, usize, &str); 26] = [
     ("sq0atp-", 20, "a Square token"),
 ];
 
+/// What a credential [`known_shape`] recognises holds, as written (case included): a provider
+/// prefix, an AWS key id's `AKIA`/`ASIA`, a JSON Web Token's `eyJ`. The other shapes need a `@`
+/// (a URL password), start with `Bearer `/`Basic ` (in either case of the first letter), or
+/// hold `-----BEGIN` and `PRIVATE KEY` (a PEM key: a `-` and the name stem `key`).
+/// [`super::sieve`] rules text out by these.
+pub(super) const MARKS: [&str; PREFIXES.len() + 3] = {
+    let mut out = [""; PREFIXES.len() + 3];
+    let mut i = 0;
+    while i < PREFIXES.len() {
+        out[i] = PREFIXES[i].0;
+        i += 1;
+    }
+    out[i] = "AKIA";
+    out[i + 1] = "ASIA";
+    out[i + 2] = "eyJ";
+    out
+};
+
 /// Whether a byte can start one of the shapes: most strings of a result (names, versions,
 /// units, numbers) are ruled out by their first byte alone.
 fn may_start(b: u8) -> bool {

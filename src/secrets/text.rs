@@ -52,10 +52,11 @@ fn trim_word(w: &str) -> (usize, &str) {
     (start, core)
 }
 
-/// Whether `text` may hold a secret at all: a cheap test that rules out most labels, numbers
-/// and names before any word is looked at.
+/// Whether `text` may hold a secret at all: cheap tests that rule out most labels, numbers,
+/// names and prose before any word is looked at (too short for any reading, or holding
+/// nothing one needs: [`super::sieve`]).
 fn worth_a_look(text: &str) -> bool {
-    text.len() >= 6
+    text.len() >= 6 && super::sieve::may_hold_secret(text)
 }
 
 /// Byte ranges of `text` that hold secrets, sorted, not overlapping: as written, and as the
@@ -69,7 +70,7 @@ pub fn find(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// [`find`] without its first test.
-fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
+pub(super) fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
     let found = find_in_words(text);
     let Some((decoded, map)) = super::decode::decoded(text) else {
         return found;
