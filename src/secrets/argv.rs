@@ -201,11 +201,12 @@ mod tests {
     /// An argv's key spells each item's length in decimal before it.
     #[test]
     fn argv_keys_spell_each_length() {
+        use std::fmt::Write as _;
         let long = "x".repeat(1234);
         for argv in [&["", "a", "0123456789"][..], &[long.as_str(), "-"][..]] {
             let mut key = String::new();
             for item in argv {
-                key.push_str(&format!("{}:{item}", item.len()));
+                write!(key, "{}:{item}", item.len()).expect("a String takes any text");
             }
             assert_eq!(argv_key(argv), key);
         }
