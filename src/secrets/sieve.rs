@@ -18,20 +18,22 @@
 //! - The password of `-u`, `-U`, `--user`, `--proxy-user` (alone, with `=`, or `-uNAME:PASS`):
 //!   every such flag holds `-u` or `-U`, and [`super::shapes::user_password`] needs a `:`.
 //! - The value of a secret name (`api_key=X`, `--api-key X`, `api_key = X`, `"token": "X"`):
-//!   the name passes [`super::is_secret_key`], whose accepted last words all hold one of
-//!   [`NAME_STEMS`] (any case; `keys.rs` tests it of each), and the name is tied to its value
-//!   by an `=`, a `:` (an assignment, or a lone `=`/`:` word next) or the `-` of a flag.
+//!   the name passes [`super::is_secret_key`], whose every accepted last word (or, for `id`,
+//!   the word before it: `session`) holds one of [`NAME_STEMS`] (any case; `keys.rs` tests it
+//!   of each), and the name is tied to its value by an `=`, a `:` (an assignment, or a lone
+//!   `=`/`:` word next) or the `-` of a flag.
 //! - Any of these in the URL-decoded, JSON-unescaped text: only text with a `%` or a `\` is
 //!   decoded at all ([`super::decode::decoded`]), and such text is always searched.
 //!
-//! A key name [`may_name_secret`] refuses is no secret's ([`super::keys::names_secret`]): as above,
-//! an accepted name holds a stem, and a name is also read URL-decoded only when it has a `%`.
+//! A key name [`may_name_secret`] refuses is no secret's ([`super::keys::names_secret`]): as
+//! above, an accepted name holds a stem, and a name is read URL-decoded only when it has a `%`.
 
 use super::shapes::MARKS;
 
 /// Pieces (lower case, matched in any case) one of which every key name
 /// [`super::is_secret_key_in`] accepts holds: each accepted last word or ending (`password`,
-/// `pwd`, `apikey`, `hftoken`, `sessionid`, `authorization`, `cookies`, ...) holds one.
+/// `pwd`, `apikey`, `hftoken`, `sessionid`, `authorization`, `cookies`, ...) holds one, and
+/// `id` is accepted only after `session`.
 pub(super) const NAME_STEMS: [&str; 10] = [
     "pass",
     "pwd",

@@ -104,6 +104,11 @@ fn every_known_shape_and_secret_name_is_let_through() {
             same_verdicts(None, None, &format!("run with {name} {c} today"));
         }
     }
+    // Key names are read URL-decoded too, the stem hidden or not.
+    for k in ["api%5Fkey", "pass%77ord", "%74oken"] {
+        assert!(names_secret(None, k), "{k}");
+    }
+    assert!(names_secret(Some("headers"), "x%2Dauth"));
     // Secrets of each kind the search knows pass the sieve and are found.
     for s in [
         "sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234",
