@@ -217,8 +217,7 @@ pub(super) fn finish_result(
     });
     if options.lean {
         drop_per_result_detail(&mut doc);
-        options.shared.share(&mut doc);
-        options.shared.share_provenance(&mut provenance);
+        options.shared.share_result(&mut doc, &mut provenance);
         value = Value::Null;
     }
     out.results.push(LoadedResult {
@@ -281,8 +280,7 @@ fn drop_unkeyed_levels(
 /// shared, no canonical JSON): for a result handed whole to a streaming caller first.
 pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
     drop_per_result_detail(&mut r.doc);
-    options.shared.share(&mut r.doc);
-    options.shared.share_provenance(&mut r.provenance);
+    options.shared.share_result(&mut r.doc, &mut r.provenance);
     r.value = Value::Null;
 }
 

@@ -68,7 +68,14 @@ impl fmt::Debug for SharedParts {
 impl SharedParts {
     /// Replaces each configuration part of `doc` by the equal copy already kept, or keeps it as
     /// the copy later results will share.
+    #[cfg(test)]
     pub fn share(&self, doc: &mut ResultDoc) {
+        self.share_result(doc, &mut ProvenanceMap::default());
+    }
+
+    /// [`SharedParts::share`] of `doc`, and of `provenance` (where each of its values came
+    /// from), under one taking of the lock.
+    pub fn share_result(&self, doc: &mut ResultDoc, provenance: &mut ProvenanceMap) {
         // Serialised outside the lock: the lock is held for the lookups only.
         let harness = key(doc.harness.as_deref());
         let platform = key(doc.platform.as_deref());
@@ -94,14 +101,7 @@ impl SharedParts {
                 }
             }
         }
-    }
-}
-
-impl SharedParts {
-    /// Replaces `map` by the equal map already kept, or keeps it for later results to share.
-    pub fn share_provenance(&self, map: &mut ProvenanceMap) {
-        let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        map.share_from(&mut pools.provenance);
+        provenance.share_from(&mut pools.provenance);
     }
 }
 

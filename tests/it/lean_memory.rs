@@ -43,6 +43,11 @@ fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
     items.iter().map(|s| s.as_ref().to_os_string()).collect()
 }
 
+/// The peak resident set of `check --format json` over `path`, KiB.
+fn check_peak(path: &Path) -> u64 {
+    peak(&[&"check", &"--exit-zero", &"--format", &"json", &path])
+}
+
 /// The peak resident set of a run, KiB.
 fn peak(items: &[&dyn AsRef<std::ffi::OsStr>]) -> u64 {
     let a = args(items);
@@ -57,7 +62,7 @@ fn every_command_holds_about_what_check_holds_per_result() {
     let corpus = tmp.path().join("corpus");
     heavy_files(&corpus, 3000);
     let out = tmp.path().join("out");
-    let check = peak(&[&"check", &"--exit-zero", &"--format", &"json", &corpus]);
+    let check = check_peak(&corpus);
     if check == 0 {
         return; // no `/proc` to read the peak from
     }
@@ -111,8 +116,8 @@ fn harness_files_hold_about_what_their_canonical_twins_hold() {
         imported.code == Some(0) || imported.code == Some(1),
         "import failed"
     );
-    let as_harness = peak(&[&"check", &"--exit-zero", &"--format", &"json", &harness]);
-    let as_canonical = peak(&[&"check", &"--exit-zero", &"--format", &"json", &canonical]);
+    let as_harness = check_peak(&harness);
+    let as_canonical = check_peak(&canonical);
     if as_canonical == 0 {
         return;
     }
@@ -132,8 +137,8 @@ fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     let lines = tmp.path().join("all.jsonl");
     let text: String = (0..3000).map(|i| heavy(i).to_string() + "\n").collect();
     std::fs::write(&lines, &text).unwrap();
-    let as_files = peak(&[&"check", &"--exit-zero", &"--format", &"json", &files]);
-    let as_lines = peak(&[&"check", &"--exit-zero", &"--format", &"json", &lines]);
+    let as_files = check_peak(&files);
+    let as_lines = check_peak(&lines);
     if as_files == 0 {
         return;
     }
