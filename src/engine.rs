@@ -231,6 +231,8 @@ fn run_corpus_rules(
             ));
             continue;
         }
+        // Held until every file is written: grown by what this rule made, not doubled.
+        findings.reserve_exact(emits.len());
         for mut e in emits {
             let related = std::mem::take(&mut e.related);
             let finding = if e.corpus {
@@ -250,7 +252,7 @@ fn run_corpus_rules(
                 finding.key = key;
                 finding
             };
-            // Held until every file is written: kept small.
+            // Kept small, for the same reason.
             findings.push(finding.compacted());
         }
     }

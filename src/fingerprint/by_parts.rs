@@ -60,6 +60,83 @@ pub fn per_parts<T: Send>(
     (values, slot_of)
 }
 
+/// The results of `indices` (into `results`, in path order) grouped by equal fingerprint, as
+/// `print` computes it (`None`: the result joins no group); each group keeps the order of
+/// `indices`, and the groups come in the order of their first member. Only a 64-bit hash of each
+/// fingerprint is held while grouping, not its text (a kilobyte or so, for every distinct set of
+/// parts); results whose hashes are equal are told apart by their text, built again for them
+/// alone, so two configurations are never merged by a collision.
+pub fn group_equal(
+    results: &[LoadedResult],
+    indices: &[usize],
+    print: impl Fn(&ResultDoc) -> Option<super::Fingerprint> + Sync,
+) -> Vec<Vec<usize>> {
+    group_equal_by(results, indices, print, super::Fingerprint::hash64)
+}
+
+/// [`group_equal`] with the hash as a parameter, so that a test can make every hash collide.
+fn group_equal_by(
+    results: &[LoadedResult],
+    indices: &[usize],
+    print: impl Fn(&ResultDoc) -> Option<super::Fingerprint> + Sync,
+    hash: fn(&super::Fingerprint) -> u64,
+) -> Vec<Vec<usize>> {
+    let (digests, slot_of) = per_parts(results, indices, |doc| print(doc).map(|f| hash(&f)));
+    // The first result of each slot stands for it.
+    let mut first = vec![usize::MAX; digests.len()];
+    for (&i, &slot) in indices.iter().zip(&slot_of) {
+        if first[slot] == usize::MAX {
+            first[slot] = i;
+        }
+    }
+    let mut by_digest: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (slot, digest) in digests.iter().enumerate() {
+        if let Some(d) = digest {
+            by_digest.entry(*d).or_default().push(slot);
+        }
+    }
+    // The slots of one fingerprint share a leader, the first of them by text order.
+    let mut leader_of: Vec<Option<usize>> = vec![None; digests.len()];
+    for slots in by_digest.into_values() {
+        if let [slot] = slots[..] {
+            leader_of[slot] = Some(slot);
+            continue;
+        }
+        let mut texts: Vec<(String, usize)> = slots
+            .iter()
+            .map(|&slot| {
+                let text = print(&results[first[slot]].doc)
+                    .map(|f| f.canonical().to_owned())
+                    .unwrap_or_default();
+                (text, slot)
+            })
+            .collect();
+        texts.sort();
+        for k in 0..texts.len() {
+            let leader = if k > 0 && texts[k].0 == texts[k - 1].0 {
+                leader_of[texts[k - 1].1]
+            } else {
+                Some(texts[k].1)
+            };
+            leader_of[texts[k].1] = leader;
+        }
+    }
+    // Groups numbered as their first member comes, so no map's order shows.
+    let mut number = vec![usize::MAX; digests.len()];
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (&i, &slot) in indices.iter().zip(&slot_of) {
+        let Some(leader) = leader_of[slot] else {
+            continue;
+        };
+        if number[leader] == usize::MAX {
+            number[leader] = groups.len();
+            groups.push(Vec::new());
+        }
+        groups[number[leader]].push(i);
+    }
+    groups
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +214,63 @@ mod tests {
         let (values, slot_of) = model_names(&results);
         assert_eq!(values, ["m", "m"]);
         assert_eq!(slot_of, [0, 1]);
+    }
+
+    /// Groups by the whole fingerprint, text held: what [`group_equal`] must agree with.
+    fn grouped_by_text(results: &[LoadedResult], indices: &[usize]) -> Vec<Vec<usize>> {
+        let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+        for &i in indices {
+            let Some(text) = print_of(&results[i].doc).map(|f| f.canonical().to_owned()) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(t, _)| *t == text) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((text, vec![i])),
+            }
+        }
+        groups.into_iter().map(|(_, members)| members).collect()
+    }
+
+    fn print_of(doc: &ResultDoc) -> Option<crate::fingerprint::Fingerprint> {
+        // Results of model "skip" join no group, as S007 leaves speculation off.
+        (doc.model.as_ref()?.name.as_deref() != Some("skip"))
+            .then(|| crate::fingerprint::Fingerprint::of(doc))
+    }
+
+    #[test]
+    fn grouping_by_hash_agrees_with_grouping_by_text_even_when_every_hash_collides() {
+        let models = ["m", "n", "skip", "o"];
+        let mut seed: u64 = 0x5eed_0007;
+        for round in 0..60 {
+            let shared = SharedParts::default();
+            let n = 1 + round % 17;
+            let mut results: Vec<LoadedResult> = (0..n)
+                .map(|k| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let model = models[usize::try_from(seed % 4).unwrap()];
+                    result(&format!("r{k}"), model)
+                })
+                .collect();
+            // Some rounds share equal parts by address, some leave every result its own.
+            if round % 2 == 0 {
+                for r in &mut results {
+                    shared.share(&mut r.doc);
+                }
+            }
+            let indices: Vec<usize> = (0..n).rev().collect();
+            let expected = grouped_by_text(&results, &indices);
+            assert_eq!(
+                group_equal(&results, &indices, print_of),
+                expected,
+                "round {round}"
+            );
+            assert_eq!(
+                group_equal_by(&results, &indices, print_of, |_| 7),
+                expected,
+                "round {round}, every hash equal"
+            );
+        }
     }
 }

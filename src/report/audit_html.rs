@@ -11,7 +11,7 @@ use super::audit_text::{
     is_ratio, rule_page, verdict_counts, verdict_sentence,
 };
 use super::corpus_html::{self, code};
-use super::spill::{self, spill};
+use super::spill::{self, Spilling};
 use super::svg::{escape, ladder_chart, ratio_chart, unplotted};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, Verdict};
 use crate::text::{FileText, Text};
@@ -75,7 +75,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
     } else {
         "Corpus report"
     };
-    let mut out = String::new();
+    let mut out = Spilling::new(sink);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n");
@@ -105,12 +105,12 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
         let ladders = LadderIndex::new(report);
         for (i, claim) in report.claims.iter().enumerate() {
             claim_section(&mut out, &ladders, i, claim, ctx.rule_pages);
-            spill(&mut out, sink)?;
+            out.spill();
         }
     }
     if let Some(corpus) = &report.corpus {
         corpus_html::sections(&mut out, report, corpus, &paths, ctx.rule_pages);
-        spill(&mut out, sink)?;
+        out.spill();
     }
     out.push_str("<h2 id=\"configurations\">Configurations</h2>\n");
     if report.ladders.is_empty() {
@@ -125,7 +125,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
     corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
         ladder_section(&mut out, i, ladder, report.floor_tok_s);
-        spill(&mut out, sink)?;
+        out.spill();
     }
     losing_runs(&mut out, report, &paths);
     let verdicts = if claims {
@@ -139,7 +139,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
         escape(&ctx.version)
     );
     out.push_str("</main>\n</body>\n</html>\n");
-    sink.write_all(out.as_bytes())
+    out.finish()
 }
 
 fn badge(v: Verdict) -> String {

@@ -12,7 +12,7 @@ use super::audit_text::{
     verdict_counts, verdict_sentence,
 };
 use super::corpus_markdown::{self, text};
-use super::spill::{self, spill};
+use super::spill::{self, Spilling};
 use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder};
 use crate::text::{FileText, Text};
 
@@ -25,7 +25,7 @@ pub fn render(report: &AuditReport, ctx: &AuditContext) -> Vec<u8> {
 
 /// [`render`], handed to `sink` a section at a time.
 pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write) -> io::Result<()> {
-    let mut out = String::new();
+    let mut out = Spilling::new(sink);
     let claims = ctx.claims_file.is_some();
     let paths = report
         .corpus
@@ -39,7 +39,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
         let ladders = LadderIndex::new(report);
         for claim in &report.claims {
             claim_section(&mut out, &ladders, claim, ctx.rule_pages);
-            spill(&mut out, sink)?;
+            out.spill();
         }
     }
     if let Some(corpus) = &report.corpus {
@@ -47,7 +47,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
         corpus_markdown::files_section(&mut out, corpus, &paths);
         corpus_markdown::rules_section(&mut out, corpus, ctx.rule_pages);
         corpus_markdown::checklist_section(&mut out, &corpus.checklist, &paths);
-        spill(&mut out, sink)?;
+        out.spill();
     }
     out.push_str("\n## Configurations\n");
     if report.ladders.is_empty() {
@@ -59,10 +59,10 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
     corpus_markdown::replication_table(&mut out, &report.ladders);
     for ladder in &report.ladders {
         ladder_section(&mut out, ladder, report.floor_tok_s);
-        spill(&mut out, sink)?;
+        out.spill();
     }
     losing_runs(&mut out, report, &paths);
-    sink.write_all(out.as_bytes())
+    out.finish()
 }
 
 fn header(

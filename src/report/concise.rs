@@ -11,7 +11,8 @@ use super::Prepared;
 /// Renders one line per finding and a summary line.
 pub fn render(p: &Prepared) -> Vec<u8> {
     let mut out = String::new();
-    let shown = lines(p, &mut out);
+    // Nothing drains, so nothing can fail.
+    let shown = lines(p, &mut out, &mut |_| Ok(())).unwrap_or_default();
     if !p.quiet {
         out.push_str(&super::human::summary_with_note(p, shown));
         out.push('\n');
@@ -19,10 +20,19 @@ pub fn render(p: &Prepared) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Writes the lines of `p`'s findings (no summary) to `out`; returns how many lines.
-pub(super) fn lines(p: &Prepared, out: &mut String) -> usize {
+/// Writes the lines of `p`'s findings (no summary) to `out`, handing `out` to `drain` whenever
+/// it passes [`super::stream::CHUNK`] bytes, so a writer of many findings holds a chunk of them,
+/// not all; returns how many lines. A failed `drain` stops the lines.
+pub(super) fn lines(
+    p: &Prepared,
+    out: &mut String,
+    drain: &mut dyn FnMut(&mut String) -> std::io::Result<()>,
+) -> std::io::Result<usize> {
     let items = super::absent::all_items(p);
     for item in &items {
+        if out.len() >= super::stream::CHUNK {
+            drain(out)?;
+        }
         let i = item.members[0];
         let f = &p.findings[i];
         out.push_str(&f.primary.path.line());
@@ -40,5 +50,5 @@ pub(super) fn lines(p: &Prepared, out: &mut String) -> usize {
             words.message.line()
         );
     }
-    items.len()
+    Ok(items.len())
 }

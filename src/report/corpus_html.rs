@@ -4,6 +4,7 @@
 //! and the replication table. [`super::audit_html`] places them and holds the style sheet;
 //! text from the corpus is escaped as the rest of the page is.
 
+use super::spill::Spilling;
 use std::fmt::Write as _;
 
 use super::audit_text::{anchor, rule_page};
@@ -95,7 +96,7 @@ pub fn contents(out: &mut String, claims: bool, corpus: bool) {
 
 /// The corpus overview, findings by file and by rule, and the checklist coverage.
 pub fn sections(
-    out: &mut String,
+    out: &mut Spilling<'_>,
     report: &AuditReport,
     corpus: &CorpusReport,
     paths: &Paths,
@@ -125,7 +126,7 @@ fn severity_cells(c: &SeverityCounts) -> String {
     )
 }
 
-fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
+fn files(out: &mut Spilling<'_>, corpus: &CorpusReport, paths: &Paths) {
     out.push_str("<h2 id=\"files\">Findings by file</h2>\n");
     if corpus.files.is_empty() {
         out.push_str("<p>No file holds a result or a finding.</p>\n");
@@ -144,6 +145,7 @@ fn files(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
             severity_cells(&f.findings),
             escape(&owed.of(&f.path)),
         );
+        out.spill();
     }
     out.push_str("</tbody>\n</table></div>\n");
     if corpus.files.iter().any(|f| f.results == 0) {
@@ -201,7 +203,7 @@ fn square(state: Coverage, field: &str) -> String {
     )
 }
 
-fn checklist(out: &mut String, c: &Checklist, paths: &Paths) {
+fn checklist(out: &mut Spilling<'_>, c: &Checklist, paths: &Paths) {
     out.push_str("<h2 id=\"checklist\">Checklist coverage</h2>\n");
     if c.files.is_empty() {
         out.push_str("<p>No file holds a result, so no checklist field was asked.</p>\n");
@@ -239,6 +241,7 @@ fn checklist(out: &mut String, c: &Checklist, paths: &Paths) {
             let _ = write!(out, "<td class=\"marks\">{squares}</td>");
         }
         out.push_str("</tr>\n");
+        out.spill();
     }
     out.push_str("</tbody>\n</table></div>\n");
     fields_table(out, c);
@@ -276,7 +279,7 @@ fn fields_table(out: &mut String, c: &Checklist) {
     out.push_str("</tbody>\n</table></div>\n");
 }
 
-fn lacks(out: &mut String, c: &Checklist, paths: &Paths) {
+fn lacks(out: &mut Spilling<'_>, c: &Checklist, paths: &Paths) {
     if c.files.iter().all(|f| f.owed == 0) {
         out.push_str("<p>Every file records every field asked of it.</p>\n");
         return;
@@ -290,6 +293,7 @@ fn lacks(out: &mut String, c: &Checklist, paths: &Paths) {
             escape(&counted(f.results, "result", "results")),
             lacks_or_records(c, f).html()
         );
+        out.spill();
     }
     out.push_str("</ul>\n");
 }

@@ -5,6 +5,8 @@
 
 use std::fmt::Write as _;
 
+use super::spill::Spilling;
+
 use super::audit_text::rule_page;
 pub use super::corpus_text::Paths;
 use super::corpus_text::{
@@ -27,7 +29,7 @@ pub fn overview_section(out: &mut String, report: &AuditReport, corpus: &CorpusR
 }
 
 /// `## Findings by file`, worst first.
-pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
+pub fn files_section(out: &mut Spilling<'_>, corpus: &CorpusReport, paths: &Paths) {
     out.push_str("\n## Findings by file\n\n");
     if corpus.files.is_empty() {
         out.push_str("No file holds a result or a finding.\n");
@@ -50,6 +52,7 @@ pub fn files_section(out: &mut String, corpus: &CorpusReport, paths: &Paths) {
             count(f.findings.infos),
             owed.of(&f.path),
         );
+        out.spill();
     }
     if corpus.files.iter().any(|f| f.results == 0) {
         out.push_str("\nRead as —: the file holds no result of its own (a claims file, a level or side file of a run read as one result, or a file no adapter reads; its findings say which).\n");
@@ -88,7 +91,7 @@ pub fn rules_section(out: &mut String, corpus: &CorpusReport, pages: bool) {
 
 /// `## Checklist coverage`: the matrix (files by the fields of M001–M014), its legend, the
 /// fields table and what each file lacks.
-pub fn checklist_section(out: &mut String, checklist: &Checklist, paths: &Paths) {
+pub fn checklist_section(out: &mut Spilling<'_>, checklist: &Checklist, paths: &Paths) {
     out.push_str("\n## Checklist coverage\n\n");
     if checklist.files.is_empty() {
         out.push_str("No file holds a result, so no checklist field was asked.\n");
@@ -135,6 +138,7 @@ pub fn checklist_section(out: &mut String, checklist: &Checklist, paths: &Paths)
             count(f.asked),
             cells.join(" | ")
         );
+        out.spill();
     }
     fields_table(out, checklist);
     lacks(out, checklist, paths);
@@ -170,7 +174,7 @@ fn fields_table(out: &mut String, checklist: &Checklist) {
 
 /// Each file's owed fields, by rule: what a sidecar (`benchlint sidecar FILE`) must supply; for
 /// a file that lacks most of them, what it records instead.
-fn lacks(out: &mut String, checklist: &Checklist, paths: &Paths) {
+fn lacks(out: &mut Spilling<'_>, checklist: &Checklist, paths: &Paths) {
     if checklist.files.iter().all(|f| f.owed == 0) {
         out.push_str("\nEvery file records every field asked of it.\n");
         return;
@@ -184,6 +188,7 @@ fn lacks(out: &mut String, checklist: &Checklist, paths: &Paths) {
             counted(f.results, "result", "results"),
             lacks_or_records(checklist, f).md(false)
         );
+        out.spill();
     }
 }
 

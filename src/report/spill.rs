@@ -6,14 +6,60 @@ use std::io::{self, Write};
 /// How much text a writer gathers before it hands it over.
 const SPILL_AT: usize = 1 << 20;
 
-/// Hands `out` to `sink` and empties it once it holds [`SPILL_AT`] bytes or more; called
-/// between the sections of a document, so the text is written in the order it was made.
-pub(crate) fn spill(out: &mut String, sink: &mut dyn Write) -> io::Result<()> {
-    if out.len() >= SPILL_AT {
-        sink.write_all(out.as_bytes())?;
-        out.clear();
+/// A document's text being written: gathered as a `String` (it derefs to one, so `push_str`
+/// and `write!` work on it), and handed to its sink whenever a loop over the corpus's files calls
+/// [`Spilling::spill`], so a section with a row per file is never held whole. A failed write
+/// stops the writing; [`Spilling::finish`] reports it.
+pub(crate) struct Spilling<'s> {
+    text: String,
+    sink: &'s mut dyn Write,
+    failed: Option<io::Error>,
+}
+
+impl<'s> Spilling<'s> {
+    pub(crate) fn new(sink: &'s mut dyn Write) -> Self {
+        Spilling {
+            text: String::new(),
+            sink,
+            failed: None,
+        }
     }
-    Ok(())
+
+    /// Hands the text gathered so far to the sink and empties it once it holds [`SPILL_AT`]
+    /// bytes or more; called between sections and rows, so the text is written in the order it
+    /// was made. After a failed write, the text is dropped.
+    pub(crate) fn spill(&mut self) {
+        if self.text.len() < SPILL_AT {
+            return;
+        }
+        if self.failed.is_none()
+            && let Err(e) = self.sink.write_all(self.text.as_bytes())
+        {
+            self.failed = Some(e);
+        }
+        self.text.clear();
+    }
+
+    /// Writes what is left, or reports the first write that failed.
+    pub(crate) fn finish(self) -> io::Result<()> {
+        match self.failed {
+            Some(e) => Err(e),
+            None => self.sink.write_all(self.text.as_bytes()),
+        }
+    }
+}
+
+impl std::ops::Deref for Spilling<'_> {
+    type Target = String;
+    fn deref(&self) -> &String {
+        &self.text
+    }
+}
+
+impl std::ops::DerefMut for Spilling<'_> {
+    fn deref_mut(&mut self) -> &mut String {
+        &mut self.text
+    }
 }
 
 /// The whole of a document that [`spill`]s as it is written, in memory.
@@ -28,15 +74,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn text_is_handed_over_only_past_the_mark_and_in_order() {
-        let mut out = String::from("head ");
+    fn a_spilling_text_hands_over_past_the_mark_and_keeps_the_order() {
         let mut sink = Vec::new();
-        spill(&mut out, &mut sink).unwrap();
-        assert!(sink.is_empty(), "short text stays gathered");
+        let mut out = Spilling::new(&mut sink);
+        out.push_str("head ");
+        out.spill();
+        assert_eq!(out.len(), 5, "short text stays gathered");
+        for _ in 0..3 {
+            out.push_str(&"x".repeat(SPILL_AT / 2 + 1));
+            out.spill();
+        }
+        out.push_str(" tail");
+        out.finish().unwrap();
+        assert_eq!(sink.len(), 5 + 3 * (SPILL_AT / 2 + 1) + 5);
+        assert!(sink.starts_with(b"head x") && sink.ends_with(b"x tail"));
+    }
+
+    #[test]
+    fn a_failed_write_is_reported_once_the_text_is_finished() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut closed = Closed;
+        let mut out = Spilling::new(&mut closed);
         out.push_str(&"x".repeat(SPILL_AT));
-        spill(&mut out, &mut sink).unwrap();
-        assert!(out.is_empty());
-        assert_eq!(sink.len(), 5 + SPILL_AT);
-        assert!(sink.starts_with(b"head x"));
+        out.spill();
+        assert!(out.is_empty(), "the text is dropped, not kept growing");
+        out.push_str("more");
+        let e = out.finish().unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
     }
 }

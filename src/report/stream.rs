@@ -14,6 +14,11 @@ use super::prepare;
 use crate::diagnostic::Finding;
 use crate::engine::Summary;
 
+/// The bytes a writer gathers before handing them to the output: the findings known only at
+/// the end of a run can be tens of thousands, and their text is written a chunk at a time
+/// rather than built whole.
+pub(super) const CHUNK: usize = 1 << 16;
+
 /// The formats written file by file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Streamed {
@@ -80,16 +85,29 @@ impl<'w> Stream<'w> {
                     };
                     s.buffer.extend_from_slice(lead);
                     super::json::diagnostic(&mut s.buffer, &p, i, super::json::Layout::Pretty);
+                    if s.buffer.len() >= CHUNK {
+                        s.out.write_all(&s.buffer)?;
+                        s.buffer.clear();
+                    }
                 }
                 s.out.write_all(&s.buffer)
             }
             Streamed::JsonLines => super::json_lines::write(&p, s.out),
             Streamed::Concise => {
                 let mut lines = String::new();
-                s.shown += super::concise::lines(&p, &mut lines);
+                let out = &mut *s.out;
+                s.shown += super::concise::lines(&p, &mut lines, &mut |chunk| {
+                    out.write_all(chunk.as_bytes())?;
+                    chunk.clear();
+                    Ok(())
+                })?;
                 s.out.write_all(lines.as_bytes())
             }
         });
+        // A file of many findings leaves no large scratch behind for the rest of the run.
+        if self.buffer.capacity() > 2 * CHUNK {
+            self.buffer = Vec::new();
+        }
         self.written += p.findings.len();
     }
 
@@ -123,3 +141,7 @@ impl<'w> Stream<'w> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "stream_tests.rs"]
+mod tests;

@@ -1,9 +1,9 @@
 //! `single-workload-speculative` (S007): speculation measured on only one of code and prose.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::fingerprint::{Fingerprint, per_parts, unidentified};
+use crate::fingerprint::{Fingerprint, group_equal, unidentified};
 use crate::model::{Outcome, WorkloadKind};
 use crate::numbers::plural;
 use crate::replication::locate;
@@ -53,19 +53,13 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         .copied()
         .filter(|&i| ctx.results[i].doc.outcome == Outcome::Ok)
         .collect();
-    // Setup fingerprints are built once per distinct set of shared parts; grouping keeps path
-    // order. An unidentified setup is pooled with nothing (DESIGN.md conventions).
-    let (prints, slot_of) = per_parts(ctx.results, &ok, |doc| {
+    // Setups are grouped once per distinct set of shared parts, by fingerprint, in path order.
+    // An unidentified setup is pooled with nothing (DESIGN.md conventions).
+    let setups = group_equal(ctx.results, &ok, |doc| {
         (doc.speculation_on() == Some(true) && unidentified(doc, false).is_empty())
             .then(|| Fingerprint::setup_of(doc))
     });
-    let mut setups: BTreeMap<&Fingerprint, Vec<usize>> = BTreeMap::new();
-    for (&i, &slot) in ok.iter().zip(&slot_of) {
-        if let Some(print) = &prints[slot] {
-            setups.entry(print).or_default().push(i);
-        }
-    }
-    for members in setups.values() {
+    for members in &setups {
         let kinds: BTreeSet<WorkloadKind> = members
             .iter()
             .filter_map(|&i| ctx.results[i].doc.workload.as_ref()?.kind)
