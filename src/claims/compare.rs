@@ -29,6 +29,7 @@ mod pair;
 mod settings;
 mod verdict;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::side::ResolvedSide;
@@ -48,8 +49,9 @@ pub use verdict::{Comparison, StatFinding};
 pub struct Runs<'a> {
     /// Every canonical result, in path order.
     pub results: &'a [LoadedResult],
-    /// Every configuration with a successful run.
-    pub configs: Vec<Configuration>,
+    /// Every configuration with a successful run: the corpus rules' own, borrowed (a copy would
+    /// hold every configuration's fingerprint twice), or computed for this view.
+    pub configs: Cow<'a, [Configuration]>,
     /// The first result (in path order) with each id.
     pub index: BTreeMap<&'a str, usize>,
     /// For each result, the configuration it belongs to (losing runs: none).
@@ -63,16 +65,20 @@ impl<'a> Runs<'a> {
     /// The view of `results`.
     pub fn new(results: &'a [LoadedResult]) -> Self {
         let order = crate::fingerprint::path_order(results);
-        Self::grouped(results, &order, configurations_in(results, &order))
+        Self::grouped(results, &order, Cow::Owned(configurations_in(results, &order)))
     }
 
     /// The view of the corpus a corpus rule sees: its configurations and path order are
     /// already computed, once for every rule.
     pub fn of_corpus(ctx: &crate::rules::CorpusCtx<'a>) -> Self {
-        Self::grouped(ctx.results, ctx.order, ctx.configurations.to_vec())
+        Self::grouped(ctx.results, ctx.order, Cow::Borrowed(ctx.configurations))
     }
 
-    fn grouped(results: &'a [LoadedResult], order: &[usize], configs: Vec<Configuration>) -> Self {
+    fn grouped(
+        results: &'a [LoadedResult],
+        order: &[usize],
+        configs: Cow<'a, [Configuration]>,
+    ) -> Self {
         let mut config_of = vec![None; results.len()];
         for (ci, c) in configs.iter().enumerate() {
             for &m in &c.members {
