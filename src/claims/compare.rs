@@ -65,7 +65,11 @@ impl<'a> Runs<'a> {
     /// The view of `results`.
     pub fn new(results: &'a [LoadedResult]) -> Self {
         let order = crate::fingerprint::path_order(results);
-        Self::grouped(results, &order, Cow::Owned(configurations_in(results, &order)))
+        Self::grouped(
+            results,
+            &order,
+            Cow::Owned(configurations_in(results, &order)),
+        )
     }
 
     /// The view of the corpus a corpus rule sees: its configurations and path order are

@@ -79,12 +79,18 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
         );
     }
     // Cards quote the file: every secret in them is redacted, hidden characters escaped.
-    let bytes = if let [one] = order.as_slice() {
-        crate::text::json::pretty_redacted(crate::cards::cards(&one.doc))
-    } else {
-        crate::text::json::pretty_line(&Cards(&order))
-    };
-    Ok(Output::stdout(bytes, EXIT_CLEAN))
+    if let [one] = order.as_slice() {
+        let bytes = crate::text::json::pretty_redacted(crate::cards::cards(&one.doc));
+        return Ok(Output::stdout(bytes, EXIT_CLEAN));
+    }
+    // Several cards are written as they are made, not gathered: a card is a few kilobytes, and
+    // a corpus of tens of thousands of results would hold them all. A closed pipe ends the
+    // writing, as it is no error.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let _ = crate::text::json::to_writer_pretty(&mut stdout, &Cards(&order))
+        .and_then(|()| stdout.write_all(b"\n"))
+        .and_then(|()| stdout.flush());
+    Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
 }
 
 /// The cards of several results as one JSON array, each card made, redacted and written in

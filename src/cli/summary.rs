@@ -122,25 +122,25 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
         );
     }
     let max_cv = options.thresholds.max_cv;
-    let bytes = match args.format {
+    // Written as each configuration's rows are made: the tables of tens of thousands of
+    // configurations run to tens of megabytes. A closed pipe (`summary | head`) ends the
+    // writing, as it is no error.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match args.format {
         SummaryFormat::Table | SummaryFormat::Markdown => {
-            // Written as each configuration's table is made: the tables of tens of thousands
-            // of configurations run to tens of megabytes. A closed pipe (`summary | head`)
-            // ends the writing, as it is no error.
             let markdown = args.format == SummaryFormat::Markdown;
-            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            let _ = tables(&configs, max_cv, markdown, &mut stdout).and_then(|()| stdout.flush());
-            Vec::new()
+            tables(&configs, max_cv, markdown, &mut stdout)
         }
-        SummaryFormat::Csv => csv(&configs),
-        SummaryFormat::Json => json(&configs, max_cv),
+        SummaryFormat::Csv => csv(&configs, &mut stdout),
+        SummaryFormat::Json => json(&configs, max_cv, &mut stdout),
     };
+    let _ = written.and_then(|()| stdout.flush());
     let code = if corpus::report_internal_errors(&internal_errors) {
         super::EXIT_TROUBLE
     } else {
         EXIT_CLEAN
     };
-    Ok(Output::stdout(bytes, code))
+    Ok(Output::stdout(Vec::new(), code))
 }
 
 /// Column headers of a configuration's table.
@@ -301,7 +301,7 @@ fn tables(
     sink.write_all(out.as_bytes())
 }
 
-fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
+fn csv(configs: &[ConfigSummary], sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v}"));
     let mut out = String::from(
         "fingerprint,label,concurrency,request_rate,figure,n,launches,median,min,max,mean,cv,high_cv,\
@@ -335,16 +335,32 @@ fn csv(configs: &[ConfigSummary]) -> Vec<u8> {
             out.push_str(&fields.join(","));
             out.push('\n');
         }
+        sink.write_all(out.as_bytes())?;
+        out.clear();
     }
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
 
-fn json(configs: &[ConfigSummary], max_cv: f64) -> Vec<u8> {
-    let value = serde_json::json!({
-        "tool": "benchlint",
-        "version": env!("CARGO_PKG_VERSION"),
-        "max_cv": max_cv,
-        "configurations": configs,
-    });
-    crate::text::json::pretty_line(&value)
+/// The JSON document, serialised straight to `sink` rather than built as a value first.
+#[derive(serde::Serialize)]
+struct SummaryDocument<'a> {
+    tool: &'static str,
+    version: &'static str,
+    max_cv: f64,
+    configurations: &'a [ConfigSummary],
+}
+
+fn json(
+    configs: &[ConfigSummary],
+    max_cv: f64,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let document = SummaryDocument {
+        tool: "benchlint",
+        version: env!("CARGO_PKG_VERSION"),
+        max_cv,
+        configurations: configs,
+    };
+    crate::text::json::to_writer_pretty(&mut *sink, &document)?;
+    sink.write_all(b"\n")
 }

@@ -21,7 +21,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 }
 
 /// Writes the lines of `p`'s findings (no summary) to `out`, handing `out` to `drain` whenever
-/// it passes [`super::stream::CHUNK`] bytes, so a writer of many findings holds a chunk of them,
+/// it passes [`super::spill::CHUNK`] bytes, so a writer of many findings holds a chunk of them,
 /// not all; returns how many lines. A failed `drain` stops the lines.
 pub(super) fn lines(
     p: &Prepared,
@@ -30,7 +30,7 @@ pub(super) fn lines(
 ) -> std::io::Result<usize> {
     let items = super::absent::all_items(p);
     for item in &items {
-        if out.len() >= super::stream::CHUNK {
+        if out.len() >= super::spill::CHUNK {
             drain(out)?;
         }
         let i = item.members[0];

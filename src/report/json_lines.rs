@@ -16,7 +16,7 @@ pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> 
     for i in 0..p.findings.len() {
         super::json::diagnostic(&mut buffer, p, i, super::json::Layout::Compact);
         buffer.push(b'\n');
-        if buffer.len() >= super::stream::CHUNK {
+        if buffer.len() >= super::spill::CHUNK {
             out.write_all(&buffer)?;
             buffer.clear();
         }

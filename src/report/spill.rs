@@ -3,6 +3,11 @@
 
 use std::io::{self, Write};
 
+/// The bytes a streamed report (`json`, `json-lines`, `concise`) gathers before handing them
+/// to the output: the findings known only at the end of a run can be tens of thousands, and
+/// their text is written a chunk at a time rather than built whole.
+pub(crate) const CHUNK: usize = 1 << 16;
+
 /// How much text a writer gathers before it hands it over.
 const SPILL_AT: usize = 1 << 20;
 

@@ -11,13 +11,9 @@
 use std::io::{self, Write};
 
 use super::prepare;
+use super::spill::CHUNK;
 use crate::diagnostic::Finding;
 use crate::engine::Summary;
-
-/// The bytes a writer gathers before handing them to the output: the findings known only at
-/// the end of a run can be tens of thousands, and their text is written a chunk at a time
-/// rather than built whole.
-pub(super) const CHUNK: usize = 1 << 16;
 
 /// The formats written file by file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

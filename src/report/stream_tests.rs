@@ -4,9 +4,10 @@
 
 use std::io::{self, Write};
 
-use super::{CHUNK, Stream, Streamed};
+use super::{Stream, Streamed};
 use crate::diagnostic::{Finding, Location, Severity};
 use crate::engine::Summary;
+use crate::report::spill::CHUNK;
 use crate::rules::RULES;
 use crate::text::Text;
 
