@@ -332,3 +332,65 @@ fn the_same_bytes_as_the_report_written_at_once() {
         }
     }
 }
+
+/// `n` complete results, each its own configuration (another workload name) from its own
+/// launch (results alike in launch, start and figures are copies of one run, S010), one a file.
+fn distinct_configurations(dir: &Path, n: usize) {
+    let complete: Value = serde_json::from_str(
+        &std::fs::read_to_string("testdata/clean/replicated-corpus/complete.json").unwrap(),
+    )
+    .unwrap();
+    for i in 0..n {
+        let mut d = complete.clone();
+        d["id"] = format!("run-{i:04}").into();
+        d["workload"]["name"] = format!("prose-decode-{i:04}").into();
+        d["launch"]["id"] = format!("launch-{i:04}").into();
+        std::fs::write(dir.join(format!("r{i:04}.json")), d.to_string()).unwrap();
+    }
+}
+
+/// The outputs written as they are made (`check`'s streamed formats, `summary` in every format,
+/// `cards`) meet a reader that stops early (`| head`): the writing ends, the run does not panic,
+/// and its exit status is the run's.
+#[test]
+fn a_reader_that_stops_early_ends_the_writing_not_the_run() {
+    use std::io::Read;
+    let tmp = tempfile::tempdir().unwrap();
+    distinct_configurations(tmp.path(), 400);
+    let dir = tmp.path().to_str().unwrap();
+    let runs: [&[&str]; 8] = [
+        &["check", "--isolated", "--format", "json", dir],
+        &["check", "--isolated", "--format", "json-lines", dir],
+        &["check", "--isolated", "--format", "concise", dir],
+        &["summary", "--format", "json", dir],
+        &["summary", "--format", "csv", dir],
+        &["summary", "--format", "markdown", dir],
+        &["summary", dir],
+        &["cards", dir],
+    ];
+    for args in runs {
+        // Whole, the output is far more than a pipe holds, so the early reader is felt.
+        let whole = run(args);
+        assert!(
+            whole.stdout.len() > 128 * 1024,
+            "{args:?}: {} bytes",
+            whole.stdout.len()
+        );
+        let mut child = Command::new(env!("CARGO_BIN_EXE_benchlint"))
+            .env("NO_COLOR", "1")
+            .env_remove("GITHUB_ACTIONS")
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 100];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // The pipe is closed here, with most of the output unread.
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), whole.status.code(), "{args:?}: {stderr}");
+        assert_eq!(&head[..], &whole.stdout[..100], "{args:?}");
+    }
+}
