@@ -1,0 +1,108 @@
+//! The search for secrets in free text, on the shapes it must find and the text it must leave.
+
+use super::find;
+
+fn redacted(s: &str) -> String {
+    let mut out = s.to_string();
+    for (a, b) in find(s).into_iter().rev() {
+        out.replace_range(a..b, "<x>");
+    }
+    out
+}
+
+#[test]
+fn multi_word_forms() {
+    assert_eq!(redacted("auth: Bearer abc123def"), "auth: Bearer <x>");
+    assert_eq!(
+        redacted("--api-key plain1234 --port 8"),
+        "--api-key <x> --port 8"
+    );
+    assert_eq!(redacted("--api-key=plain1234"), "--api-key=<x>");
+    assert_eq!(
+        redacted("OPENAI_API_KEY=abc123 vllm"),
+        "OPENAI_API_KEY=<x> vllm"
+    );
+    assert_eq!(redacted("PGPASSWORD=hunter2 psql"), "PGPASSWORD=<x> psql");
+    assert_eq!(redacted("password: hunter2"), "password: <x>");
+    assert_eq!(redacted(r#""api_key": "abc123""#), r#""api_key": "<x>""#);
+    assert_eq!(redacted("api_key = abc123"), "api_key = <x>");
+    assert_eq!(redacted("--secret-key s3cr3t"), "--secret-key <x>");
+    assert_eq!(
+        redacted("Authorization: Basic dXNlcjpwYXNzd29yZA=="),
+        "Authorization: Basic <x>"
+    );
+    assert_eq!(
+        redacted("db at postgres://app:hunter22@db:5432/x"),
+        "db at postgres://app:<x>@db:5432/x"
+    );
+    assert_eq!(
+        redacted("file results/sk-proj-ABCDEFGHIJKLMNOPQRSTUVWX1234.json"),
+        "file results/<x>"
+    );
+    assert_eq!(
+        redacted("`/env/hf_abcdefghijklmnopqrstuvwxyz0123456789` is"),
+        "`/env/<x>` is"
+    );
+}
+
+#[test]
+fn encoded_and_shell_forms() {
+    assert_eq!(
+        redacted("GET /v1?api_key%3Dabc123def"),
+        "GET /v1?api_key%3D<x>"
+    );
+    // The rest of a query string goes with the value, as it does unencoded.
+    assert_eq!(redacted("api%5Fkey=abc123def&x=1"), "api%5Fkey=<x>");
+    assert_eq!(
+        redacted(r#"{\"api_key\": \"abc123def\"}"#),
+        r#"{\"api_key\": \"<x>\"}"#
+    );
+    assert_eq!(
+        redacted("curl -u admin:hunter22 http://x"),
+        "curl -u admin:<x> http://x"
+    );
+    assert_eq!(
+        redacted("curl --user admin:hunter22"),
+        "curl --user admin:<x>"
+    );
+    assert_eq!(
+        redacted("curl --user=admin:hunter22"),
+        "curl --user=admin:<x>"
+    );
+    assert_eq!(redacted("curl -uadmin:hunter22 x"), "curl -uadmin:<x> x");
+    assert_eq!(
+        redacted("headers authorization=Token 9f8e7d6c5b4a"),
+        "headers authorization=Token <x>"
+    );
+    assert_eq!(
+        redacted("Authorization: abc123def456"),
+        "Authorization: <x>"
+    );
+    for s in [
+        "docker run -u 1000:1000 img",
+        "python -u bench.py",
+        "curl -u user: http://x",
+        "100% of requests",
+    ] {
+        assert!(find(s).is_empty(), "{s}: {:?}", find(s));
+    }
+}
+
+#[test]
+fn ordinary_text() {
+    for s in [
+        "ran with eager mode off",
+        "image sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+        "commit 4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+        "run 123e4567-e89b-12d3-a456-426614174000",
+        "model meta-llama/Llama-3.1-8B-Instruct at 32 streams",
+        "max_tokens: 256, eos_token: </s>",
+        "api_key: EMPTY",
+        "--api-key $OPENAI_API_KEY",
+        "token count 512",
+        "the Bearer scheme",
+        "vllm serve m --max-num-seqs 8",
+    ] {
+        assert!(find(s).is_empty(), "{s}: {:?}", find(s));
+    }
+}
