@@ -9,6 +9,7 @@
 //! the address is a shortcut, never a reason to treat two configurations as one.
 
 use foldhash::{HashMap, HashMapExt};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rayon::prelude::*;
@@ -95,30 +96,21 @@ fn group_equal_by(
             by_digest.entry(*d).or_default().push(slot);
         }
     }
-    // The slots of one fingerprint share a leader, the first of them by text order.
+    // The slots of one fingerprint share a leader, the first of them. Slots with equal hashes
+    // are usually one setup whose parts differ elsewhere (its workloads); their texts are
+    // built one at a time and only the distinct ones kept.
     let mut leader_of: Vec<Option<usize>> = vec![None; digests.len()];
     for slots in by_digest.into_values() {
         if let [slot] = slots[..] {
             leader_of[slot] = Some(slot);
             continue;
         }
-        let mut texts: Vec<(String, usize)> = slots
-            .iter()
-            .map(|&slot| {
-                let text = print(&results[first[slot]].doc)
-                    .map(|f| f.canonical().to_owned())
-                    .unwrap_or_default();
-                (text, slot)
-            })
-            .collect();
-        texts.sort();
-        for k in 0..texts.len() {
-            let leader = if k > 0 && texts[k].0 == texts[k - 1].0 {
-                leader_of[texts[k - 1].1]
-            } else {
-                Some(texts[k].1)
-            };
-            leader_of[texts[k].1] = leader;
+        let mut leaders: BTreeMap<String, usize> = BTreeMap::new();
+        for slot in slots {
+            let text = print(&results[first[slot]].doc)
+                .map(|f| f.canonical().to_owned())
+                .unwrap_or_default();
+            leader_of[slot] = Some(*leaders.entry(text).or_insert(slot));
         }
     }
     // Groups numbered as their first member comes, so no map's order shows.
