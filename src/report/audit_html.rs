@@ -168,7 +168,7 @@ fn header(out: &mut String, report: &AuditReport, ctx: &AuditContext, paths: &co
     }
 }
 
-fn summary(out: &mut String, report: &AuditReport) {
+fn summary(out: &mut Spilling<'_>, report: &AuditReport) {
     out.push_str("<h2 id=\"summary\">Summary</h2>\n");
     if report.claims.is_empty() {
         out.push_str("<p>The claims file holds no claim.</p>\n");
@@ -192,6 +192,7 @@ fn summary(out: &mut String, report: &AuditReport) {
             escape(&claim_value(c, c.published_value)),
             badge(c.verdict),
         );
+        out.spill();
     }
     out.push_str("</tbody>\n</table>\n");
 }
@@ -362,7 +363,7 @@ fn ladder_section(out: &mut String, i: usize, l: &ConfigLadder, floor: f64) {
     out.push_str("</section>\n");
 }
 
-fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_html::Paths) {
+fn losing_runs(out: &mut Spilling<'_>, report: &AuditReport, paths: &corpus_html::Paths) {
     out.push_str("<h2 id=\"losing-runs\">Losing runs</h2>\n");
     if report.losing_runs.is_empty() {
         out.push_str(if report.ladders.is_empty() {
@@ -391,6 +392,7 @@ fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_html::Path
             escape(&r.outcome),
             code(&paths.show(&r.path))
         );
+        out.spill();
     }
     out.push_str("</tbody>\n</table>\n");
 }

@@ -97,7 +97,7 @@ fn header(
     }
 }
 
-fn summary(out: &mut String, report: &AuditReport) {
+fn summary(out: &mut Spilling<'_>, report: &AuditReport) {
     out.push_str("\n## Summary\n\n");
     if report.claims.is_empty() {
         out.push_str("The claims file holds no claim.\n");
@@ -120,6 +120,7 @@ fn summary(out: &mut String, report: &AuditReport) {
             text(&claim_value(c, c.published_value)),
             c.verdict.as_str(),
         );
+        out.spill();
     }
 }
 
@@ -226,7 +227,7 @@ fn ladder_section(out: &mut String, l: &ConfigLadder, floor: f64) {
     let _ = writeln!(out, "{}", capacity_sentence(l, floor));
 }
 
-fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::Paths) {
+fn losing_runs(out: &mut Spilling<'_>, report: &AuditReport, paths: &corpus_markdown::Paths) {
     out.push_str("\n## Losing runs\n\n");
     if report.losing_runs.is_empty() {
         out.push_str(if report.ladders.is_empty() {
@@ -255,6 +256,7 @@ fn losing_runs(out: &mut String, report: &AuditReport, paths: &corpus_markdown::
             text(&r.outcome),
             paths.show(&r.path).md_code(true)
         );
+        out.spill();
     }
 }
 

@@ -310,7 +310,7 @@ pub fn standing_badge(l: &ConfigLadder) -> String {
 }
 
 /// The replication table at the head of the configurations.
-pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
+pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
     if ladders.iter().all(|l| l.replication.is_none()) {
         return;
     }
@@ -331,6 +331,7 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
             count(r.full_ladders),
             standing_badge(l),
         );
+        out.spill();
     }
     out.push_str("</tbody>\n</table></div>\n");
 }

@@ -193,7 +193,7 @@ fn lacks(out: &mut Spilling<'_>, checklist: &Checklist, paths: &Paths) {
 }
 
 /// The replication table at the head of `## Configurations`.
-pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
+pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
     if ladders.iter().all(|l| l.replication.is_none()) {
         return;
     }
@@ -215,6 +215,7 @@ pub fn replication_table(out: &mut String, ladders: &[ConfigLadder]) {
             count(r.full_ladders),
             text(r.standing.words()),
         );
+        out.spill();
     }
 }
 
