@@ -194,9 +194,11 @@ mod tests {
                 ..Level::default()
             })
             .collect();
-        d.cost = hourly.map(|h| crate::model::Cost {
-            hourly_usd: Some(h),
-            ..Default::default()
+        d.cost = hourly.map(|h| {
+            Box::new(crate::model::Cost {
+                hourly_usd: Some(h),
+                ..Default::default()
+            })
         });
         d
     }

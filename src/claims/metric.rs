@@ -259,10 +259,10 @@ mod tests {
             ..Level::default()
         };
         let doc = ResultDoc {
-            cost: Some(Cost {
+            cost: Some(Box::new(Cost {
                 hourly_usd: Some(1.84),
                 ..Cost::default()
-            }),
+            })),
             levels: vec![level.clone()].into(),
             ..ResultDoc::default()
         };

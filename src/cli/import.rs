@@ -282,7 +282,7 @@ fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String
     crate::secrets::redact_value(&mut provenance);
     // A published canonical file carries no credential: secrets become "<redacted>". The
     // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
-    let mut value = std::mem::take(&mut r.value);
+    let mut value = std::mem::take(&mut r.value).into_value();
     let redacted = crate::secrets::redact_value(&mut value);
     let text = crate::text::json::pretty_line(&value);
     drop(value);

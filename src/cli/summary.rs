@@ -35,7 +35,7 @@ use crate::corpus;
 use crate::model::LoadAxis;
 use crate::numbers::fixed;
 use crate::numbers::plural;
-use crate::replication::{ConfigSummary, LevelSummary, summarize};
+use crate::replication::{ConfigSummary, LevelSummary, summaries};
 
 /// Arguments of `summary`.
 #[derive(Debug, clap::Args)]
@@ -105,12 +105,26 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             if problems == 1 { "it" } else { "them" }
         );
     }
-    let configs = summarize(&corpus.results, options.thresholds.max_cv);
-    // The tables are made from the summaries alone: the results are let go first, so the run
-    // never holds both them and a report of every configuration.
+    let max_cv = options.thresholds.max_cv;
+    // Each configuration's summary is made, written and let go in turn: with every result its
+    // own configuration, the summaries of all of them would outweigh the results. A closed
+    // pipe (`summary | head`) ends the writing, as it is no error.
+    let mut configs = summaries(&corpus.results, max_cv).peekable();
+    let any = configs.peek().is_some();
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match args.format {
+        SummaryFormat::Table | SummaryFormat::Markdown => {
+            let markdown = args.format == SummaryFormat::Markdown;
+            tables(configs, max_cv, markdown, &mut stdout)
+        }
+        SummaryFormat::Csv => csv(configs, &mut stdout),
+        SummaryFormat::Json => json(configs, max_cv, &mut stdout),
+    };
+    let _ = written.and_then(|()| stdout.flush());
+    drop(stdout);
     let internal_errors = std::mem::take(&mut corpus.internal_errors);
     corpus.release();
-    if configs.is_empty() {
+    if !any {
         let shown: Vec<String> = paths
             .iter()
             .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
@@ -121,20 +135,6 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             shown.join(", ")
         );
     }
-    let max_cv = options.thresholds.max_cv;
-    // Written as each configuration's rows are made: the tables of tens of thousands of
-    // configurations run to tens of megabytes. A closed pipe (`summary | head`) ends the
-    // writing, as it is no error.
-    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let written = match args.format {
-        SummaryFormat::Table | SummaryFormat::Markdown => {
-            let markdown = args.format == SummaryFormat::Markdown;
-            tables(&configs, max_cv, markdown, &mut stdout)
-        }
-        SummaryFormat::Csv => csv(&configs, &mut stdout),
-        SummaryFormat::Json => json(&configs, max_cv, &mut stdout),
-    };
-    let _ = written.and_then(|()| stdout.flush());
     let code = if corpus::report_internal_errors(&internal_errors) {
         super::EXIT_TROUBLE
     } else {
@@ -255,13 +255,20 @@ fn legend(max_cv: f64, clipped: bool) -> String {
 }
 
 fn tables(
-    configs: &[ConfigSummary],
+    configs: impl Iterator<Item = ConfigSummary>,
     max_cv: f64,
     markdown: bool,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let mut out = String::new();
+    let (mut any, mut clipped) = (false, false);
     for c in configs {
+        let c = &c;
+        any = true;
+        clipped |= c
+            .levels
+            .iter()
+            .any(|l| l.ci95.as_ref().is_some_and(|ci| ci.low < 0.0));
         sink.write_all(out.as_bytes())?;
         out.clear();
         let mut table = Table::new();
@@ -290,24 +297,24 @@ fn tables(
         out.push_str(&table.to_string());
         out.push_str("\n\n");
     }
-    if !configs.is_empty() {
-        let clipped = configs
-            .iter()
-            .flat_map(|c| &c.levels)
-            .any(|l| l.ci95.as_ref().is_some_and(|ci| ci.low < 0.0));
+    if any {
         out.push_str(&legend(max_cv, clipped));
         out.push('\n');
     }
     sink.write_all(out.as_bytes())
 }
 
-fn csv(configs: &[ConfigSummary], sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+fn csv(
+    configs: impl Iterator<Item = ConfigSummary>,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let num = |x: Option<f64>| x.map_or_else(String::new, |v| format!("{v}"));
     let mut out = String::from(
         "fingerprint,label,concurrency,request_rate,figure,n,launches,median,min,max,mean,cv,high_cv,\
          ci95_low,ci95_high,ci95_basis,per_user_median_tok_s,ttft_p50_s\n",
     );
     for c in configs {
+        let c = &c;
         for l in &c.levels {
             let row = [
                 c.fingerprint.clone(),
@@ -341,17 +348,28 @@ fn csv(configs: &[ConfigSummary], sink: &mut dyn std::io::Write) -> std::io::Res
     sink.write_all(out.as_bytes())
 }
 
-/// The JSON document, serialised straight to `sink` rather than built as a value first.
+/// The JSON document, serialised straight to `sink` rather than built as a value first, each
+/// configuration made as the serialiser reaches it.
 #[derive(serde::Serialize)]
-struct SummaryDocument<'a> {
+struct SummaryDocument<I: Iterator<Item = ConfigSummary>> {
     tool: &'static str,
     version: &'static str,
     max_cv: f64,
-    configurations: &'a [ConfigSummary],
+    #[serde(serialize_with = "each")]
+    configurations: std::cell::RefCell<I>,
+}
+
+/// Serialises the configurations as a sequence, taking each from the iterator in turn.
+fn each<I, S>(configs: &std::cell::RefCell<I>, serializer: S) -> Result<S::Ok, S::Error>
+where
+    I: Iterator<Item = ConfigSummary>,
+    S: serde::Serializer,
+{
+    serializer.collect_seq(&mut *configs.borrow_mut())
 }
 
 fn json(
-    configs: &[ConfigSummary],
+    configs: impl Iterator<Item = ConfigSummary>,
     max_cv: f64,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
@@ -359,7 +377,7 @@ fn json(
         tool: "benchlint",
         version: env!("CARGO_PKG_VERSION"),
         max_cv,
-        configurations: configs,
+        configurations: std::cell::RefCell::new(configs),
     };
     crate::text::json::to_writer_pretty(&mut *sink, &document)?;
     sink.write_all(b"\n")

@@ -223,7 +223,7 @@ pub(super) fn finish_result(
     out.results.push(LoadedResult {
         origin,
         doc,
-        value,
+        value: value.into(),
         provenance,
         checklist,
     });
@@ -281,7 +281,7 @@ fn drop_unkeyed_levels(
 pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
     drop_per_result_detail(&mut r.doc);
     options.shared.share_result(&mut r.doc, &mut r.provenance);
-    r.value = Value::Null;
+    r.value = crate::model::loaded::Canonical::none();
 }
 
 /// What only the per-result rules read, dropped once they have run (`Options::lean`): the

@@ -10,7 +10,9 @@
 //! written differently, and a shared part must print exactly as the result's own would.
 
 use foldhash::{HashMap, HashMapExt, HashSet};
+use std::collections::hash_map::Entry;
 use std::fmt;
+use std::hash::BuildHasher;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde::Serialize;
@@ -40,11 +42,30 @@ struct Pools {
 }
 
 /// Distinct values of one part, keyed by their JSON.
-struct Pool<T: ?Sized>(HashMap<Box<[u8]>, Arc<T>>);
+/// The kept copies of one kind of part, found by a 64-bit hash of their serialised form: with
+/// every result its own configuration, keeping each part's serialised form as its key held half
+/// a kilobyte a result. A part whose hash is already taken is checked against the kept one by
+/// writing that one out again; the rare different part with an equal hash is kept by its whole
+/// form, so a collision never shares two parts that differ.
+struct Pool<T> {
+    by_hash: HashMap<u64, Arc<T>>,
+    collided: HashMap<Box<[u8]>, Arc<T>>,
+    hash: fn(&[u8]) -> u64,
+}
 
-impl<T: ?Sized> Default for Pool<T> {
+impl<T> Default for Pool<T> {
     fn default() -> Self {
-        Pool(HashMap::new())
+        Pool {
+            by_hash: HashMap::new(),
+            collided: HashMap::new(),
+            hash: |bytes| foldhash::quality::FixedState::with_seed(0x5ba7).hash_one(bytes),
+        }
+    }
+}
+
+impl<T> Pool<T> {
+    fn len(&self) -> usize {
+        self.by_hash.len() + self.collided.len()
     }
 }
 
@@ -52,13 +73,13 @@ impl fmt::Debug for SharedParts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         f.debug_struct("SharedParts")
-            .field("harness", &pools.harness.0.len())
-            .field("platform", &pools.platform.0.len())
-            .field("engine", &pools.engine.0.len())
-            .field("model", &pools.model.0.len())
-            .field("workload", &pools.workload.0.len())
-            .field("labels", &pools.labels.0.len())
-            .field("launch", &pools.launch.0.len())
+            .field("harness", &pools.harness.len())
+            .field("platform", &pools.platform.len())
+            .field("engine", &pools.engine.len())
+            .field("model", &pools.model.len())
+            .field("workload", &pools.workload.len())
+            .field("labels", &pools.labels.len())
+            .field("launch", &pools.launch.len())
             .field("cost_basis", &pools.cost_basis.len())
             .field("provenance", &pools.provenance.len())
             .finish()
@@ -109,18 +130,52 @@ fn key<T: Serialize>(part: Option<&T>) -> Option<Vec<u8>> {
     serde_json::to_vec(part?).ok()
 }
 
-impl<T: ?Sized> Pool<T> {
+impl<T: Serialize> Pool<T> {
     fn share(&mut self, part: &mut Option<Arc<T>>, key: Option<Vec<u8>>) {
         let (Some(mine), Some(key)) = (part.as_mut(), key) else {
             return;
         };
-        match self.0.get(key.as_slice()) {
-            Some(kept) => *mine = Arc::clone(kept),
-            None => {
-                self.0.insert(key.into_boxed_slice(), Arc::clone(mine));
+        match self.by_hash.entry((self.hash)(&key)) {
+            Entry::Vacant(slot) => {
+                slot.insert(Arc::clone(mine));
             }
+            Entry::Occupied(kept) if writes_as(&**kept.get(), &key) => {
+                *mine = Arc::clone(kept.get());
+            }
+            Entry::Occupied(_) => match self.collided.get(key.as_slice()) {
+                Some(kept) => *mine = Arc::clone(kept),
+                None => {
+                    self.collided
+                        .insert(key.into_boxed_slice(), Arc::clone(mine));
+                }
+            },
         }
     }
+}
+
+/// Whether `part` serialises to exactly `bytes`, compared as it is written, never held.
+fn writes_as<T: Serialize>(part: &T, bytes: &[u8]) -> bool {
+    struct Against<'a> {
+        rest: &'a [u8],
+        same: bool,
+    }
+    impl std::io::Write for Against<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            match self.rest.strip_prefix(buf) {
+                Some(rest) if self.same => self.rest = rest,
+                _ => self.same = false,
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut against = Against {
+        rest: bytes,
+        same: true,
+    };
+    serde_json::to_writer(&mut against, part).is_ok() && against.same && against.rest.is_empty()
 }
 
 #[cfg(test)]
@@ -190,5 +245,37 @@ mod tests {
             serde_json::to_string(&**wb).unwrap(),
             r#"{"temperature":-0.0}"#
         );
+    }
+
+    #[test]
+    fn parts_whose_hashes_collide_are_shared_only_when_they_write_alike() {
+        // Every part hashes alike: each is told apart from the kept ones by what it writes.
+        let mut pool: Pool<crate::model::Model> = Pool {
+            hash: |_| 7,
+            ..Pool::default()
+        };
+        // xorshift over a few names, so that equal parts come back in any order.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut kept: Vec<Arc<crate::model::Model>> = Vec::new();
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let name = format!("model-{}", state % 5);
+            let mut part = Some(Arc::new(crate::model::Model {
+                name: Some(name.clone()),
+                ..Default::default()
+            }));
+            let written = key(part.as_deref());
+            pool.share(&mut part, written);
+            let part = part.unwrap();
+            assert_eq!(part.name.as_deref(), Some(name.as_str()));
+            match kept.iter().find(|k| k.name == part.name) {
+                Some(first) => assert!(Arc::ptr_eq(first, &part), "{name} kept twice"),
+                None => kept.push(part),
+            }
+        }
+        assert_eq!(kept.len(), 5);
+        assert_eq!(pool.len(), 5);
     }
 }

@@ -105,10 +105,10 @@ fn group_equal_by(
             leader_of[slot] = Some(slot);
             continue;
         }
-        let mut leaders: BTreeMap<String, usize> = BTreeMap::new();
+        let mut leaders: BTreeMap<Box<[u8]>, usize> = BTreeMap::new();
         for slot in slots {
             let text = print(&results[first[slot]].doc)
-                .map(|f| f.canonical().to_owned())
+                .map(|f| f.identity_bytes().into())
                 .unwrap_or_default();
             leader_of[slot] = Some(*leaders.entry(text).or_insert(slot));
         }
@@ -149,7 +149,7 @@ mod tests {
                 format: "canonical",
             },
             doc: serde_json::from_value(value).unwrap(),
-            value: serde_json::Value::Null,
+            value: serde_json::Value::Null.into(),
             provenance: crate::model::ProvenanceMap::default(),
             checklist: None,
         }
@@ -212,7 +212,7 @@ mod tests {
     fn grouped_by_text(results: &[LoadedResult], indices: &[usize]) -> Vec<Vec<usize>> {
         let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
         for &i in indices {
-            let Some(text) = print_of(&results[i].doc).map(|f| f.canonical().to_owned()) else {
+            let Some(text) = print_of(&results[i].doc).map(|f| f.canonical()) else {
                 continue;
             };
             match groups.iter_mut().find(|(t, _)| *t == text) {

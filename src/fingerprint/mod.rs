@@ -88,6 +88,7 @@ mod canonical;
 mod fields;
 mod identity;
 mod label;
+mod packed;
 
 use canonical::{defining_values, json_string};
 use label::label;
@@ -104,8 +105,9 @@ use crate::model::{Outcome, ResultDoc};
 /// canonical form, so maps keyed by it iterate deterministically.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Fingerprint {
-    canonical: String,
-    label: String,
+    /// The canonical form, packed ([`packed`]): equal and ordered exactly as the text is.
+    packed: Box<[u8]>,
+    label: Box<str>,
     pooled: bool,
 }
 
@@ -123,22 +125,13 @@ impl Fingerprint {
     }
 
     fn build(doc: &ResultDoc, with_workload: bool) -> Self {
-        let fields = defining_values(doc, with_workload);
-        let mut canonical = String::from("{");
-        for (i, (key, value)) in fields.iter().enumerate() {
-            if i > 0 {
-                canonical.push(',');
-            }
-            canonical.push_str(&json_string(key));
-            canonical.push(':');
-            canonical.push_str(value);
+        let mut packer = packed::Packer::default();
+        for (key, value) in &defining_values(doc, with_workload) {
+            packer.field(key, value);
         }
-        canonical.push('}');
-        // Kept for every configuration of the run: no room left over from growing it.
-        canonical.shrink_to_fit();
         Fingerprint {
-            canonical,
-            label: label(doc, with_workload),
+            packed: packer.finish(),
+            label: label(doc, with_workload).into_boxed_str(),
             pooled: true,
         }
     }
@@ -148,22 +141,20 @@ impl Fingerprint {
     /// and where it was read); it is written into the canonical form as `"unpooled"`, and the
     /// label ends with the result's id.
     pub fn unpooled(doc: &ResultDoc, key: &str) -> Self {
-        let mut print = Self::build(doc, true);
-        print.canonical.pop();
-        if print.canonical.len() > 1 {
-            print.canonical.push(',');
-        }
-        print.canonical.push_str("\"unpooled\":");
-        print.canonical.push_str(&json_string(key));
-        print.canonical.push('}');
-        print.pooled = false;
+        let print = Self::build(doc, true);
+        let mut packer = packed::Packer::reopen(&print.packed);
+        packer.field(packed::UNPOOLED, &json_string(key));
         // Its label names the result: several unidentified results read alike otherwise.
-        print.label = if print.label == "unnamed configuration" {
+        let label = if &*print.label == "unnamed configuration" {
             format!("result {}", doc.id)
         } else {
             format!("{} · result {}", print.label, doc.id)
         };
-        print
+        Fingerprint {
+            packed: packer.finish(),
+            label: label.into_boxed_str(),
+            pooled: false,
+        }
     }
 
     /// Whether results may share this fingerprint: false for an unidentified result's own.
@@ -171,14 +162,23 @@ impl Fingerprint {
         self.pooled
     }
 
-    /// The canonical form: the defining fields present, as sorted JSON.
-    pub fn canonical(&self) -> &str {
-        &self.canonical
+    /// The canonical form: the defining fields present, as sorted JSON (written out on each
+    /// call: only the packed form is kept).
+    pub fn canonical(&self) -> String {
+        packed::unpack(&self.packed)
+    }
+
+    /// Bytes equal exactly when two canonical forms are, and ordered as they are: a key for
+    /// grouping by the canonical form without writing it out.
+    pub fn identity_bytes(&self) -> &[u8] {
+        &self.packed
     }
 
     /// 64-bit FNV-1a hash of the canonical form (stable across runs, platforms and versions).
     pub fn hash64(&self) -> u64 {
-        fnv1a(self.canonical.as_bytes())
+        let mut hash = Fnv1a::default();
+        packed::unpack_into(&self.packed, &mut |piece| hash.write(piece));
+        hash.0
     }
 
     /// The short form: the first 12 hex digits of [`Fingerprint::hash64`].
@@ -274,13 +274,30 @@ pub fn path_order(results: &[LoadedResult]) -> Vec<usize> {
 
 /// 64-bit FNV-1a (Fowler, Noll, Vo): offset basis 0xcbf29ce484222325, prime 0x100000001b3.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+    let mut hash = Fnv1a::default();
+    hash.write(bytes);
+    hash.0
 }
 
+/// [`fnv1a`] fed a piece at a time.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+#[cfg(test)]
+mod packed_tests;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,7 @@ use super::*;
 
 const COMPLETE: &str = include_str!("../../testdata/clean/replicated-corpus/complete.json");
 
-fn complete() -> Value {
+pub(super) fn complete() -> Value {
     serde_json::from_str(COMPLETE).unwrap()
 }
 

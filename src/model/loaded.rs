@@ -17,13 +17,59 @@ pub struct LoadedResult {
     pub origin: Origin,
     /// The typed result.
     pub doc: ResultDoc,
-    /// The canonical JSON (after sidecars and derivations).
-    pub value: Value,
+    /// The canonical JSON (after sidecars and derivations); `null` once a lean load has let it
+    /// go.
+    pub value: Canonical,
     /// Where each value came from.
     pub provenance: ProvenanceMap,
     /// The state of each checklist field of the audit (`corpus::Options::checklist`), worked
     /// out while the canonical JSON was there to ask: a lean result drops it.
     pub checklist: Option<Box<[super::Coverage]>>,
+}
+
+/// A result's canonical JSON, held boxed and dropped to nothing once a lean load lets it go: a
+/// `Value` inline is 72 bytes, kept for every result of the corpus, mostly as `null`. It reads
+/// as the `Value` it holds, and as `null` when it holds none.
+#[derive(Debug, Clone, Default)]
+pub struct Canonical(Option<Box<Value>>);
+
+/// What an empty [`Canonical`] reads as.
+static NULL: Value = Value::Null;
+
+impl Canonical {
+    /// None held: reads as `null`.
+    pub fn none() -> Self {
+        Canonical(None)
+    }
+
+    /// The JSON held, taken out (`null` when none).
+    pub fn into_value(self) -> Value {
+        self.0.map_or(Value::Null, |v| *v)
+    }
+}
+
+impl From<Value> for Canonical {
+    fn from(value: Value) -> Self {
+        if value.is_null() {
+            Canonical(None)
+        } else {
+            Canonical(Some(Box::new(value)))
+        }
+    }
+}
+
+impl std::ops::Deref for Canonical {
+    type Target = Value;
+
+    fn deref(&self) -> &Value {
+        self.0.as_deref().unwrap_or(&NULL)
+    }
+}
+
+impl std::ops::DerefMut for Canonical {
+    fn deref_mut(&mut self) -> &mut Value {
+        self.0.get_or_insert_with(|| Box::new(Value::Null))
+    }
 }
 
 /// A claims document.

@@ -52,12 +52,13 @@ pub struct ResultDoc {
     /// corpus-wide rules, [`Levels`]).
     #[serde(default)]
     pub levels: Levels,
-    /// Files paired with this result (power trace, quality gate).
+    /// Files paired with this result (power trace, quality gate). Boxed, as `cost`: most
+    /// results record neither, and a result is kept for every run of the corpus.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub artifacts: Option<Artifacts>,
+    pub artifacts: Option<Box<Artifacts>>,
     /// Cost figures and the basis they rest on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cost: Option<Cost>,
+    pub cost: Option<Box<Cost>>,
     /// Free-form labels the harness recorded (vLLM `--metadata` pairs and `--label`, a scenario
     /// name), key to text. Part of the configuration fingerprint: two deployments a harness
     /// labels differently are two configurations, whatever else they record.

@@ -67,7 +67,7 @@ fn code_of(field: &str) -> Option<&'static str> {
 }
 
 fn fields(print: &Fingerprint) -> Map<String, Value> {
-    serde_json::from_str::<Map<String, Value>>(print.canonical()).unwrap_or_default()
+    serde_json::from_str::<Map<String, Value>>(&print.canonical()).unwrap_or_default()
 }
 
 /// The fields whose values differ (or are on one side only), sorted.

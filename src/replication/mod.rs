@@ -15,6 +15,7 @@
 //! * A level's **throughput** is its aggregate when any run of the configuration records one at
 //!   that concurrency, else its decode throughput; the two are never mixed in one series.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -26,7 +27,7 @@ use crate::model::{Level, LevelKey};
 use crate::numbers::plural;
 
 pub use crate::fingerprint::path_order;
-pub use summary::{Ci95, ConfigSummary, LevelSummary, summarize};
+pub use summary::{Ci95, ConfigSummary, LevelSummary, summaries, summarize};
 
 mod summary;
 
@@ -228,45 +229,90 @@ pub const TTFT_P50: Figure = ("ttft_s/p50", |l| l.ttft_s.as_ref()?.p50);
 /// The series of `figure` at every concurrency the runs measured, by concurrency. A run with
 /// two levels at one concurrency contributes its first.
 pub fn series(results: &[LoadedResult], members: &[usize], figure: Figure) -> Vec<Series> {
-    let (key, read) = figure;
-    let mut by_level: BTreeMap<LevelKey, Vec<Point>> = BTreeMap::new();
-    for &i in members {
-        let mut seen = BTreeSet::new();
-        for (li, level) in results[i].doc.levels.iter().enumerate() {
-            if !seen.insert(level.key()) {
-                continue;
-            }
-            if let Some(value) = read(&level).filter(|v| v.is_finite()) {
-                by_level.entry(level.key()).or_default().push(Point {
-                    result: i,
-                    level: li,
-                    launch: launch_id(&results[i])
-                        .and(results[i].doc.launch.as_ref())
-                        .map(Arc::clone),
-                    value,
-                });
-            }
-        }
-    }
-    by_level
-        .into_iter()
-        .map(|(level_key, points)| Series {
-            key: level_key,
-            figure: key,
-            points,
-        })
-        .collect()
+    series_by(results, members, |_| Some(figure))
 }
 
 /// Throughput at every level: the aggregate where any run records one, else decode.
 pub fn throughput_series(results: &[LoadedResult], members: &[usize]) -> Vec<Series> {
-    let aggregate = series(results, members, AGGREGATE);
-    let decode = series(results, members, DECODE);
-    let mut out: BTreeMap<LevelKey, Series> = decode.into_iter().map(|s| (s.key, s)).collect();
-    for s in aggregate {
-        out.insert(s.key, s);
+    let with_aggregate: BTreeSet<LevelKey> = first_levels(results, members)
+        .filter(|(_, _, level)| (AGGREGATE.1)(level).is_some_and(f64::is_finite))
+        .map(|(_, _, level)| level.key())
+        .collect();
+    series_by(results, members, |key| {
+        Some(if with_aggregate.contains(&key) {
+            AGGREGATE
+        } else {
+            DECODE
+        })
+    })
+}
+
+/// Each member's levels, the first at each load key only: `(member, level index, level)`.
+fn first_levels<'r>(
+    results: &'r [LoadedResult],
+    members: &'r [usize],
+) -> impl Iterator<Item = (usize, usize, Cow<'r, Level>)> + 'r {
+    members.iter().flat_map(move |&i| {
+        let mut seen = BTreeSet::new();
+        results[i]
+            .doc
+            .levels
+            .iter()
+            .enumerate()
+            .filter(move |(_, level)| seen.insert(level.key()))
+            .map(move |(li, level)| (i, li, level))
+    })
+}
+
+/// The series at every load key, of the figure `figure_at` picks for that key. The points are
+/// counted before they are gathered, so each series is allocated once at its size: with one
+/// configuration over the whole corpus a series holds a point per run, and growing it by
+/// doubling would hold up to twice that.
+fn series_by(
+    results: &[LoadedResult],
+    members: &[usize],
+    figure_at: impl Fn(LevelKey) -> Option<Figure>,
+) -> Vec<Series> {
+    let value_of = |level: &Level| {
+        let (_, read) = figure_at(level.key())?;
+        read(level).filter(|v| v.is_finite())
+    };
+    let mut counts: BTreeMap<LevelKey, usize> = BTreeMap::new();
+    for (_, _, level) in first_levels(results, members) {
+        if value_of(&level).is_some() {
+            *counts.entry(level.key()).or_default() += 1;
+        }
     }
-    out.into_values().collect()
+    let mut by_level: BTreeMap<LevelKey, Vec<Point>> = counts
+        .into_iter()
+        .map(|(key, n)| (key, Vec::with_capacity(n)))
+        .collect();
+    for (i, li, level) in first_levels(results, members) {
+        let Some(value) = value_of(&level) else {
+            continue;
+        };
+        if let Some(points) = by_level.get_mut(&level.key()) {
+            points.push(Point {
+                result: i,
+                level: li,
+                launch: launch_id(&results[i])
+                    .and(results[i].doc.launch.as_ref())
+                    .map(Arc::clone),
+                value,
+            });
+        }
+    }
+    by_level
+        .into_iter()
+        .filter_map(|(key, points)| {
+            let (figure, _) = figure_at(key)?;
+            Some(Series {
+                key,
+                figure,
+                points,
+            })
+        })
+        .collect()
 }
 
 /// The file location of canonical `pointer` of result `index`.

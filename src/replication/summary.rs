@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{
-    PER_USER, Series, TTFT_P50, configurations, launches, runs, series, throughput_series,
+    Configuration, PER_USER, Series, TTFT_P50, configurations, launches, runs, series,
+    throughput_series,
 };
-use crate::fingerprint::Fingerprint;
 use crate::model::loaded::LoadedResult;
 use crate::model::{LevelKey, RequestRate};
 use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
@@ -92,75 +92,83 @@ pub struct ConfigSummary {
 /// launch level, for throughput (with the per-user median and TTFT p50 beside it).
 /// Configurations are sorted by label (then fingerprint), levels by concurrency.
 pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
-    let mut out: Vec<(Fingerprint, ConfigSummary)> = configurations(results)
+    summaries(results, max_cv).collect()
+}
+
+/// [`summarize`], one configuration at a time: each summary is made when the iterator reaches
+/// it, so a writer that prints each as it comes never holds a summary of every configuration
+/// (about two kilobytes each, with as many configurations as results when none repeats).
+pub fn summaries(results: &[LoadedResult], max_cv: f64) -> impl Iterator<Item = ConfigSummary> {
+    let mut configs = configurations(results);
+    configs.sort_by(|a, b| {
+        (a.fingerprint.label(), &a.fingerprint).cmp(&(b.fingerprint.label(), &b.fingerprint))
+    });
+    configs
         .into_iter()
-        .map(|config| {
-            let members = &config.members;
-            let l = launches(results, members);
-            let per_user = by_level(series(results, members, PER_USER));
-            let ttft = by_level(series(results, members, TTFT_P50));
-            let levels = throughput_series(results, members)
-                .into_iter()
-                .filter_map(|s| {
-                    let values = s.values();
-                    let d = describe(&values)?;
-                    // An unidentified result is one run of its own: no interval to quote.
-                    let pooled = config.is_identified();
-                    let ci95 = launch_interval(&s.by_launch())
-                        .filter(|_| pooled)
-                        .map(|iv| Ci95 {
-                            estimate: iv.estimate,
-                            low: iv.low,
-                            high: iv.high,
-                            df: iv.df,
-                            basis: match iv.basis {
-                                IntervalBasis::AcrossLaunches { launches } => {
-                                    format!("across {launches} launches")
-                                }
-                                IntervalBasis::SingleInstance { .. } => {
-                                    "single instance".to_string()
-                                }
-                            },
-                        });
-                    let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
-                        m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
-                    };
-                    Some(LevelSummary {
-                        key: s.key,
-                        concurrency: s.key.streams(),
-                        request_rate: match s.key {
-                            LevelKey::Rate(r) => Some(r),
-                            _ => None,
-                        },
-                        figure: s.figure_name(),
-                        n: d.n,
-                        launches: s.by_launch().len(),
-                        median: d.median,
-                        min: d.min,
-                        max: d.max,
-                        mean: d.mean,
-                        cv: d.cv,
-                        high_cv: d.cv.is_some_and(|c| c > max_cv),
-                        ci95,
-                        per_user_median_tok_s: median_of(&per_user),
-                        ttft_p50_s: median_of(&ttft),
-                    })
-                })
-                .collect();
-            let summary = ConfigSummary {
-                fingerprint: config.fingerprint.short(),
-                label: config.fingerprint.label().into(),
-                runs: runs(results, members),
-                launches: l.count,
-                runs_without_launch_id: l.unrecorded,
-                unidentified: config.unidentified.clone(),
-                levels,
+        .map(move |config| summary_of(results, &config, max_cv))
+}
+
+/// The summary of one configuration.
+fn summary_of(results: &[LoadedResult], config: &Configuration, max_cv: f64) -> ConfigSummary {
+    let members = &config.members;
+    let l = launches(results, members);
+    let per_user = by_level(series(results, members, PER_USER));
+    let ttft = by_level(series(results, members, TTFT_P50));
+    let levels = throughput_series(results, members)
+        .into_iter()
+        .filter_map(|s| {
+            let values = s.values();
+            let d = describe(&values)?;
+            // An unidentified result is one run of its own: no interval to quote.
+            let pooled = config.is_identified();
+            let ci95 = launch_interval(&s.by_launch())
+                .filter(|_| pooled)
+                .map(|iv| Ci95 {
+                    estimate: iv.estimate,
+                    low: iv.low,
+                    high: iv.high,
+                    df: iv.df,
+                    basis: match iv.basis {
+                        IntervalBasis::AcrossLaunches { launches } => {
+                            format!("across {launches} launches")
+                        }
+                        IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
+                    },
+                });
+            let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
+                m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
             };
-            (config.fingerprint, summary)
+            Some(LevelSummary {
+                key: s.key,
+                concurrency: s.key.streams(),
+                request_rate: match s.key {
+                    LevelKey::Rate(r) => Some(r),
+                    _ => None,
+                },
+                figure: s.figure_name(),
+                n: d.n,
+                launches: s.by_launch().len(),
+                median: d.median,
+                min: d.min,
+                max: d.max,
+                mean: d.mean,
+                cv: d.cv,
+                high_cv: d.cv.is_some_and(|c| c > max_cv),
+                ci95,
+                per_user_median_tok_s: median_of(&per_user),
+                ttft_p50_s: median_of(&ttft),
+            })
         })
         .collect();
-    out.sort_by(|(fa, a), (fb, b)| (&a.label, fa).cmp(&(&b.label, fb)));
-    out.into_iter().map(|(_, s)| s).collect()
+    ConfigSummary {
+        fingerprint: config.fingerprint.short(),
+        label: config.fingerprint.label().into(),
+        runs: runs(results, members),
+        launches: l.count,
+        runs_without_launch_id: l.unrecorded,
+        unidentified: config.unidentified.clone(),
+        levels,
+    }
 }
 
 fn by_level(series: Vec<Series>) -> BTreeMap<LevelKey, Vec<f64>> {

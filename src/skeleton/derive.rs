@@ -240,7 +240,7 @@ mod tests {
                 format: "vllm",
             },
             doc: serde_json::from_value(full.clone()).unwrap(),
-            value: full,
+            value: full.into(),
             provenance: ProvenanceMap::default(),
             checklist: None,
         }

@@ -136,7 +136,11 @@ fn a_window_the_sample_log_does_not_cover_gives_no_mean() {
         t.replace("06-03-2025 14:2", "06-03-2025 15:2")
     });
     let r = only(check(&[detail]));
-    assert!(r.value["levels"][0].get("power_w").is_none(), "{}", r.value);
+    assert!(
+        r.value["levels"][0].get("power_w").is_none(),
+        "{}",
+        *r.value
+    );
     // The log is still the run's power trace, at the wall.
     assert_eq!(r.value["artifacts"]["power_trace"]["kind"], "wall");
 }

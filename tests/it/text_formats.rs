@@ -23,7 +23,7 @@ fn check(paths: &[&Path]) -> Checked {
 
 /// A result's canonical value without its id (which names the file).
 fn body(r: &LoadedResult) -> Value {
-    let mut v = r.value.clone();
+    let mut v = (*r.value).clone();
     v.as_object_mut().unwrap().remove("id");
     v
 }
