@@ -20,10 +20,10 @@ fn main() {
     let limit = options.thresholds.max_file_bytes;
     let (documents, bytes): (usize, usize) = entries
         .par_iter()
-        .map(|e| match benchlint::corpus::read_text(&e.path, limit) {
+        .map(|e| match benchlint::corpus::read_text(e.path(), limit) {
             Ok((text, _)) => {
                 let name = e
-                    .path
+                    .path()
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();

@@ -282,7 +282,7 @@ pub(super) fn files_checked(setup: &Setup, paths: &[PathBuf]) -> Vec<String> {
         crate::corpus::discover_with(paths, &walk)
             .0
             .into_iter()
-            .map(|e| e.display)
+            .map(|e| e.display.raw().to_string())
             .collect()
     } else {
         Vec::new()

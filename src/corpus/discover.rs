@@ -10,14 +10,19 @@ use walkdir::WalkDir;
 
 use super::walk::{GitIgnores, Walk};
 use crate::io::{describe_io, identity};
+use crate::text::PathText;
 
 /// A file to read.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone)]
 pub struct Entry {
-    /// The file as reached from its command-line argument (`results/a.json`).
-    pub display: String,
-    /// The path to open.
-    pub path: PathBuf,
+    /// The file as reached from its command-line argument (`results/a.json`): one allocation,
+    /// shared with the results read from it and the locations of its findings.
+    pub display: PathText,
+    /// The path to open, when it is not the text of `display` (an argument spelled `./a.json`,
+    /// a name that is not UTF-8, standard input shown under a name): most files are opened by
+    /// the text they are shown as, and a second copy of every path would be held through the
+    /// whole run.
+    opened: Option<PathBuf>,
     /// The folder that bounds artifact paths: the argument itself, or a file argument's folder.
     /// Shared by every file found under one argument.
     pub root: std::sync::Arc<Path>,
@@ -31,6 +36,60 @@ pub struct Entry {
     /// Read again once every file is read, because nothing it could accompany was read: a
     /// sidecar or companion of nothing is read as what its content is.
     pub alone: bool,
+}
+
+impl Entry {
+    /// A file shown as `display` and opened at `path`.
+    pub fn new(display: String, path: PathBuf, root: std::sync::Arc<Path>, named: bool) -> Self {
+        let opened = (path.as_os_str() != display.as_str()).then_some(path);
+        Entry {
+            display: PathText::from(display),
+            opened,
+            root,
+            named,
+            seen: None,
+            alone: false,
+        }
+    }
+
+    /// The path to open.
+    pub fn path(&self) -> &Path {
+        self.opened
+            .as_deref()
+            .unwrap_or_else(|| Path::new(self.display.raw()))
+    }
+
+    /// What orders entries: the shown path, then the opened one and the rest.
+    fn key(&self) -> (&str, &Path, &Path, bool, Option<(u64, u64)>, bool) {
+        (
+            self.display.raw(),
+            self.path(),
+            &self.root,
+            self.named,
+            self.seen,
+            self.alone,
+        )
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Entry {}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
 }
 
 /// A path that could not be walked.
@@ -159,14 +218,10 @@ pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProbl
             } else {
                 root
             };
-            entries.push(Entry {
-                display: stdin.map_or_else(|| display_of(arg), |(_, name)| name.clone()),
-                path: arg.clone(),
-                root: root.into(),
-                named: true,
-                seen: meta.is_file().then(|| identity(&meta)),
-                alone: false,
-            });
+            let display = stdin.map_or_else(|| display_of(arg), |(_, name)| name.clone());
+            let mut entry = Entry::new(display, arg.clone(), root.into(), true);
+            entry.seen = meta.is_file().then(|| identity(&meta));
+            entries.push(entry);
             continue;
         }
         // A symlink is followed only while it stays inside the folder being read: a link to
@@ -216,14 +271,14 @@ pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProbl
                 Ok(e) if e.file_type().is_dir() => {}
                 Ok(e) => {
                     if is_candidate(&e.file_name().to_string_lossy()) {
-                        entries.push(Entry {
-                            display: display_of(e.path()),
-                            path: e.path().to_path_buf(),
-                            root: root.clone(),
-                            named: false,
-                            seen: e.metadata().ok().map(|m| identity(&m)),
-                            alone: false,
-                        });
+                        let mut entry = Entry::new(
+                            display_of(e.path()),
+                            e.path().to_path_buf(),
+                            root.clone(),
+                            false,
+                        );
+                        entry.seen = e.metadata().ok().map(|m| identity(&m));
+                        entries.push(entry);
                     } else {
                         skipped.count += 1;
                         if skipped.first.len() < SKIPPED_KEPT {
@@ -248,7 +303,7 @@ pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProbl
         problems.append(&mut outside);
     }
     entries.sort();
-    entries.dedup_by(|a, b| a.path == b.path);
+    entries.dedup_by(|a, b| a.path() == b.path());
     problems.sort_by(|a, b| a.display.cmp(&b.display));
     (entries, problems, skipped)
 }

@@ -28,7 +28,7 @@ pub(super) fn check_text(
     (run, hood): (&[&Path], &beside::Neighbourhood),
     out: &mut FileOutcome,
 ) {
-    let path = entry.display.as_str();
+    let path = entry.display.raw();
     if bom {
         let mut loc = Location::new(path, "");
         loc.offset = Some(0);
@@ -40,7 +40,7 @@ pub(super) fn check_text(
         ));
     }
     let file_name = entry
-        .path
+        .path()
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
@@ -57,7 +57,7 @@ pub(super) fn check_text(
         text::Reading::Json
             if parse::by_line(&file_name) && !sidecar::is_sidecar_name(&file_name) =>
         {
-            let folder = hood.folder(&entry.path, &entry.root);
+            let folder = hood.folder(&entry.path(), &entry.root);
             check_lines((entry, text), &file_name, (options, &folder), out);
             return;
         }
@@ -87,11 +87,13 @@ pub(super) fn check_text(
     for doc in &mut documents {
         out.findings.extend(bound_levels(path, doc, options));
     }
-    let folder = hood.folder(&entry.path, &entry.root);
+    let folder = hood.folder(&entry.path(), &entry.root);
     // A sidecar is one only beside a result of the run it attaches to: alone, it is read as
     // what its content is, so that no result hides under the name.
     let owner = if sidecar::is_sidecar_name(&file_name) && !entry.alone {
-        sidecar::owners(&entry.path).into_iter().find(|p| in_run(p))
+        sidecar::owners(&entry.path())
+            .into_iter()
+            .find(|p| in_run(p))
     } else {
         None
     };
@@ -138,7 +140,7 @@ pub(super) fn check_documents(
     (options, folder, owner): (&Options, &beside::Folder<'_>, Option<PathBuf>),
     out: &mut FileOutcome,
 ) {
-    let path = entry.display.as_str();
+    let path = entry.display.raw();
     if let Some(owner) = owner
         && documents.iter().all(|d| !is_result_shaped(&d.value))
     {

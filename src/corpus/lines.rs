@@ -94,7 +94,7 @@ pub(super) fn check_lines(
     (options, folder): (&Options, &beside::Folder<'_>),
     out: &mut FileOutcome,
 ) {
-    let path = entry.display.as_str();
+    let path = entry.display.raw();
     // Made before the file's first line (a byte order mark): first in the whole-file order.
     let before = std::mem::take(&mut out.findings);
     out.selected.0 = 0;

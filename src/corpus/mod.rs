@@ -91,7 +91,7 @@ pub struct Options {
 impl FileRead {
     /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
     /// finding on it as the reason nothing was read.
-    fn of(path: &str, seen: Option<(u64, u64)>, outcome: &FileOutcome) -> Self {
+    fn of(path: &crate::text::PathText, seen: Option<(u64, u64)>, outcome: &FileOutcome) -> Self {
         let mut formats: Vec<&'static str> =
             outcome.results.iter().map(|r| r.origin.format).collect();
         if !outcome.claims.is_empty() {
@@ -129,8 +129,8 @@ impl FileRead {
         };
         // The path its results already share, when it has any: one allocation for the file.
         let path = match outcome.results.first() {
-            Some(r) if r.origin.path == path => r.origin.path.clone(),
-            _ => path.into(),
+            Some(r) if r.origin.path == *path => r.origin.path.clone(),
+            _ => path.clone(),
         };
         FileRead {
             path,

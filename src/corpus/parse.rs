@@ -25,7 +25,7 @@ pub(super) fn parse_json(
     options: &Options,
     out: &mut FileOutcome,
 ) -> Option<Vec<Document>> {
-    let path = entry.display.as_str();
+    let path = entry.display.raw();
     let parsed = parse_json_text(file_name, text, options);
     let structured = parsed
         .documents

@@ -206,13 +206,13 @@ fn load_files(
     on_file(None, unwalked);
     // The files read in this run: a run folder's logs read together make one result. Sorted
     // and borrowed: a set of copies held one more path a file through the whole load.
-    let mut run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let mut run: Vec<&Path> = entries.iter().map(Entry::path).collect();
     run.sort_unstable();
     run.dedup();
     // What documents may consult beside themselves (a run folder's other files), shared so
     // that each folder is read once.
     let hood = beside::Neighbourhood::new(
-        entries.iter().map(|e| e.path.as_path()),
+        entries.iter().map(Entry::path),
         options.thresholds.json_limits(),
     );
     let mut unknown = Vec::new();
@@ -222,7 +222,7 @@ fn load_files(
     let named: BTreeSet<&std::ffi::OsStr> = entries
         .iter()
         .filter(|e| e.named)
-        .filter_map(|e| e.path.file_name())
+        .filter_map(|e| e.path().file_name())
         .collect();
     let may_be_read = |p: &Path| {
         p.file_name().is_some_and(|n| {
@@ -268,7 +268,7 @@ fn load_files(
                     }
                 }
                 if o.omitted.total() > 0 {
-                    corpus.capped_files.push(e.display.clone());
+                    corpus.capped_files.push(e.display.raw().to_string());
                 }
                 corpus.omitted.add(o.omitted);
                 left_out.extend(std::mem::take(&mut o.left_out));
@@ -288,7 +288,7 @@ fn load_files(
                     .findings
                     .iter()
                     .any(|f| f.severity == crate::diagnostic::Severity::Error);
-                on_file(Some(&e.display), o.findings);
+                on_file(Some(e.display.raw()), o.findings);
                 unknown.extend(o.unknown);
                 referenced.extend(
                     o.artifact_refs
@@ -365,7 +365,7 @@ pub(super) fn check_chunk(
                 FileOutcome {
                     internal: vec![internal_error(
                         "the loader",
-                        &format!("`{}`", e.display),
+                        &format!("`{}`", e.display.raw()),
                         &message,
                     )],
                     ..FileOutcome::default()
@@ -382,9 +382,9 @@ pub(super) fn process_file(
     hand: Hand<'_>,
 ) -> FileOutcome {
     let mut out = FileOutcome::default();
-    let path = entry.display.as_str();
+    let path = entry.display.raw();
     let (text, bom) =
-        match crate::io::read_seen(&entry.path, options.thresholds.max_file_bytes, entry.seen) {
+        match crate::io::read_seen(&entry.path(), options.thresholds.max_file_bytes, entry.seen) {
             Ok(t) => t,
             Err(e) => {
                 let mut f = finding_at(

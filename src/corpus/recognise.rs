@@ -44,9 +44,9 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         form: Option<text::Form>,
         (options, folder): (&'a Options, &'a beside::Folder<'f>),
     ) -> Self {
-        let sides: Vec<(String, Value)> = load_sidecar(&entry.path, &entry.root, folder)
+        let sides: Vec<(String, Value)> = load_sidecar(&entry.path(), &entry.root, folder)
             .into_iter()
-            .chain(options.sidecars.for_path(&entry.path))
+            .chain(options.sidecars.for_path(&entry.path()))
             .collect();
         DocumentRun {
             entry,
@@ -56,7 +56,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
             options,
             folder,
             sides,
-            shared: PathText::from(entry.display.as_str()),
+            shared: entry.display.clone(),
             unknown: Vec::new(),
         }
     }
@@ -66,7 +66,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
     /// whether a document is alone), and checks what it holds.
     pub(super) fn check(&mut self, doc: &mut Document, doc_count: usize, out: &mut FileOutcome) {
         let (entry, text, file_name, folder) = (self.entry, self.text, self.file_name, self.folder);
-        let path = entry.display.as_str();
+        let path = entry.display.raw();
         let sides = &self.sides;
         let shared = &self.shared;
         let unknown = &mut self.unknown;
@@ -190,7 +190,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                             out.findings.push(unreadable_result(path, doc.start, &what));
                         } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
                             out.unknown
-                                .push(sidecar_of_nothing(path, doc.start, &entry.path));
+                                .push(sidecar_of_nothing(path, doc.start, &entry.path()));
                         } else {
                             unknown.push((
                                 doc.index,
@@ -206,7 +206,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
 
     /// The one finding of the file for its documents no adapter reads, once all are checked.
     pub(super) fn finish(self, doc_count: usize, out: &mut FileOutcome) {
-        let path = self.entry.display.as_str();
+        let path = self.entry.display.raw();
         let unknown = self.unknown;
         let (form, entry) = (self.form, self.entry);
         // One finding for the file, however many of its documents no adapter reads; a walked

@@ -49,18 +49,18 @@ pub(super) fn settle_pending(
                 )
             }
             Pending::Companion(harness, first) => {
-                let config = entries[i].path.extension().is_some_and(|e| {
+                let config = entries[i].path().extension().is_some_and(|e| {
                     e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
                 });
                 (
-                    owners.beside(&entries[i].display, harness, config),
+                    owners.beside(entries[i].display.raw(), harness, config),
                     first,
                     Some(harness),
                 )
             }
         };
         if let Some(owner) = owner {
-            let fate = if left_out.contains(&entries[i].display) {
+            let fate = if left_out.contains(entries[i].display.raw()) {
                 // Its level is not in the result: the file's E003 says why.
                 format!(
                     "none ({} {}: its level is left out of {owner})",
@@ -97,8 +97,10 @@ pub(super) fn settle_pending(
             .any(|f| f.rule.code.starts_with('E'));
         if o.results.is_empty() && o.claims.is_empty() {
             if let (Some(harness), false) = (harness.or(o.companion), said) {
-                o.unknown
-                    .push(super::fates::companion_of_nothing(&entry.display, harness));
+                o.unknown.push(super::fates::companion_of_nothing(
+                    entry.display.raw(),
+                    harness,
+                ));
             }
         } else {
             added = true;

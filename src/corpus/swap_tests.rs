@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::{Options, beside, discover, per_file};
+use super::{Entry, Options, beside, discover, per_file};
 
 #[test]
 fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
@@ -31,7 +31,7 @@ fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
     assert_eq!(entries.len(), 1);
     // Unswapped, the file is read.
     let options = Options::default();
-    let run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
     let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
     let read = per_file::check_chunk(&entries, &options, (&run, &hood), None);
     assert_eq!(read[0].results.len(), 1);
@@ -73,7 +73,7 @@ fn a_file_the_loader_refused_is_not_opened_again_for_the_report() {
     std::fs::remove_file(&result).unwrap();
     std::os::unix::fs::symlink(&secret, &result).unwrap();
     let options = Options::default();
-    let run: Vec<&Path> = entries.iter().map(|e| e.path.as_path()).collect();
+    let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
     let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
     let mut swapped = per_file::check_chunk(&entries, &options, (&run, &hood), None);
     let findings = std::mem::take(&mut swapped[0].findings);

@@ -76,8 +76,8 @@ pub(super) fn read(
     if is_json(file_name, text) {
         return Reading::Json;
     }
-    let path = entry.display.as_str();
-    if let Some(reading) = adapters::mlperf::read_log(text, &entry.path, in_run) {
+    let path = entry.display.raw();
+    if let Some(reading) = adapters::mlperf::read_log(text, &entry.path(), in_run) {
         return match reading {
             adapters::mlperf::LogReading::Document(value) => Reading::Documents(
                 Form::HarnessText,

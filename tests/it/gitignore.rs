@@ -109,7 +109,7 @@ fn the_walk_skips_what_git_ignores_on_generated_trees() {
         let by_walk: BTreeSet<String> = entries
             .iter()
             .map(|e| {
-                e.path
+                e.path()
                     .strip_prefix(root)
                     .unwrap()
                     .to_string_lossy()

@@ -162,7 +162,7 @@ fn walk_reads_is_what_a_walk_finds() {
     let found: BTreeSet<String> = entries
         .iter()
         .map(|e| {
-            e.path
+            e.path()
                 .strip_prefix(tmp.path())
                 .unwrap()
                 .to_string_lossy()
