@@ -151,7 +151,7 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         let reached = corpus::discover(&paths)
             .0
             .iter()
-            .any(|e| paths::absolute(&e.path()) == claims_file);
+            .any(|e| paths::absolute(e.path()) == claims_file);
         if !reached {
             load_paths.push(claims.clone());
         }

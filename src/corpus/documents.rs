@@ -57,7 +57,7 @@ pub(super) fn check_text(
         text::Reading::Json
             if parse::by_line(&file_name) && !sidecar::is_sidecar_name(&file_name) =>
         {
-            let folder = hood.folder(&entry.path(), &entry.root);
+            let folder = hood.folder(entry.path(), &entry.root);
             check_lines((entry, text), &file_name, (options, &folder), out);
             return;
         }
@@ -87,11 +87,11 @@ pub(super) fn check_text(
     for doc in &mut documents {
         out.findings.extend(bound_levels(path, doc, options));
     }
-    let folder = hood.folder(&entry.path(), &entry.root);
+    let folder = hood.folder(entry.path(), &entry.root);
     // A sidecar is one only beside a result of the run it attaches to: alone, it is read as
     // what its content is, so that no result hides under the name.
     let owner = if sidecar::is_sidecar_name(&file_name) && !entry.alone {
-        sidecar::owners(&entry.path())
+        sidecar::owners(entry.path())
             .into_iter()
             .find(|p| in_run(p))
     } else {

@@ -384,7 +384,7 @@ pub(super) fn process_file(
     let mut out = FileOutcome::default();
     let path = entry.display.raw();
     let (text, bom) =
-        match crate::io::read_seen(&entry.path(), options.thresholds.max_file_bytes, entry.seen) {
+        match crate::io::read_seen(entry.path(), options.thresholds.max_file_bytes, entry.seen) {
             Ok(t) => t,
             Err(e) => {
                 let mut f = finding_at(

@@ -44,9 +44,9 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         form: Option<text::Form>,
         (options, folder): (&'a Options, &'a beside::Folder<'f>),
     ) -> Self {
-        let sides: Vec<(String, Value)> = load_sidecar(&entry.path(), &entry.root, folder)
+        let sides: Vec<(String, Value)> = load_sidecar(entry.path(), &entry.root, folder)
             .into_iter()
-            .chain(options.sidecars.for_path(&entry.path()))
+            .chain(options.sidecars.for_path(entry.path()))
             .collect();
         DocumentRun {
             entry,
@@ -190,7 +190,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                             out.findings.push(unreadable_result(path, doc.start, &what));
                         } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
                             out.unknown
-                                .push(sidecar_of_nothing(path, doc.start, &entry.path()));
+                                .push(sidecar_of_nothing(path, doc.start, entry.path()));
                         } else {
                             unknown.push((
                                 doc.index,

@@ -142,9 +142,9 @@ pub(super) fn finish_result(
         ));
         return;
     }
-    let states = artifacts::check(&doc, &entry.path(), &entry.root);
+    let states = artifacts::check(&doc, entry.path(), &entry.root);
     out.artifact_refs
-        .extend(artifacts::referenced(&doc, &entry.path()));
+        .extend(artifacts::referenced(&doc, entry.path()));
     // Where a value absent from a harness's file goes instead (the help of its finding).
     let sidecar = checklist::sidecar_place(origin.path.raw(), sides);
     let ctx = ResultCtx {

@@ -77,7 +77,7 @@ pub(super) fn read(
         return Reading::Json;
     }
     let path = entry.display.raw();
-    if let Some(reading) = adapters::mlperf::read_log(text, &entry.path(), in_run) {
+    if let Some(reading) = adapters::mlperf::read_log(text, entry.path(), in_run) {
         return match reading {
             adapters::mlperf::LogReading::Document(value) => Reading::Documents(
                 Form::HarnessText,
