@@ -115,19 +115,29 @@ pub struct FindingTally {
     rules: BTreeMap<&'static str, RuleTally>,
 }
 
-/// What is counted of one file's findings.
+/// What is counted of one file's findings. Its codes are a sorted list, not a set: a file has
+/// a few, and a set's node for each of tens of thousands of files was most of the tally.
 #[derive(Debug, Default)]
 struct FileTally {
     findings: SeverityCounts,
-    codes: BTreeSet<&'static str>,
+    codes: Vec<&'static str>,
 }
 
-/// What is counted of one rule's findings.
+/// What is counted of one rule's findings. The files it found something on are counted from
+/// the files' own codes when the report is built, not held here a second time; only the paths
+/// its findings about the corpus as a whole are placed on (one, or a few) are kept.
 #[derive(Debug)]
 struct RuleTally {
     rule: &'static RuleMeta,
     findings: SeverityCounts,
-    files: BTreeSet<PathText>,
+    corpus_paths: BTreeSet<PathText>,
+}
+
+/// Adds `item` to the sorted list `list` unless it is there.
+fn insert_sorted<T: Ord>(list: &mut Vec<T>, item: T) {
+    if let Err(at) = list.binary_search(&item) {
+        list.insert(at, item);
+    }
 }
 
 impl FindingTally {
@@ -153,16 +163,16 @@ impl FindingTally {
         if !f.corpus {
             let t = self.files.entry(f.primary.path.clone()).or_default();
             t.findings.add(f.severity);
-            t.codes.insert(f.rule.code);
+            insert_sorted(&mut t.codes, f.rule.code);
         }
         let row = self.rules.entry(f.rule.code).or_insert_with(|| RuleTally {
             rule: f.rule,
             findings: SeverityCounts::default(),
-            files: BTreeSet::new(),
+            corpus_paths: BTreeSet::new(),
         });
         row.findings.add(f.severity);
-        if row.files.last() != Some(&f.primary.path) {
-            row.files.insert(f.primary.path.clone());
+        if f.corpus {
+            row.corpus_paths.insert(f.primary.path.clone());
         }
     }
 
@@ -177,35 +187,56 @@ impl FindingTally {
 pub fn build(
     files_read: usize,
     results: &[LoadedResult],
-    tally: FindingTally,
+    mut tally: FindingTally,
     checklist: Checklist,
 ) -> CorpusReport {
     #[derive(Default)]
     struct Row {
-        formats: BTreeSet<&'static str>,
+        formats: Vec<&'static str>,
         results: usize,
         findings: SeverityCounts,
-        codes: BTreeSet<&'static str>,
+        codes: Vec<&'static str>,
+    }
+    // Each rule's files: those whose codes name it, and the places of its findings about the
+    // corpus that are no such file.
+    let mut rule_files: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for counted in tally.files.values() {
+        for code in &counted.codes {
+            *rule_files.entry(code).or_default() += 1;
+        }
+    }
+    for (code, t) in &tally.rules {
+        let elsewhere = t
+            .corpus_paths
+            .iter()
+            .filter(|p| {
+                tally
+                    .files
+                    .get(*p)
+                    .is_none_or(|f| f.codes.binary_search(code).is_err())
+            })
+            .count();
+        *rule_files.entry(code).or_default() += elsewhere;
     }
     let mut files: BTreeMap<&str, Row> = BTreeMap::new();
     for r in results {
         let t = files.entry(r.origin.path.raw()).or_default();
-        t.formats.insert(r.origin.format);
+        insert_sorted(&mut t.formats, r.origin.format);
         t.results += 1;
     }
-    for (path, counted) in &tally.files {
+    for (path, counted) in &mut tally.files {
         let t = files.entry(path.raw()).or_default();
         t.findings = counted.findings;
-        t.codes.clone_from(&counted.codes);
+        t.codes = std::mem::take(&mut counted.codes);
     }
     let mut files: Vec<FileRow> = files
         .into_iter()
         .map(|(path, t)| FileRow {
             path: FileText::new(path),
-            formats: t.formats.into_iter().collect(),
+            formats: t.formats,
             results: t.results,
             findings: t.findings,
-            codes: t.codes.into_iter().collect(),
+            codes: t.codes,
         })
         .collect();
     files.sort_by(|a, b| {
@@ -221,7 +252,7 @@ pub fn build(
             name: t.rule.name,
             severity: t.rule.severity,
             findings: t.findings,
-            files: t.files.len(),
+            files: rule_files.get(code).copied().unwrap_or(0),
         })
         .collect();
     rules.sort_by(|a, b| {

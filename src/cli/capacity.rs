@@ -98,10 +98,14 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
 }
 
 /// One configuration's row.
-struct Row {
-    label: FileText,
+/// One configuration's line. It borrows what the configuration already holds (its label and
+/// members): with every result its own configuration, a copy of each would be held for every
+/// result until the table is written.
+struct Row<'a> {
+    label: &'a str,
     fingerprint: String,
-    results: Vec<FileText>,
+    /// The configuration's runs, as indices of the corpus results.
+    members: &'a [usize],
     capacity: Capacity,
     per_user: Option<f64>,
     runs: usize,
@@ -111,7 +115,8 @@ struct Row {
 /// Runs `capacity`.
 pub fn run(args: &CapacityArgs) -> Result<Output, String> {
     let (corpus, _) = load(&args.paths)?;
-    let mut rows: Vec<Row> = configurations(&corpus.results)
+    let configs = configurations(&corpus.results);
+    let mut rows: Vec<Row<'_>> = configs
         .iter()
         .map(|c| {
             let points = ladder(&corpus.results, &c.members);
@@ -119,13 +124,9 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
             let at: Option<&LadderPoint> =
                 cap.level.and_then(|k| points.iter().find(|p| p.key == k));
             Row {
-                label: c.fingerprint.label().into(),
+                label: c.fingerprint.label(),
                 fingerprint: c.fingerprint.short(),
-                results: c
-                    .members
-                    .iter()
-                    .map(|&i| corpus.results[i].doc.id.as_str().into())
-                    .collect(),
+                members: &c.members,
                 per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
                 runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
                 launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
@@ -133,12 +134,18 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
             }
         })
         .collect();
-    rows.sort_by(|a, b| (&a.label, &a.fingerprint).cmp(&(&b.label, &b.fingerprint)));
-    let bytes = match args.format {
-        CapacityFormat::Json => json_output(&rows, args),
-        CapacityFormat::Table => table_output(&rows, args),
-    };
-    Ok(Output::stdout(bytes, EXIT_CLEAN))
+    rows.sort_by(|a, b| (a.label, &a.fingerprint).cmp(&(b.label, &b.fingerprint)));
+    match args.format {
+        CapacityFormat::Json => {
+            // Written a configuration at a time, each made as it is reached: the whole document
+            // built first would hold every configuration's results twice over.
+            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+            let _ = json_output(&rows, &corpus.results, args, &mut stdout)
+                .and_then(|()| std::io::Write::flush(&mut stdout));
+            Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
+        }
+        CapacityFormat::Table => Ok(Output::stdout(table_output(&rows, args), EXIT_CLEAN)),
+    }
 }
 
 fn capacity_words(c: &Capacity) -> String {
@@ -152,7 +159,7 @@ fn capacity_words(c: &Capacity) -> String {
     }
 }
 
-fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
+fn table_output(rows: &[Row<'_>], args: &CapacityArgs) -> Vec<u8> {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -183,7 +190,7 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     for r in rows {
         let c = &r.capacity;
         table.add_row(vec![
-            r.label.line().into_owned(),
+            crate::text::line(r.label).into_owned(),
             r.fingerprint.clone(),
             capacity_words(c),
             c.aggregate_tok_s.map_or_else(|| "–".into(), num),
@@ -213,27 +220,56 @@ fn table_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
     out.into_bytes()
 }
 
-fn json_output(rows: &[Row], args: &CapacityArgs) -> Vec<u8> {
-    let configs: Vec<serde_json::Value> = rows
-        .iter()
-        .map(|r| {
-            json!({
-                "label": r.label,
-                "fingerprint": r.fingerprint,
-                "results": r.results,
-                "capacity": r.capacity.concurrency,
-                "capacity_request_rate": r.capacity.request_rate,
-                "none_because": r.capacity.none_because,
-                "aggregate_tok_s": r.capacity.aggregate_tok_s,
-                "per_user_tok_s": r.per_user,
-                "marginal_interval": r.capacity.marginal_interval.map(|(a, b)| [a, b]),
-                "single_instance": r.capacity.single_instance,
-                "runs": r.runs,
-                "launches": r.launches,
-            })
-        })
-        .collect();
-    let doc =
-        json!({ "floor_tok_s": args.floor, "replicas": args.replicas, "configurations": configs });
-    crate::text::json::pretty_redacted(doc)
+/// The JSON document: the floor, the replicas and each configuration, made and redacted (every
+/// secret among its labels and ids replaced by `"<redacted>"`) as the writer reaches it.
+fn json_output(
+    rows: &[Row<'_>],
+    results: &[crate::model::loaded::LoadedResult],
+    args: &CapacityArgs,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    #[derive(serde::Serialize)]
+    struct Document<I: Iterator<Item = serde_json::Value>> {
+        floor_tok_s: f64,
+        replicas: u64,
+        #[serde(serialize_with = "each")]
+        configurations: std::cell::RefCell<I>,
+    }
+    fn each<I, S>(items: &std::cell::RefCell<I>, serializer: S) -> Result<S::Ok, S::Error>
+    where
+        I: Iterator<Item = serde_json::Value>,
+        S: serde::Serializer,
+    {
+        serializer.collect_seq(&mut *items.borrow_mut())
+    }
+    let configs = rows.iter().map(|r| {
+        let ids: Vec<FileText> = r
+            .members
+            .iter()
+            .map(|&i| results[i].doc.id.as_str().into())
+            .collect();
+        let mut config = json!({
+            "label": FileText::from(r.label),
+            "fingerprint": r.fingerprint,
+            "results": ids,
+            "capacity": r.capacity.concurrency,
+            "capacity_request_rate": r.capacity.request_rate,
+            "none_because": r.capacity.none_because,
+            "aggregate_tok_s": r.capacity.aggregate_tok_s,
+            "per_user_tok_s": r.per_user,
+            "marginal_interval": r.capacity.marginal_interval.map(|(a, b)| [a, b]),
+            "single_instance": r.capacity.single_instance,
+            "runs": r.runs,
+            "launches": r.launches,
+        });
+        crate::secrets::redact_value(&mut config);
+        config
+    });
+    let document = Document {
+        floor_tok_s: args.floor,
+        replicas: args.replicas,
+        configurations: std::cell::RefCell::new(configs),
+    };
+    crate::text::json::to_writer_pretty(&mut *sink, &document)?;
+    sink.write_all(b"\n")
 }
