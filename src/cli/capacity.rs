@@ -135,17 +135,16 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
         })
         .collect();
     rows.sort_by(|a, b| (a.label, &a.fingerprint).cmp(&(b.label, &b.fingerprint)));
-    match args.format {
-        CapacityFormat::Json => {
-            // Written a configuration at a time, each made as it is reached: the whole document
-            // built first would hold every configuration's results twice over.
-            let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-            let _ = json_output(&rows, &corpus.results, args, &mut stdout)
-                .and_then(|()| std::io::Write::flush(&mut stdout));
-            Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
-        }
-        CapacityFormat::Table => Ok(Output::stdout(table_output(&rows, args), EXIT_CLEAN)),
-    }
+    // Written a configuration at a time: the whole output built first would hold a table or a
+    // document of every configuration. A closed pipe (`capacity | head`) ends the writing, as
+    // it is no error.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match args.format {
+        CapacityFormat::Json => json_output(&rows, &corpus.results, args, &mut stdout),
+        CapacityFormat::Table => table_output(&rows, args, &mut stdout),
+    };
+    let _ = written.and_then(|()| std::io::Write::flush(&mut stdout));
+    Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
 }
 
 fn capacity_words(c: &Capacity) -> String {
@@ -159,7 +158,48 @@ fn capacity_words(c: &Capacity) -> String {
     }
 }
 
-fn table_output(rows: &[Row<'_>], args: &CapacityArgs) -> Vec<u8> {
+/// The columns of the table.
+const HEADER: [&str; 8] = [
+    "configuration",
+    "fingerprint",
+    "capacity",
+    "aggregate tok/s",
+    "per user tok/s",
+    "runs",
+    "launches",
+    "basis",
+];
+
+/// The columns aligned right.
+const RIGHT: [usize; 5] = [2, 3, 4, 5, 6];
+
+/// One configuration's cells.
+fn cells(r: &Row<'_>) -> [String; 8] {
+    let c = &r.capacity;
+    [
+        crate::text::line(r.label).into_owned(),
+        r.fingerprint.clone(),
+        capacity_words(c),
+        c.aggregate_tok_s.map_or_else(|| "–".into(), num),
+        r.per_user.map_or_else(|| "–".into(), num),
+        r.runs.to_string(),
+        r.launches.to_string(),
+        if c.single_instance {
+            "single instance".into()
+        } else {
+            "across launches".into()
+        },
+    ]
+}
+
+/// The table, written a configuration at a time: the widths are measured over every row first,
+/// then each row is made again and written ([`crate::text::table`]), so the run never holds a
+/// table of every configuration.
+fn table_output(
+    rows: &[Row<'_>],
+    args: &CapacityArgs,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -173,43 +213,33 @@ fn table_output(rows: &[Row<'_>], args: &CapacityArgs) -> Vec<u8> {
     );
     if rows.is_empty() {
         out.push_str("no configuration with a successful run\n");
-        return out.into_bytes();
+        return sink.write_all(out.as_bytes());
     }
-    let mut table = Table::new();
-    table.load_style(presets::UTF8_FULL_CONDENSED);
-    table.set_header(vec![
-        "configuration",
-        "fingerprint",
-        "capacity",
-        "aggregate tok/s",
-        "per user tok/s",
-        "runs",
-        "launches",
-        "basis",
-    ]);
-    for r in rows {
-        let c = &r.capacity;
-        table.add_row(vec![
-            crate::text::line(r.label).into_owned(),
-            r.fingerprint.clone(),
-            capacity_words(c),
-            c.aggregate_tok_s.map_or_else(|| "–".into(), num),
-            r.per_user.map_or_else(|| "–".into(), num),
-            r.runs.to_string(),
-            r.launches.to_string(),
-            if c.single_instance {
-                "single instance".into()
-            } else {
-                "across launches".into()
-            },
-        ]);
-    }
-    for i in 2..7 {
-        if let Some(col) = table.column_mut(i) {
-            col.set_cell_alignment(CellAlignment::Right);
+    if let Some(layout) =
+        crate::text::table::Layout::measure(&HEADER, rows.iter().map(cells), &RIGHT)
+    {
+        out.push_str(&layout.head(&HEADER));
+        sink.write_all(out.as_bytes())?;
+        for r in rows {
+            sink.write_all(layout.row(&cells(r)).as_bytes())?;
         }
+        out = layout.foot();
+    } else {
+        // A cell too wide to lay out unwrapped: comfy-table wraps it.
+        let mut table = Table::new();
+        table.load_style(presets::UTF8_FULL_CONDENSED);
+        table.set_header(HEADER.to_vec());
+        for r in rows {
+            table.add_row(cells(r).to_vec());
+        }
+        for i in RIGHT {
+            if let Some(col) = table.column_mut(i) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        let _ = write!(out, "{table}");
     }
-    let _ = writeln!(out, "{table}");
+    out.push('\n');
     out.push_str(
         "capacity: the highest level (streams in flight, or requests per second for a rate-driven ladder) whose \
          per-user 95% interval clears the floor at every level up to it; marginal: the next level's interval \
@@ -217,7 +247,7 @@ fn table_output(rows: &[Row<'_>], args: &CapacityArgs) -> Vec<u8> {
     );
     out.push_str(crate::fingerprint::LABEL_LEGEND);
     out.push('\n');
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
 
 /// The JSON document: the floor, the replicas and each configuration, made and redacted (every

@@ -50,7 +50,9 @@ struct Pools {
 struct Pool<T> {
     by_hash: HashMap<u64, Arc<T>>,
     collided: HashMap<Box<[u8]>, Arc<T>>,
-    hash: fn(&[u8]) -> u64,
+    /// Seeded per process, as the maps' own hashes are: file contents cannot choose collisions.
+    state: foldhash::quality::RandomState,
+    hash: fn(&foldhash::quality::RandomState, &[u8]) -> u64,
 }
 
 impl<T> Default for Pool<T> {
@@ -58,7 +60,8 @@ impl<T> Default for Pool<T> {
         Pool {
             by_hash: HashMap::new(),
             collided: HashMap::new(),
-            hash: |bytes| foldhash::quality::FixedState::with_seed(0x5ba7).hash_one(bytes),
+            state: foldhash::quality::RandomState::default(),
+            hash: |state, bytes| state.hash_one(bytes),
         }
     }
 }
@@ -135,7 +138,7 @@ impl<T: Serialize> Pool<T> {
         let (Some(mine), Some(key)) = (part.as_mut(), key) else {
             return;
         };
-        match self.by_hash.entry((self.hash)(&key)) {
+        match self.by_hash.entry((self.hash)(&self.state, &key)) {
             Entry::Vacant(slot) => {
                 slot.insert(Arc::clone(mine));
             }
@@ -251,7 +254,7 @@ mod tests {
     fn parts_whose_hashes_collide_are_shared_only_when_they_write_alike() {
         // Every part hashes alike: each is told apart from the kept ones by what it writes.
         let mut pool: Pool<crate::model::Model> = Pool {
-            hash: |_| 7,
+            hash: |_, _| 7,
             ..Pool::default()
         };
         // xorshift over a few names, so that equal parts come back in any order.

@@ -32,6 +32,7 @@ mod markdown;
 mod memo;
 mod message;
 mod path_text;
+pub mod table;
 
 use std::borrow::Cow;
 

@@ -349,8 +349,8 @@ fn distinct_configurations(dir: &Path, n: usize) {
     }
 }
 
-/// The outputs written as they are made (`check`'s streamed formats, `summary` in every format,
-/// `cards`) meet a reader that stops early (`| head`): the writing ends, the run does not panic,
+/// The outputs written as they are made (`check`'s streamed formats, `summary` and `capacity` in
+/// every format, `cards`) meet a reader that stops early (`| head`): the writing ends, the run does not panic,
 /// and its exit status is the run's.
 #[test]
 fn a_reader_that_stops_early_ends_the_writing_not_the_run() {
@@ -358,7 +358,7 @@ fn a_reader_that_stops_early_ends_the_writing_not_the_run() {
     let tmp = tempfile::tempdir().unwrap();
     distinct_configurations(tmp.path(), 400);
     let dir = tmp.path().to_str().unwrap();
-    let runs: [&[&str]; 8] = [
+    let runs: [&[&str]; 10] = [
         &["check", "--isolated", "--format", "json", dir],
         &["check", "--isolated", "--format", "json-lines", dir],
         &["check", "--isolated", "--format", "concise", dir],
@@ -367,12 +367,15 @@ fn a_reader_that_stops_early_ends_the_writing_not_the_run() {
         &["summary", "--format", "markdown", dir],
         &["summary", dir],
         &["cards", dir],
+        &["capacity", dir],
+        &["capacity", "--format", "json", dir],
     ];
     for args in runs {
-        // Whole, the output is far more than a pipe holds, so the early reader is felt.
+        // Whole, the output is well past what a pipe holds (64 KB), so the early reader is
+        // felt.
         let whole = run(args);
         assert!(
-            whole.stdout.len() > 128 * 1024,
+            whole.stdout.len() > 96 * 1024,
             "{args:?}: {} bytes",
             whole.stdout.len()
         );
