@@ -78,6 +78,7 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
     // Lean, as `check` loads: nothing read here needs a result's canonical JSON.
     let mut options = Options {
         lean: true,
+        drop_claims: true,
         ..Options::default()
     };
     let config = config::for_run(&paths, None, false).map_err(|e| {

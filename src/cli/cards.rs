@@ -34,7 +34,10 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
     // As `check` reads the corpus: the in-tree config's limits and sidecars, and only what
     // the cards read kept of each result.
     let options = match super::audit::config_options(paths, None, false) {
-        Ok(o) => o,
+        Ok(o) => crate::corpus::Options {
+            drop_claims: true,
+            ..o
+        },
         Err(rendered) => {
             let _ = std::io::stderr().write_all(rendered.as_bytes());
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));

@@ -305,7 +305,10 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     // The config found upward from the first path, as `check` reads it (its limits and
     // sidecar globs); not lean: each result's canonical JSON is what is written.
     let mut options = match super::audit::config_options(&args.paths, None, false) {
-        Ok(o) => o,
+        Ok(o) => crate::corpus::Options {
+            drop_claims: true,
+            ..o
+        },
         Err(rendered) => {
             let _ = std::io::Write::write_all(&mut std::io::stderr(), rendered.as_bytes());
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));

@@ -109,7 +109,10 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     }
     let mut options =
         match super::audit::config_options(&args.paths, args.config.as_deref(), args.isolated) {
-            Ok(o) => o,
+            Ok(o) => crate::corpus::Options {
+                drop_claims: true,
+                ..o
+            },
             Err(rendered) => {
                 let _ = std::io::stderr().write_all(rendered.as_bytes());
                 return Ok(Output::stdout(Vec::new(), EXIT_TROUBLE));

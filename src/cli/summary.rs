@@ -85,7 +85,10 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     // what the summary reads kept of each result.
     let options = match super::audit::config_options(&paths, args.config.as_deref(), args.isolated)
     {
-        Ok(o) => o,
+        Ok(o) => crate::corpus::Options {
+            drop_claims: true,
+            ..o
+        },
         Err(rendered) => {
             let _ = std::io::stderr().write_all(rendered.as_bytes());
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));

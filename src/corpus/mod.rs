@@ -78,6 +78,11 @@ pub struct Options {
     /// reads results sets it; `import` and `sidecar`, which need each result's canonical JSON,
     /// load with [`load_streaming`] instead, one file's results at a time.
     pub lean: bool,
+    /// Let a claims document's contents go once it is read and checked against its schema (the
+    /// file still counts as read, as claims): for the commands that report results only
+    /// (`summary`, `capacity`, `cards`, `import`, `sidecar`), where a claims file of a claim per
+    /// result was held whole, as a JSON value, to the end of the run for nothing.
+    pub drop_claims: bool,
     /// With `lean`: the configuration parts (harness, platform, engine, model, workload) of
     /// the results kept so far, each distinct one held once and shared by every result equal to
     /// it.

@@ -132,7 +132,11 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                         .extend(claims::unreadable(path, doc.start, &value));
                     out.claims.push(LoadedClaims {
                         origin: origin("claims"),
-                        value,
+                        value: if self.options.drop_claims {
+                            Value::Null
+                        } else {
+                            value
+                        },
                     });
                 } else {
                     out.findings

@@ -637,3 +637,43 @@ fn a_warm_up_beside_its_sweeps_run_is_that_runs_companion() {
         warmup.read_as
     );
 }
+
+/// A command that reports results only (`summary`, `capacity`, `cards`, `import`, `sidecar`)
+/// lets a claims document's contents go once it is read: the file still counts as read, as
+/// claims, its schema findings are the same, and the results read beside it are the same.
+#[test]
+fn a_claims_file_let_go_is_still_read_and_accounted_for() {
+    let dir = PathBuf::from("testdata/rules/C001-mixed-precision/fail/fp8-against-nvfp4");
+    let load = |drop_claims| {
+        benchlint::corpus::load_results(
+            std::slice::from_ref(&dir),
+            &Options {
+                lean: true,
+                drop_claims,
+                ..Options::default()
+            },
+        )
+    };
+    let (kept, dropped) = (load(false), load(true));
+    assert_eq!(kept.claims.len(), 1);
+    assert_eq!(dropped.claims.len(), 1);
+    assert!(kept.claims[0].value.get("claims").is_some());
+    assert!(dropped.claims[0].value.is_null());
+    let read = |c: &benchlint::model::loaded::Corpus| -> Vec<(String, String)> {
+        c.read
+            .iter()
+            .map(|r| (r.path.raw().to_string(), r.read_as.to_string()))
+            .collect()
+    };
+    assert_eq!(read(&kept), read(&dropped));
+    assert!(
+        read(&dropped)
+            .iter()
+            .any(|(p, as_)| p.ends_with("claims.json") && as_ == "claims")
+    );
+    let ids = |c: &benchlint::model::loaded::Corpus| -> Vec<String> {
+        c.results.iter().map(|r| r.doc.id.clone()).collect()
+    };
+    assert_eq!(ids(&kept), ids(&dropped));
+    assert_eq!(kept.findings.len(), dropped.findings.len());
+}
