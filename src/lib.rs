@@ -29,6 +29,8 @@ pub mod report;
 pub mod rules;
 pub mod schema;
 pub mod secrets;
+#[cfg(test)]
+mod seeded;
 pub mod serve_command;
 pub mod server_log;
 pub mod skeleton;

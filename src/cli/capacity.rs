@@ -260,18 +260,11 @@ fn json_output(
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     #[derive(serde::Serialize)]
+    #[serde(bound(serialize = ""))]
     struct Document<I: Iterator<Item = serde_json::Value>> {
         floor_tok_s: f64,
         replicas: u64,
-        #[serde(serialize_with = "each")]
-        configurations: std::cell::RefCell<I>,
-    }
-    fn each<I, S>(items: &std::cell::RefCell<I>, serializer: S) -> Result<S::Ok, S::Error>
-    where
-        I: Iterator<Item = serde_json::Value>,
-        S: serde::Serializer,
-    {
-        serializer.collect_seq(&mut *items.borrow_mut())
+        configurations: crate::text::json::Streamed<I>,
     }
     let configs = rows.iter().map(|r| {
         let ids: Vec<FileText> = r
@@ -299,7 +292,7 @@ fn json_output(
     let document = Document {
         floor_tok_s: args.floor,
         replicas: args.replicas,
-        configurations: std::cell::RefCell::new(configs),
+        configurations: crate::text::json::Streamed::new(configs),
     };
     crate::text::json::to_writer_pretty(&mut *sink, &document)?;
     sink.write_all(b"\n")

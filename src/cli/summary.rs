@@ -354,21 +354,12 @@ fn csv(
 /// The JSON document, serialised straight to `sink` rather than built as a value first, each
 /// configuration made as the serialiser reaches it.
 #[derive(serde::Serialize)]
+#[serde(bound(serialize = ""))]
 struct SummaryDocument<I: Iterator<Item = ConfigSummary>> {
     tool: &'static str,
     version: &'static str,
     max_cv: f64,
-    #[serde(serialize_with = "each")]
-    configurations: std::cell::RefCell<I>,
-}
-
-/// Serialises the configurations as a sequence, taking each from the iterator in turn.
-fn each<I, S>(configs: &std::cell::RefCell<I>, serializer: S) -> Result<S::Ok, S::Error>
-where
-    I: Iterator<Item = ConfigSummary>,
-    S: serde::Serializer,
-{
-    serializer.collect_seq(&mut *configs.borrow_mut())
+    configurations: crate::text::json::Streamed<I>,
 }
 
 fn json(
@@ -380,7 +371,7 @@ fn json(
         tool: "benchlint",
         version: env!("CARGO_PKG_VERSION"),
         max_cv,
-        configurations: std::cell::RefCell::new(configs),
+        configurations: crate::text::json::Streamed::new(configs),
     };
     crate::text::json::to_writer_pretty(&mut *sink, &document)?;
     sink.write_all(b"\n")

@@ -32,14 +32,19 @@ const MARK: u8 = 0x01;
 /// The key an unidentified result's fingerprint adds ([`super::Fingerprint::unpooled`]).
 pub(super) const UNPOOLED: &str = "unpooled";
 
-/// Every key a canonical form may hold (the defining fields and [`UNPOOLED`]), sorted by their
-/// quoted text: a key's index here is its rank, its byte in the packed form.
-fn ranked() -> &'static [&'static str] {
-    static RANKED: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+/// Every key a canonical form may hold (the defining fields and [`UNPOOLED`]) with its quoted
+/// text, sorted by that text: a key's index here is its rank, its byte in the packed form.
+/// Quoted once: the text is written back for every short fingerprint printed.
+fn ranked() -> &'static [(&'static str, String)] {
+    static RANKED: std::sync::OnceLock<Vec<(&'static str, String)>> = std::sync::OnceLock::new();
     RANKED.get_or_init(|| {
-        let mut keys: Vec<&'static str> =
-            DEFINING_FIELDS.iter().copied().chain([UNPOOLED]).collect();
-        keys.sort_by_cached_key(|k| super::json_string(k));
+        let mut keys: Vec<(&'static str, String)> = DEFINING_FIELDS
+            .iter()
+            .copied()
+            .chain([UNPOOLED])
+            .map(|k| (k, super::json_string(k)))
+            .collect();
+        keys.sort_by(|a, b| a.1.cmp(&b.1));
         keys
     })
 }
@@ -48,7 +53,10 @@ fn ranked() -> &'static [&'static str] {
 /// builds every one); were one not, it would take a rank of its own past them all.
 fn rank(key: &str) -> u8 {
     let keys = ranked();
-    let at = keys.iter().position(|k| *k == key).unwrap_or(keys.len());
+    let at = keys
+        .iter()
+        .position(|(k, _)| *k == key)
+        .unwrap_or(keys.len());
     u8::try_from(at).unwrap_or(u8::MAX)
 }
 
@@ -92,8 +100,10 @@ pub(super) fn unpack_into(packed: &[u8], out: &mut impl FnMut(&[u8])) {
             out(b",");
         }
         first = false;
-        let key = ranked().get(usize::from(*r)).copied().unwrap_or("?");
-        out(super::json_string(key).as_bytes());
+        let quoted = ranked()
+            .get(usize::from(*r))
+            .map_or("\"?\"", |(_, q)| q.as_str());
+        out(quoted.as_bytes());
         out(b":");
         out(&rest[..len]);
         at += 2 + len;

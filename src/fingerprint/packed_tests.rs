@@ -7,19 +7,12 @@ use super::fields::DEFINING_FIELDS;
 use super::packed::{Packer, UNPOOLED, unpack};
 use super::{Fingerprint, fnv1a, json_string};
 
-/// xorshift64*: a fixed sequence, so a failure reproduces.
+/// Draws from [`crate::seeded`]: a fixed sequence, so a failure reproduces.
 struct Rng(u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).expect("small")
+        crate::seeded::below(&mut self.0, n)
     }
 
     /// A canonical JSON value: numbers chosen to be prefixes of one another, strings with

@@ -5,15 +5,12 @@
 use super::*;
 use crate::model::{Levels, ResultDoc};
 
-/// xorshift64*: a fixed sequence, so a failure reproduces.
+/// Draws from [`crate::seeded`]: a fixed sequence, so a failure reproduces.
 struct Rng(u64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        crate::seeded::next(&mut self.0)
     }
 
     fn below(&mut self, n: u64) -> u64 {

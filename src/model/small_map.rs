@@ -146,15 +146,12 @@ mod tests {
         assert!(serde_json::from_str::<SmallMap<Value>>("[1]").is_err());
     }
 
-    /// xorshift64*: a fixed sequence, so a failure reproduces.
+    /// Draws from [`crate::seeded`]: a fixed sequence, so a failure reproduces.
     struct Rng(u64);
 
     impl Rng {
         fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+            crate::seeded::next(&mut self.0) % n
         }
 
         fn word(&mut self, letters: &[u8]) -> String {

@@ -27,7 +27,7 @@ use crate::model::{Level, LevelKey};
 use crate::numbers::plural;
 
 pub use crate::fingerprint::path_order;
-pub use summary::{Ci95, ConfigSummary, LevelSummary, summaries, summarize};
+pub use summary::{Ci95, ConfigSummary, LevelSummary, summaries};
 
 mod summary;
 

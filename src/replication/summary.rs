@@ -90,14 +90,10 @@ pub struct ConfigSummary {
 
 /// Per configuration and level: median, min, max, n, launches, CV and the 95% interval at the
 /// launch level, for throughput (with the per-user median and TTFT p50 beside it).
-/// Configurations are sorted by label (then fingerprint), levels by concurrency.
-pub fn summarize(results: &[LoadedResult], max_cv: f64) -> Vec<ConfigSummary> {
-    summaries(results, max_cv).collect()
-}
-
-/// [`summarize`], one configuration at a time: each summary is made when the iterator reaches
-/// it, so a writer that prints each as it comes never holds a summary of every configuration
-/// (about two kilobytes each, with as many configurations as results when none repeats).
+/// Configurations are sorted by label (then fingerprint), levels by concurrency. Each summary
+/// is made when the iterator reaches it, so a writer that prints each as it comes never holds a
+/// summary of every configuration (about two kilobytes each, with as many configurations as
+/// results when none repeats).
 pub fn summaries(results: &[LoadedResult], max_cv: f64) -> impl Iterator<Item = ConfigSummary> {
     let mut configs = configurations(results);
     configs.sort_by(|a, b| {

@@ -5,19 +5,12 @@
 
 use crate::secrets::shapes::MARKS;
 
-/// xorshift64*: a fixed sequence, so a failure reproduces.
+/// Draws from [`crate::seeded`]: a fixed sequence, so a failure reproduces.
 pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    pub(super) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
     pub(super) fn below(&mut self, n: usize) -> usize {
-        usize::try_from(self.next() % n as u64).expect("small")
+        crate::seeded::below(&mut self.0, n)
     }
 
     fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {

@@ -172,6 +172,24 @@ pub fn to_writer<T: Serialize + ?Sized>(out: &mut dyn io::Write, value: &T) -> i
     value.serialize(&mut ser).map_err(io::Error::other)
 }
 
+/// A sequence serialised as its items come from an iterator, each made when the writer reaches
+/// it: a document of every configuration of a large corpus is written without being held.
+/// Serialised once; a second time writes an empty sequence.
+pub struct Streamed<I>(std::cell::RefCell<I>);
+
+impl<I> Streamed<I> {
+    /// The sequence of what `items` yields.
+    pub fn new(items: I) -> Self {
+        Streamed(std::cell::RefCell::new(items))
+    }
+}
+
+impl<I: Iterator<Item = T>, T: Serialize> Serialize for Streamed<I> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(&mut *self.0.borrow_mut())
+    }
+}
+
 /// A JSON document built from inputs (cards, a comparison, a capacity table) as pretty JSON
 /// followed by a line feed, every secret in it replaced by `"<redacted>"` first (values under
 /// secret keys, credential-shaped values, secrets inside text, keys that are credentials).

@@ -133,15 +133,12 @@ mod tests {
     use super::*;
     use comfy_table::{CellAlignment, Table, presets};
 
-    /// xorshift64*: a fixed sequence, so a failure reproduces.
+    /// Draws from [`crate::seeded`]: a fixed sequence, so a failure reproduces.
     struct Rng(u64);
 
     impl Rng {
         fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            usize::try_from(self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n as u64).expect("small")
+            crate::seeded::below(&mut self.0, n)
         }
 
         /// A cell: empty, ASCII, wide (CJK, emoji), combining marks, zero-width, a line break.

@@ -14,8 +14,15 @@ use check::{Circle, Layer};
 const LAYERS: &[Layer] = &[
     Layer {
         name: "base",
-        modules: &["swar", "numbers", "stats", "serve_command", "server_log"],
-        owns: "eight-bytes-at-a-time search, number formatting, statistics, the serve command parser, server log facts",
+        modules: &[
+            "swar",
+            "numbers",
+            "stats",
+            "serve_command",
+            "server_log",
+            "seeded",
+        ],
+        owns: "eight-bytes-at-a-time search, number formatting, statistics, the serve command parser, server log facts, the tests' seeded generator",
     },
     Layer {
         name: "model",
