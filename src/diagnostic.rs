@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 
+pub mod codec;
 mod rule;
 
 pub use rule::{RuleMeta, Scope};
@@ -277,11 +278,25 @@ impl Omitted {
 /// a run's corpus-wide findings are a quarter of a million at 100,000 files, and a merge sort of
 /// the findings would copy each of them many times over, through a buffer half their size.
 pub fn sort_findings(findings: &mut Vec<Finding>) {
+    sort_keeping_repeats(findings);
+    let cmp = key_order(findings);
+    findings.dedup_by(|a, b| same(cmp, a, b));
+}
+
+/// [`sort_findings`] without dropping the duplicates: the order is stable, so of two equal
+/// findings the one made first comes first. The runs a run's held findings are written to disk
+/// in are sorted so, and their duplicates dropped as they are merged ([`repeats`]).
+pub fn sort_keeping_repeats(findings: &mut [Finding]) {
     let cmp = key_order(findings);
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by(|&a, &b| cmp(&findings[a], &findings[b]));
     permute(findings, &order);
-    findings.dedup_by(|a, b| same(cmp, a, b));
+}
+
+/// Whether `b`, coming right after `a` in sorted order, repeats it exactly: [`sort_findings`]
+/// keeps `a` only.
+pub fn repeats(a: &Finding, b: &Finding) -> bool {
+    same(Finding::sort_key_cmp, a, b)
 }
 
 /// Reorders `items` in place so that the `k`-th is the one that was at `order[k]` (`order` a

@@ -178,8 +178,12 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
         }
     };
     options.thresholds.max_findings = usize::MAX;
-    let mut checked = engine::check_each(&load_paths, &options, &mut |file| count(&file));
-    count(&std::mem::take(&mut checked.findings));
+    let (mut checked, mut last) =
+        engine::check_each(&load_paths, &options, &mut |file| count(&file));
+    while let Some(batch) = last.next_batch() {
+        count(&batch);
+    }
+    engine::close(&mut checked, &last);
     let total = tally.total();
     let errors = checked.summary.errors + total.errors;
     crate::diagnostic::sort_findings(&mut claims_errors);

@@ -122,9 +122,15 @@ struct Sink<'a, 'w> {
 }
 
 impl Sink<'_, '_> {
-    fn file(&mut self, mut findings: Vec<Finding>) {
+    fn file(&mut self, findings: Vec<Finding>) {
         self.files
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.last(findings);
+    }
+
+    /// Writes findings of the run's end (a batch of them, each file's together), not counted
+    /// as a file.
+    fn last(&mut self, mut findings: Vec<Finding>) {
         self.seen += findings.len();
         if let Some(b) = self.baseline {
             // The baseline file inside the corpus is not part of it.
@@ -181,30 +187,45 @@ fn stream(
     if args.lint.quiet {
         sink.stream.quiet();
     }
-    let mut checked = if let (Some(b), true) = (&setup.baseline, ci.update_baseline) {
-        let mut held: Vec<Vec<Finding>> = Vec::new();
-        let mut checked = engine::check_each(paths, &setup.options, &mut |file| held.push(file));
-        held.push(std::mem::take(&mut checked.findings));
-        for file in &mut held {
-            file.retain(|f| !b.is_self(f.primary.path.raw()));
-        }
-        updated = b.updated(held.iter().flatten(), &files, &setup.options.selection);
-        updated.write()?;
-        notices::wrote_baseline(&updated);
-        sink.matching = Some(updated.matching());
-        let last = held.pop().unwrap_or_default();
-        for file in held {
-            sink.file(file);
-        }
-        checked.findings = last;
-        checked
+    let (mut checked, mut last, held_last) =
+        if let (Some(b), true) = (&setup.baseline, ci.update_baseline) {
+            let mut held: Vec<Vec<Finding>> = Vec::new();
+            let (checked, mut last) =
+                engine::check_each(paths, &setup.options, &mut |file| held.push(file));
+            held.push(last.by_ref().collect());
+            for file in &mut held {
+                file.retain(|f| !b.is_self(f.primary.path.raw()));
+            }
+            updated = b.updated(held.iter().flatten(), &files, &setup.options.selection);
+            updated.write()?;
+            notices::wrote_baseline(&updated);
+            sink.matching = Some(updated.matching());
+            let held_last = held.pop().unwrap_or_default();
+            for file in held {
+                sink.file(file);
+            }
+            (checked, last, Some(held_last))
+        } else {
+            sink.matching = setup.baseline.as_ref().map(Baseline::matching);
+            let (checked, last) =
+                engine::check_each(paths, &setup.options, &mut |file| sink.file(file));
+            (checked, last, None)
+        };
+    // The findings known only at the end, in batches that end where a file's findings end.
+    if let Some(findings) = held_last {
+        sink.file(findings);
     } else {
-        sink.matching = setup.baseline.as_ref().map(Baseline::matching);
-        engine::check_each(paths, &setup.options, &mut |file| sink.file(file))
-    };
-    let last = std::mem::take(&mut checked.findings);
-    warn_if_nothing(paths, &checked, sink.seen + last.len());
-    sink.file(last);
+        let mut batches = 0;
+        while let Some(batch) = last.next_batch() {
+            batches += 1;
+            sink.last(batch);
+        }
+        if batches == 0 {
+            sink.file(Vec::new());
+        }
+    }
+    engine::close(&mut checked, &last);
+    warn_if_nothing(paths, &checked, sink.seen);
     let mut summary = checked.summary;
     summary.errors += sink.counts.errors;
     summary.warnings += sink.counts.warnings;

@@ -189,16 +189,49 @@ impl Emit {
 pub struct Emitter<'o> {
     rule: &'static RuleMeta,
     out: &'o mut Vec<Emit>,
+    /// Takes the findings made so far once there are [`DRAIN_AT`] of them ([`Emitter::draining`]).
+    drain: Option<&'o mut Drain<'o>>,
 }
+
+/// What a draining emitter hands its findings to.
+pub type Drain<'a> = dyn FnMut(&mut Vec<Emit>) + 'a;
+
+/// Findings a draining emitter collects before handing them on.
+const DRAIN_AT: usize = 1024;
 
 impl<'o> Emitter<'o> {
     /// An emitter for `rule` writing into `out`.
     pub fn new(rule: &'static RuleMeta, out: &'o mut Vec<Emit>) -> Self {
-        Emitter { rule, out }
+        Emitter {
+            rule,
+            out,
+            drain: None,
+        }
+    }
+
+    /// An emitter for `rule` writing into `out` and handing what it holds to `drain` every
+    /// thousand findings or so, so that a corpus-wide rule's findings (one per configuration,
+    /// a hundred thousand of them) need not all be in memory at once. A finding is handed on
+    /// only once the next one is made, when the rule can no longer change it.
+    pub fn draining(
+        rule: &'static RuleMeta,
+        out: &'o mut Vec<Emit>,
+        drain: &'o mut Drain<'o>,
+    ) -> Self {
+        Emitter {
+            rule,
+            out,
+            drain: Some(drain),
+        }
     }
 
     /// Reports a finding at `pointer`.
     pub fn emit(&mut self, pointer: impl Into<String>, message: impl Into<Text>) -> &mut Emit {
+        if self.out.len() >= DRAIN_AT
+            && let Some(drain) = &mut self.drain
+        {
+            drain(self.out);
+        }
         self.out.push(Emit {
             rule: self.rule,
             pointer: pointer.into(),

@@ -6,6 +6,8 @@ use std::cmp::Ordering;
 
 use super::{FileText, line, markdown, masked};
 
+mod codec;
+
 /// Where a piece of a [`Text`] came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {

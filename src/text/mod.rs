@@ -23,6 +23,7 @@
 //! quotes; marking it only saves the scan of the parts benchlint wrote.
 
 mod arg;
+pub mod bytes;
 mod commands;
 pub mod csv;
 mod file_text;

@@ -5,7 +5,11 @@ use std::path::PathBuf;
 
 use crate::corpus::{self, Corpus, Options, emit_to_finding, translate, translate_keyed};
 use crate::diagnostic::{Finding, Location, Severity, sort_findings};
-use crate::rules::{self, Check, CorpusCtx, Emitter};
+use crate::rules::{self, Check, CorpusCtx, Emit, Emitter};
+
+mod held;
+
+pub use held::{BUDGET, Held, Last};
 
 /// Counts for the summary line and the JSON summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -43,8 +47,12 @@ pub struct Checked {
 /// Loads `paths` and runs every rule.
 pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
     let mut all = Vec::new();
-    let mut checked = run(paths, options, &mut |mut file| all.append(&mut file));
-    all.append(&mut checked.findings);
+    let (mut checked, held) = run(paths, options, BUDGET, &mut |mut file| {
+        all.append(&mut file);
+    });
+    let mut last = held.finish(usize::MAX);
+    all.extend(last.by_ref());
+    close(&mut checked, &last);
     sort_findings(&mut all);
     // The run's bound, on the sorted findings: the same ones are kept on every run.
     crate::corpus::keep_within(
@@ -63,33 +71,56 @@ pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
 /// path order, so a writer can print them while the next files are read and memory holds the
 /// findings of the files in flight only. The findings known only once every file is read
 /// (corpus-wide rules, E006, and E004, which a later result naming the file as its artifact
-/// would withdraw) are returned in `findings`, sorted, to be written after the rest, within
-/// what the run's cap (`max_findings`) leaves.
+/// would withdraw) come after, from the [`Last`] returned: in order, within what the run's cap
+/// (`max_findings`) leaves, held on disk past a few megabytes. Once they are out, [`close`]
+/// counts those past the cap into the corpus and the summary.
 pub fn check_each(
     paths: &[PathBuf],
     options: &Options,
     on_file: &mut dyn FnMut(Vec<Finding>),
-) -> Checked {
+) -> (Checked, Last) {
+    check_each_within(paths, options, BUDGET, on_file)
+}
+
+/// [`check_each`] holding `budget` bytes of the last findings in memory before writing a run of
+/// them to disk.
+pub fn check_each_within(
+    paths: &[PathBuf],
+    options: &Options,
+    budget: usize,
+    on_file: &mut dyn FnMut(Vec<Finding>),
+) -> (Checked, Last) {
     let mut handed = 0;
-    let mut checked = run(paths, options, &mut |file| {
+    let (mut checked, held) = run(paths, options, budget, &mut |file| {
         handed += file.len();
         on_file(file);
     });
-    sort_findings(&mut checked.findings);
-    crate::corpus::keep_within(
-        &mut checked.findings,
-        options.thresholds.max_findings.saturating_sub(handed),
-        &mut checked.corpus.omitted,
-        &crate::config::Selection::default(),
-    );
     checked.summary = summarise(&checked.corpus, &[]);
-    checked
+    let last = held.finish(options.thresholds.max_findings.saturating_sub(handed));
+    (checked, last)
+}
+
+/// Once every finding of `last` is out: those past the cap counted into the corpus and the
+/// summary, and a failure to read back what was held on disk an internal error (exit 2).
+pub fn close(checked: &mut Checked, last: &Last) {
+    checked.corpus.omitted.add(last.omitted());
+    if let Some(failure) = last.failure() {
+        checked.corpus.internal_errors.push(format!(
+            "{failure}; the findings listed are incomplete (is the temporary folder full?)"
+        ));
+    }
+    checked.summary = summarise(&checked.corpus, &[]);
 }
 
 /// The run shared by [`check`] and [`check_each`]: each file's findings, sorted,
 /// to `on_file` in path order (a finding on another file than the one that made it waits for
 /// that file's turn); the rest, selected, in `findings`.
-fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding>)) -> Checked {
+fn run<'o>(
+    paths: &[PathBuf],
+    options: &'o Options,
+    budget: usize,
+    on_file: &mut dyn FnMut(Vec<Finding>),
+) -> (Checked, Held<'o>) {
     let mut waiting: Vec<Finding> = Vec::new();
     let mut corpus = corpus::load_each(paths, options, &mut |path, file| {
         let Some(path) = path else {
@@ -115,22 +146,28 @@ fn run(paths: &[PathBuf], options: &Options, on_file: &mut dyn FnMut(Vec<Finding
         sort_findings(&mut now);
         on_file(now);
     });
-    let mut findings = std::mem::take(&mut corpus.findings);
-    findings.append(&mut waiting);
-    duplicate_ids(&corpus, &mut findings);
+    let mut held = Held::new(&options.selection, budget);
+    for f in std::mem::take(&mut corpus.findings)
+        .into_iter()
+        .chain(waiting)
+    {
+        held.push(f);
+    }
+    duplicate_ids(&corpus, &mut held);
     let internal = run_corpus_rules(
         &corpus,
         options,
         &crate::corpus::corpus_path(&options.walk.shown(paths)),
-        &mut findings,
+        &mut held,
     );
     corpus.internal_errors.extend(internal);
-    options.selection.apply(&mut findings);
-    Checked {
-        corpus,
-        findings,
-        ..Checked::default()
-    }
+    (
+        Checked {
+            corpus,
+            ..Checked::default()
+        },
+        held,
+    )
 }
 
 /// The counts of the corpus (files, results, findings past the caps) and of `findings`.
@@ -161,7 +198,7 @@ pub fn count(s: &mut Summary, findings: &[Finding]) {
 }
 
 /// E006: results that share an id. The first in path order is primary.
-fn duplicate_ids(corpus: &Corpus, findings: &mut Vec<Finding>) {
+fn duplicate_ids(corpus: &Corpus, findings: &mut Held<'_>) {
     let mut by_id: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, r) in corpus.results.iter().enumerate() {
         by_id.entry(r.doc.id.as_str()).or_default().push(i);
@@ -196,7 +233,7 @@ fn run_corpus_rules(
     corpus: &Corpus,
     options: &Options,
     root: &str,
-    findings: &mut Vec<Finding>,
+    held: &mut Held<'_>,
 ) -> Vec<String> {
     let mut internal = Vec::new();
     let order = crate::fingerprint::path_order(&corpus.results);
@@ -216,45 +253,62 @@ fn run_corpus_rules(
         if !options.selection.runs(rule.meta.code) {
             continue;
         }
+        // A rule's findings are held as it makes them, a thousand at a time; those of a rule
+        // that panics are dropped with it.
         let mut emits = Vec::new();
-        if let Err(message) = corpus::catch_panic(|| {
+        let outcome = corpus::catch_panic(|| {
             #[cfg(test)]
             for r in &corpus.results {
                 corpus::guard_injected(r.origin.path.raw(), rule.meta.code);
             }
-            check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
-        }) {
+            let mut drain = |emits: &mut Vec<Emit>| {
+                for e in emits.drain(..) {
+                    if let Some(f) = placed(e, corpus, root) {
+                        held.push(f);
+                    }
+                }
+            };
+            check(
+                &ctx,
+                &mut Emitter::draining(rule.meta, &mut emits, &mut drain),
+            );
+        });
+        if let Err(message) = outcome {
             internal.push(corpus::internal_error(
                 &format!("rule {} ({})", rule.meta.code, rule.meta.name),
                 "the corpus",
                 &message,
             ));
+            held.drop_rule(rule.meta);
             continue;
         }
-        // Held until every file is written: grown by what this rule made, not doubled.
-        findings.reserve_exact(emits.len());
-        for mut e in emits {
-            let related = std::mem::take(&mut e.related);
-            let finding = if e.corpus {
-                // A verdict on the corpus as a whole is placed on the corpus, no file of it.
-                emit_to_finding(e, Location::new(root, ""), related, None)
-            } else if let Some(primary) = e.location.take() {
-                // A finding on a claim is placed in the claims file, as the rule located it.
-                emit_to_finding(e, primary, related, None)
-            } else {
-                let Some(subject) = e.subject.and_then(|i| corpus.results.get(i)) else {
-                    continue;
-                };
-                let pointer = std::mem::take(&mut e.pointer);
-                let (primary, key) = translate_keyed(&subject.origin, &subject.provenance, pointer);
-                let measured = subject.doc.measured_date();
-                let mut finding = emit_to_finding(e, primary, related, measured);
-                finding.key = key;
-                finding
-            };
-            // Kept small, for the same reason.
-            findings.push(finding.compacted());
+        for e in emits {
+            if let Some(f) = placed(e, corpus, root) {
+                held.push(f);
+            }
         }
     }
     internal
+}
+
+/// A corpus-wide rule's finding placed in its file, or on the corpus, and kept small: it is
+/// held until every file is written.
+fn placed(mut e: Emit, corpus: &Corpus, root: &str) -> Option<Finding> {
+    let related = std::mem::take(&mut e.related);
+    let finding = if e.corpus {
+        // A verdict on the corpus as a whole is placed on the corpus, no file of it.
+        emit_to_finding(e, Location::new(root, ""), related, None)
+    } else if let Some(primary) = e.location.take() {
+        // A finding on a claim is placed in the claims file, as the rule located it.
+        emit_to_finding(e, primary, related, None)
+    } else {
+        let subject = corpus.results.get(e.subject?)?;
+        let pointer = std::mem::take(&mut e.pointer);
+        let (primary, key) = translate_keyed(&subject.origin, &subject.provenance, pointer);
+        let measured = subject.doc.measured_date();
+        let mut finding = emit_to_finding(e, primary, related, measured);
+        finding.key = key;
+        finding
+    };
+    Some(finding.compacted())
 }
