@@ -44,7 +44,23 @@ pub struct SampleArray {
 /// text, or `None` when it is not an array of at most `max_items` numbers inside the 64-bit
 /// integer range.
 pub(super) fn read_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
-    short_decimals(text.as_bytes(), max_items).or_else(|| any_numbers(text, max_items))
+    let items = items_before_bracket(text.as_bytes()).min(max_items.saturating_add(1));
+    short_decimals(text.as_bytes(), max_items, items)
+        .or_else(|| any_numbers(text, max_items, items))
+}
+
+/// The items of the array that opens `bytes` if it holds numbers only: one more than its commas
+/// before the first `]` (a bound otherwise). The list of numbers is made that long at once: a
+/// file of one array of millions of per-token latencies held, while its list grew by doubling,
+/// up to twice the numbers and the copy between, three times what they take.
+fn items_before_bracket(bytes: &[u8]) -> usize {
+    let end = bytes.iter().position(|&b| b == b']').unwrap_or(bytes.len());
+    #[expect(
+        clippy::naive_bytecount,
+        reason = "once per sample array, vectorised by the compiler; not worth a dependency"
+    )]
+    let commas = bytes[..end].iter().filter(|&&b| b == b',').count();
+    commas + 1
 }
 
 /// The powers of ten a double holds exactly.
@@ -62,7 +78,7 @@ const SHORT_DIGITS: u32 = 15;
 /// a double, divided by an exact power of ten: one correctly rounded operation, so the double
 /// is the one a correctly rounding parser gives (`serde_json` with `float_roundtrip`), bit for
 /// bit. Anything else returns `None` and is read by [`any_numbers`].
-fn short_decimals(bytes: &[u8], max_items: usize) -> Option<(Vec<f64>, usize)> {
+fn short_decimals(bytes: &[u8], max_items: usize, items: usize) -> Option<(Vec<f64>, usize)> {
     let ws = |i: &mut usize| {
         while matches!(bytes.get(*i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
             *i += 1;
@@ -78,7 +94,7 @@ fn short_decimals(bytes: &[u8], max_items: usize) -> Option<(Vec<f64>, usize)> {
         return None;
     }
     let mut i = 1;
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(items);
     ws(&mut i);
     if bytes.get(i) == Some(&b']') {
         return end_of_value(bytes, i + 1).then_some((out, i + 1));
@@ -149,17 +165,18 @@ fn end_of_value(bytes: &[u8], i: usize) -> bool {
 
 /// Any array of at most `max_items` JSON numbers, read by `serde_json`, which stops at the
 /// item past the bound: memory follows the bound, not the file.
-fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
+fn any_numbers(text: &str, max_items: usize, items: usize) -> Option<(Vec<f64>, usize)> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let values = Bounded(max_items).deserialize(&mut de).ok()?;
+    let values = Bounded(max_items, items).deserialize(&mut de).ok()?;
     // An array of numbers holds no string or bracket: it ends at the first `]`.
     let end = text.find(']')? + 1;
     let fits = end_of_value(text.as_bytes(), end) && values.iter().all(|v| v.abs() < WIDE);
     fits.then_some((values, end))
 }
 
-/// Reads an array of numbers, failing at the item past the bound.
-struct Bounded(usize);
+/// Reads an array of numbers, failing at the item past the bound (the first field), into a list
+/// made as long as the second.
+struct Bounded(usize, usize);
 
 impl<'de> DeserializeSeed<'de> for Bounded {
     type Value = Vec<f64>;
@@ -177,7 +194,7 @@ impl<'de> Visitor<'de> for Bounded {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<f64>, A::Error> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.1);
         while let Some(v) = seq.next_element::<f64>()? {
             if out.len() == self.0 {
                 return Err(A::Error::custom("over the array bound"));
@@ -260,7 +277,7 @@ mod tests {
             tokens.push(token);
         }
         let text = format!("[{}]", tokens.join(",\n  "));
-        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX).unwrap();
+        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX, tokens.len()).unwrap();
         assert_eq!(end, text.len());
         let fast: Vec<u64> = fast.into_iter().map(f64::to_bits).collect();
         assert_eq!(fast, by_serde(&text));
@@ -280,15 +297,15 @@ mod tests {
             "[-1]",
             "[1]x",
         ] {
-            assert_eq!(short_decimals(text.as_bytes(), 10), None, "{text}");
+            assert_eq!(short_decimals(text.as_bytes(), 10, 1), None, "{text}");
         }
         assert_eq!(read_numbers("[1e3, 2]", 10), Some((vec![1000.0, 2.0], 8)));
-        assert_eq!(short_decimals(b"[ ]", 10), Some((vec![], 3)));
-        assert_eq!(short_decimals(b"[1, 2, 3]", 2), None);
-        assert_eq!(any_numbers("[1e0, 2, 3]", 2), None);
-        assert_eq!(any_numbers("[1e0, 2]", 2), Some((vec![1.0, 2.0], 8)));
-        assert_eq!(any_numbers("[1e0, 2]x", 2), None);
-        assert_eq!(any_numbers("[ ]", 2), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[ ]", 10, 1), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[1, 2, 3]", 2, 3), None);
+        assert_eq!(any_numbers("[1e0, 2, 3]", 2, 3), None);
+        assert_eq!(any_numbers("[1e0, 2]", 2, 2), Some((vec![1.0, 2.0], 8)));
+        assert_eq!(any_numbers("[1e0, 2]x", 2, 2), None);
+        assert_eq!(any_numbers("[ ]", 2, 1), Some((vec![], 3)));
     }
 
     #[test]
@@ -342,5 +359,21 @@ mod tests {
             negative.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
             by_serde("[1, -2, -0, -0.0, -1.5e2]")
         );
+    }
+
+    #[test]
+    fn a_long_array_is_read_into_a_list_of_its_own_length() {
+        // Short decimals, and numbers only serde_json reads: either way the list is made once,
+        // not grown by doubling (a file of millions of latencies held three times their size).
+        for (number, n) in [("12.5", 100_003), ("1e-3", 5_001)] {
+            let text = format!("[{}]", vec![number; n].join(", "));
+            let (values, end) = read_numbers(&text, 1_000_000).expect("numbers");
+            assert_eq!((values.len(), end), (n, text.len()));
+            assert_eq!(values.capacity(), n, "{number}");
+        }
+        // Past the bound, the list stops at the bound too.
+        let text = format!("[{}]", vec!["7"; 50].join(","));
+        assert_eq!(items_before_bracket(text.as_bytes()).min(11), 11);
+        assert_eq!(read_numbers(&text, 10), None);
     }
 }
