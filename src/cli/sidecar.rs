@@ -29,6 +29,7 @@ use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::config::paths;
 use crate::corpus::{self, LoadedResult, checklist};
 use crate::numbers::plural;
+use crate::output::{Spool, Ticket};
 use crate::skeleton;
 
 /// Arguments of `sidecar`.
@@ -68,23 +69,29 @@ pub struct SidecarArgs {
 /// One file's skeleton and where it goes.
 struct Planned {
     file: String,
-    /// The skeleton as written (its text, not its tree: every file's is held until the
-    /// end), how many keys it asks for and how many values it derived.
+    /// The skeleton as written (its text, put away in the spool until every file is read),
+    /// how many keys it asks for and how many values it derived.
     skeleton: Written,
     target: PathBuf,
 }
 
 /// A skeleton as it is written.
 struct Written {
-    bytes: Vec<u8>,
+    text: Ticket,
     missing: usize,
     derived: usize,
 }
 
-impl From<skeleton::Skeleton> for Written {
-    fn from(s: skeleton::Skeleton) -> Self {
+impl Written {
+    /// `s`'s text put away in `spool`.
+    fn of(s: &skeleton::Skeleton, spool: &Mutex<Spool>) -> Self {
+        let bytes = crate::text::json::pretty_line(&s.value);
+        let text = match spool.lock() {
+            Ok(mut spool) => spool.put(bytes),
+            Err(_) => Ticket::Held(bytes),
+        };
         Written {
-            bytes: crate::text::json::pretty_line(&s.value),
+            text,
             missing: s.missing,
             derived: s.derived,
         }
@@ -122,19 +129,21 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // skeleton is made as the loader hands its results over, and the JSON dropped.
     options.lean = false;
     let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
+    let spool = Mutex::new(Spool::default());
     let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
-        let planned = plan_files(args, results, &options);
+        let planned = plan_files(args, results, &options, &spool);
         if let Ok(mut files) = files.lock() {
             files.extend(planned);
         }
     });
     let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
+    let spool = spool.into_inner().unwrap_or_default();
     let internal = corpus::report_internal_errors(&loaded.internal_errors);
     let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
     if args.output.is_none() && !args.write_beside {
-        return print_one(&plan, code);
+        return print_one(&plan, &spool, code);
     }
-    Ok(write_all(args, &plan, code))
+    Ok(write_all(args, &plan, &spool, code))
 }
 
 /// Decides the skeleton and its place of each file whose results are `results` (as the
@@ -143,6 +152,7 @@ fn plan_files(
     args: &SidecarArgs,
     results: &[LoadedResult],
     options: &corpus::Options,
+    spool: &Mutex<Spool>,
 ) -> Vec<(String, Option<Planned>)> {
     let mut files = Vec::new();
     let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
@@ -177,7 +187,7 @@ fn plan_files(
             };
             Planned {
                 file: file.to_string(),
-                skeleton: skeleton.into(),
+                skeleton: Written::of(&skeleton, spool),
                 target,
             }
         });
@@ -229,7 +239,7 @@ fn plan(
 }
 
 /// Without an output: the one skeleton on stdout, the rest said on stderr.
-fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
+fn print_one(plan: &Plan, spool: &Spool, code: u8) -> Result<Output, String> {
     let mut err = std::io::stderr().lock();
     for (file, why) in &plan.skipped {
         let _ = writeln!(
@@ -248,7 +258,10 @@ fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
     }
     match plan.skeletons.as_slice() {
         [] => Ok(Output::stdout(Vec::new(), code)),
-        [one] => Ok(Output::stdout(one.skeleton.bytes.clone(), code)),
+        [one] => spool
+            .take(&one.skeleton.text)
+            .map(|bytes| Output::stdout(bytes, code))
+            .map_err(|e| unreadable(&one.file, &e)),
         many => Err(format!(
             "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
             many.len(),
@@ -258,17 +271,20 @@ fn print_one(plan: &Plan, code: u8) -> Result<Output, String> {
 }
 
 /// With `-o DIR` or `--write-beside`: every skeleton written, and a line for each file.
-fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
+fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
     for p in &plan.skeletons {
-        let bytes = &p.skeleton.bytes;
         let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
-        let result = args
-            .output
-            .as_deref()
-            .map_or(Ok(()), |dir| make_folders(dir, &p.target))
-            .and_then(|()| write_new(&p.target, bytes, args.force));
+        let result = spool
+            .take(&p.skeleton.text)
+            .map_err(|e| unreadable(&p.file, &e))
+            .and_then(|bytes| {
+                args.output
+                    .as_deref()
+                    .map_or(Ok(()), |dir| make_folders(dir, &p.target))
+                    .and_then(|()| write_new(&p.target, &bytes, args.force))
+            });
         match result {
             Ok(()) => {
                 written += 1;
@@ -317,6 +333,15 @@ fn write_all(args: &SidecarArgs, plan: &Plan, mut code: u8) -> Output {
         let _ = writeln!(text, "{}: {next}", plural(written, "skeleton", "skeletons"));
     }
     Output::stdout(text.into_bytes(), code)
+}
+
+/// Why the skeleton of `file`, put away until every file was read, cannot be written.
+fn unreadable(file: &str, e: &std::io::Error) -> String {
+    format!(
+        "the skeleton of `{}` could not be read back from its temporary file: {}",
+        crate::text::line(file),
+        corpus::describe_io(e)
+    )
 }
 
 /// Creates the folders between `dir` and `target`, refusing a symbolic link among them.
