@@ -251,11 +251,16 @@ pub fn run(args: &AuditArgs) -> Result<Output, String> {
     // The rule pages ship beside a report written to a folder, so its rule links resolve.
     ctx.rule_pages = args.output.is_some();
     let Some(dir) = &args.output else {
-        let bytes = match args.format {
-            AuditFormat::Markdown => report::audit_markdown(&audit, &ctx),
-            AuditFormat::Json => report::audit_json(&audit, &ctx),
+        // Written to stdout as it is made, as into a file: a report of many configurations
+        // runs to hundreds of megabytes. A write that fails (a closed pipe) stops the writing,
+        // not the run: the exit code is still the audit's.
+        let write: report::AuditWriter = match args.format {
+            AuditFormat::Markdown => report::write_audit_markdown,
+            AuditFormat::Json => report::write_audit_json,
         };
-        return Ok(Output::stdout(bytes, code));
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let _ = write(&audit, &ctx, &mut out).and_then(|()| out.flush());
+        return Ok(Output::stdout(Vec::new(), code));
     };
     output::create_dir(dir)?;
     // Each document is written as it is made: a report of many configurations runs to
