@@ -92,7 +92,7 @@ const LAYERS: &[Layer] = &[
     Layer {
         name: "engine",
         modules: &["engine", "skeleton", "capture", "baseline", "output"],
-        owns: "a whole check (load, corpus-wide rules, sort, count), import skeletons, run capture, baselines, output files written safely",
+        owns: "a whole check (load, corpus-wide rules, sort, count; the findings known at its end held in sorted runs on disk), import skeletons, run capture, baselines, output files written safely (and outputs spooled until written)",
     },
     Layer {
         name: "report",
