@@ -1,4 +1,4 @@
-//! The held findings come out as sorting them all in memory gives, however small the budget:
+//! The held findings come out ([`Last`]) as sorting them all in memory gives, however small the budget:
 //! over generated findings with every field drawn (repeats, near-repeats that differ only in a
 //! related place or a severity, several texts of each kind, hidden characters), the merged runs
 //! against [`sort_findings`] and the cap against [`keep_within`].
@@ -7,7 +7,9 @@ use std::borrow::Cow;
 
 use super::*;
 use crate::config::Selection;
+use crate::diagnostic::Omitted;
 use crate::diagnostic::{Absent, Placed, Position, Severity, sort_findings};
+use crate::engine::last::BATCH;
 use crate::rules::RULES;
 use crate::seeded::below;
 use crate::text::{FileText, Text};

@@ -8,8 +8,10 @@ use crate::diagnostic::{Finding, Location, Severity, sort_findings};
 use crate::rules::{self, Check, CorpusCtx, Emit, Emitter};
 
 mod held;
+mod last;
 
-pub use held::{BUDGET, Held, Last};
+pub use held::{BUDGET, Held};
+pub use last::Last;
 
 /// Counts for the summary line and the JSON summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
