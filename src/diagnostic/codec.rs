@@ -8,7 +8,7 @@ use crate::text::{FileText, PathText, Text};
 use super::{Absent, Finding, Location, Placed, Position, RuleMeta, Severity};
 
 /// The rules of the findings written so far, each at the place its records name it by.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct RuleTable {
     rules: Vec<&'static RuleMeta>,
 }

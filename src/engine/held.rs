@@ -40,6 +40,8 @@ pub struct Held<'s> {
     /// Rules that panicked: what they made before is dropped, as their findings were before
     /// any were written out.
     dropped: Vec<&'static RuleMeta>,
+    /// The folder of the temporary file, where not the system's (tests).
+    folder: Option<std::path::PathBuf>,
 }
 
 /// The runs written so far, one after another in one file.
@@ -64,6 +66,20 @@ impl<'s> Held<'s> {
             spill: None,
             in_memory: false,
             dropped: Vec::new(),
+            folder: None,
+        }
+    }
+
+    /// [`Held::new`], its temporary file made in `folder`.
+    #[cfg(test)]
+    pub(super) fn in_folder(
+        selection: &'s Selection,
+        budget: usize,
+        folder: &std::path::Path,
+    ) -> Self {
+        Held {
+            folder: Some(folder.to_path_buf()),
+            ..Held::new(selection, budget)
         }
     }
 
@@ -92,7 +108,11 @@ impl<'s> Held<'s> {
         sort_keeping_repeats(&mut self.buffer);
         let spill = if let Some(s) = self.spill.take() {
             s
-        } else if let Ok(file) = tempfile::tempfile() {
+        } else if let Ok(file) = self
+            .folder
+            .as_ref()
+            .map_or_else(tempfile::tempfile, tempfile::tempfile_in)
+        {
             Spill {
                 file,
                 rules: RuleTable::default(),

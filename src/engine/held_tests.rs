@@ -305,3 +305,72 @@ fn a_rule_dropped_leaves_none_of_its_findings_written_out_or_not() {
     assert!(before.iter().any(|f| std::ptr::eq(f.rule, rule)));
     assert_eq!(shown(&listed), shown(&expected));
 }
+
+#[test]
+fn without_a_temporary_folder_the_findings_stay_in_memory_and_come_out_the_same() {
+    let selection = Selection::default();
+    let made = findings(41, 700);
+    let mut expected = made.clone();
+    sort_findings(&mut expected);
+    let nowhere = std::env::temp_dir().join("benchlint-no-such-folder/deeper");
+    let mut held = Held::in_folder(&selection, 0, &nowhere);
+    for f in made {
+        held.push(f);
+    }
+    assert!(
+        held.in_memory && held.spill.is_none(),
+        "nothing was written"
+    );
+    let mut last = held.finish(usize::MAX);
+    let listed: Vec<Finding> = last.by_ref().collect();
+    assert!(last.failure().is_none());
+    assert_eq!(shown(&listed), shown(&expected));
+}
+
+#[test]
+fn a_damaged_temporary_file_is_a_failure_said_never_a_panic() {
+    use std::io::Write as _;
+    let selection = Selection::default();
+    // Real runs, then the file cut or overwritten at every few bytes of its first run.
+    let made = findings(43, 60);
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut held = Held::in_folder(&selection, 0, dir.path());
+    for f in made {
+        held.push(f);
+    }
+    let Some(spill) = held.spill.take() else {
+        panic!("the runs were written");
+    };
+    let whole = spill.end;
+    let bytes = {
+        use std::io::{Read as _, Seek as _};
+        let mut file = &spill.file;
+        file.rewind().expect("rewind");
+        let mut all = Vec::new();
+        file.read_to_end(&mut all).expect("read");
+        all
+    };
+    let mut state = 9;
+    let mut failures = 0;
+    for cut in (1..u64::try_from(bytes.len()).expect("small")).step_by(37) {
+        let mut file = tempfile::tempfile().expect("a file");
+        let mut damaged = bytes.clone();
+        let at = usize::try_from(cut).expect("small");
+        damaged[at] ^= u8::try_from(below(&mut state, 255) + 1).expect("a byte");
+        damaged.truncate(at + below(&mut state, 40));
+        file.write_all(&damaged).expect("write");
+        let written = Written {
+            file,
+            rules: spill.rules.clone(),
+            runs: spill.runs.clone(),
+        };
+        let mut last = Last::merge(Some(written), Vec::new(), usize::MAX, Vec::new());
+        let listed = last.by_ref().count();
+        assert!(listed <= spill.runs.len());
+        if u64::try_from(damaged.len()).expect("small") < whole {
+            assert!(last.failure().is_some(), "a file cut at {at} read as whole");
+        }
+        failures += usize::from(last.failure().is_some());
+    }
+    assert!(failures > 10, "{failures}");
+}

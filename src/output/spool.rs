@@ -23,14 +23,28 @@ pub struct Spool {
     end: u64,
     /// No temporary file could be made or written: everything is held in memory.
     in_memory: bool,
+    /// The folder of the temporary file, where not the system's (tests).
+    folder: Option<std::path::PathBuf>,
 }
 
 impl Spool {
+    /// A spool whose temporary file is made in `folder`.
+    #[cfg(test)]
+    fn in_folder(folder: &std::path::Path) -> Self {
+        Spool {
+            folder: Some(folder.to_path_buf()),
+            ..Spool::default()
+        }
+    }
+
     /// Puts `bytes` away until [`Spool::take`].
     pub fn put(&mut self, bytes: Vec<u8>) -> Ticket {
         if !self.in_memory
             && self.file.is_none()
-            && let Ok(file) = tempfile::tempfile()
+            && let Ok(file) = self
+                .folder
+                .as_ref()
+                .map_or_else(tempfile::tempfile, tempfile::tempfile_in)
         {
             self.file = Some(file);
         }
@@ -99,5 +113,13 @@ mod tests {
         for (k, t) in tickets {
             assert_eq!(spool.take(&t).expect("read back"), pieces[k], "piece {k}");
         }
+    }
+
+    #[test]
+    fn without_a_temporary_folder_what_is_put_away_is_held_and_taken_back() {
+        let mut spool = Spool::in_folder(&std::env::temp_dir().join("benchlint-no-such/folder"));
+        let ticket = spool.put(b"{\"a\": null}\n".to_vec());
+        assert!(matches!(ticket, Ticket::Held(_)));
+        assert_eq!(spool.take(&ticket).expect("held"), b"{\"a\": null}\n");
     }
 }
