@@ -389,19 +389,28 @@ pub fn finish(
     if args.format == Format::Github && !ci.statistics && !ci.show_files {
         step_summary(&prepared)?;
     }
-    // SARIF, JUnit, grouped and the human report go straight to stdout as they are written: a
+    // SARIF, JUnit, grouped, GitHub, GitLab and the human report go straight to stdout as they are written: a
     // corpus with a million findings would otherwise hold a gigabyte of report before printing
-    // it. (JSON, JSON Lines, concise and GitHub are written file by file: src/cli/check.rs.)
-    let to_stdout: Option<WriteReport> = match args.format {
-        _ if ci.output.is_some() || ci.statistics || ci.show_files => None,
+    // it. (JSON, JSON Lines and concise are written file by file: src/cli/check.rs.)
+    let writer: Option<WriteReport> = match args.format {
+        _ if ci.statistics || ci.show_files => None,
         Format::Sarif => Some(report::write_sarif),
         Format::Junit => Some(report::write_junit),
         Format::Grouped => Some(report::write_grouped),
+        // Worst first, so written once every finding is known, but not built whole first.
+        Format::Github => Some(report::write_github),
+        Format::Gitlab => Some(report::write_gitlab),
         // The human report's files' drawings are written a batch at a time.
         Format::Human => Some(report::write_human),
         _ => None,
     };
-    if let Some(write) = to_stdout {
+    if let (Some(write), Some(out)) = (writer, &ci.output) {
+        // Into the file as it is written, as to stdout.
+        super::output::write_file_with(out, &mut |sink| write(&prepared, sink))
+            .map_err(|e| format!("the report could not be written: {e}"))?;
+        return Ok(Output::stdout(Vec::new(), code));
+    }
+    if let Some(write) = writer {
         let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
         // A closed pipe (`benchlint check --format sarif | head`) is not an error.
         let _ = write(&prepared, &mut out).and_then(|()| out.flush());

@@ -31,35 +31,40 @@ pub fn severity(s: Severity) -> &'static str {
 
 /// Renders the report: a JSON array, pretty, ending in a line feed.
 pub fn render(p: &Prepared) -> Vec<u8> {
+    super::spill::in_memory(|sink| write(p, sink))
+}
+
+/// [`render`], each issue made as it is written: a quarter of a million findings make hundreds
+/// of megabytes of issues.
+pub fn write(p: &Prepared, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let fingerprints = ci_keys::fingerprints(p);
-    let issues: Vec<serde_json::Value> = (0..p.findings.len())
-        .map(|i| {
-            let f = &p.findings[i];
-            let path = match ci_keys::project_path(p, i) {
-                Ok(rel) | Err(rel) => crate::text::masked(&rel).into_owned(),
-            };
-            let line = if f.corpus {
-                1
-            } else {
-                p.positions[i].map_or(1, |pos| pos.line)
-            };
-            let mut description = String::new();
-            if f.corpus {
-                description.push_str("the corpus ");
-                description.push_str(&f.primary.path.line());
-                description.push_str(": ");
-            }
-            description.push_str(&f.message.line());
-            json!({
-                "description": description,
-                "check_name": f.rule.code,
-                "fingerprint": ci_keys::hex_digest(&fingerprints[i]),
-                "severity": severity(f.severity),
-                "location": {"path": path, "lines": {"begin": line}},
-            })
+    let issues = (0..p.findings.len()).map(|i| {
+        let f = &p.findings[i];
+        let path = match ci_keys::project_path(p, i) {
+            Ok(rel) | Err(rel) => crate::text::masked(&rel).into_owned(),
+        };
+        let line = if f.corpus {
+            1
+        } else {
+            p.positions[i].map_or(1, |pos| pos.line)
+        };
+        let mut description = String::new();
+        if f.corpus {
+            description.push_str("the corpus ");
+            description.push_str(&f.primary.path.line());
+            description.push_str(": ");
+        }
+        description.push_str(&f.message.line());
+        json!({
+            "description": description,
+            "check_name": f.rule.code,
+            "fingerprint": ci_keys::hex_digest(&fingerprints[i]),
+            "severity": severity(f.severity),
+            "location": {"path": path, "lines": {"begin": line}},
         })
-        .collect();
-    crate::text::json::pretty_line(&issues)
+    });
+    crate::text::json::to_writer_pretty(sink, &crate::text::json::Streamed::new(issues))?;
+    sink.write_all(b"\n")
 }
 
 #[cfg(test)]

@@ -55,8 +55,8 @@ pub use audit_text::{AuditContext, verdict_counts as audit_verdict_counts, verdi
 pub use ci_keys::{Cut as SarifCut, MAX_SARIF_RESULTS};
 pub use concise::render as concise;
 pub use corpus_text::corpus_counts as audit_corpus_counts;
-pub use github::{render as github, summary as github_summary};
-pub use gitlab::render as gitlab;
+pub use github::{render as github, summary as github_summary, write as write_github};
+pub use gitlab::{render as gitlab, write as write_gitlab};
 pub use grouped::{grouped, write_grouped};
 pub use human::{render as human, write as write_human};
 pub use json::render as json;
