@@ -213,15 +213,10 @@ fn stream(
         };
     // The findings known only at the end, in batches that end where a file's findings end.
     if let Some(findings) = held_last {
-        sink.file(findings);
+        sink.last(findings);
     } else {
-        let mut batches = 0;
         while let Some(batch) = last.next_batch() {
-            batches += 1;
             sink.last(batch);
-        }
-        if batches == 0 {
-            sink.file(Vec::new());
         }
     }
     engine::close(&mut checked, &last);
