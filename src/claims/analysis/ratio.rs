@@ -94,7 +94,7 @@ pub(super) fn ratio(
             .any(|m| RESTATABLE.contains(&m.rule.code))
         {
             let r = restate(runs, a, claim, metric, subject, baseline, thresholds, floor);
-            a.restatement = Some(r);
+            a.restatement = Some(Box::new(r));
         }
     }
     a.published = Some(published);
