@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::claims::analysis::ClaimAnalysis;
 use crate::claims::compare::Runs;
-use crate::rules::{Check, CorpusCtx, Emitter, find_rule};
+use crate::rules::{Check, CorpusCtx, Emit, Emitter, find_rule};
 use crate::thresholds::Thresholds;
 
 /// Group rules whose findings on a claim's configurations matter to it.
@@ -57,15 +57,11 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings
         let Check::Corpus(check) = rule.check else {
             continue;
         };
-        let mut emits = Vec::new();
-        check(&ctx, &mut Emitter::new(rule.meta, &mut emits));
-        for e in emits {
-            let Some(subject) = e.subject.filter(|&i| i < runs.results.len()) else {
-                continue;
-            };
-            let Some(config) = runs.config_of[subject] else {
-                continue;
-            };
+        // Each finding kept as it is made, its message held compactly: one per configuration
+        // of a corpus of thousands, the rule's list of them never whole.
+        let mut keep = |e: Emit| {
+            let subject = e.subject.filter(|&i| i < runs.results.len())?;
+            let config = runs.config_of[subject]?;
             let doc = &runs.results[subject].doc;
             let concurrency = e
                 .pointer
@@ -75,15 +71,24 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings
                 .and_then(|i| doc.levels.get(i))
                 .and_then(|l| l.concurrency);
             let pre_rule = matches!((rule.meta.since, doc.measured_date()), (Some(since), Some(d)) if d < since);
-            out.push(GroupFinding {
+            let mut message = e.message;
+            message.compact();
+            Some(GroupFinding {
                 code: rule.meta.code,
                 config,
                 concurrency,
-                message: e.message,
+                message,
                 pre_rule,
                 result: doc.id.clone(),
-            });
-        }
+            })
+        };
+        let mut emits = Vec::new();
+        let mut drain = |emits: &mut Vec<Emit>| out.extend(emits.drain(..).filter_map(&mut keep));
+        check(
+            &ctx,
+            &mut Emitter::draining(rule.meta, &mut emits, &mut drain),
+        );
+        out.extend(emits.into_iter().filter_map(&mut keep));
     }
     let mut by_config: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (i, g) in out.iter().enumerate() {
