@@ -20,17 +20,18 @@
 //!   named with the reason (its E finding).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
-use crate::config::paths;
 use crate::corpus::{self, LoadedResult, checklist};
-use crate::numbers::plural;
 use crate::output::{Spool, Ticket};
 use crate::skeleton;
+
+mod write;
+
+use write::{print_one, write_all};
 
 /// Arguments of `sidecar`.
 #[derive(Debug, clap::Args)]
@@ -236,174 +237,4 @@ fn plan(
     }
     out.skipped = reasons.into_iter().collect();
     out
-}
-
-/// Without an output: the one skeleton on stdout, the rest said on stderr.
-fn print_one(plan: &Plan, spool: &Spool, code: u8) -> Result<Output, String> {
-    let mut err = std::io::stderr().lock();
-    for (file, why) in &plan.skipped {
-        let _ = writeln!(
-            err,
-            "benchlint: skipped `{}`: {}",
-            crate::text::line(file),
-            crate::text::line(why)
-        );
-    }
-    for file in &plan.complete {
-        let _ = writeln!(
-            err,
-            "benchlint: `{}` misses no checklist item: no skeleton",
-            crate::text::line(file)
-        );
-    }
-    match plan.skeletons.as_slice() {
-        [] => Ok(Output::stdout(Vec::new(), code)),
-        [one] => spool
-            .take(&one.skeleton.text)
-            .map(|bytes| Output::stdout(bytes, code))
-            .map_err(|e| unreadable(&one.file, &e)),
-        many => Err(format!(
-            "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
-            many.len(),
-            many[0].file
-        )),
-    }
-}
-
-/// With `-o DIR` or `--write-beside`: every skeleton written, and a line for each file.
-fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code: u8) -> Output {
-    let mut text = String::new();
-    let mut written = 0;
-    for p in &plan.skeletons {
-        let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
-        let result = spool
-            .take(&p.skeleton.text)
-            .map_err(|e| unreadable(&p.file, &e))
-            .and_then(|bytes| {
-                args.output
-                    .as_deref()
-                    .map_or(Ok(()), |dir| make_folders(dir, &p.target))
-                    .and_then(|()| write_new(&p.target, &bytes, args.force))
-            });
-        match result {
-            Ok(()) => {
-                written += 1;
-                let _ = write!(
-                    text,
-                    "wrote {shown} for {}: {} to fill",
-                    crate::text::line(&p.file),
-                    plural(p.skeleton.missing, "key", "keys")
-                );
-                if p.skeleton.derived > 0 {
-                    let _ = write!(
-                        text,
-                        ", {} filled in by benchlint (check them)",
-                        plural(p.skeleton.derived, "value", "values")
-                    );
-                }
-                text.push('\n');
-            }
-            Err(e) => {
-                code = EXIT_TROUBLE;
-                let _ = writeln!(std::io::stderr(), "benchlint: error: {e}");
-            }
-        }
-    }
-    for file in &plan.complete {
-        let _ = writeln!(
-            text,
-            "nothing missing in {}: no skeleton",
-            crate::text::line(file)
-        );
-    }
-    for (file, why) in &plan.skipped {
-        let _ = writeln!(
-            text,
-            "skipped {}: {}",
-            crate::text::line(file),
-            crate::text::line(why)
-        );
-    }
-    if written > 0 {
-        let next = if args.write_beside {
-            "replace each null with the value in force, then run `benchlint check` again"
-        } else {
-            "replace each null with the value in force, put each file beside its result (the tree mirrors the corpus), then run `benchlint check` again"
-        };
-        let _ = writeln!(text, "{}: {next}", plural(written, "skeleton", "skeletons"));
-    }
-    Output::stdout(text.into_bytes(), code)
-}
-
-/// Why the skeleton of `file`, put away until every file was read, cannot be written.
-fn unreadable(file: &str, e: &std::io::Error) -> String {
-    format!(
-        "the skeleton of `{}` could not be read back from its temporary file: {}",
-        crate::text::line(file),
-        corpus::describe_io(e)
-    )
-}
-
-/// Creates the folders between `dir` and `target`, refusing a symbolic link among them.
-fn make_folders(dir: &Path, target: &Path) -> Result<(), String> {
-    let parent = target.parent().unwrap_or(dir);
-    std::fs::create_dir_all(parent).map_err(|e| {
-        format!(
-            "cannot create `{}`: {}",
-            parent.display(),
-            corpus::describe_io(&e)
-        )
-    })?;
-    let mut at = parent;
-    while at.starts_with(dir) {
-        if std::fs::symlink_metadata(at).is_ok_and(|m| m.file_type().is_symlink()) {
-            return Err(format!(
-                "`{}` is a symbolic link; benchlint never writes through one",
-                at.display()
-            ));
-        }
-        match at.parent() {
-            Some(up) if up != at => at = up,
-            _ => break,
-        }
-    }
-    Ok(())
-}
-
-/// Writes `bytes` to `path` as a new file; an existing one is replaced only with `force`, and
-/// never when it is a symbolic link or not a regular file.
-fn write_new(path: &Path, bytes: &[u8], force: bool) -> Result<(), String> {
-    let cannot = |e: &std::io::Error| {
-        format!(
-            "cannot write `{}`: {}",
-            path.display(),
-            corpus::describe_io(e)
-        )
-    };
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => Err(format!(
-            "`{}` is a symbolic link; benchlint never writes through one",
-            path.display()
-        )),
-        Ok(m) if !m.is_file() => Err(format!(
-            "`{}` exists and is not a regular file; nothing was written",
-            path.display()
-        )),
-        Ok(_) if !force => Err(format!(
-            "`{}` exists; nothing was written (--force replaces it, keeping the values of a sidecar it started from)",
-            path.display()
-        )),
-        // Replaced through a fresh file renamed over it: a link made meanwhile is replaced, not
-        // followed.
-        Ok(_) => super::output::write_file(path, bytes),
-        Err(_) => {
-            // Created exclusively: a link or file made meanwhile is refused, not followed.
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(path)
-                .map_err(|e| cannot(&e))?;
-            file.write_all(bytes).map_err(|e| cannot(&e))
-        }
-    }
 }
