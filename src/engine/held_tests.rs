@@ -374,3 +374,28 @@ fn a_damaged_temporary_file_is_a_failure_said_never_a_panic() {
     }
     assert!(failures > 10, "{failures}");
 }
+
+#[test]
+fn what_is_held_in_memory_stays_within_the_budget_however_many_come() {
+    let selection = Selection::default();
+    let dir = tempfile::tempdir().expect("a folder");
+    let budget = 20_000;
+    let mut held = Held::in_folder(&selection, budget, dir.path());
+    let mut heaviest = 0;
+    for f in findings(47, 5_000) {
+        heaviest = heaviest.max(weight_of(&f));
+        held.push(f);
+        assert!(
+            held.weight <= budget + heaviest,
+            "{} bytes held against a budget of {budget}",
+            held.weight
+        );
+    }
+    let runs = held.spill.as_ref().map_or(0, |s| s.runs.len());
+    assert!(runs > 20, "{runs} runs written");
+    assert_eq!(held.finish(usize::MAX).count(), {
+        let mut all = findings(47, 5_000);
+        sort_findings(&mut all);
+        all.len()
+    });
+}
