@@ -284,13 +284,15 @@ fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String
     // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
     let mut value = std::mem::take(&mut r.value).into_value();
     let redacted = crate::secrets::redact_value(&mut value);
-    let text = crate::text::json::pretty_line(&value);
+    // Written as it is serialised: a result of millions of samples is hundreds of megabytes of
+    // pretty JSON.
+    output::write_file_with(&staging.join(format!("{k}.json")), &mut |sink| {
+        crate::text::json::pretty_line_to(sink, &value)
+    })?;
     drop(value);
-    output::write_file(&staging.join(format!("{k}.json")), &text)?;
-    output::write_file(
-        &staging.join(format!("{k}.provenance.json")),
-        &crate::text::json::pretty_line(&provenance),
-    )?;
+    output::write_file_with(&staging.join(format!("{k}.provenance.json")), &mut |sink| {
+        crate::text::json::pretty_line_to(sink, &provenance)
+    })?;
     Ok(redacted)
 }
 

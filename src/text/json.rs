@@ -201,9 +201,14 @@ pub fn pretty_redacted(mut value: serde_json::Value) -> Vec<u8> {
 /// `value` as pretty JSON followed by a line feed.
 pub fn pretty_line<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
     let mut bytes = Vec::new();
-    to_writer_pretty(&mut bytes, value).expect("JSON serialises into memory");
-    bytes.push(b'\n');
+    pretty_line_to(&mut bytes, value).expect("JSON serialises into memory");
     bytes
+}
+
+/// [`pretty_line`] written to `out` as it is serialised.
+pub fn pretty_line_to<T: Serialize + ?Sized>(out: &mut dyn io::Write, value: &T) -> io::Result<()> {
+    to_writer_pretty(out, value)?;
+    out.write_all(b"\n")
 }
 
 #[cfg(test)]
