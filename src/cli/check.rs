@@ -162,11 +162,18 @@ fn stream(
     if let Some(b) = &setup.baseline {
         files.retain(|f| !b.is_self(f));
     }
-    let mut bytes = Vec::new();
+    // Into the output file as the run goes, as to stdout: staged beside it and renamed over it
+    // once complete, never held whole (a report of a quarter of a million findings is 150 MB).
+    let mut staged = ci
+        .output
+        .as_deref()
+        .map(super::output::Staged::create)
+        .transpose()
+        .map_err(|e| format!("the report could not be written: {e}"))?;
     let mut stdout;
     let mut nowhere = std::io::sink();
-    let out: &mut dyn Write = if ci.output.is_some() {
-        &mut bytes
+    let out: &mut dyn Write = if let Some(staged) = &mut staged {
+        staged
     } else if args.lint.silent {
         &mut nowhere
     } else {
@@ -252,8 +259,9 @@ fn stream(
         EXIT_CLEAN
     };
     checked.corpus.release();
-    if let Some(path) = &ci.output {
-        super::output::write_file(path, &bytes)
+    if let Some(staged) = staged {
+        staged
+            .commit()
             .map_err(|e| format!("the report could not be written: {e}"))?;
     }
     Ok(Output::stdout(Vec::new(), code))

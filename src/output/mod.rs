@@ -150,39 +150,106 @@ pub fn write_file_with(
     path: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<(), String> {
-    refuse_target(path)?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().map_or_else(
-        || "output".to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    let cannot = |e: &std::io::Error| format!("cannot write `{}`: {}", shown(path), describe_io(e));
-    let mut attempt = 0u32;
-    let (tmp, file) = loop {
-        let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
-                attempt += 1;
-            }
-            Err(e) => return Err(cannot(&e)),
-        }
-    };
-    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, file);
-    let written = write(&mut buffered).and_then(|()| buffered.flush());
-    drop(buffered);
-    if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(cannot(&e));
+    let mut staged = Staged::create(path)?;
+    if let Err(e) = write(&mut staged) {
+        // A failure of the writer's own (a document that cannot be serialised) as much as
+        // of the file.
+        staged.failed.get_or_insert(e);
     }
-    Ok(())
+    staged.commit()
+}
+
+/// A file being written beside its target under a fresh name (created exclusively, so it
+/// cannot be a link), renamed over the target once complete ([`Staged::commit`]) and removed if
+/// it never is: a report written as a run goes, never held whole, and never left half written
+/// under the target's name.
+pub struct Staged {
+    path: PathBuf,
+    tmp: PathBuf,
+    file: Option<std::io::BufWriter<std::fs::File>>,
+    /// The first write that failed: the commit reports it.
+    failed: Option<std::io::Error>,
+}
+
+impl Staged {
+    /// Starts writing `path`: refused as [`write_file`] refuses it.
+    pub fn create(path: &Path) -> Result<Staged, String> {
+        refuse_target(path)?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path.file_name().map_or_else(
+            || "output".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let mut attempt = 0u32;
+        loop {
+            let tmp = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+            {
+                Ok(f) => {
+                    return Ok(Staged {
+                        path: path.to_path_buf(),
+                        tmp,
+                        file: Some(std::io::BufWriter::with_capacity(1 << 16, f)),
+                        failed: None,
+                    });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 100 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(cannot_write(path, &e)),
+            }
+        }
+    }
+
+    /// Flushes what was written and renames it over the target; `Err` if any write failed.
+    pub fn commit(mut self) -> Result<(), String> {
+        let flushed = match self.file.take() {
+            Some(mut f) => f.flush(),
+            None => Ok(()),
+        };
+        let result = match self.failed.take() {
+            Some(e) => Err(e),
+            None => flushed.and_then(|()| std::fs::rename(&self.tmp, &self.path)),
+        };
+        result.map_err(|e| cannot_write(&self.path, &e))
+    }
+}
+
+impl Write for Staged {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let Some(file) = self.file.as_mut().filter(|_| self.failed.is_none()) else {
+            return Err(std::io::Error::other("an earlier write failed"));
+        };
+        file.write(buf).inspect_err(|e| {
+            self.failed = Some(std::io::Error::new(e.kind(), e.to_string()));
+        })
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.file.as_mut() {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Staged {
+    /// A file never committed is removed (committed, it is no longer there).
+    fn drop(&mut self) {
+        drop(self.file.take());
+        let _ = std::fs::remove_file(&self.tmp);
+    }
+}
+
+/// Why `path` cannot be written.
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    format!("cannot write `{}`: {}", shown(path), describe_io(e))
 }
 
 #[cfg(test)]
@@ -220,5 +287,48 @@ mod tests {
         let e = check_output_dir(&below, std::slice::from_ref(&corpus), false).unwrap_err();
         assert!(e.contains("inside the corpus"), "{e}");
         assert!(check_output_dir(&tmp.path().join("elsewhere"), &[corpus], false).is_ok());
+    }
+
+    #[test]
+    fn a_staged_file_is_the_target_once_committed_and_nothing_otherwise() {
+        let tmp = tempfile::tempdir().unwrap();
+        let names = |dir: &Path| -> Vec<String> {
+            let mut n: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            n.sort();
+            n
+        };
+        // Committed: the target holds every byte written, and nothing else is left.
+        let target = tmp.path().join("report.json");
+        let mut staged = Staged::create(&target).unwrap();
+        for k in 0..10_000 {
+            writeln!(staged, "line {k}").unwrap();
+        }
+        assert_eq!(names(tmp.path()).len(), 1);
+        assert!(!target.exists(), "not there before the commit");
+        staged.commit().unwrap();
+        let text = std::fs::read_to_string(&target).unwrap();
+        assert_eq!(text.lines().count(), 10_000);
+        assert_eq!(names(tmp.path()), ["report.json"]);
+        // Dropped without a commit (a run that stopped on an error): the old target stays.
+        let mut staged = Staged::create(&target).unwrap();
+        staged.write_all(b"half").unwrap();
+        drop(staged);
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+        assert_eq!(names(tmp.path()), ["report.json"]);
+        // A writer that fails: the commit says so, and the target is left as it was.
+        let e = write_file_with(&target, &mut |w| {
+            w.write_all(b"partial")?;
+            Err(std::io::Error::other(
+                "the document could not be serialised",
+            ))
+        })
+        .unwrap_err();
+        assert!(e.contains("could not be serialised"), "{e}");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), text);
+        assert_eq!(names(tmp.path()), ["report.json"]);
     }
 }
