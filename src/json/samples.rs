@@ -44,23 +44,36 @@ pub struct SampleArray {
 /// text, or `None` when it is not an array of at most `max_items` numbers inside the 64-bit
 /// integer range.
 pub(super) fn read_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
-    let items = items_before_bracket(text.as_bytes()).min(max_items.saturating_add(1));
-    short_decimals(text.as_bytes(), max_items, items)
-        .or_else(|| any_numbers(text, max_items, items))
+    short_decimals(text.as_bytes(), max_items).or_else(|| any_numbers(text, max_items))
 }
 
-/// The items of the array that opens `bytes` if it holds numbers only: one more than its commas
-/// before the first `]` (a bound otherwise). The list of numbers is made that long at once: a
-/// file of one array of millions of per-token latencies held, while its list grew by doubling,
-/// up to twice the numbers and the copy between, three times what they take.
+/// Items a list of numbers holds before the rest of a long array is counted
+/// ([`items_before_bracket`]) and the list made to its length at once: a file of one array of
+/// millions of per-token latencies held, while its list grew by doubling, up to twice the
+/// numbers and the copy between, three times what they take. Below it, the arrays of an
+/// ordinary result, counting first would be a second pass over every sample for nothing.
+const SIZED_FROM: usize = 4096;
+
+/// The items of the array whose rest is `bytes` if it holds numbers only: one more than its
+/// commas before the first `]` (a bound otherwise).
 fn items_before_bracket(bytes: &[u8]) -> usize {
     let end = bytes.iter().position(|&b| b == b']').unwrap_or(bytes.len());
     #[expect(
         clippy::naive_bytecount,
-        reason = "once per sample array, vectorised by the compiler; not worth a dependency"
+        reason = "once per long sample array, vectorised by the compiler; not worth a dependency"
     )]
     let commas = bytes[..end].iter().filter(|&&b| b == b',').count();
     commas + 1
+}
+
+/// Makes room in `out` for the rest of a long array (`rest`, the bytes after the item about to
+/// be pushed) once `out` is full at [`SIZED_FROM`] items or more, within `max_items` + 1.
+fn room_for_the_rest(out: &mut Vec<f64>, rest: &[u8], max_items: usize) {
+    if out.len() == out.capacity() && out.len() >= SIZED_FROM {
+        // The item about to be pushed, then one for each comma left.
+        let wanted = items_before_bracket(rest);
+        out.reserve_exact(wanted.min(max_items.saturating_add(1).saturating_sub(out.len())));
+    }
 }
 
 /// The powers of ten a double holds exactly.
@@ -78,7 +91,7 @@ const SHORT_DIGITS: u32 = 15;
 /// a double, divided by an exact power of ten: one correctly rounded operation, so the double
 /// is the one a correctly rounding parser gives (`serde_json` with `float_roundtrip`), bit for
 /// bit. Anything else returns `None` and is read by [`any_numbers`].
-fn short_decimals(bytes: &[u8], max_items: usize, items: usize) -> Option<(Vec<f64>, usize)> {
+fn short_decimals(bytes: &[u8], max_items: usize) -> Option<(Vec<f64>, usize)> {
     let ws = |i: &mut usize| {
         while matches!(bytes.get(*i), Some(b' ' | b'\n' | b'\r' | b'\t')) {
             *i += 1;
@@ -94,7 +107,7 @@ fn short_decimals(bytes: &[u8], max_items: usize, items: usize) -> Option<(Vec<f
         return None;
     }
     let mut i = 1;
-    let mut out = Vec::with_capacity(items);
+    let mut out = Vec::new();
     ws(&mut i);
     if bytes.get(i) == Some(&b']') {
         return end_of_value(bytes, i + 1).then_some((out, i + 1));
@@ -138,6 +151,7 @@ fn short_decimals(bytes: &[u8], max_items: usize, items: usize) -> Option<(Vec<f
             reason = "at most 15 digits: below 2^53, exact"
         )]
         let whole = significand as f64;
+        room_for_the_rest(&mut out, &bytes[i..], max_items);
         out.push(whole / POW10[fraction]);
         if out.len() > max_items {
             return None;
@@ -165,7 +179,9 @@ fn end_of_value(bytes: &[u8], i: usize) -> bool {
 
 /// Any array of at most `max_items` JSON numbers, read by `serde_json`, which stops at the
 /// item past the bound: memory follows the bound, not the file.
-fn any_numbers(text: &str, max_items: usize, items: usize) -> Option<(Vec<f64>, usize)> {
+fn any_numbers(text: &str, max_items: usize) -> Option<(Vec<f64>, usize)> {
+    // The rare spellings (exponents, long digits): counted first, whatever the array's length.
+    let items = items_before_bracket(text.as_bytes()).min(max_items.saturating_add(1));
     let mut de = serde_json::Deserializer::from_str(text);
     let values = Bounded(max_items, items).deserialize(&mut de).ok()?;
     // An array of numbers holds no string or bracket: it ends at the first `]`.
@@ -277,7 +293,7 @@ mod tests {
             tokens.push(token);
         }
         let text = format!("[{}]", tokens.join(",\n  "));
-        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX, tokens.len()).unwrap();
+        let (fast, end) = short_decimals(text.as_bytes(), usize::MAX).unwrap();
         assert_eq!(end, text.len());
         let fast: Vec<u64> = fast.into_iter().map(f64::to_bits).collect();
         assert_eq!(fast, by_serde(&text));
@@ -297,15 +313,15 @@ mod tests {
             "[-1]",
             "[1]x",
         ] {
-            assert_eq!(short_decimals(text.as_bytes(), 10, 1), None, "{text}");
+            assert_eq!(short_decimals(text.as_bytes(), 10), None, "{text}");
         }
         assert_eq!(read_numbers("[1e3, 2]", 10), Some((vec![1000.0, 2.0], 8)));
-        assert_eq!(short_decimals(b"[ ]", 10, 1), Some((vec![], 3)));
-        assert_eq!(short_decimals(b"[1, 2, 3]", 2, 3), None);
-        assert_eq!(any_numbers("[1e0, 2, 3]", 2, 3), None);
-        assert_eq!(any_numbers("[1e0, 2]", 2, 2), Some((vec![1.0, 2.0], 8)));
-        assert_eq!(any_numbers("[1e0, 2]x", 2, 2), None);
-        assert_eq!(any_numbers("[ ]", 2, 1), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[ ]", 10), Some((vec![], 3)));
+        assert_eq!(short_decimals(b"[1, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2, 3]", 2), None);
+        assert_eq!(any_numbers("[1e0, 2]", 2), Some((vec![1.0, 2.0], 8)));
+        assert_eq!(any_numbers("[1e0, 2]x", 2), None);
+        assert_eq!(any_numbers("[ ]", 2), Some((vec![], 3)));
     }
 
     #[test]
@@ -363,17 +379,47 @@ mod tests {
 
     #[test]
     fn a_long_array_is_read_into_a_list_of_its_own_length() {
-        // Short decimals, and numbers only serde_json reads: either way the list is made once,
-        // not grown by doubling (a file of millions of latencies held three times their size).
-        for (number, n) in [("12.5", 100_003), ("1e-3", 5_001)] {
-            let text = format!("[{}]", vec![number; n].join(", "));
+        // Arrays of drawn lengths, of short decimals (read here) and of exponents (read by
+        // serde_json): the same numbers as serde_json reads, and past the first few thousand a
+        // list made to the array's length, not grown by doubling (a file of millions of
+        // latencies held three times their size).
+        let mut state = 29;
+        for round in 0..24 {
+            let n = match round {
+                0 => SIZED_FROM - 1,
+                1 => SIZED_FROM,
+                2 => SIZED_FROM + 1,
+                _ => crate::seeded::below(&mut state, 200_000),
+            };
+            let short = round % 2 == 0;
+            let numbers: Vec<String> = (0..n)
+                .map(|k| {
+                    let d = crate::seeded::below(&mut state, 100_000);
+                    if short {
+                        format!("{}.{}", d / 100, d % 100 + k % 3)
+                    } else {
+                        format!("{d}e-{}", k % 4)
+                    }
+                })
+                .collect();
+            let text = format!("[{}]", numbers.join(", "));
             let (values, end) = read_numbers(&text, 1_000_000).expect("numbers");
-            assert_eq!((values.len(), end), (n, text.len()));
-            assert_eq!(values.capacity(), n, "{number}");
+            assert_eq!((values.len(), end), (n, text.len()), "round {round}");
+            let expected: Vec<f64> = serde_json::from_str(&text).expect("JSON");
+            assert!(
+                values
+                    .iter()
+                    .zip(&expected)
+                    .all(|(a, b)| a.to_bits() == b.to_bits())
+            );
+            if n > SIZED_FROM || !short {
+                assert_eq!(values.capacity(), n, "round {round}: {n} numbers");
+            }
         }
         // Past the bound, the list stops at the bound too.
         let text = format!("[{}]", vec!["7"; 50].join(","));
-        assert_eq!(items_before_bracket(text.as_bytes()).min(11), 11);
         assert_eq!(read_numbers(&text, 10), None);
+        let long = format!("[{}]", vec!["7"; SIZED_FROM * 2].join(","));
+        assert_eq!(read_numbers(&long, SIZED_FROM + 10), None);
     }
 }
