@@ -108,11 +108,7 @@ impl<'s> Held<'s> {
         sort_keeping_repeats(&mut self.buffer);
         let spill = if let Some(s) = self.spill.take() {
             s
-        } else if let Ok(file) = self
-            .folder
-            .as_ref()
-            .map_or_else(tempfile::tempfile, tempfile::tempfile_in)
-        {
+        } else if let Ok(file) = crate::output::unnamed_file(self.folder.as_deref()) {
             Spill {
                 file,
                 rules: RuleTable::default(),

@@ -21,7 +21,7 @@ use crate::io::describe_io;
 
 mod spool;
 
-pub use spool::{Spool, Ticket};
+pub use spool::{Spool, Ticket, unnamed_file};
 
 /// `path` as messages show it (masked and escaped by the writer of the error).
 fn shown(path: &Path) -> String {

@@ -7,6 +7,13 @@
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 
+/// An unnamed temporary file: in the system's temporary folder (`TMPDIR`), or in `folder`
+/// (tests), removed by the system however the run ends. What a run holds until it can write it
+/// goes there: the findings known only at its end, `sidecar`'s skeletons.
+pub fn unnamed_file(folder: Option<&std::path::Path>) -> std::io::Result<File> {
+    folder.map_or_else(tempfile::tempfile, tempfile::tempfile_in)
+}
+
 /// Where a piece of output was put.
 #[derive(Debug)]
 pub enum Ticket {
@@ -41,10 +48,7 @@ impl Spool {
     pub fn put(&mut self, bytes: Vec<u8>) -> Ticket {
         if !self.in_memory
             && self.file.is_none()
-            && let Ok(file) = self
-                .folder
-                .as_ref()
-                .map_or_else(tempfile::tempfile, tempfile::tempfile_in)
+            && let Ok(file) = unnamed_file(self.folder.as_deref())
         {
             self.file = Some(file);
         }
