@@ -106,7 +106,7 @@ impl<'s> Held<'s> {
     fn write_run(&mut self) {
         self.selection.apply(&mut self.buffer);
         sort_keeping_repeats(&mut self.buffer);
-        let spill = if let Some(s) = self.spill.take() {
+        let mut spill = if let Some(s) = self.spill.take() {
             s
         } else if let Ok(file) = crate::output::unnamed_file(self.folder.as_deref()) {
             Spill {
@@ -119,10 +119,10 @@ impl<'s> Held<'s> {
             self.in_memory = true;
             return;
         };
-        let mut spill = spill;
         match spill.append(&self.buffer) {
             Ok(()) => {
-                self.buffer = Vec::new();
+                // Its room kept for the next run: a budget's worth, never more.
+                self.buffer.clear();
                 self.weight = 0;
             }
             Err(_) => self.in_memory = true,
