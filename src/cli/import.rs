@@ -8,7 +8,7 @@
 //! first path (its limits and sidecar globs; a bad one is exit 2 with its diagnostic), and each
 //! result written as soon as its file is read.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -151,18 +151,25 @@ fn write_staged(
     staging: &Path,
 ) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
     let next = AtomicUsize::new(0);
-    // Each staged result by its file, its document and its place among the file's results,
-    // with its staging number; the first failure; the secret values replaced.
-    let staged: Mutex<Vec<(String, usize, usize, usize)>> = Mutex::new(Vec::new());
+    // Each staged result by its file, its document and its place among the document's
+    // results, with its staging number; the first failure; the secret values replaced.
+    let staged: Mutex<BTreeMap<(String, usize, usize), usize>> = Mutex::new(BTreeMap::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);
     let redacted = AtomicUsize::new(0);
-    let loaded = corpus::load_streaming(&args.paths, options, &|results| {
-        for (j, r) in results.iter_mut().enumerate() {
+    let hand = |results: &mut [LoadedResult], text: &str| {
+        let mut place = (usize::MAX, 0);
+        for r in results.iter_mut() {
             if failed.lock().is_ok_and(|f| f.is_some()) {
                 return;
             }
+            // A document's results are handed together, in its order.
+            place = if place.0 == r.origin.doc_start {
+                (place.0, place.1 + 1)
+            } else {
+                (r.origin.doc_start, 0)
+            };
             let k = next.fetch_add(1, Ordering::Relaxed);
-            match stage(r, staging, k) {
+            match stage(r, text, staging, k) {
                 Ok(n) => {
                     redacted.fetch_add(n, Ordering::Relaxed);
                 }
@@ -173,25 +180,56 @@ fn write_staged(
                 }
             }
             if let Ok(mut s) = staged.lock() {
-                s.push((r.origin.path.raw().to_string(), r.origin.doc_start, j, k));
+                s.insert((r.origin.path.raw().to_string(), place.0, place.1), k);
             }
         }
-    });
+    };
+    // A JSON Lines file's results are written a chunk of lines at a time.
+    let loaded = corpus::load_streaming(
+        &args.paths,
+        options,
+        corpus::Handing {
+            to: &hand,
+            in_chunks: true,
+        },
+    );
     if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e);
     }
-    // In path order, so that a file's results are numbered in the order the file holds them:
-    // the order the loader keeps its results in (results of one document in the order read),
-    // so the staged files sorted alike line up with them.
-    let mut staged = staged.into_inner().unwrap_or_default();
-    staged.sort_by(|a, b| (a.0.as_str(), a.1, a.2).cmp(&(b.0.as_str(), b.1, b.2)));
+    let staged = staged.into_inner().unwrap_or_default();
+    // In path order, so that a file's results are numbered in the order the file holds them
+    // (results of one document in the order read).
     let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
     results.sort_by(|a, b| {
         (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
     });
+    // Each kept result's staging number, found by its place (a result the loader dropped after
+    // it was staged, on a bug, is not written).
+    let mut place = (None, usize::MAX, 0);
+    let numbers: Vec<Option<usize>> = results
+        .iter()
+        .map(|r| {
+            let path = Some(r.origin.path.raw());
+            place = if (place.0, place.1) == (path, r.origin.doc_start) {
+                (path, place.1, place.2 + 1)
+            } else {
+                (path, r.origin.doc_start, 0)
+            };
+            staged
+                .get(&(r.origin.path.raw().to_string(), place.1, place.2))
+                .copied()
+        })
+        .collect();
     let names = output_names(&results, &args.paths);
     let mut refused = Vec::new();
-    for ((r, name), (_, _, _, k)) in results.iter().zip(&names).zip(&staged) {
+    for ((r, name), k) in results.iter().zip(&names).zip(&numbers) {
+        let Some(k) = k else {
+            return Err(format!(
+                "the result of `{}` at byte {} was read but not written",
+                crate::text::line(r.origin.path.raw()),
+                r.origin.doc_start
+            ));
+        };
         let name = match name {
             Ok(name) => name,
             Err(other) => {
@@ -271,7 +309,7 @@ fn staging_dir(output: &Path) -> PathBuf {
 
 /// Writes `r`'s canonical file and provenance file into `staging` as `{k}.json` and
 /// `{k}.provenance.json`, and counts the secret values replaced.
-fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String> {
+fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<usize, String> {
     let mut provenance = json!({
         "schema": PROVENANCE_SCHEMA,
         "result": r.doc.id,
@@ -282,12 +320,14 @@ fn stage(r: &mut LoadedResult, staging: &Path, k: usize) -> Result<usize, String
     crate::secrets::redact_value(&mut provenance);
     // A published canonical file carries no credential: secrets become "<redacted>". The
     // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
-    let mut value = std::mem::take(&mut r.value).into_value();
+    let (mut value, apart) = std::mem::take(&mut r.value).into_parts();
     let redacted = crate::secrets::redact_value(&mut value);
-    // Written as it is serialised: a result of millions of samples is hundreds of megabytes of
-    // pretty JSON.
+    // Written as it is serialised, the sample arrays read from the file's text as they are
+    // reached: a result of millions of samples is hundreds of megabytes of pretty JSON, and
+    // several times that as JSON values.
+    let whole = crate::json::WithSamples::new(&value, &apart, text);
     output::write_file_with(&staging.join(format!("{k}.json")), &mut |sink| {
-        crate::text::json::pretty_line_to(sink, &value)
+        crate::text::json::pretty_line_to(sink, &whole)
     })?;
     drop(value);
     output::write_file_with(&staging.join(format!("{k}.provenance.json")), &mut |sink| {
@@ -317,6 +357,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
         }
     };
     options.lean = false;
+    options.samples_apart = true;
     output::create_dir(&args.output)?;
     let staging = staging_dir(&args.output);
     output::create_dir(&staging)?;

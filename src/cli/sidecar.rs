@@ -129,14 +129,25 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // The canonical JSON of each result is what the checklist rules read again: each file's
     // skeleton is made as the loader hands its results over, and the JSON dropped.
     options.lean = false;
+    // No checklist item reads a sample array: they stay in the file's text.
+    options.samples_apart = true;
     let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
     let spool = Mutex::new(Spool::default());
-    let loaded = corpus::load_streaming(&args.paths, &options, &|results| {
+    let hand = |results: &mut [LoadedResult], _: &str| {
         let planned = plan_files(args, results, &options, &spool);
         if let Ok(mut files) = files.lock() {
             files.extend(planned);
         }
-    });
+    };
+    // A skeleton is made of all of a file's results: handed whole.
+    let loaded = corpus::load_streaming(
+        &args.paths,
+        &options,
+        corpus::Handing {
+            to: &hand,
+            in_chunks: false,
+        },
+    );
     let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
     let spool = spool.into_inner().unwrap_or_default();
     let internal = corpus::report_internal_errors(&loaded.internal_errors);

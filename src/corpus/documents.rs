@@ -13,8 +13,8 @@ use crate::schema;
 use crate::text::PathText;
 
 use super::{
-    DocumentRun, Entry, FileOutcome, Options, artifacts, beside, bounds, catch_panic, check_lines,
-    emit_to_finding, finding_at, internal_error, parse, read_text, sidecar, text,
+    DocumentRun, Entry, FileOutcome, Hand, Options, artifacts, beside, bounds, catch_panic,
+    check_lines, emit_to_finding, finding_at, internal_error, parse, read_text, sidecar, text,
 };
 #[cfg(test)]
 use crate::guard;
@@ -25,7 +25,7 @@ pub(super) fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    (run, hood): (&[&Path], &beside::Neighbourhood),
+    (run, hood, hand): (&[&Path], &beside::Neighbourhood, Hand<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.raw();
@@ -58,7 +58,8 @@ pub(super) fn check_text(
             if parse::by_line(&file_name) && !sidecar::is_sidecar_name(&file_name) =>
         {
             let folder = hood.folder(entry.path(), &entry.root);
-            check_lines((entry, text), &file_name, (options, &folder), out);
+            let hand = hand.filter(|h| h.in_chunks);
+            check_lines((entry, text), &file_name, (options, &folder, hand), out);
             return;
         }
         text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {

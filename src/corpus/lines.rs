@@ -15,7 +15,7 @@ use crate::json::{Document, ParsedText};
 use crate::rules;
 
 use super::{
-    DocumentRun, Entry, FileOutcome, Options, beside, bound_levels, bounds, finding_at,
+    DocumentRun, Entry, FileOutcome, Hand, Options, beside, bound_levels, bounds, finding_at,
     keep_within, parse, select_from, text,
 };
 
@@ -91,7 +91,7 @@ impl Found {
 pub(super) fn check_lines(
     (entry, text): (&Entry, &str),
     file_name: &str,
-    (options, folder): (&Options, &beside::Folder<'_>),
+    (options, folder, hand): (&Options, &beside::Folder<'_>, Hand<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.raw();
@@ -115,6 +115,11 @@ pub(super) fn check_lines(
         if found.structured && found.documents > 1 {
             for mut doc in waiting.drain(..) {
                 check(&mut doc, found.documents, out);
+            }
+            // Written out (`import`) as the lines are checked: the file's results are never
+            // all held with their canonical JSON.
+            if let Some(hand) = hand {
+                out.hand_over(hand, text, options);
             }
         }
     }

@@ -14,6 +14,8 @@ mod discover;
 mod documents;
 mod fates;
 #[cfg(test)]
+mod handing_tests;
+#[cfg(test)]
 mod levels_tests;
 mod lines;
 mod parse;
@@ -51,7 +53,7 @@ use documents::{bound_levels, check_text, load_sidecar, run_document_rules, sche
 use lines::check_lines;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
-pub use per_file::{Hand, load, load_each, load_results, load_streaming};
+pub use per_file::{Hand, HandTo, Handing, load, load_each, load_results, load_streaming};
 use per_file::{check_chunk, select_from};
 pub use place::corpus_path;
 use recognise::DocumentRun;
@@ -78,6 +80,12 @@ pub struct Options {
     /// reads results sets it; `import` and `sidecar`, which need each result's canonical JSON,
     /// load with [`load_streaming`] instead, one file's results at a time.
     pub lean: bool,
+    /// Without `lean`: read each canonical result's per-request sample arrays straight into
+    /// numbers all the same, leaving `[]` for each in its canonical JSON and where the array
+    /// lies in the file's text ([`LoadedResult::value`], `samples_apart`), for a command that
+    /// writes the JSON out (`import`) to put them back as it writes. A document of millions of
+    /// samples is then held as numbers, not as JSON values (32 bytes and more each).
+    pub samples_apart: bool,
     /// Let a claims document's contents go once it is read and checked against its schema (the
     /// file still counts as read, as claims): for the commands that report results only
     /// (`summary`, `capacity`, `cards`, `import`, `sidecar`), where a claims file of a claim per

@@ -10,7 +10,8 @@ use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
 use crate::json::{
-    Document, ParsedText, SampleArray, parse_text_lean, parse_text_with, restore_levels,
+    Document, ParsedText, SampleArray, parse_text_lean, parse_text_typed, parse_text_with,
+    restore_levels,
 };
 use crate::model::{RESULT_SCHEMA, ResultDoc};
 use crate::rules;
@@ -65,12 +66,15 @@ pub(super) fn parse_json(
 /// Parses the JSON text of the file named `file_name` as `check` does (a `.jsonl` or `.ndjson`
 /// file line by line): the per-request samples of canonical results go
 /// straight into numbers, and their levels into the typed model, when only the typed result is
-/// kept afterwards (`Options::lean`); a caller that keeps the canonical JSON gets it whole.
+/// kept afterwards (`Options::lean`); a caller that keeps the canonical JSON gets it whole, or
+/// with the sample arrays left in the text (`Options::samples_apart`).
 pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
     let by_line = by_line(file_name);
     let limits = options.thresholds.json_limits();
     if options.lean {
         parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
+    } else if options.samples_apart {
+        parse_text_typed(text, by_line, &limits, RESULT_SCHEMA)
     } else {
         parse_text_with(text, by_line, &limits)
     }
@@ -109,7 +113,7 @@ pub(super) fn line_chunks<'t>(
     options: &Options,
     size: usize,
 ) -> crate::json::LineChunks<'t> {
-    let capture = options.lean.then_some((RESULT_SCHEMA, true));
+    let capture = (options.lean || options.samples_apart).then_some((RESULT_SCHEMA, options.lean));
     crate::json::parse_line_chunks(text, limits, capture, size)
 }
 

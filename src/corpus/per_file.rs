@@ -36,6 +36,8 @@ pub(super) struct FileOutcome {
     /// Other files of the run (as shown) whose level a result of this file left out, for want
     /// of the load it ran at: each carries its E003, and is no companion of that result.
     pub(super) left_out: Vec<String>,
+    /// How many of `results` were handed over already (a JSON Lines file's, a chunk at a time).
+    pub(super) handed: usize,
 }
 
 impl FileOutcome {
@@ -61,6 +63,16 @@ impl FileOutcome {
             &options.selection,
         );
         self.selected = (self.findings.len(), self.unknown.len());
+    }
+
+    /// Hands the results not handed yet to `hand`, then keeps them lean.
+    pub(super) fn hand_over(&mut self, hand: Handing<'_>, text: &str, options: &Options) {
+        let from = self.handed.min(self.results.len());
+        (hand.to)(&mut self.results[from..], text);
+        for r in &mut self.results[from..] {
+            super::result::keep_lean(r, options);
+        }
+        self.handed = self.results.len();
     }
 
     /// The last cap, once the file is checked: every finding selected (whatever was done to
@@ -131,22 +143,33 @@ pub fn load_each(
     load_files(args, options, on_file, None)
 }
 
-/// What each file's results are handed to, whole, on the worker that read the file, before
-/// they are kept lean ([`load_streaming`]).
-pub type Hand<'a> = Option<&'a (dyn Fn(&mut [LoadedResult]) + Sync)>;
+/// What each file's results are handed to, on the worker that read the file, before they are
+/// kept lean ([`load_streaming`]): the results, and the text of the file they were read from.
+pub type HandTo<'a> = &'a (dyn Fn(&mut [LoadedResult], &str) + Sync);
 
-/// Loads every file under `args` as [`load`] does, handing each file's results to `hand` whole
-/// (with their canonical JSON) on the worker that read the file, as soon as it is read, and
+/// Where results are handed, and how.
+#[derive(Clone, Copy)]
+pub struct Handing<'a> {
+    /// What they are handed to.
+    pub to: HandTo<'a>,
+    /// Whether a JSON Lines file's results are handed a chunk of lines at a time, as they are
+    /// checked (`import`, which writes each result alone), rather than once the file is read
+    /// (`sidecar`, whose skeleton of a file is made of all its results).
+    pub in_chunks: bool,
+}
+
+/// Where results are handed, if anywhere.
+pub type Hand<'a> = Option<Handing<'a>>;
+
+/// Loads every file under `args` as [`load`] does, handing each file's results to `hand` (with
+/// their canonical JSON) on the worker that read the file, as soon as it is read (a JSON Lines
+/// file's a chunk of lines at a time if `hand` takes them so), and
 /// keeping them lean afterwards: a command that writes each result's canonical JSON (`import`,
 /// `sidecar`) holds the results of the files being read (one a worker), never the corpus's.
 /// The files are handed over in no set order (each file's results in its order); load with
 /// `options.lean` off, or the results handed over are lean already. [`Corpus::findings`] keeps
 /// what [`load_results`] keeps.
-pub fn load_streaming(
-    args: &[PathBuf],
-    options: &Options,
-    hand: &(dyn Fn(&mut [LoadedResult]) + Sync),
-) -> Corpus {
+pub fn load_streaming(args: &[PathBuf], options: &Options, hand: Handing<'_>) -> Corpus {
     load_with(args, options, Some(hand))
 }
 
@@ -407,7 +430,7 @@ pub(super) fn process_file(
                 return out;
             }
         };
-    check_text(entry, &text, bom, options, (run, hood), &mut out);
+    check_text(entry, &text, bom, options, (run, hood, hand), &mut out);
     out.finish(options);
     // Positions are resolved now, while the text is in memory: the report never reads the
     // file again unless it shows a snippet.
@@ -417,10 +440,7 @@ pub(super) fn process_file(
     // the writer has little left to sort.
     out.findings.sort_by(crate::diagnostic::output_order);
     if let Some(hand) = hand {
-        hand(&mut out.results);
-        for r in &mut out.results {
-            super::result::keep_lean(r, options);
-        }
+        out.hand_over(hand, &text, options);
     }
     out
 }

@@ -106,6 +106,12 @@ pub(super) fn finish_result(
     if let (Some(standing), Some(slot)) = (standing, value.get_mut("levels")) {
         *slot = standing;
     }
+    // Where the arrays left in the text lie, for a caller that writes the JSON out.
+    let apart: Vec<crate::json::SampleSpan> = if options.lean {
+        Vec::new()
+    } else {
+        samples.iter().map(crate::json::SampleSpan::from).collect()
+    };
     let mut doc: ResultDoc = match typed {
         Ok(mut d) => {
             if let Some(levels) = levels {
@@ -223,7 +229,7 @@ pub(super) fn finish_result(
     out.results.push(LoadedResult {
         origin,
         doc,
-        value: value.into(),
+        value: crate::model::loaded::Canonical::with_samples_apart(value, apart),
         provenance,
         checklist,
     });

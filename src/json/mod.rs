@@ -10,6 +10,7 @@ mod locator;
 mod samples;
 mod scan;
 mod segment;
+mod spliced;
 mod strings;
 mod tolerant;
 #[cfg(test)]
@@ -28,6 +29,7 @@ pub use scan::{
     PARSER_MAX_DEPTH, Scan, container_budget, scan, scan_capturing,
 };
 pub use segment::{Segment, split_documents};
+pub use spliced::{SampleSpan, WithSamples};
 pub use tolerant::{
     Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
     parse_text_lean, parse_text_typed, parse_text_with,

@@ -30,8 +30,20 @@ pub struct LoadedResult {
 /// A result's canonical JSON, held boxed and dropped to nothing once a lean load lets it go: a
 /// `Value` inline is 72 bytes, kept for every result of the corpus, mostly as `null`. It reads
 /// as the `Value` it holds, and as `null` when it holds none.
+///
+/// A result loaded to be written out (`import`) may hold its per-request sample arrays apart:
+/// the JSON holds `[]` for each, and [`Canonical::samples_apart`] says where each array lies in
+/// the text of the file the result was read from, for [`crate::json::WithSamples`] to write
+/// them back as it writes the rest. The JSON alone, read as a `Value`, lacks them.
 #[derive(Debug, Clone, Default)]
-pub struct Canonical(Option<Box<Value>>);
+pub struct Canonical(Option<Box<Held>>);
+
+/// What a [`Canonical`] holds.
+#[derive(Debug, Clone)]
+struct Held {
+    value: Value,
+    apart: Vec<crate::json::SampleSpan>,
+}
 
 /// What an empty [`Canonical`] reads as.
 static NULL: Value = Value::Null;
@@ -42,19 +54,35 @@ impl Canonical {
         Canonical(None)
     }
 
-    /// The JSON held, taken out (`null` when none).
+    /// `value`, whose sample arrays at `apart` were left in the file's text.
+    pub fn with_samples_apart(value: Value, apart: Vec<crate::json::SampleSpan>) -> Self {
+        if value.is_null() {
+            return Canonical(None);
+        }
+        Canonical(Some(Box::new(Held { value, apart })))
+    }
+
+    /// Where the sample arrays held apart lie in the file's text (none unless made with
+    /// [`Canonical::with_samples_apart`]).
+    pub fn samples_apart(&self) -> &[crate::json::SampleSpan] {
+        self.0.as_deref().map_or(&[], |h| &h.apart)
+    }
+
+    /// The JSON held, taken out (`null` when none), and where its sample arrays held apart lie.
+    pub fn into_parts(self) -> (Value, Vec<crate::json::SampleSpan>) {
+        self.0
+            .map_or((Value::Null, Vec::new()), |h| (h.value, h.apart))
+    }
+
+    /// The JSON held, taken out (`null` when none), without the sample arrays held apart.
     pub fn into_value(self) -> Value {
-        self.0.map_or(Value::Null, |v| *v)
+        self.into_parts().0
     }
 }
 
 impl From<Value> for Canonical {
     fn from(value: Value) -> Self {
-        if value.is_null() {
-            Canonical(None)
-        } else {
-            Canonical(Some(Box::new(value)))
-        }
+        Canonical::with_samples_apart(value, Vec::new())
     }
 }
 
@@ -62,13 +90,21 @@ impl std::ops::Deref for Canonical {
     type Target = Value;
 
     fn deref(&self) -> &Value {
-        self.0.as_deref().unwrap_or(&NULL)
+        self.0.as_deref().map_or(&NULL, |h| &h.value)
     }
 }
 
 impl std::ops::DerefMut for Canonical {
     fn deref_mut(&mut self) -> &mut Value {
-        self.0.get_or_insert_with(|| Box::new(Value::Null))
+        &mut self
+            .0
+            .get_or_insert_with(|| {
+                Box::new(Held {
+                    value: Value::Null,
+                    apart: Vec::new(),
+                })
+            })
+            .value
     }
 }
 

@@ -154,6 +154,91 @@ fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     );
 }
 
+/// `import` writes a JSON Lines file's results a chunk of lines at a time, as `check` checks
+/// them: it held every line's canonical JSON until the file was read, several times the text.
+#[test]
+fn import_holds_a_json_lines_file_a_chunk_of_lines_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let lines = corpus.join("all.jsonl");
+    let text: String = (0..3000).map(|i| heavy(i).to_string() + "\n").collect();
+    std::fs::write(&lines, &text).unwrap();
+    let out = tmp.path().join("out");
+    let checked = check_peak(&lines);
+    let imported = peak(&[&"import", &"-o", &out, &lines]);
+    if checked == 0 {
+        return;
+    }
+    assert_eq!(
+        files_in(&out),
+        6000,
+        "a canonical and a provenance file a line"
+    );
+    assert!(
+        imported <= checked * 5 / 4 + 8 * MIB,
+        "import: peak {} MiB; check {} MiB",
+        imported / MIB,
+        checked / MIB
+    );
+}
+
+/// One canonical result of a million samples: `import` and `sidecar` hold its samples as
+/// numbers, as `check` does, and write them back from the file's text; they held each as a
+/// JSON value before, some twenty times the text.
+#[test]
+fn a_result_of_a_million_samples_is_written_out_without_holding_them_as_json() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let samples: Vec<String> = (0..250_000).map(|i| (i % 997).to_string()).collect();
+    let samples = samples.join(",");
+    let levels: Vec<String> = (0..4)
+        .map(|c| {
+            format!(
+                "{{\"concurrency\": {}, \"requests\": 250000, \"duration_s\": 600.0, \"samples\": {{\"ttft_s\": [{samples}]}}}}",
+                c + 1
+            )
+        })
+        .collect();
+    let text = format!(
+        "{{\"schema\": \"benchlint/result/v1\", \"id\": \"huge\", \"measured_at\": \"2026-09-01T00:00:00Z\", \"outcome\": \"ok\", \"levels\": [{}]}}",
+        levels.join(", ")
+    );
+    std::fs::write(corpus.join("huge.json"), &text).unwrap();
+    let checked = check_peak(&corpus);
+    if checked == 0 {
+        return;
+    }
+    let out = tmp.path().join("out");
+    let imported = peak(&[&"import", &"-o", &out, &corpus]);
+    let written: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("huge.json")).unwrap()).unwrap();
+    let read: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        written["levels"], read["levels"],
+        "every sample written back"
+    );
+    let sidecar = peak(&[&"sidecar", &"-o", &tmp.path().join("sidecars"), &corpus]);
+    for (command, p) in [("import", imported), ("sidecar", sidecar)] {
+        assert!(
+            p <= checked * 3 / 2 + 8 * MIB,
+            "{command}: peak {} MiB; check {} MiB",
+            p / MIB,
+            checked / MIB
+        );
+    }
+}
+
+/// The files under `dir`, counted.
+fn files_in(dir: &Path) -> usize {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .count()
+}
+
 /// Lines of canonical results with what the parser reports (broken lines, repeated keys, bare
 /// `NaN`, integers beyond 64 bits, blank lines) and levels past a bound of one, many times over
 /// the size of a chunk of lines.

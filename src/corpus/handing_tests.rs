@@ -1,0 +1,99 @@
+//! Results handed to a command that writes them out (`import`, `sidecar`): each exactly once,
+//! with the text it was read from; a JSON Lines file's a chunk of lines at a time when the
+//! command takes them so, whole otherwise; and lean once handed.
+
+use std::sync::Mutex;
+
+use super::{Handing, LoadedResult, Options, load_streaming};
+use crate::seeded::below;
+
+/// `n` canonical results, one a line, with sample arrays of drawn lengths.
+fn lines(n: usize) -> String {
+    use std::fmt::Write as _;
+    let mut state = 0x4A4E_D001;
+    let mut text = String::new();
+    for i in 0..n {
+        let samples: Vec<String> = (0..below(&mut state, 6))
+            .map(|_| below(&mut state, 900).to_string())
+            .collect();
+        let _ = writeln!(
+            text,
+            "{{\"schema\": \"benchlint/result/v1\", \"id\": \"r{i}\", \"measured_at\": \"2026-09-01T00:00:00Z\", \"outcome\": \"ok\", \"levels\": [{{\"concurrency\": 4, \"requests\": 10, \"duration_s\": 5.0, \"samples\": {{\"ttft_s\": [{}]}}}}]}}",
+            samples.join(", ")
+        );
+    }
+    text
+}
+
+/// What each handing saw: the ids handed, whether each still had its JSON, how many sample
+/// arrays it held apart, and the length of the text handed with them.
+type Seen = Vec<(Vec<String>, usize, usize, usize)>;
+
+fn hand_all(path: &std::path::Path, in_chunks: bool, apart: bool) -> (Seen, Vec<LoadedResult>) {
+    let seen: Mutex<Seen> = Mutex::new(Vec::new());
+    let to = |results: &mut [LoadedResult], text: &str| {
+        let ids = results.iter().map(|r| r.doc.id.clone()).collect();
+        let with_json = results.iter().filter(|r| !r.value.is_null()).count();
+        let held_apart = results.iter().map(|r| r.value.samples_apart().len()).sum();
+        seen.lock()
+            .unwrap()
+            .push((ids, with_json, held_apart, text.len()));
+    };
+    let options = Options {
+        samples_apart: apart,
+        ..Options::default()
+    };
+    let loaded = load_streaming(
+        &[path.to_path_buf()],
+        &options,
+        Handing { to: &to, in_chunks },
+    );
+    (seen.into_inner().unwrap(), loaded.results)
+}
+
+#[test]
+fn a_json_lines_file_is_handed_a_chunk_of_lines_at_a_time_each_result_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("runs.jsonl");
+    let n = 700;
+    let text = lines(n);
+    std::fs::write(&path, &text).unwrap();
+    let (seen, kept) = hand_all(&path, true, true);
+    let handed: Vec<&String> = seen.iter().flat_map(|s| &s.0).collect();
+    let expected: Vec<String> = (0..n).map(|i| format!("r{i}")).collect();
+    assert_eq!(
+        handed,
+        expected.iter().collect::<Vec<_>>(),
+        "each once, in file order"
+    );
+    assert!(seen.len() >= 3, "{} handings", seen.len());
+    assert!(
+        seen.iter().all(|s| s.0.len() <= 256),
+        "at most a chunk of lines each"
+    );
+    assert!(
+        seen.iter().all(|s| s.1 == s.0.len()),
+        "every result handed with its JSON"
+    );
+    assert!(
+        seen.iter().all(|s| s.3 == text.len()),
+        "with the file's text"
+    );
+    // Most lines hold samples, each array left in the text.
+    assert!(seen.iter().map(|s| s.2).sum::<usize>() > n / 2);
+    assert_eq!(kept.len(), n);
+    assert!(kept.iter().all(|r| r.value.is_null()), "lean once handed");
+}
+
+#[test]
+fn a_command_that_takes_a_file_whole_gets_it_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("runs.jsonl");
+    std::fs::write(&path, lines(600)).unwrap();
+    let (seen, kept) = hand_all(&path, false, false);
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].0.len(), 600);
+    // Without `samples_apart` the JSON holds its arrays.
+    assert_eq!(seen[0].2, 0);
+    assert!(kept.iter().all(|r| r.value.is_null()));
+}
