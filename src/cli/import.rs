@@ -156,9 +156,9 @@ fn write_staged(
     let staged: Mutex<BTreeMap<(String, usize, usize), usize>> = Mutex::new(BTreeMap::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);
     let redacted = AtomicUsize::new(0);
-    let hand = |results: &mut [LoadedResult], text: &str| {
+    let hand = |handed: corpus::Handed<'_>| {
         let mut place = (usize::MAX, 0);
-        for r in results.iter_mut() {
+        for r in handed.results.iter_mut() {
             if failed.lock().is_ok_and(|f| f.is_some()) {
                 return;
             }
@@ -169,7 +169,7 @@ fn write_staged(
                 (r.origin.doc_start, 0)
             };
             let k = next.fetch_add(1, Ordering::Relaxed);
-            match stage(r, text, staging, k) {
+            match stage(r, handed.text, staging, k) {
                 Ok(n) => {
                     redacted.fetch_add(n, Ordering::Relaxed);
                 }

@@ -133,19 +133,39 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     options.samples_apart = true;
     let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
     let spool = Mutex::new(Spool::default());
-    let hand = |results: &mut [LoadedResult], _: &str| {
-        let planned = plan_files(args, results, &options, &spool);
+    // A file's results as far as its skeleton reads them, until its last are handed over.
+    let partial: Mutex<BTreeMap<String, Vec<Kept>>> = Mutex::new(BTreeMap::new());
+    let hand = |handed: corpus::Handed<'_>| {
+        let mut kept: Vec<Kept> = handed.results.iter().map(|r| kept(r, &options)).collect();
+        if !handed.last {
+            if let Ok(mut partial) = partial.lock() {
+                partial
+                    .entry(handed.path.to_string())
+                    .or_default()
+                    .append(&mut kept);
+            }
+            return;
+        }
+        let mut all = partial
+            .lock()
+            .ok()
+            .and_then(|mut p| p.remove(handed.path))
+            .unwrap_or_default();
+        all.append(&mut kept);
+        let planned = plan_files(args, &all, &spool);
         if let Ok(mut files) = files.lock() {
             files.extend(planned);
         }
     };
-    // A skeleton is made of all of a file's results: handed whole.
+    // A JSON Lines file's results a chunk of lines at a time, each kept without its levels
+    // until the file's last: a skeleton is made of all of a file's results, and reads none of
+    // their levels.
     let loaded = corpus::load_streaming(
         &args.paths,
         &options,
         corpus::Handing {
             to: &hand,
-            in_chunks: false,
+            in_chunks: true,
         },
     );
     let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
@@ -158,25 +178,58 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     Ok(write_all(args, &plan, &spool, code))
 }
 
-/// Decides the skeleton and its place of each file whose results are `results` (as the
-/// loader hands over one file's results, whole): `None` for a file that misses nothing.
+/// A result as its file's skeleton reads it: its place, its canonical JSON but its levels
+/// (which no checklist item nor derivation reads), and its checklist gaps, found on the
+/// whole result.
+struct Kept {
+    result: LoadedResult,
+    gaps: Vec<checklist::Gap>,
+}
+
+/// `r` kept for its file's skeleton.
+fn kept(r: &LoadedResult, options: &corpus::Options) -> Kept {
+    let gaps = checklist::gaps(r, options);
+    let value = match &*r.value {
+        serde_json::Value::Object(members) => serde_json::Value::Object(
+            members
+                .iter()
+                .filter(|(k, _)| k.as_str() != "levels")
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        other => other.clone(),
+    };
+    Kept {
+        result: LoadedResult {
+            origin: r.origin.clone(),
+            doc: crate::model::ResultDoc::default(),
+            value: value.into(),
+            provenance: crate::model::ProvenanceMap::default(),
+            checklist: None,
+        },
+        gaps,
+    }
+}
+
+/// Decides the skeleton and its place of each file whose results are `results` (all of one
+/// file's, as handed over): `None` for a file that misses nothing.
 fn plan_files(
     args: &SidecarArgs,
-    results: &[LoadedResult],
-    options: &corpus::Options,
+    results: &[Kept],
     spool: &Mutex<Spool>,
 ) -> Vec<(String, Option<Planned>)> {
     let mut files = Vec::new();
-    let mut by_file: BTreeMap<&str, Vec<&LoadedResult>> = BTreeMap::new();
-    for r in results {
-        by_file.entry(r.origin.path.raw()).or_default().push(r);
+    let mut by_file: BTreeMap<&str, Vec<&Kept>> = BTreeMap::new();
+    for k in results {
+        by_file
+            .entry(k.result.origin.path.raw())
+            .or_default()
+            .push(k);
     }
-    for (file, mut results) in by_file {
-        results.sort_by_key(|r| r.origin.doc_start);
-        let gaps: Vec<Vec<checklist::Gap>> = results
-            .iter()
-            .map(|r| checklist::gaps(r, options))
-            .collect();
+    for (file, mut kept) in by_file {
+        kept.sort_by_key(|k| k.result.origin.doc_start);
+        let results: Vec<&LoadedResult> = kept.iter().map(|k| &k.result).collect();
+        let gaps: Vec<Vec<checklist::Gap>> = kept.iter().map(|k| k.gaps.clone()).collect();
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);

@@ -4,7 +4,7 @@
 
 use std::sync::Mutex;
 
-use super::{Handing, LoadedResult, Options, load_streaming};
+use super::{Handed, Handing, LoadedResult, Options, load_streaming};
 use crate::seeded::below;
 
 /// `n` canonical results, one a line, with sample arrays of drawn lengths.
@@ -31,7 +31,8 @@ type Seen = Vec<(Vec<String>, usize, usize, usize)>;
 
 fn hand_all(path: &std::path::Path, in_chunks: bool, apart: bool) -> (Seen, Vec<LoadedResult>) {
     let seen: Mutex<Seen> = Mutex::new(Vec::new());
-    let to = |results: &mut [LoadedResult], text: &str| {
+    let to = |handed: Handed<'_>| {
+        let (results, text) = (handed.results, handed.text);
         let ids = results.iter().map(|r| r.doc.id.clone()).collect();
         let with_json = results.iter().filter(|r| !r.value.is_null()).count();
         let held_apart = results.iter().map(|r| r.value.samples_apart().len()).sum();

@@ -119,7 +119,7 @@ pub(super) fn check_lines(
             // Written out (`import`) as the lines are checked: the file's results are never
             // all held with their canonical JSON.
             if let Some(hand) = hand {
-                out.hand_over(hand, text, options);
+                out.hand_over(hand, (path, text, false), options);
             }
         }
     }

@@ -53,7 +53,7 @@ use documents::{bound_levels, check_text, load_sidecar, run_document_rules, sche
 use lines::check_lines;
 pub use parse::parse_json_text;
 use per_file::FileOutcome;
-pub use per_file::{Hand, HandTo, Handing, load, load_each, load_results, load_streaming};
+pub use per_file::{Hand, HandTo, Handed, Handing, load, load_each, load_results, load_streaming};
 use per_file::{check_chunk, select_from};
 pub use place::corpus_path;
 use recognise::DocumentRun;

@@ -66,9 +66,19 @@ impl FileOutcome {
     }
 
     /// Hands the results not handed yet to `hand`, then keeps them lean.
-    pub(super) fn hand_over(&mut self, hand: Handing<'_>, text: &str, options: &Options) {
+    pub(super) fn hand_over(
+        &mut self,
+        hand: Handing<'_>,
+        (path, text, last): (&str, &str, bool),
+        options: &Options,
+    ) {
         let from = self.handed.min(self.results.len());
-        (hand.to)(&mut self.results[from..], text);
+        (hand.to)(Handed {
+            path,
+            results: &mut self.results[from..],
+            text,
+            last,
+        });
         for r in &mut self.results[from..] {
             super::result::keep_lean(r, options);
         }
@@ -143,9 +153,22 @@ pub fn load_each(
     load_files(args, options, on_file, None)
 }
 
+/// Some of a file's results, as they are handed over.
+pub struct Handed<'h> {
+    /// The file, as reached from the command line.
+    pub path: &'h str,
+    /// The results, with their canonical JSON.
+    pub results: &'h mut [LoadedResult],
+    /// The text of the file they were read from.
+    pub text: &'h str,
+    /// Whether these are the file's last (every file with results is handed over once with
+    /// this set, its last results or none).
+    pub last: bool,
+}
+
 /// What each file's results are handed to, on the worker that read the file, before they are
-/// kept lean ([`load_streaming`]): the results, and the text of the file they were read from.
-pub type HandTo<'a> = &'a (dyn Fn(&mut [LoadedResult], &str) + Sync);
+/// kept lean ([`load_streaming`]).
+pub type HandTo<'a> = &'a (dyn Fn(Handed<'_>) + Sync);
 
 /// Where results are handed, and how.
 #[derive(Clone, Copy)]
@@ -153,8 +176,7 @@ pub struct Handing<'a> {
     /// What they are handed to.
     pub to: HandTo<'a>,
     /// Whether a JSON Lines file's results are handed a chunk of lines at a time, as they are
-    /// checked (`import`, which writes each result alone), rather than once the file is read
-    /// (`sidecar`, whose skeleton of a file is made of all its results).
+    /// checked, rather than all once the file is read.
     pub in_chunks: bool,
 }
 
@@ -440,7 +462,7 @@ pub(super) fn process_file(
     // the writer has little left to sort.
     out.findings.sort_by(crate::diagnostic::output_order);
     if let Some(hand) = hand {
-        out.hand_over(hand, &text, options);
+        out.hand_over(hand, (path, &text, true), options);
     }
     out
 }

@@ -564,3 +564,49 @@ fn a_value_copied_from_another_result_carries_no_secret() {
         "{v:#}"
     );
 }
+
+/// A JSON Lines file's results reach the skeleton a chunk of lines at a time, kept without
+/// their levels until the last line: the skeleton is the one made of every line at once (the
+/// same lines in a `.json` file, read whole), its counts over all 700 results.
+#[test]
+fn a_long_json_lines_file_gets_the_skeleton_of_all_its_lines() {
+    let fixture = std::fs::read_to_string("testdata/adapters/sglang/late-2025-server-info.jsonl")
+        .unwrap()
+        .replace("Infinity", "1000000");
+    let lines: Vec<Value> = fixture
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut text = String::new();
+    for i in 0..700 {
+        let mut d = lines[i % lines.len()].clone();
+        d["tag"] = json!(format!("run-{i}"));
+        // Settings some lines record and others not, in every chunk of lines.
+        let server = d["server_info"].as_object_mut().unwrap();
+        for (every, key) in [(3, "kv_cache_dtype"), (7, "quantization"), (11, "tp_size")] {
+            if i % every == 0 {
+                server.remove(key);
+            }
+        }
+        text.push_str(&d.to_string());
+        text.push('\n');
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (lines_file, whole_file) = (
+        tmp.path().join("runs.jsonl"),
+        tmp.path().join("runs.jsonl.json"),
+    );
+    std::fs::write(&lines_file, &text).unwrap();
+    std::fs::write(&whole_file, &text).unwrap();
+    let skeleton = |p: &Path| {
+        let r = run(&["sidecar", p.to_str().unwrap()]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout.replace(p.to_str().unwrap(), "RUNS")
+    };
+    let (by_lines, whole) = (skeleton(&lines_file), skeleton(&whole_file));
+    assert!(
+        by_lines.contains("recorded by 466 of the 700 results"),
+        "{by_lines}"
+    );
+    assert_eq!(by_lines, whole);
+}
