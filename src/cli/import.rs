@@ -8,18 +8,16 @@
 //! first path (its limits and sidecar globs; a bad one is exit 2 with its diagnostic), and each
 //! result written as soon as its file is read.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use serde_json::{Map, Value, json};
+use std::path::PathBuf;
 
 use super::{EXIT_CLEAN, Output, output};
-use crate::corpus::{self, LoadedResult, translate};
-use crate::json::escape_pointer_token;
-use crate::model::Provenance;
+
+mod stage;
+
+use crate::corpus::{self, LoadedResult};
+use stage::{staging_dir, write_staged};
 
 /// The `schema` of a provenance file written beside each imported result.
 pub const PROVENANCE_SCHEMA: &str = "benchlint/provenance/v1";
@@ -136,204 +134,6 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
             Ok(name)
         })
         .collect()
-}
-
-/// Loads the corpus, staging each result's files as it comes ([`stage`]), then moves them to
-/// their names; the results refused a name are named with the input whose name they would
-/// take. `Err` at the first file that cannot be written.
-#[expect(
-    clippy::type_complexity,
-    reason = "the loaded corpus, the secrets replaced and the inputs refused, used once"
-)]
-fn write_staged(
-    args: &ImportArgs,
-    options: &corpus::Options,
-    staging: &Path,
-) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
-    let next = AtomicUsize::new(0);
-    // Each staged result by its file, its document and its place among the document's
-    // results, with its staging number; the first failure; the secret values replaced.
-    let staged: Mutex<BTreeMap<(String, usize, usize), usize>> = Mutex::new(BTreeMap::new());
-    let failed: Mutex<Option<String>> = Mutex::new(None);
-    let redacted = AtomicUsize::new(0);
-    let hand = |handed: corpus::Handed<'_>| {
-        let mut place = (usize::MAX, 0);
-        for r in handed.results.iter_mut() {
-            if failed.lock().is_ok_and(|f| f.is_some()) {
-                return;
-            }
-            // A document's results are handed together, in its order.
-            place = if place.0 == r.origin.doc_start {
-                (place.0, place.1 + 1)
-            } else {
-                (r.origin.doc_start, 0)
-            };
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            match stage(r, handed.text, staging, k) {
-                Ok(n) => {
-                    redacted.fetch_add(n, Ordering::Relaxed);
-                }
-                Err(e) => {
-                    if let Ok(mut f) = failed.lock() {
-                        f.get_or_insert(e);
-                    }
-                }
-            }
-            if let Ok(mut s) = staged.lock() {
-                s.insert((r.origin.path.raw().to_string(), place.0, place.1), k);
-            }
-        }
-    };
-    // A JSON Lines file's results are written a chunk of lines at a time.
-    let loaded = corpus::load_streaming(
-        &args.paths,
-        options,
-        corpus::Handing {
-            to: &hand,
-            in_chunks: true,
-        },
-    );
-    if let Some(e) = failed.into_inner().ok().flatten() {
-        return Err(e);
-    }
-    let staged = staged.into_inner().unwrap_or_default();
-    // In path order, so that a file's results are numbered in the order the file holds them
-    // (results of one document in the order read).
-    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
-    results.sort_by(|a, b| {
-        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
-    });
-    // Each kept result's staging number, found by its place (a result the loader dropped after
-    // it was staged, on a bug, is not written).
-    let mut place = (None, usize::MAX, 0);
-    let numbers: Vec<Option<usize>> = results
-        .iter()
-        .map(|r| {
-            let path = Some(r.origin.path.raw());
-            place = if (place.0, place.1) == (path, r.origin.doc_start) {
-                (path, place.1, place.2 + 1)
-            } else {
-                (path, r.origin.doc_start, 0)
-            };
-            staged
-                .get(&(r.origin.path.raw().to_string(), place.1, place.2))
-                .copied()
-        })
-        .collect();
-    let names = output_names(&results, &args.paths);
-    let mut refused = Vec::new();
-    for ((r, name), k) in results.iter().zip(&names).zip(&numbers) {
-        let Some(k) = k else {
-            return Err(format!(
-                "the result of `{}` at byte {} was read but not written",
-                crate::text::line(r.origin.path.raw()),
-                r.origin.doc_start
-            ));
-        };
-        let name = match name {
-            Ok(name) => name,
-            Err(other) => {
-                refused.push((r.origin.path.raw().to_string(), other.clone()));
-                continue;
-            }
-        };
-        for (from, to) in [
-            (format!("{k}.json"), format!("{name}.json")),
-            (
-                format!("{k}.provenance.json"),
-                format!("{name}.provenance.json"),
-            ),
-        ] {
-            let path = args.output.join(to);
-            if let Some(parent) = path.parent() {
-                output::create_dir(parent)?;
-            }
-            output::move_file(&staging.join(from), &path)?;
-        }
-    }
-    Ok((loaded, redacted.into_inner(), refused))
-}
-
-/// The provenance of every leaf value of `r`, keyed by canonical pointer.
-fn provenance_of(r: &LoadedResult) -> Value {
-    let mut out = Map::new();
-    let mut stack: Vec<(String, &Value)> = vec![(String::new(), &r.value)];
-    while let Some((pointer, v)) = stack.pop() {
-        match v {
-            Value::Object(map) if !map.is_empty() => {
-                for (k, child) in map {
-                    stack.push((format!("{pointer}/{}", escape_pointer_token(k)), child));
-                }
-            }
-            Value::Array(items)
-                if !items.is_empty()
-                    && !pointer.ends_with("serve_command")
-                    && !pointer.contains("/samples/") =>
-            {
-                for (i, child) in items.iter().enumerate() {
-                    stack.push((format!("{pointer}/{i}"), child));
-                }
-            }
-            _ => {
-                let loc = translate(&r.origin, &r.provenance, &pointer);
-                let entry = match r.provenance.lookup(&pointer) {
-                    Some((Provenance::Sidecar { .. }, _)) => {
-                        json!({ "kind": "sidecar", "path": loc.path, "pointer": loc.pointer })
-                    }
-                    Some((Provenance::Derived { from, .. }, _)) => {
-                        json!({ "kind": "derived", "from": from, "pointer": loc.pointer })
-                    }
-                    Some((Provenance::ServerLog { path, offset }, _)) => {
-                        json!({ "kind": "server-log", "path": path, "offset": offset })
-                    }
-                    Some((Provenance::LaunchCommand { path }, _)) => {
-                        json!({ "kind": "launch-command", "path": path })
-                    }
-                    _ => json!({ "kind": "recorded", "path": loc.path, "pointer": loc.pointer }),
-                };
-                out.insert(pointer, entry);
-            }
-        }
-    }
-    let mut sorted: Vec<(String, Value)> = out.into_iter().collect();
-    sorted.sort_by(|a, b| a.0.cmp(&b.0));
-    Value::Object(sorted.into_iter().collect())
-}
-
-/// Where each result's two files are written while the corpus is read, before the names are
-/// known (a name depends on every result of the run): a folder of the output that no output
-/// name can be, since [`file_stem`] never starts one with a dot.
-fn staging_dir(output: &Path) -> PathBuf {
-    output.join(format!(".benchlint-import.{}", std::process::id()))
-}
-
-/// Writes `r`'s canonical file and provenance file into `staging` as `{k}.json` and
-/// `{k}.provenance.json`, and counts the secret values replaced.
-fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<usize, String> {
-    let mut provenance = json!({
-        "schema": PROVENANCE_SCHEMA,
-        "result": r.doc.id,
-        "source": { "path": r.origin.path, "format": r.origin.format },
-        "values": provenance_of(r),
-    });
-    // Pointers are made of the file's keys, and paths and ids are the file's text too.
-    crate::secrets::redact_value(&mut provenance);
-    // A published canonical file carries no credential: secrets become "<redacted>". The
-    // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
-    let (mut value, apart) = std::mem::take(&mut r.value).into_parts();
-    let redacted = crate::secrets::redact_value(&mut value);
-    // Written as it is serialised, the sample arrays read from the file's text as they are
-    // reached: a result of millions of samples is hundreds of megabytes of pretty JSON, and
-    // several times that as JSON values.
-    let whole = crate::json::WithSamples::new(&value, &apart, text);
-    output::write_file_with(&staging.join(format!("{k}.json")), &mut |sink| {
-        crate::text::json::pretty_line_to(sink, &whole)
-    })?;
-    drop(value);
-    output::write_file_with(&staging.join(format!("{k}.provenance.json")), &mut |sink| {
-        crate::text::json::pretty_line_to(sink, &provenance)
-    })?;
-    Ok(redacted)
 }
 
 /// Runs `import`.

@@ -1,0 +1,131 @@
+//! One file's outcome as its check goes (findings selected and capped as they are made,
+//! results, claims), and how results are handed to a command that writes them out as they are
+//! read (`import`, `sidecar`).
+
+use std::path::PathBuf;
+
+use super::keep_within;
+use crate::diagnostic::{Finding, Omitted};
+
+use super::{LoadedClaims, LoadedResult, Options};
+
+#[derive(Default)]
+pub(super) struct FileOutcome {
+    pub(super) results: Vec<LoadedResult>,
+    pub(super) claims: Vec<LoadedClaims>,
+    pub(super) findings: Vec<Finding>,
+    pub(super) unknown: Vec<Finding>,
+    pub(super) artifact_refs: Vec<PathBuf>,
+    pub(super) internal: Vec<String>,
+    pub(super) omitted: Omitted,
+    /// How many of `findings` and of `unknown` the selection was applied to.
+    pub(super) selected: (usize, usize),
+    /// The harness whose companion the file is (a document it writes beside its results),
+    /// when an adapter took a document of the file for one.
+    pub(super) companion: Option<&'static str>,
+    /// The result file of the run this sidecar attaches to, when it was read as one.
+    pub(super) sidecar_of: Option<PathBuf>,
+    /// A walked file that is not a result (a YAML file no adapter claims), skipped quietly.
+    pub(super) skipped: bool,
+    /// Other files of the run (as shown) whose level a result of this file left out, for want
+    /// of the load it ran at: each carries its E003, and is no companion of that result.
+    pub(super) left_out: Vec<String>,
+    /// How many of `results` were handed over already (a JSON Lines file's, a chunk at a time).
+    pub(super) handed: usize,
+}
+
+impl FileOutcome {
+    /// Drops the findings of rules the selection turns off on the file and gives the others
+    /// their configured severity, then keeps at most `max_findings_per_file` (those made
+    /// first), counting the rest: the caps count only findings that are shown. Called as
+    /// findings are made (after each document), so each call selects only the new ones.
+    pub(super) fn cap(&mut self, options: &Options) {
+        select_from(&mut self.findings, self.selected.0, options);
+        select_from(&mut self.unknown, self.selected.1, options);
+        let cap = options.thresholds.max_findings_per_file;
+        keep_within(
+            &mut self.findings,
+            cap,
+            &mut self.omitted,
+            &options.selection,
+        );
+        let left = cap.saturating_sub(self.findings.len());
+        keep_within(
+            &mut self.unknown,
+            left,
+            &mut self.omitted,
+            &options.selection,
+        );
+        self.selected = (self.findings.len(), self.unknown.len());
+    }
+
+    /// Hands the results not handed yet to `hand`, then keeps them lean.
+    pub(super) fn hand_over(
+        &mut self,
+        hand: Handing<'_>,
+        (path, text, last): (&str, &str, bool),
+        options: &Options,
+    ) {
+        let from = self.handed.min(self.results.len());
+        (hand.to)(Handed {
+            path,
+            results: &mut self.results[from..],
+            text,
+            last,
+        });
+        for r in &mut self.results[from..] {
+            super::result::keep_lean(r, options);
+        }
+        self.handed = self.results.len();
+    }
+
+    /// The last cap, once the file is checked: every finding selected (whatever was done to
+    /// the list between caps) and exact repeats dropped first.
+    pub(super) fn finish(&mut self, options: &Options) {
+        options.selection.apply(&mut self.findings);
+        options.selection.apply(&mut self.unknown);
+        self.selected = (self.findings.len(), self.unknown.len());
+        crate::diagnostic::dedup_in_order(&mut self.findings);
+        crate::diagnostic::dedup_in_order(&mut self.unknown);
+        self.cap(options);
+    }
+}
+
+/// Applies the selection to `findings[from..]`.
+pub(super) fn select_from(findings: &mut Vec<Finding>, from: usize, options: &Options) {
+    if from < findings.len() {
+        let mut new = findings.split_off(from);
+        options.selection.apply(&mut new);
+        findings.append(&mut new);
+    }
+}
+
+/// Some of a file's results, as they are handed over.
+pub struct Handed<'h> {
+    /// The file, as reached from the command line.
+    pub path: &'h str,
+    /// The results, with their canonical JSON.
+    pub results: &'h mut [LoadedResult],
+    /// The text of the file they were read from.
+    pub text: &'h str,
+    /// Whether these are the file's last (every file with results is handed over once with
+    /// this set, its last results or none).
+    pub last: bool,
+}
+
+/// What each file's results are handed to, on the worker that read the file, before they are
+/// kept lean ([`load_streaming`]).
+pub type HandTo<'a> = &'a (dyn Fn(Handed<'_>) + Sync);
+
+/// Where results are handed, and how.
+#[derive(Clone, Copy)]
+pub struct Handing<'a> {
+    /// What they are handed to.
+    pub to: HandTo<'a>,
+    /// Whether a JSON Lines file's results are handed a chunk of lines at a time, as they are
+    /// checked, rather than all once the file is read.
+    pub in_chunks: bool,
+}
+
+/// Where results are handed, if anywhere.
+pub type Hand<'a> = Option<Handing<'a>>;
