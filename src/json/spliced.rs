@@ -231,7 +231,7 @@ mod tests {
     }
 
     /// A canonical document's text: levels with sample arrays among other members, in drawn
-    /// orders, some arrays empty, some metrics absent.
+    /// orders, some arrays empty, some metrics absent, some written twice.
     fn document(state: &mut u64) -> String {
         let mut levels = Vec::new();
         for level in 0..=below(state, 3) {
@@ -241,9 +241,12 @@ mod tests {
                 if below(state, 4) == 0 {
                     continue;
                 }
-                let n = [0, 1, 2, 5, 40][below(state, 5)];
-                let numbers: Vec<String> = (0..n).map(|_| token(state)).collect();
-                samples.push(format!("\"{metric}\": [{}]", numbers.join(",")));
+                // A metric written twice now and then: the last is the one read.
+                for _ in 0..=usize::from(below(state, 6) == 0) {
+                    let n = [0, 1, 2, 5, 40][below(state, 5)];
+                    let numbers: Vec<String> = (0..n).map(|_| token(state)).collect();
+                    samples.push(format!("\"{metric}\": [{}]", numbers.join(",")));
+                }
             }
             if below(state, 3) == 0 {
                 samples.push("\"note\": \"not a metric\"".into());
