@@ -15,6 +15,7 @@ mod documents;
 mod fates;
 #[cfg(test)]
 mod handing_tests;
+mod lean;
 #[cfg(test)]
 mod levels_tests;
 mod lines;

@@ -74,7 +74,7 @@ impl FileOutcome {
             last,
         });
         for r in &mut self.results[from..] {
-            super::result::keep_lean(r, options);
+            super::lean::keep_lean(r, options);
         }
         self.handed = self.results.len();
     }

@@ -1,8 +1,6 @@
 //! One result, once recognised: bounded, sidecars and the run folder merged, settings derived,
 //! read as the typed model, its rules run, and kept lean for the corpus-wide rules.
 
-use std::sync::Arc;
-
 use serde::Deserialize as _;
 use serde_json::Value;
 
@@ -11,6 +9,7 @@ use crate::model::{Level, ProvenanceMap, RESULT_SCHEMA, ResultDoc};
 use crate::rules::{self, Check, Emit, Emitter, ResultCtx, RuleMeta};
 use crate::serve_command::ServeSettings;
 
+use super::lean::drop_per_result_detail;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
     checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
@@ -280,50 +279,6 @@ fn drop_unkeyed_levels(
     let mut flags = keep.iter();
     list.retain(|_| flags.next().copied().unwrap_or(true));
     provenance.retain_levels(&keep);
-}
-
-/// Keeps of `r` what a lean load keeps ([`drop_per_result_detail`], the configuration parts
-/// shared, no canonical JSON): for a result handed whole to a streaming caller first.
-pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
-    drop_per_result_detail(&mut r.doc);
-    options.shared.share_result(&mut r.doc, &mut r.provenance);
-    r.value = crate::model::loaded::Canonical::none();
-}
-
-/// What only the per-result rules read, dropped once they have run (`Options::lean`): the
-/// per-request samples, the serve command and environment (their settings are already derived
-/// into typed fields, which the corpus-wide rules compare) and the load snapshots. The
-/// corpus-wide rules never read these, and they are most of a result's heap. Nor do they read
-/// the `schema` (the same for every result), the free-text `notes` of a successful run (the
-/// audit quotes those of a losing run) or the artifacts' file names (only whether a quality
-/// gate is paired, and the power trace's kind): those go too, so
-/// a lean result is for reading, never for writing out. The levels left are packed
-/// ([`crate::model::Levels::pack`]): the corpus-wide rules read them back exactly, at a few
-/// dozen bytes a level instead of 464.
-pub(super) fn drop_per_result_detail(doc: &mut ResultDoc) {
-    for level in doc.levels.to_mut() {
-        level.samples = None;
-    }
-    doc.levels.pack();
-    doc.schema = String::new();
-    if doc.outcome == crate::model::Outcome::Ok {
-        doc.notes = None;
-    }
-    if let Some(artifacts) = doc.artifacts.as_mut() {
-        if let Some(trace) = artifacts.power_trace.as_mut() {
-            trace.path = None;
-        }
-        if let Some(gate) = artifacts.quality_gate.as_mut() {
-            gate.path = None;
-        }
-    }
-    if let Some(engine) = doc.engine.as_mut().map(Arc::make_mut) {
-        engine.serve_command = None;
-        engine.environment = None;
-    }
-    if let Some(platform) = doc.platform.as_mut().map(Arc::make_mut) {
-        platform.load_snapshot = None;
-    }
 }
 
 /// Turns a rule's report into a finding, applying the rule's adoption date.
