@@ -77,11 +77,17 @@ pub use groups::{GroupFinding, GroupFindings, group_findings};
 pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> AuditReport {
     let runs = Runs::new(&corpus.results);
     let analyses = analyse(&runs, &corpus.claims, thresholds, floor_tok_s);
-    let group = group_findings(&runs, thresholds);
-    let claims = analyses
-        .iter()
-        .map(|a| outcome(&runs, a, &group, thresholds))
-        .collect();
+    // The group rules' findings matter to claims only: an audit without claims (a finding a
+    // configuration, thousands of them) does without.
+    let claims = if analyses.is_empty() {
+        Vec::new()
+    } else {
+        let group = group_findings(&runs, thresholds);
+        analyses
+            .iter()
+            .map(|a| outcome(&runs, a, &group, thresholds))
+            .collect()
+    };
     let replication =
         crate::audit::replication::statuses(&corpus.results, &runs.configs, thresholds);
     let mut ladders: Vec<ConfigLadder> = runs
@@ -105,7 +111,15 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
             }
         })
         .collect();
-    ladders.sort_by(|a, b| (&a.label, &a.fingerprint).cmp(&(&b.label, &b.fingerprint)));
+    // Sorted as indices, then each ladder moved once: sorting the ladders themselves stably
+    // holds a scratch copy of up to all of them (a third of a kilobyte each, one a
+    // configuration).
+    let mut order: Vec<usize> = (0..ladders.len()).collect();
+    order.sort_by(|&a, &b| {
+        let key = |i: usize| (&ladders[i].label, &ladders[i].fingerprint);
+        key(a).cmp(&key(b))
+    });
+    crate::diagnostic::permute(&mut ladders, &order);
     let losing_runs = crate::replication::path_order(&corpus.results)
         .into_iter()
         .map(|i| &corpus.results[i])
