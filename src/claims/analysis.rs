@@ -10,8 +10,6 @@ mod words;
 
 use std::collections::BTreeSet;
 
-use serde_json::Value;
-
 use super::compare::{Comparison, Runs};
 use super::side::{ResolvedSide, quoted_list, resolve_side};
 use super::{Claim, ClaimKind, Metric, SideSpec};
@@ -152,17 +150,14 @@ pub fn analyse(
 ) -> Vec<ClaimAnalysis> {
     // An analysis is about a kilobyte before what it points to, kept for every claim until the
     // run ends: sized to the claims, not grown by doubling past them.
-    let total = claims.iter().filter_map(claim_items).map(Vec::len).sum();
+    let total = claims.iter().map(|doc| doc.claims.len()).sum();
     let mut out = Vec::with_capacity(total);
     for (file, doc) in claims.iter().enumerate() {
-        let Some(items) = claim_items(doc) else {
-            continue;
-        };
-        for (index, raw) in items.iter().enumerate() {
-            let id = raw
-                .get("id")
-                .and_then(Value::as_str)
-                .map_or_else(|| format!("claim {}", index + 1), str::to_string);
+        for (index, item) in doc.claims.iter().enumerate() {
+            let id = item
+                .id
+                .clone()
+                .unwrap_or_else(|| format!("claim {}", index + 1));
             let at = ClaimRef {
                 file,
                 index,
@@ -170,21 +165,16 @@ pub fn analyse(
                 doc_start: doc.origin.doc_start,
                 id,
             };
-            out.push(analyse_one(runs, at, raw, thresholds, floor));
+            out.push(analyse_one(runs, at, &item.read, thresholds, floor));
         }
     }
     out
 }
 
-/// The claims of a claims document (valid against its schema, so an array when present).
-fn claim_items(doc: &LoadedClaims) -> Option<&Vec<Value>> {
-    doc.value.get("claims").and_then(Value::as_array)
-}
-
 fn analyse_one(
     runs: &Runs<'_>,
     at: ClaimRef,
-    raw: &Value,
+    read: &Result<Claim, String>,
     thresholds: &Thresholds,
     floor: f64,
 ) -> ClaimAnalysis {
@@ -200,8 +190,8 @@ fn analyse_one(
         restatement: None,
         findings: Vec::new(),
     };
-    let claim: Claim = match serde_json::from_value(raw.clone()) {
-        Ok(c) => c,
+    let claim: Claim = match read {
+        Ok(c) => c.clone(),
         Err(e) => {
             a.problem = Some(format!("not decidable: the claim could not be read ({e})"));
             return a;

@@ -130,14 +130,14 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                     whole_numbers_as_integers(&mut value);
                     out.findings
                         .extend(claims::unreadable(path, doc.start, &value));
-                    out.claims.push(LoadedClaims {
-                        origin: origin("claims"),
-                        value: if self.options.drop_claims {
-                            Value::Null
-                        } else {
-                            value
-                        },
-                    });
+                    // Read into the typed model now, on the worker, and the JSON let go.
+                    let claims = if self.options.drop_claims {
+                        Value::Null
+                    } else {
+                        value
+                    };
+                    out.claims
+                        .push(LoadedClaims::read(origin("claims"), &claims));
                 } else {
                     out.findings
                         .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));

@@ -5,6 +5,7 @@
 //! checklist rules report. Rules read these structs; they never see the harness's own format.
 
 mod artifacts;
+pub mod claim;
 mod coverage;
 mod engine;
 mod level;

@@ -60,14 +60,14 @@ fn write_corpus(dir: &Path, results: &[Value], claims: Option<Value>) {
 fn outcome_of(dir: &Path, claim: Value) -> ClaimOutcome {
     let mut corpus = corpus::load(&[dir.to_path_buf()], &Options::default());
     // Claims given directly, as an in-memory document (the schema would reject some of them).
-    corpus.claims = vec![LoadedClaims {
-        origin: Origin {
+    corpus.claims = vec![LoadedClaims::read(
+        Origin {
             path: "claims.json".into(),
             doc_start: 0,
             format: "claims",
         },
-        value: json!({ "schema": "benchlint/claims/v1", "claims": [claim] }),
-    }];
+        &json!({ "schema": "benchlint/claims/v1", "claims": [claim] }),
+    )];
     let report = claims::audit(&corpus, 20.0, &Thresholds::default());
     report.claims.into_iter().next().unwrap()
 }

@@ -657,8 +657,9 @@ fn a_claims_file_let_go_is_still_read_and_accounted_for() {
     let (kept, dropped) = (load(false), load(true));
     assert_eq!(kept.claims.len(), 1);
     assert_eq!(dropped.claims.len(), 1);
-    assert!(kept.claims[0].value.get("claims").is_some());
-    assert!(dropped.claims[0].value.is_null());
+    assert!(!kept.claims[0].claims.is_empty());
+    assert!(kept.claims[0].claims.iter().all(|c| c.read.is_ok()));
+    assert!(dropped.claims[0].claims.is_empty());
     let read = |c: &benchlint::model::loaded::Corpus| -> Vec<(String, String)> {
         c.read
             .iter()
