@@ -165,7 +165,11 @@ pub fn analyse(
                 doc_start: doc.origin.doc_start,
                 id,
             };
-            out.push(analyse_one(runs, at, &item.read, thresholds, floor));
+            let mut a = analyse_one(runs, at, &item.read, thresholds, floor);
+            // Kept to the end of the run: a claim's few findings, not the room a growing list
+            // leaves.
+            a.findings.shrink_to_fit();
+            out.push(a);
         }
     }
     out

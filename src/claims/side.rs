@@ -246,6 +246,9 @@ pub fn resolve_at(
 }
 
 fn fill_points(results: &[LoadedResult], side: &mut ResolvedSide, level: LevelKey, metric: Metric) {
+    // A point a result, kept with the claim's analysis to the end of the run: room for them
+    // alone, not the four a growing list starts with.
+    side.points.reserve_exact(side.results.len());
     for &i in &side.results {
         let doc = &results[i].doc;
         let Some((li, l)) = doc

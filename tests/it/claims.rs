@@ -499,3 +499,46 @@ fn a_claim_can_name_its_level_by_request_rate() {
     );
     assert!(!errors(&claims(json!({ "results": ["a"], "request_rate": 0 }))).is_empty());
 }
+
+/// A claim's analysis is kept to the end of the run, one per claim: its lists hold what they
+/// hold and no spare room (a growing list starts with room for four and doubles), checked on
+/// every claims fixture of the C rules, passing and failing.
+#[test]
+fn a_claims_analysis_keeps_no_spare_room() {
+    let mut analysed = 0;
+    let mut with_findings = 0;
+    for rule in std::fs::read_dir("testdata/rules").unwrap() {
+        let rule = rule.unwrap().path();
+        if !rule.file_name().unwrap().to_string_lossy().starts_with('C') {
+            continue;
+        }
+        for side in ["pass", "fail"] {
+            let Ok(cases) = std::fs::read_dir(rule.join(side)) else {
+                continue;
+            };
+            for case in cases {
+                let case = case.unwrap().path();
+                let corpus = corpus::load(std::slice::from_ref(&case), &Options::default());
+                let runs = claims::Runs::new(&corpus.results);
+                let thresholds = Thresholds::default();
+                for a in claims::analyse(&runs, &corpus.claims, &thresholds, 20.0) {
+                    analysed += 1;
+                    with_findings += usize::from(!a.findings.is_empty());
+                    assert_eq!(
+                        a.findings.capacity(),
+                        a.findings.len(),
+                        "{}",
+                        case.display()
+                    );
+                    for s in a.subject.iter().chain(&a.baseline) {
+                        assert_eq!(s.points.capacity(), s.points.len(), "{}", case.display());
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        analysed > 20 && with_findings > 10,
+        "{analysed} claims, {with_findings} with findings"
+    );
+}
