@@ -136,13 +136,13 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // A file's results as far as its skeleton reads them, until its last are handed over.
     let partial: Mutex<BTreeMap<String, Vec<Kept>>> = Mutex::new(BTreeMap::new());
     let hand = |handed: corpus::Handed<'_>| {
-        let mut kept: Vec<Kept> = handed.results.iter().map(|r| kept(r, &options)).collect();
+        let mut these: Vec<Kept> = handed.results.iter().map(|r| kept(r, &options)).collect();
         if !handed.last {
             if let Ok(mut partial) = partial.lock() {
                 partial
                     .entry(handed.path.to_string())
                     .or_default()
-                    .append(&mut kept);
+                    .append(&mut these);
             }
             return;
         }
@@ -151,7 +151,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
             .ok()
             .and_then(|mut p| p.remove(handed.path))
             .unwrap_or_default();
-        all.append(&mut kept);
+        all.append(&mut these);
         let planned = plan_files(args, &all, &spool);
         if let Ok(mut files) = files.lock() {
             files.extend(planned);
