@@ -159,6 +159,29 @@ pub fn write_file_with(
     staged.commit()
 }
 
+/// Writes what `write` writes into a file made for it at `path`, in a folder of the run's own
+/// making that nothing else writes into (`import`'s staging folder): created exclusively, so
+/// it is never a link and never what was there (an error instead), and no temporary name and
+/// rename, which [`write_file_with`] needs only where a reader may see the target. A failed
+/// write removes the file.
+pub fn write_new_file_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| cannot_write(path, &e))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+    let written = write(&mut out).and_then(|()| out.flush());
+    drop(out);
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(path);
+        cannot_write(path, &e)
+    })
+}
+
 /// A file being written beside its target under a fresh name (created exclusively, so it
 /// cannot be a link), renamed over the target once complete ([`Staged::commit`]) and removed if
 /// it never is: a report written as a run goes, never held whole, and never left half written
@@ -272,6 +295,33 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&plain).unwrap(), "two");
         let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
         assert_eq!(left.len(), 3, "no temporary file left: {left:?}");
+    }
+
+    #[test]
+    fn a_new_file_is_made_only_where_nothing_is_and_never_left_half_written() {
+        let tmp = tempfile::tempdir().unwrap();
+        let made = tmp.path().join("0.json");
+        write_new_file_with(&made, &mut |w| w.write_all(b"{}\n")).unwrap();
+        assert_eq!(std::fs::read_to_string(&made).unwrap(), "{}\n");
+        // What is there already, a file or a link to one, is left as it is: an error.
+        let e = write_new_file_with(&made, &mut |w| w.write_all(b"other")).unwrap_err();
+        assert!(e.contains("cannot write"), "{e}");
+        assert_eq!(std::fs::read_to_string(&made).unwrap(), "{}\n");
+        let link = tmp.path().join("1.json");
+        std::os::unix::fs::symlink(&made, &link).unwrap();
+        assert!(write_new_file_with(&link, &mut |w| w.write_all(b"other")).is_err());
+        assert_eq!(std::fs::read_to_string(&made).unwrap(), "{}\n");
+        // A writer that fails leaves no file behind.
+        let failed = tmp.path().join("2.json");
+        let e = write_new_file_with(&failed, &mut |w| {
+            w.write_all(b"half")?;
+            Err(std::io::Error::other(
+                "the document could not be serialised",
+            ))
+        })
+        .unwrap_err();
+        assert!(e.contains("could not be serialised"), "{e}");
+        assert!(!failed.exists());
     }
 
     #[test]

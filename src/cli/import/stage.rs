@@ -1,7 +1,7 @@
 //! Each result of an `import` written as the loader hands it over, into a staging folder of
 //! the output, then moved to its name once every name is known.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -98,6 +98,7 @@ pub(super) fn write_staged(
         .collect();
     let names = output_names(&results, &args.paths);
     let mut refused = Vec::new();
+    let mut made: BTreeSet<PathBuf> = BTreeSet::new();
     for ((r, name), k) in results.iter().zip(&names).zip(&numbers) {
         let Some(k) = k else {
             return Err(format!(
@@ -114,17 +115,21 @@ pub(super) fn write_staged(
             }
         };
         for (from, to) in [
-            (format!("{k}.json"), format!("{name}.json")),
+            (staged_file(staging, *k, ".json"), format!("{name}.json")),
             (
-                format!("{k}.provenance.json"),
+                staged_file(staging, *k, ".provenance.json"),
                 format!("{name}.provenance.json"),
             ),
         ] {
             let path = args.output.join(to);
-            if let Some(parent) = path.parent() {
+            // Each folder made once, not asked after for each file.
+            if let Some(parent) = path.parent()
+                && !made.contains(parent)
+            {
                 output::create_dir(parent)?;
+                made.insert(parent.to_path_buf());
             }
-            output::move_file(&staging.join(from), &path)?;
+            output::move_file(&from, &path)?;
         }
     }
     Ok((loaded, redacted.into_inner(), refused))
@@ -183,8 +188,17 @@ pub(super) fn staging_dir(output: &Path) -> PathBuf {
     output.join(format!(".benchlint-import.{}", std::process::id()))
 }
 
-/// Writes `r`'s canonical file and provenance file into `staging` as `{k}.json` and
-/// `{k}.provenance.json`, and counts the secret values replaced.
+/// Where the staged file of result `k` ending in `suffix` goes: folders of a thousand results,
+/// so that no folder of the staging grows to tens of thousands of files, where each file made
+/// or moved costs a search of its folder on some file systems.
+fn staged_file(staging: &Path, k: usize, suffix: &str) -> PathBuf {
+    staging
+        .join(format!("{}", k / 1000))
+        .join(format!("{k}{suffix}"))
+}
+
+/// Writes `r`'s canonical file and provenance file into `staging` ([`staged_file`]), and counts
+/// the secret values replaced.
 fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<usize, String> {
     let mut provenance = json!({
         "schema": PROVENANCE_SCHEMA,
@@ -202,11 +216,15 @@ fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<u
     // reached: a result of millions of samples is hundreds of megabytes of pretty JSON, and
     // several times that as JSON values.
     let whole = crate::json::WithSamples::new(&value, &apart, text);
-    output::write_file_with(&staging.join(format!("{k}.json")), &mut |sink| {
+    let canonical = staged_file(staging, k, ".json");
+    if let Some(folder) = canonical.parent() {
+        output::create_dir(folder)?;
+    }
+    output::write_new_file_with(&canonical, &mut |sink| {
         crate::text::json::pretty_line_to(sink, &whole)
     })?;
     drop(value);
-    output::write_file_with(&staging.join(format!("{k}.provenance.json")), &mut |sink| {
+    output::write_new_file_with(&staged_file(staging, k, ".provenance.json"), &mut |sink| {
         crate::text::json::pretty_line_to(sink, &provenance)
     })?;
     Ok(redacted)
