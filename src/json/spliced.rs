@@ -339,4 +339,41 @@ mod tests {
             .is_err()
         );
     }
+
+    /// Numbers JSON does not allow, in a sample array: the document is read as the whole-text
+    /// read reads it, and what is written back is that or an error, never other numbers.
+    #[test]
+    fn spellings_json_refuses_are_never_written_back_as_other_numbers() {
+        for token in [
+            "01", "1.", ".5", "+1", "-", "1e", "0x10", "1e400", "-1e400", "NaN", "Infinity", "1_0",
+            "１",
+        ] {
+            let text = format!(
+                "{{\"schema\": \"benchlint/result/v1\", \"levels\": [{{\"samples\": {{\"ttft_s\": [1, {token}, 2]}}}}]}}"
+            );
+            let limits = Limits::default();
+            let mut typed = parse_text_typed(&text, false, &limits, "benchlint/result/v1");
+            let mut whole = parse_text_with(&text, false, &limits);
+            let (t, w) = match (typed.documents.pop(), whole.documents.pop()) {
+                (Some(t), Some(w)) => (t, w),
+                (None, None) => continue,
+                _ => panic!("{token}: one read found a document and the other none"),
+            };
+            let spans: Vec<SampleSpan> = t.samples.iter().map(SampleSpan::from).collect();
+            let mut out = Vec::new();
+            let written = crate::text::json::to_writer_pretty(
+                &mut out,
+                &WithSamples::new(&t.value, &spans, &text),
+            );
+            if written.is_ok() {
+                let mut expected = Vec::new();
+                crate::text::json::to_writer_pretty(&mut expected, &w.value).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(expected).unwrap(),
+                    "{token}"
+                );
+            }
+        }
+    }
 }
