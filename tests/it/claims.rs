@@ -500,9 +500,9 @@ fn a_claim_can_name_its_level_by_request_rate() {
     assert!(!errors(&claims(json!({ "results": ["a"], "request_rate": 0 }))).is_empty());
 }
 
-/// A claim's analysis is kept to the end of the run, one per claim: its lists hold what they
-/// hold and no spare room (a growing list starts with room for four and doubles), checked on
-/// every claims fixture of the C rules, passing and failing.
+/// A claim's analysis and its outcome in the audit are kept to the end of the run, one per
+/// claim: their lists hold what they hold and no spare room (a growing list starts with room
+/// for four and doubles), checked on every claims fixture of the C rules, passing and failing.
 #[test]
 fn a_claims_analysis_keeps_no_spare_room() {
     let mut analysed = 0;
@@ -521,6 +521,11 @@ fn a_claims_analysis_keeps_no_spare_room() {
                 let corpus = corpus::load(std::slice::from_ref(&case), &Options::default());
                 let runs = claims::Runs::new(&corpus.results);
                 let thresholds = Thresholds::default();
+                // The audit's outcome of each claim, kept with the report to its end: its
+                // reasons likewise.
+                for c in claims::audit(&corpus, 20.0, &thresholds).claims {
+                    assert_eq!(c.reasons.capacity(), c.reasons.len(), "{}", case.display());
+                }
                 for a in claims::analyse(&runs, &corpus.claims, &thresholds, 20.0) {
                     analysed += 1;
                     with_findings += usize::from(!a.findings.is_empty());

@@ -67,9 +67,16 @@ pub(super) fn outcome(
     );
 
     // Sentences of benchlint's that quote ids and values between backticks.
-    let mut reasons = vec![Text::quoting(decided.lead)];
-    reasons.extend(decided.extra.into_iter().map(Text::quoting));
-    reasons.extend(details.into_iter().map(Text::quoting));
+    // Kept for every claim to the end of the run: each sentence without the room `format!`
+    // leaves, the list made to its length (not grown from room for four).
+    let reasons: Vec<Text> = std::iter::once(decided.lead)
+        .chain(decided.extra)
+        .chain(details)
+        .map(|mut s| {
+            s.shrink_to_fit();
+            Text::quoting(s)
+        })
+        .collect();
 
     let basis = match (&decided.verdict, decided.restated) {
         (Verdict::Restated, Some(_)) => Some(match claim_basis {
