@@ -152,7 +152,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
             .and_then(|mut p| p.remove(handed.path))
             .unwrap_or_default();
         all.append(&mut these);
-        let planned = plan_files(args, &all, &spool);
+        let planned = plan_files(args, all, &spool);
         if let Ok(mut files) = files.lock() {
             files.extend(planned);
         }
@@ -215,21 +215,23 @@ fn kept(r: &LoadedResult, options: &corpus::Options) -> Kept {
 /// file's, as handed over): `None` for a file that misses nothing.
 fn plan_files(
     args: &SidecarArgs,
-    results: &[Kept],
+    results: Vec<Kept>,
     spool: &Mutex<Spool>,
 ) -> Vec<(String, Option<Planned>)> {
     let mut files = Vec::new();
-    let mut by_file: BTreeMap<&str, Vec<&Kept>> = BTreeMap::new();
+    let mut by_file: BTreeMap<String, Vec<Kept>> = BTreeMap::new();
     for k in results {
         by_file
-            .entry(k.result.origin.path.raw())
+            .entry(k.result.origin.path.raw().to_string())
             .or_default()
             .push(k);
     }
     for (file, mut kept) in by_file {
+        let file = file.as_str();
         kept.sort_by_key(|k| k.result.origin.doc_start);
-        let results: Vec<&LoadedResult> = kept.iter().map(|k| &k.result).collect();
-        let gaps: Vec<Vec<checklist::Gap>> = kept.iter().map(|k| k.gaps.clone()).collect();
+        let (results, gaps): (Vec<LoadedResult>, Vec<Vec<checklist::Gap>>) =
+            kept.into_iter().map(|k| (k.result, k.gaps)).unzip();
+        let results: Vec<&LoadedResult> = results.iter().collect();
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);

@@ -315,29 +315,18 @@ mod tests {
             "{{\"schema\": \"{SCHEMA}\", \"levels\": [{{\"samples\": {{\"ttft_s\": [1, 2]}}}}]}}"
         );
         let (value, spans) = apart(&text);
-        let mut out = Vec::new();
-        // The text of another file, shorter, then of one whose bytes there are no array.
-        let short = "{}";
-        assert!(
-            crate::text::json::to_writer_pretty(&mut out, &WithSamples::new(&value, &spans, short))
-                .is_err()
-        );
+        // The text of another file, shorter; of one whose bytes there are no array; of one
+        // whose array no longer reads as numbers.
         let other = text.replace("[1, 2]", "\"1, 2\"");
-        assert!(
-            crate::text::json::to_writer_pretty(
-                &mut out,
-                &WithSamples::new(&value, &spans, &other)
-            )
-            .is_err()
-        );
         let garbled = text.replace("[1, 2]", "[1, x]");
-        assert!(
-            crate::text::json::to_writer_pretty(
+        for file in ["{}", other.as_str(), garbled.as_str()] {
+            let mut out = Vec::new();
+            let written = crate::text::json::to_writer_pretty(
                 &mut out,
-                &WithSamples::new(&value, &spans, &garbled)
-            )
-            .is_err()
-        );
+                &WithSamples::new(&value, &spans, file),
+            );
+            assert!(written.is_err(), "{file}");
+        }
     }
 
     /// Numbers JSON does not allow, in a sample array: the document is read as the whole-text

@@ -39,6 +39,13 @@ fn heavy_files(dir: &Path, n: u32) {
     }
 }
 
+/// `n` heavy results, one a line, written to `path`; their text.
+fn heavy_lines(path: &Path, n: u32) -> String {
+    let text: String = (0..n).map(|i| heavy(i).to_string() + "\n").collect();
+    std::fs::write(path, &text).unwrap();
+    text
+}
+
 fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
     items.iter().map(|s| s.as_ref().to_os_string()).collect()
 }
@@ -135,8 +142,7 @@ fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     let files = tmp.path().join("files");
     heavy_files(&files, 3000);
     let lines = tmp.path().join("all.jsonl");
-    let text: String = (0..3000).map(|i| heavy(i).to_string() + "\n").collect();
-    std::fs::write(&lines, &text).unwrap();
+    let text = heavy_lines(&lines, 3000);
     let as_files = check_peak(&files);
     let as_lines = check_peak(&lines);
     if as_files == 0 {
@@ -162,8 +168,7 @@ fn import_holds_a_json_lines_file_a_chunk_of_lines_at_a_time() {
     let corpus = tmp.path().join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();
     let lines = corpus.join("all.jsonl");
-    let text: String = (0..3000).map(|i| heavy(i).to_string() + "\n").collect();
-    std::fs::write(&lines, &text).unwrap();
+    heavy_lines(&lines, 3000);
     let out = tmp.path().join("out");
     let checked = check_peak(&lines);
     let imported = peak(&[&"import", &"-o", &out, &lines]);
