@@ -30,14 +30,7 @@ pub(super) fn check_text(
 ) {
     let path = entry.display.raw();
     if bom {
-        let mut loc = Location::new(path, "");
-        loc.offset = Some(0);
-        out.findings.push(finding_at(
-            &rules::e005_nonstandard_json::RULE,
-            loc,
-            "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read",
-            Some("save the file as UTF-8 without a byte order mark".into()),
-        ));
+        out.findings.push(bom_finding(path));
     }
     let file_name = entry
         .path()
@@ -59,7 +52,20 @@ pub(super) fn check_text(
         {
             let folder = hood.folder(entry.path(), &entry.root);
             let hand = hand.filter(|h| h.in_chunks);
-            check_lines((entry, text), &file_name, (options, &folder, hand), out);
+            let not_json = |offset: usize, message: &str| {
+                Ok(text::not_json(path, text, offset, Some(message)))
+            };
+            let lines = (entry, crate::json::TextLines(text), text.len());
+            if let Err(e) = check_lines(
+                lines,
+                (&file_name, &not_json),
+                (options, &folder, hand),
+                out,
+            ) {
+                // A text in memory is read to its end.
+                out.internal
+                    .push(internal_error("the loader", &format!("`{path}`"), &e.0));
+            }
             return;
         }
         text::Reading::Json => match parse::parse_json(entry, &file_name, text, options, out) {
@@ -106,6 +112,18 @@ pub(super) fn check_text(
         (options, &folder, owner),
         out,
     );
+}
+
+/// The finding of a file that starts with a UTF-8 byte order mark.
+pub(super) fn bom_finding(path: &str) -> Finding {
+    let mut loc = Location::new(path, "");
+    loc.offset = Some(0);
+    finding_at(
+        &rules::e005_nonstandard_json::RULE,
+        loc,
+        "the file starts with a UTF-8 byte order mark, which JSON forbids; the mark was ignored and the rest of the file read",
+        Some("save the file as UTF-8 without a byte order mark".into()),
+    )
 }
 
 /// The finding of a canonical result `doc` with levels past the bound, which are dropped
@@ -163,10 +181,10 @@ pub(super) fn check_documents(
         }
         return;
     }
-    let mut run = DocumentRun::new((entry, text), file_name, form, (options, folder));
+    let mut run = DocumentRun::new(entry, file_name, form, (options, folder));
     let doc_count = documents.len();
     for doc in &mut documents {
-        run.check(doc, doc_count, out);
+        run.check(doc, (text, 0), doc_count, out);
     }
     run.finish(doc_count, out);
 }

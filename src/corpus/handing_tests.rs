@@ -26,19 +26,28 @@ fn lines(n: usize) -> String {
 }
 
 /// What each handing saw: the ids handed, whether each still had its JSON, how many sample
-/// arrays it held apart, and the length of the text handed with them.
-type Seen = Vec<(Vec<String>, usize, usize, usize)>;
+/// arrays it held apart, and the text handed with them: where it starts in the file, the text,
+/// and whether every result's document and sample arrays lie in it.
+type Seen = Vec<(Vec<String>, usize, usize, (usize, String, bool))>;
 
 fn hand_all(path: &std::path::Path, in_chunks: bool, apart: bool) -> (Seen, Vec<LoadedResult>) {
     let seen: Mutex<Seen> = Mutex::new(Vec::new());
     let to = |handed: Handed<'_>| {
-        let (results, text) = (handed.results, handed.text);
+        let (results, text, base) = (handed.results, handed.text, handed.base);
         let ids = results.iter().map(|r| r.doc.id.clone()).collect();
         let with_json = results.iter().filter(|r| !r.value.is_null()).count();
         let held_apart = results.iter().map(|r| r.value.samples_apart().len()).sum();
+        let inside = |at: usize| (base..base + text.len()).contains(&at);
+        let within = results.iter().all(|r| {
+            inside(r.origin.doc_start)
+                && r.value
+                    .samples_apart()
+                    .iter()
+                    .all(|s| inside(s.start) && s.end <= base + text.len())
+        });
         seen.lock()
             .unwrap()
-            .push((ids, with_json, held_apart, text.len()));
+            .push((ids, with_json, held_apart, (base, text.to_string(), within)));
     };
     let options = Options {
         samples_apart: apart,
@@ -76,9 +85,14 @@ fn a_json_lines_file_is_handed_a_chunk_of_lines_at_a_time_each_result_once() {
         seen.iter().all(|s| s.1 == s.0.len()),
         "every result handed with its JSON"
     );
+    // Each with the lines its results were read from, their offsets the file's.
+    for (ids, _, _, (base, lines, within)) in &seen {
+        assert_eq!(Some(lines.as_str()), text.get(*base..base + lines.len()));
+        assert!(within, "{ids:?} lie outside their lines");
+    }
     assert!(
-        seen.iter().all(|s| s.3 == text.len()),
-        "with the file's text"
+        seen.iter().all(|s| s.3.1.len() < text.len() / 2),
+        "never the file's whole text"
     );
     // Most lines hold samples, each array left in the text.
     assert!(seen.iter().map(|s| s.2).sum::<usize>() > n / 2);

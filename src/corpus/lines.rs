@@ -1,6 +1,8 @@
-//! A JSON Lines file read, checked and dropped a chunk of lines at a time: the file's text stays
-//! in memory (findings are placed in it), its parsed documents never all at once, so a file of
-//! half a million lines costs what its results keep, not what its documents weigh.
+//! A JSON Lines file read, checked and dropped a chunk of lines at a time: neither its parsed
+//! documents nor, read from the file ([`crate::io::LineFile`]), its text are ever all in memory,
+//! so a file of half a million lines costs what its results keep, not what its documents or
+//! its text weigh. Each chunk is checked as a text of its own and what it makes is moved to the
+//! file's offsets as it leaves (`shift`); findings are placed once the file is read.
 //!
 //! The findings are those of the whole-file read, and so is the order in which they are made,
 //! which the per-file cap keeps the first of: what the parser finds of every line (broken
@@ -10,18 +12,34 @@
 //! the whole), and laid end to end once the last line is read; a file that turns out not to be
 //! JSON at all (no object or array, several broken lines) is one finding, as before.
 
-use crate::diagnostic::{Finding, Location, Omitted};
-use crate::json::{Document, ParsedText};
-use crate::rules;
+use std::rc::Rc;
 
+use crate::diagnostic::{Finding, Location, Omitted};
+use crate::io::ReadError;
+use crate::json::{Document, LineChunk, LineSource};
+use crate::rules;
+use crate::text::PathText;
+
+use super::recognise::DocumentRun;
+use super::shift::move_findings;
 use super::{
-    DocumentRun, Entry, FileOutcome, Hand, Options, beside, bound_levels, bounds, finding_at,
-    keep_within, parse, select_from, text,
+    Entry, FileOutcome, Hand, Options, beside, bound_levels, bounds, finding_at, keep_within,
+    parse, select_from,
 };
 
 /// Parsed documents a chunk: large enough that a chunk's bookkeeping is nothing beside its
 /// lines, small enough that a chunk of large documents stays a few megabytes.
 const LINES: usize = 256;
+
+/// The finding of a file that turned out not to be JSON at all, from where its first broken
+/// line broke and the parser's words there.
+pub(super) type NotJson<'n> = &'n dyn Fn(usize, &str) -> Result<Finding, ReadError>;
+
+/// The lines of a chunk, kept while a document read from them waits to be checked.
+struct Piece {
+    text: String,
+    base: usize,
+}
 
 /// What the parser found, by kind, across the chunks read so far, each held within the cap.
 #[derive(Default)]
@@ -41,38 +59,49 @@ struct Found {
 }
 
 impl Found {
-    /// Adds what the parser found in `chunk` (and the levels of its results cut at the bound).
-    fn add(&mut self, path: &str, text: &str, chunk: &mut ParsedText, options: &Options) {
-        self.documents += chunk.documents.len();
-        self.structured |= chunk
+    /// Adds what the parser found in `chunk` (and the levels of its results cut at the bound),
+    /// moved to the file's offsets.
+    fn add(&mut self, path: &PathText, chunk: &mut LineChunk, options: &Options) {
+        let (base, parsed) = (chunk.base, &mut chunk.parsed);
+        let raw = path.raw();
+        self.documents += parsed.documents.len();
+        self.structured |= parsed
             .documents
             .iter()
             .any(|d| d.value.is_object() || d.value.is_array());
-        self.failures += chunk.failures.len();
-        self.failures_omitted += chunk.failures_omitted;
+        self.failures += parsed.failures.len();
+        self.failures_omitted += parsed.failures_omitted;
         if self.first_failure.is_none()
-            && let Some(f) = chunk.failures.first()
+            && let Some(f) = parsed.failures.first()
         {
-            self.first_failure = Some((f.offset, f.message.clone()));
+            self.first_failure = Some((f.offset + base, f.message.clone()));
         }
-        let mut parsed = FileOutcome::default();
-        parse::report_parse_problems(path, text, chunk, &mut parsed);
-        let nonstandard = parsed.findings.split_off(chunk.failures.len());
+        // A failure at the end of the file is a truncated document: the file ends where its
+        // last chunk does.
+        let end = if chunk.last {
+            chunk.text.trim_end().len()
+        } else {
+            usize::MAX
+        };
+        let mut made = FileOutcome::default();
+        parse::report_parse_problems(raw, end, parsed, &mut made);
+        let nonstandard = made.findings.split_off(parsed.failures.len());
         let mut new: [Vec<Finding>; 6] = [
-            parsed.findings,
+            made.findings,
             nonstandard,
             Vec::new(),
             Vec::new(),
             Vec::new(),
             Vec::new(),
         ];
-        bounds::report_duplicates(path, chunk, &mut new[2]);
-        bounds::report_wide(path, chunk, &mut new[3]);
-        bounds::report_truncated(path, chunk, &mut new[4]);
-        for doc in &mut chunk.documents {
-            new[5].extend(bound_levels(path, doc, options));
+        bounds::report_duplicates(raw, parsed, &mut new[2]);
+        bounds::report_wide(raw, parsed, &mut new[3]);
+        bounds::report_truncated(raw, parsed, &mut new[4]);
+        for doc in &mut parsed.documents {
+            new[5].extend(bound_levels(raw, doc, options));
         }
-        for (kind, new) in self.kinds.iter_mut().zip(new) {
+        for (kind, mut new) in self.kinds.iter_mut().zip(new) {
+            move_findings(&mut new, path, base);
             let from = kind.len();
             kind.extend(new);
             select_from(kind, from, options);
@@ -86,50 +115,99 @@ impl Found {
     }
 }
 
-/// Reads the JSON Lines file `entry` (its text `text`) a chunk of lines at a time, checking
-/// each document once the file is known to be JSON and whether it holds one document or more.
-pub(super) fn check_lines(
-    (entry, text): (&Entry, &str),
-    file_name: &str,
+/// The documents of a file checked in order, each with the lines it was read from, and the
+/// results handed over a chunk of lines at a time.
+struct Checker<'r, 'a, 'f> {
+    run: DocumentRun<'a, 'f>,
+    options: &'a Options,
+    hand: Hand<'r>,
+    /// Where the findings of the last document checked begin: no cap has cut them yet.
+    last: usize,
+}
+
+impl Checker<'_, '_, '_> {
+    /// Checks the documents of `waiting`, `count` being the file's documents so far, and hands
+    /// their results over with the lines they were read from.
+    fn check(
+        &mut self,
+        waiting: &mut Vec<(Document, Rc<Piece>)>,
+        count: usize,
+        out: &mut FileOutcome,
+    ) {
+        let path = self.run.path();
+        let mut lines: Option<Rc<Piece>> = None;
+        for (mut doc, piece) in waiting.drain(..) {
+            if let Some(done) = lines.take_if(|l| !Rc::ptr_eq(l, &piece)) {
+                self.hand_over(path, &done, out);
+            }
+            out.cap(self.options);
+            self.last = out.findings.len();
+            self.run
+                .check(&mut doc, (&piece.text, piece.base), count, out);
+            lines = Some(piece);
+        }
+        if let Some(done) = lines {
+            self.hand_over(path, &done, out);
+        }
+    }
+
+    /// Hands the results not handed yet over (`import`), read from `piece`'s lines, as the
+    /// lines are checked: the file's results are never all held with their canonical JSON.
+    fn hand_over(&self, path: &str, piece: &Piece, out: &mut FileOutcome) {
+        if let Some(hand) = self.hand {
+            out.hand_over(hand, (path, (&piece.text, piece.base), false), self.options);
+        }
+    }
+}
+
+/// Reads the JSON Lines file `entry` from `source` (its text, `len` bytes) a chunk of lines at a
+/// time, checking each document once the file is known to be JSON and whether it holds one
+/// document or more, and handing the results over (`hand`) as their lines are checked. A line
+/// that can no longer be read is the error returned, what was made of the file being the
+/// caller's to drop; `not_json` describes a file that turns out not to be JSON at all.
+pub(super) fn check_lines<S: LineSource>(
+    (entry, source, len): (&Entry, S, usize),
+    (file_name, not_json): (&str, NotJson<'_>),
     (options, folder, hand): (&Options, &beside::Folder<'_>, Hand<'_>),
     out: &mut FileOutcome,
-) {
+) -> Result<(), ReadError> {
     let path = entry.display.raw();
     // Made before the file's first line (a byte order mark): first in the whole-file order.
     let before = std::mem::take(&mut out.findings);
     out.selected.0 = 0;
     let limits = options.thresholds.json_limits();
     let mut found = Found::default();
-    let mut run = DocumentRun::new((entry, text), file_name, None, (options, folder));
-    let mut waiting: Vec<Document> = Vec::new();
-    // Where the findings of the last document checked begin: no cap has cut them yet.
-    let mut last = 0;
-    let mut check = |doc: &mut Document, count: usize, out: &mut FileOutcome| {
-        out.cap(options);
-        last = out.findings.len();
-        run.check(doc, count, out);
+    let mut checker = Checker {
+        run: DocumentRun::new(entry, file_name, None, (options, folder)),
+        options,
+        hand,
+        last: 0,
     };
-    for mut chunk in parse::line_chunks(text, &limits, options, LINES) {
-        found.add(path, text, &mut chunk, options);
-        waiting.append(&mut chunk.documents);
+    let mut waiting: Vec<(Document, Rc<Piece>)> = Vec::new();
+    let size = match options.lines_per_chunk {
+        0 => LINES,
+        n => n,
+    };
+    for chunk in parse::line_chunks((source, len), &limits, options, size) {
+        let mut chunk = chunk.map_err(ReadError)?;
+        found.add(&entry.display, &mut chunk, options);
+        let piece = Rc::new(Piece {
+            text: std::mem::take(&mut chunk.text),
+            base: chunk.base,
+        });
+        let documents = std::mem::take(&mut chunk.parsed.documents);
+        waiting.extend(documents.into_iter().map(|d| (d, Rc::clone(&piece))));
         if found.structured && found.documents > 1 {
-            for mut doc in waiting.drain(..) {
-                check(&mut doc, found.documents, out);
-            }
-            // Written out (`import`) as the lines are checked: the file's results are never
-            // all held with their canonical JSON.
-            if let Some(hand) = hand {
-                out.hand_over(hand, (path, text, false), options);
-            }
+            checker.check(&mut waiting, found.documents, out);
         }
     }
     if !found.structured && found.failures > 1 {
         // Not JSON at all: one finding for the file, as the whole-file read makes it.
         let (offset, message) = found.first_failure.unwrap_or_default();
         let mut findings = before;
-        findings.push(text::not_json(path, text, offset, Some(&message)));
+        findings.push(not_json(offset, &message)?);
         out.findings = findings;
-        return;
+        return Ok(());
     }
     out.omitted.add(found.omitted);
     parse::count_omitted_failures(path, found.failures_omitted, options, out);
@@ -144,12 +222,10 @@ pub(super) fn check_lines(
             Some("remove the file, or write the result into it".into()),
         ));
     }
-    for mut doc in waiting {
-        check(&mut doc, found.documents, out);
-    }
+    checker.check(&mut waiting, found.documents, out);
     // The whole-file order: the parser's findings, the levels cut, then each document's, the
     // last document's left for the file's last cap as the whole-file read leaves them.
-    let mut tail = out.findings.split_off(last.min(out.findings.len()));
+    let mut tail = out.findings.split_off(checker.last.min(out.findings.len()));
     let documents = std::mem::take(&mut out.findings);
     let [failures, nonstandard, repeated, wide, cut, levels] = found.kinds;
     let mut findings = before;
@@ -175,5 +251,6 @@ pub(super) fn check_lines(
     out.selected.0 = findings.len();
     findings.append(&mut tail);
     out.findings = findings;
-    run.finish(found.documents, out);
+    checker.run.finish(found.documents, out);
+    Ok(())
 }

@@ -18,6 +18,9 @@ mod handing_tests;
 mod lean;
 #[cfg(test)]
 mod levels_tests;
+mod line_file;
+#[cfg(test)]
+mod line_file_tests;
 mod lines;
 mod outcome;
 mod parse;
@@ -29,6 +32,7 @@ mod result;
 mod run_folder;
 mod settle;
 mod shared;
+mod shift;
 #[cfg(test)]
 mod swap_tests;
 mod text;
@@ -102,6 +106,9 @@ pub struct Options {
     /// state for each is worked out before its canonical JSON is dropped
     /// ([`LoadedResult::checklist`]), the one thing the audit asks of that JSON.
     pub checklist: Option<std::sync::Arc<[crate::audit::ChecklistItem]>>,
+    /// How many documents of a JSON Lines file are read and checked at a time (0: 256). What
+    /// a run finds does not depend on it; its memory does.
+    pub lines_per_chunk: usize,
 }
 
 impl FileRead {

@@ -59,11 +59,12 @@ impl FileOutcome {
         self.selected = (self.findings.len(), self.unknown.len());
     }
 
-    /// Hands the results not handed yet to `hand`, then keeps them lean.
+    /// Hands the results not handed yet to `hand`, read from `text` (which starts at byte
+    /// `base` of the file), then keeps them lean.
     pub(super) fn hand_over(
         &mut self,
         hand: Handing<'_>,
-        (path, text, last): (&str, &str, bool),
+        (path, (text, base), last): (&str, (&str, usize), bool),
         options: &Options,
     ) {
         let from = self.handed.min(self.results.len());
@@ -71,6 +72,7 @@ impl FileOutcome {
             path,
             results: &mut self.results[from..],
             text,
+            base,
             last,
         });
         for r in &mut self.results[from..] {
@@ -106,8 +108,11 @@ pub struct Handed<'h> {
     pub path: &'h str,
     /// The results, with their canonical JSON.
     pub results: &'h mut [LoadedResult],
-    /// The text of the file they were read from.
+    /// The text they were read from: the file's, or a chunk of a JSON Lines file's lines.
     pub text: &'h str,
+    /// Where `text` starts in the file: the results' offsets (their documents, their sample
+    /// arrays held apart) are the file's.
+    pub base: usize,
     /// Whether these are the file's last (every file with results is handed over once with
     /// this set, its last results or none).
     pub last: bool,

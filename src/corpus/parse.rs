@@ -45,7 +45,7 @@ pub(super) fn parse_json(
         ));
         return None;
     }
-    report_parse_problems(path, text, &parsed, out);
+    report_parse_problems(path, text.trim_end().len(), &parsed, out);
     count_omitted_failures(path, parsed.failures_omitted, options, out);
     out.cap(options);
     bounds::report_scan(path, &parsed, &mut out.findings);
@@ -105,16 +105,16 @@ pub(super) fn by_line(file_name: &str) -> bool {
         .is_some_and(|e| e == "jsonl" || e == "ndjson")
 }
 
-/// The JSON Lines text `text` read `size` documents at a time, as [`parse_json_text`] reads
-/// it whole.
-pub(super) fn line_chunks<'t>(
-    text: &'t str,
-    limits: &'t crate::json::Limits,
+/// The JSON Lines text of `source` (`len` bytes) read `size` documents at a time, as
+/// [`parse_json_text`] reads it whole.
+pub(super) fn line_chunks<'a, S: crate::json::LineSource>(
+    (source, len): (S, usize),
+    limits: &'a crate::json::Limits,
     options: &Options,
     size: usize,
-) -> crate::json::LineChunks<'t> {
+) -> crate::json::LineChunks<'a, S> {
     let capture = (options.lean || options.samples_apart).then_some((RESULT_SCHEMA, options.lean));
-    crate::json::parse_line_chunks(text, limits, capture, size)
+    crate::json::parse_line_chunks(source, len, limits, capture, size)
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample
@@ -200,14 +200,14 @@ pub(super) fn fill_samples(doc: &mut ResultDoc, samples: Vec<SampleArray>) {
 
 pub(super) fn report_parse_problems(
     path: &str,
-    text: &str,
+    end: usize,
     parsed: &crate::json::ParsedText,
     out: &mut FileOutcome,
 ) {
     for f in &parsed.failures {
         let mut loc = Location::new(path, "");
         loc.offset = Some(f.offset);
-        let truncated = f.offset >= text.trim_end().len() || f.message.contains("EOF");
+        let truncated = f.offset >= end || f.message.contains("EOF");
         let mut finding = finding_at(
             &rules::e002_invalid_json::RULE,
             loc,

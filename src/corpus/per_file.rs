@@ -10,6 +10,7 @@ use super::keep_within;
 use crate::diagnostic::{Finding, Location};
 use crate::rules::{self};
 
+use super::line_file;
 use super::{
     Corpus, Entry, FileOutcome, FileRead, Hand, Handing, Options, Pending, artifacts, beside,
     catch_panic, check_text, finding_at, internal_error, settle_pending,
@@ -305,28 +306,19 @@ pub(super) fn process_file(
     (run, hood): (&[&Path], &beside::Neighbourhood),
     hand: Hand<'_>,
 ) -> FileOutcome {
+    // A JSON Lines file is read from the file a chunk of lines at a time, never whole.
+    if line_file::reads_by_line(entry, hand) {
+        return line_file::process_line_file(entry, options, hood, hand);
+    }
     let mut out = FileOutcome::default();
     let path = entry.display.raw();
     let (text, bom) =
         match crate::io::read_seen(entry.path(), options.thresholds.max_file_bytes, entry.seen) {
             Ok(t) => t,
             Err(e) => {
-                let mut f = finding_at(
-                    &rules::e001_unreadable_file::RULE,
-                    Location::new(path, ""),
-                    format!("`{path}` could not be read: {}", e.0),
-                    Some(
-                        "check the permissions and the encoding (UTF-8), or raise the size limit"
-                            .into(),
-                    ),
-                );
                 // Placed nowhere: a file the loader refused (swapped after the walk, say) is
                 // never opened again to place or draw a snippet of it.
-                f.placed = Some(crate::diagnostic::Placed {
-                    primary: None,
-                    related: Vec::new(),
-                });
-                out.findings.push(f);
+                out.findings.push(line_file::unreadable(path, &e));
                 out.finish(options);
                 return out;
             }
@@ -341,7 +333,7 @@ pub(super) fn process_file(
     // the writer has little left to sort.
     out.findings.sort_by(crate::diagnostic::output_order);
     if let Some(hand) = hand {
-        out.hand_over(hand, (path, &text, true), options);
+        out.hand_over(hand, (path, (&text, 0), true), options);
     }
     out
 }

@@ -15,6 +15,7 @@ use crate::rules;
 use crate::schema;
 use crate::text::PathText;
 
+use super::shift::Before;
 use super::{
     Entry, FileOutcome, LoadedClaims, Options, Origin, beside, claims, finding_at, finish_result,
     load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
@@ -24,7 +25,6 @@ use super::{
 /// What checking the documents of one file carries from one to the next.
 pub(super) struct DocumentRun<'a, 'f> {
     entry: &'a Entry,
-    text: &'a str,
     file_name: &'a str,
     form: Option<text::Form>,
     options: &'a Options,
@@ -39,7 +39,7 @@ pub(super) struct DocumentRun<'a, 'f> {
 
 impl<'a, 'f> DocumentRun<'a, 'f> {
     pub(super) fn new(
-        (entry, text): (&'a Entry, &'a str),
+        entry: &'a Entry,
         file_name: &'a str,
         form: Option<text::Form>,
         (options, folder): (&'a Options, &'a beside::Folder<'f>),
@@ -50,7 +50,6 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
             .collect();
         DocumentRun {
             entry,
-            text,
             file_name,
             form,
             options,
@@ -61,18 +60,48 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         }
     }
 
-    /// Recognises the document `doc`, one of the `doc_count` documents of the file (the count
-    /// so far, once past one, when the file is read a chunk at a time: an adapter asks only
-    /// whether a document is alone), and checks what it holds.
-    pub(super) fn check(&mut self, doc: &mut Document, doc_count: usize, out: &mut FileOutcome) {
-        let (entry, text, file_name, folder) = (self.entry, self.text, self.file_name, self.folder);
+    /// The file, as reached from the command line.
+    pub(super) fn path(&self) -> &'a str {
+        self.entry.display.raw()
+    }
+
+    /// Recognises the document `doc` of `text`, one of the `doc_count` documents of the file
+    /// (the count so far, once past one, when the file is read a chunk at a time: an adapter
+    /// asks only whether a document is alone), and checks what it holds. `text` starts at byte
+    /// `base` of the file (a chunk of its lines): what the check makes is moved to the file's
+    /// offsets ([`Before::move_since`]).
+    pub(super) fn check(
+        &mut self,
+        doc: &mut Document,
+        (text, base): (&str, usize),
+        doc_count: usize,
+        out: &mut FileOutcome,
+    ) {
+        // Findings are kept within the file's bound as they are made, not after.
+        out.cap(self.options);
+        let before = Before::mark(out);
+        let unknown = self.unknown.len();
+        self.check_in(doc, text, doc_count, out);
+        before.move_since(out, &self.shared, base);
+        for u in &mut self.unknown[unknown..] {
+            u.1 += base;
+        }
+    }
+
+    /// [`DocumentRun::check`], in the offsets of `text`.
+    fn check_in(
+        &mut self,
+        doc: &mut Document,
+        text: &str,
+        doc_count: usize,
+        out: &mut FileOutcome,
+    ) {
+        let (entry, file_name, folder) = (self.entry, self.file_name, self.folder);
         let path = entry.display.raw();
         let sides = &self.sides;
         let shared = &self.shared;
         let unknown = &mut self.unknown;
         let options = self.options;
-        // Findings are kept within the file's bound as they are made, not after.
-        out.cap(options);
         run_document_rules(
             path,
             doc,

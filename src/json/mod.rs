@@ -17,7 +17,7 @@ mod tolerant;
 mod typed_tests;
 mod walk;
 
-pub use chunks::{LineChunks, parse_line_chunks};
+pub use chunks::{LineChunk, LineChunks, LineSource, TextLines, parse_line_chunks};
 pub use cut::{Cuts, cut, cut_ranges};
 pub use levels::{TypedLevels, restore_levels};
 pub(crate) use locate::next_structural;

@@ -105,18 +105,21 @@ fn split_lines(text: &str) -> Vec<Segment> {
     let mut out = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
-        let trimmed_start = line.len() - line.trim_start().len();
-        let body = line.trim();
-        if !body.is_empty() {
-            let s = start + trimmed_start;
-            out.push(Segment {
-                start: s,
-                end: s + body.len(),
-            });
-        }
+        out.extend(line_segment(line, start));
         start += line.len();
     }
     out
+}
+
+/// The document of the line `line` (with or without its `\n`) that starts at `start`: the line
+/// without the white space around it, `None` for a blank line.
+pub(super) fn line_segment(line: &str, start: usize) -> Option<Segment> {
+    let trimmed_start = line.len() - line.trim_start().len();
+    let body = line.trim();
+    (!body.is_empty()).then(|| Segment {
+        start: start + trimmed_start,
+        end: start + trimmed_start + body.len(),
+    })
 }
 
 /// Index one past the container that opens at `i`, or the end of the text if it never closes.

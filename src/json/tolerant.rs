@@ -141,9 +141,9 @@ fn parse_text_as(
 fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'_>) -> ParsedText {
     let mut out = ParsedText::default();
     let (schema, with_levels) = capture.unzip();
-    let mut state = Reading::new(text, with_levels == Some(true));
+    let mut state = Reading::new(text.len(), with_levels == Some(true));
     for (index, (seg, found)) in scan_documents(text, by_line, limits, schema).enumerate() {
-        if !state.read(limits, index, (seg, found), &mut out) {
+        if !state.read(text, limits, index, (seg, found), &mut out) {
             break;
         }
     }
@@ -152,20 +152,19 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
 
 /// What reading a text's documents one at a time carries from one to the next: the bound on
 /// arrays and objects, which is the text's, and the broken documents described so far.
-pub(super) struct Reading<'t> {
-    text: &'t str,
+pub(super) struct Reading {
     with_levels: bool,
     budget: usize,
     containers: usize,
     failures: usize,
 }
 
-impl<'t> Reading<'t> {
-    pub(super) fn new(text: &'t str, with_levels: bool) -> Self {
+impl Reading {
+    /// Nothing read yet of a text of `len` bytes.
+    pub(super) fn new(len: usize, with_levels: bool) -> Self {
         Reading {
-            text,
             with_levels,
-            budget: container_budget(text.len()),
+            budget: container_budget(len),
             containers: 0,
             failures: 0,
         }
@@ -180,16 +179,17 @@ impl<'t> Reading<'t> {
         }
     }
 
-    /// Reads the document `index` (its segment and scan) into `out`; `false` once the text's
-    /// bound on arrays and objects is reached, when the rest of the text is not read.
+    /// Reads the document `index` (its segment of `text` and its scan) into `out`, its offsets
+    /// `text`'s; `false` once the text's bound on arrays and objects is reached, when the rest
+    /// of the text is not read.
     pub(super) fn read(
         &mut self,
+        text: &str,
         limits: &Limits,
         index: usize,
         (seg, mut found): (Segment, Scan),
         out: &mut ParsedText,
     ) -> bool {
-        let text = self.text;
         let original = &text[seg.start..seg.end];
         // Counted before the tree is built: once the text's documents would build more arrays
         // and objects than its size allows, this document is a failure and the rest of the

@@ -68,6 +68,17 @@ impl Canonical {
         self.0.as_deref().map_or(&[], |h| &h.apart)
     }
 
+    /// Moves where the sample arrays held apart lie by `by` bytes: from a chunk of the file's
+    /// text to the whole file's.
+    pub fn move_samples_apart(&mut self, by: usize) {
+        if let Some(held) = self.0.as_deref_mut() {
+            for s in &mut held.apart {
+                s.start += by;
+                s.end += by;
+            }
+        }
+    }
+
     /// The JSON held, taken out (`null` when none), and where its sample arrays held apart lie.
     pub fn into_parts(self) -> (Value, Vec<crate::json::SampleSpan>) {
         self.0

@@ -1,10 +1,13 @@
 //! Where findings sit in their file's text: each location's JSON pointer (or, in a YAML report
 //! or a loadgen log, its key) resolved to a byte span, a line and a column. Used by the loader,
-//! which places a file's findings while its text is in memory, and by the reporters, which
-//! place the few left (corpus-wide findings, those pointing into a second file).
+//! which places a file's findings while its text is in memory (or, for a JSON Lines file never
+//! held whole, reading it once more a line at a time), and by the reporters, which place the
+//! few left (corpus-wide findings, those pointing into a second file).
 
+mod lines;
 mod places;
 
+pub use lines::place_in_lines;
 pub use places::{is_json_text, places_in_text, value_span};
 
 use crate::diagnostic::{Finding, Location, Placed, Position};

@@ -45,7 +45,7 @@ pub(super) fn write_staged(
                 (r.origin.doc_start, 0)
             };
             let k = next.fetch_add(1, Ordering::Relaxed);
-            match stage(r, handed.text, staging, k) {
+            match stage(r, (handed.text, handed.base), staging, k) {
                 Ok(n) => {
                     redacted.fetch_add(n, Ordering::Relaxed);
                 }
@@ -199,7 +199,12 @@ fn staged_file(staging: &Path, k: usize, suffix: &str) -> PathBuf {
 
 /// Writes `r`'s canonical file and provenance file into `staging` ([`staged_file`]), and counts
 /// the secret values replaced.
-fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<usize, String> {
+fn stage(
+    r: &mut LoadedResult,
+    (text, base): (&str, usize),
+    staging: &Path,
+    k: usize,
+) -> Result<usize, String> {
     let mut provenance = json!({
         "schema": PROVENANCE_SCHEMA,
         "result": r.doc.id,
@@ -210,7 +215,17 @@ fn stage(r: &mut LoadedResult, text: &str, staging: &Path, k: usize) -> Result<u
     crate::secrets::redact_value(&mut provenance);
     // A published canonical file carries no credential: secrets become "<redacted>". The
     // canonical JSON is taken, not copied: the loader keeps the result lean afterwards.
-    let (mut value, apart) = std::mem::take(&mut r.value).into_parts();
+    let (mut value, mut apart) = std::mem::take(&mut r.value).into_parts();
+    // Where the arrays lie in `text`, a chunk of the file's lines starting at `base`.
+    for s in &mut apart {
+        let (Some(start), Some(end)) = (s.start.checked_sub(base), s.end.checked_sub(base)) else {
+            return Err(format!(
+                "`{}`: a sample array lies before the lines handed over",
+                r.origin.path.raw()
+            ));
+        };
+        (s.start, s.end) = (start, end);
+    }
     let redacted = crate::secrets::redact_value(&mut value);
     // Written as it is serialised, the sample arrays read from the file's text as they are
     // reached: a result of millions of samples is hundreds of megabytes of pretty JSON, and

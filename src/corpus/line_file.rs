@@ -1,0 +1,118 @@
+//! A JSON Lines file checked straight from the file, a chunk of lines at a time, its text never
+//! held whole: checked once for what makes a file unreadable (as a file read whole is), then
+//! read line by line and checked ([`check_lines`]), then read once more, line by line, to place
+//! its findings. What comes out is what reading the file whole gives.
+
+use crate::diagnostic::{Finding, Location, Placed};
+use crate::io::{LineFile, ReadError};
+use crate::rules;
+
+use super::documents::bom_finding;
+use super::{
+    Entry, FileOutcome, Hand, Options, beside, check_lines, finding_at, parse, sidecar, text,
+};
+#[cfg(test)]
+use crate::guard;
+
+/// Whether the file `entry` is read this way: a JSON Lines file by its name (neither a sidecar,
+/// whose documents decide together whether it attaches to a result, nor a loadgen side file,
+/// which is read as empty or not), and no command needs its results handed over all at once.
+pub(super) fn reads_by_line(entry: &Entry, hand: Hand<'_>) -> bool {
+    let Some(name) = entry.path().file_name() else {
+        return false;
+    };
+    let name = name.to_string_lossy();
+    let lower = name.to_ascii_lowercase();
+    parse::by_line(&name)
+        && !sidecar::is_sidecar_name(&name)
+        && !lower.starts_with("mlperf_log_trace")
+        && !lower.starts_with("mlperf_log_accuracy")
+        && hand.is_none_or(|h| h.in_chunks)
+}
+
+/// Checks the JSON Lines file `entry` from the file (see the module's words).
+pub(super) fn process_line_file(
+    entry: &Entry,
+    options: &Options,
+    hood: &beside::Neighbourhood,
+    hand: Hand<'_>,
+) -> FileOutcome {
+    let mut out = FileOutcome::default();
+    let path = entry.display.raw();
+    let limit = options.thresholds.max_file_bytes;
+    let file = match LineFile::open(entry.path(), limit, entry.seen) {
+        Ok(file) => file,
+        Err(e) => {
+            out.findings.push(unreadable(path, &e));
+            out.finish(options);
+            return out;
+        }
+    };
+    if file.bom() {
+        out.findings.push(bom_finding(path));
+    }
+    #[cfg(test)]
+    guard::injected(path, "loader");
+    let file_name = entry
+        .path()
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let folder = hood.folder(entry.path(), &entry.root);
+    // Described from the whole text, read again: only a file that is not JSON at all.
+    let not_json = |offset: usize, message: &str| {
+        let (text, _) = crate::io::read_seen(entry.path(), limit, entry.seen)?;
+        Ok(text::not_json(path, &text, offset, Some(message)))
+    };
+    let len = usize::try_from(file.len()).unwrap_or(usize::MAX);
+    if let Err(e) = check_lines(
+        (entry, file, len),
+        (&file_name, &not_json),
+        (options, &folder, hand),
+        &mut out,
+    ) {
+        // The file changed under the read: nothing read of it stands. Results handed over
+        // already are not handed over as the file's last, so no command writes them.
+        let mut unread = FileOutcome::default();
+        unread.findings.push(unreadable(path, &e));
+        unread.finish(options);
+        return unread;
+    }
+    out.finish(options);
+    place(entry, limit, &mut out);
+    out.findings.sort_by(crate::diagnostic::output_order);
+    if let Some(hand) = hand {
+        out.hand_over(hand, (path, ("", 0), true), options);
+    }
+    out
+}
+
+/// Places the findings and unknown-format findings of `out` in the file, read once more a line
+/// at a time. A file that can no longer be read leaves them unplaced, for the report to place or
+/// to say it could not.
+fn place(entry: &Entry, limit: u64, out: &mut FileOutcome) {
+    let path = entry.display.raw();
+    if let Ok(mut lines) = LineFile::open(entry.path(), limit, entry.seen) {
+        let _unplaced = crate::positions::place_in_lines(
+            path,
+            &mut lines,
+            &mut [&mut out.findings, &mut out.unknown],
+        );
+    }
+}
+
+/// The error of a file that could not be read (E001), placed nowhere: a file the loader refused
+/// is never opened again to place or draw a snippet of it.
+pub(super) fn unreadable(path: &str, e: &ReadError) -> Finding {
+    let mut f = finding_at(
+        &rules::e001_unreadable_file::RULE,
+        Location::new(path, ""),
+        format!("`{path}` could not be read: {}", e.0),
+        Some("check the permissions and the encoding (UTF-8), or raise the size limit".into()),
+    );
+    f.placed = Some(Placed {
+        primary: None,
+        related: Vec::new(),
+    });
+    f
+}

@@ -1,0 +1,274 @@
+//! A file read a line at a time, never held whole: checked first as [`super::read_seen`]
+//! checks a file it reads whole (a regular file, the one the walk saw, within the size limit,
+//! UTF-8 throughout), in one pass that keeps a block of it, then read again line by line.
+//! Offsets are the text's as [`super::read_seen`] gives it: after any byte order mark.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom, Take};
+use std::path::Path;
+
+use super::read::{BOM, HEAD, changed, check_head, grew_past, not_utf8, open_checked};
+use super::{ReadError, describe_io};
+
+/// Bytes read at a time.
+const BLOCK: usize = 64 << 10;
+
+/// A text file checked whole and read a line at a time.
+pub struct LineFile {
+    reader: BufReader<Take<File>>,
+    /// Length of the text (after any byte order mark).
+    len: u64,
+    /// Whether the file starts with a UTF-8 byte order mark.
+    bom: bool,
+    /// Bytes of the text read so far.
+    read: u64,
+}
+
+impl LineFile {
+    /// Opens `path` as [`super::read_seen`] would read it, with the same errors in the same
+    /// words, having read it once to check it: every byte of a file that is read on is UTF-8.
+    pub fn open(path: &Path, limit: u64, seen: Option<(u64, u64)>) -> Result<Self, ReadError> {
+        let (mut file, _) = open_checked(path, limit, seen)?;
+        let (len, bom) = check_whole(&mut file, limit)?;
+        let skip = if bom { 3 } else { 0 };
+        file.seek(SeekFrom::Start(skip))
+            .map_err(|e| ReadError(describe_io(&e)))?;
+        Ok(LineFile {
+            reader: BufReader::with_capacity(BLOCK, file.take(len)),
+            len,
+            bom,
+            read: 0,
+        })
+    }
+
+    /// The length of the text in bytes (after any byte order mark).
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether the file starts with a UTF-8 byte order mark (not part of the text).
+    pub fn bom(&self) -> bool {
+        self.bom
+    }
+
+    /// Reads the next line, with its `\n` if it has one, into `line` (cleared first); `false`
+    /// at the end of the text. A file that no longer reads as it did when checked (cut short,
+    /// or no longer UTF-8) is an error.
+    pub fn read_line(&mut self, line: &mut String) -> Result<bool, ReadError> {
+        line.clear();
+        let mut bytes = std::mem::take(line).into_bytes();
+        let got = self
+            .reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| ReadError(describe_io(&e)))?;
+        self.read += got as u64;
+        if got == 0 {
+            return if self.read == self.len {
+                Ok(false)
+            } else {
+                Err(changed())
+            };
+        }
+        *line = String::from_utf8(bytes).map_err(|_| changed())?;
+        Ok(true)
+    }
+}
+
+impl crate::json::LineSource for LineFile {
+    fn read_line(&mut self, line: &mut String) -> Result<bool, String> {
+        LineFile::read_line(self, line).map_err(|e| e.0)
+    }
+}
+
+/// Reads the opened `file` through once, as [`super::read_seen`] checks the bytes it reads: its
+/// length after any byte order mark, and whether it had one.
+fn check_whole(file: &mut File, limit: u64) -> Result<(u64, bool), ReadError> {
+    let mut reader = file.take(limit.saturating_add(1));
+    // The head, whole: the byte order mark and the NUL check look at its first bytes.
+    let mut block = vec![0; BLOCK.max(HEAD + BOM.len())];
+    let mut filled = 0;
+    while filled < block.len() {
+        let got = read_some(&mut reader, &mut block[filled..])?;
+        if got == 0 {
+            break;
+        }
+        filled += got;
+    }
+    let mut total = filled as u64;
+    let bom = block[..filled].starts_with(&BOM);
+    let skip = if bom { BOM.len() } else { 0 };
+    check_head(&block[skip..filled])?;
+    // UTF-8, block by block: a character cut by the end of a block is carried to the next.
+    let mut checked: usize = 0;
+    let mut carry: Vec<u8> = Vec::new();
+    let mut piece: &[u8] = &block[skip..filled];
+    let mut joined: Vec<u8> = Vec::new();
+    loop {
+        if !carry.is_empty() {
+            joined.clear();
+            joined.extend_from_slice(&carry);
+            joined.extend_from_slice(piece);
+            piece = &joined;
+        }
+        let at_end = total > limit || filled == 0;
+        match std::str::from_utf8(piece) {
+            Ok(_) => {
+                checked += piece.len();
+                carry.clear();
+            }
+            Err(e) if e.error_len().is_none() && !at_end => {
+                let good = e.valid_up_to();
+                checked += good;
+                carry = piece[good..].to_vec();
+            }
+            Err(e) => return Err(not_utf8(checked + e.valid_up_to())),
+        }
+        if total > limit {
+            return Err(grew_past(limit));
+        }
+        if filled == 0 {
+            break;
+        }
+        filled = read_some(&mut reader, &mut block)?;
+        total += filled as u64;
+        piece = &block[..filled];
+    }
+    Ok((total - skip as u64, bom))
+}
+
+/// One read, retried when interrupted.
+fn read_some(reader: &mut impl Read, into: &mut [u8]) -> Result<usize, ReadError> {
+    loop {
+        match reader.read(into) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadError(describe_io(&e))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read_seen;
+
+    fn lines_of(path: &Path) -> Result<(Vec<String>, bool), ReadError> {
+        let mut file = LineFile::open(path, 1 << 20, None)?;
+        let mut out = Vec::new();
+        let mut line = String::new();
+        while LineFile::read_line(&mut file, &mut line)? {
+            out.push(line.clone());
+        }
+        Ok((out, file.bom()))
+    }
+
+    /// Every byte string reads line by line as it reads whole: the same text, or the same error
+    /// in the same words. Drawn: ASCII, multi-byte characters cut anywhere (across blocks too),
+    /// byte order marks, UTF-16 marks, NUL bytes, stray bytes, sizes around the block.
+    #[test]
+    fn a_file_reads_by_line_as_it_reads_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.jsonl");
+        let mut state = 0x5eed_u64;
+        let pieces: [&[u8]; 10] = [
+            b"{\"a\": 1}\n",
+            "é\n".as_bytes(),
+            "\u{1F600}".as_bytes(),
+            b"\n\n",
+            &BOM,
+            &[0xFF, 0xFE],
+            &[0],
+            &[0xC3],
+            &[0x80],
+            b"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+        ];
+        let (mut read, mut refused) = (0, 0);
+        for case in 0..300 {
+            let mut bytes = Vec::new();
+            let target = match case % 4 {
+                0 => crate::seeded::below(&mut state, 64),
+                1 => BLOCK - 8 + crate::seeded::below(&mut state, 16),
+                2 => 2 * BLOCK + crate::seeded::below(&mut state, 64),
+                _ => crate::seeded::below(&mut state, 5000),
+            };
+            while bytes.len() < target {
+                // Mostly text, now and then a byte that may break it.
+                let k = crate::seeded::below(&mut state, 200);
+                let piece = match k {
+                    0..5 if case % 3 == 0 => pieces[4 + k],
+                    5..20 => pieces[9],
+                    _ => pieces[k % 4],
+                };
+                bytes.extend_from_slice(piece);
+            }
+            if case % 5 == 1 {
+                let mut with = BOM.to_vec();
+                with.extend_from_slice(&bytes);
+                bytes = with;
+            }
+            std::fs::write(&path, &bytes).unwrap();
+            let whole = read_seen(&path, 1 << 20, None);
+            let by_line = lines_of(&path);
+            match (whole, by_line) {
+                (Ok((text, bom)), Ok((lines, bom2))) => {
+                    assert_eq!(lines.concat(), text, "case {case}");
+                    assert_eq!(bom, bom2);
+                    assert!(lines.iter().rev().skip(1).all(|l| l.ends_with('\n')));
+                    read += 1;
+                }
+                (Err(a), Err(b)) => {
+                    assert_eq!(a, b, "case {case}");
+                    refused += 1;
+                }
+                (a, b) => panic!("case {case}: whole {a:?}, by line {b:?}"),
+            }
+        }
+        assert!(read > 50 && refused > 50, "{read} read, {refused} refused");
+    }
+
+    #[test]
+    fn the_limits_are_those_of_the_whole_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.jsonl");
+        std::fs::write(&path, "{}\n".repeat(100)).unwrap();
+        let whole = read_seen(&path, 10, None).unwrap_err();
+        let lines = LineFile::open(&path, 10, None).err().unwrap();
+        assert_eq!(whole, lines);
+        assert!(lines.0.contains("over the 10-byte limit"), "{}", lines.0);
+        let folder = LineFile::open(dir.path(), 10, None).err().unwrap();
+        assert!(folder.0.contains("not a regular file"), "{}", folder.0);
+    }
+
+    /// A file cut short after it was checked is an error, never a shorter text read as whole.
+    #[test]
+    fn a_file_cut_after_its_check_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.jsonl");
+        std::fs::write(&path, "{\"a\": 1}\n".repeat(10_000)).unwrap();
+        let mut file = LineFile::open(&path, 1 << 20, None).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(100)
+            .unwrap();
+        let mut line = String::new();
+        let error = loop {
+            match LineFile::read_line(&mut file, &mut line) {
+                Ok(true) => {}
+                Ok(false) => panic!("a cut file read to its end"),
+                Err(e) => break e,
+            }
+        };
+        assert!(
+            error.0.contains("changed while it was being checked"),
+            "{}",
+            error.0
+        );
+    }
+}
