@@ -18,7 +18,13 @@ use crate::guard;
 /// whose documents decide together whether it attaches to a result, nor a loadgen side file,
 /// which is read as empty or not), and no command needs its results handed over all at once.
 pub(super) fn reads_by_line(entry: &Entry, hand: Hand<'_>) -> bool {
-    let Some(name) = entry.path().file_name() else {
+    is_line_file(entry.path()) && hand.is_none_or(|h| h.in_chunks)
+}
+
+/// Whether the file at `path` is a JSON Lines file the loader reads a line at a time, never
+/// whole: its findings are placed reading it a line at a time too.
+pub fn is_line_file(path: &std::path::Path) -> bool {
+    let Some(name) = path.file_name() else {
         return false;
     };
     let name = name.to_string_lossy();
@@ -27,7 +33,6 @@ pub(super) fn reads_by_line(entry: &Entry, hand: Hand<'_>) -> bool {
         && !sidecar::is_sidecar_name(&name)
         && !lower.starts_with("mlperf_log_trace")
         && !lower.starts_with("mlperf_log_accuracy")
-        && hand.is_none_or(|h| h.in_chunks)
 }
 
 /// Checks the JSON Lines file `entry` from the file (see the module's words).

@@ -62,6 +62,7 @@ pub use outcome::{Hand, HandTo, Handed, Handing};
 pub use parse::parse_json_text;
 use per_file::check_chunk;
 pub use per_file::{load, load_each, load_results, load_streaming};
+pub use line_file::is_line_file;
 pub use place::corpus_path;
 use recognise::DocumentRun;
 pub use result::emit_to_finding;

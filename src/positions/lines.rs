@@ -49,8 +49,9 @@ fn anchor(l: &Location) -> usize {
     l.offset.unwrap_or(l.doc_start)
 }
 
-/// The positions of `wanted` in the text of `lines`, in order.
-fn resolve_by_line(
+/// The positions of `wanted` in the text of `lines`, in order, as [`resolve_all`] gives them in
+/// the whole text, each line read once and dropped.
+pub fn resolve_by_line(
     lines: &mut impl LineSource,
     wanted: &[&Location],
 ) -> Result<Vec<Option<Position>>, String> {

@@ -7,7 +7,7 @@
 mod lines;
 mod places;
 
-pub use lines::place_in_lines;
+pub use lines::{place_in_lines, resolve_by_line};
 pub use places::{is_json_text, places_in_text, value_span};
 
 use crate::diagnostic::{Finding, Location, Placed, Position};

@@ -200,9 +200,7 @@ impl Records {
     pub fn index(&mut self, path: &str, doc_start: usize, limit: u64) -> Option<usize> {
         if self.path != path {
             self.path = path.to_string();
-            self.starts = crate::corpus::read_text(Path::new(path), limit)
-                .ok()
-                .map(|(text, _)| document_starts(text.as_bytes()));
+            self.starts = starts_in(Path::new(path), limit);
         }
         let starts = self.starts.as_ref()?;
         Some(
@@ -215,50 +213,84 @@ impl Records {
 
 /// The byte offsets where the top-level JSON values of `bytes` start (the records of a JSON
 /// Lines file, or the documents of concatenated JSON): a scan of brackets outside strings.
+#[cfg(test)]
 fn document_starts(bytes: &[u8]) -> Vec<usize> {
-    let mut starts = Vec::new();
-    let (mut depth, mut in_string, mut escaped, mut in_scalar) = (0usize, false, false, false);
-    for (i, &b) in bytes.iter().enumerate() {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-            continue;
-        }
-        if in_scalar {
-            if b.is_ascii_whitespace() || matches!(b, b'{' | b'[' | b'"') {
-                in_scalar = false;
-            } else {
+    let mut scan = Starts::default();
+    scan.feed(bytes);
+    scan.found
+}
+
+/// The file at `path` scanned for where its top-level values start, a line at a time (a JSON
+/// Lines file is never held whole); `None` when it cannot be read again.
+fn starts_in(path: &Path, limit: u64) -> Option<Vec<usize>> {
+    let mut lines = crate::io::LineFile::open(path, limit, None).ok()?;
+    let mut scan = Starts::default();
+    let mut line = String::new();
+    while lines.read_line(&mut line).ok()? {
+        scan.feed(line.as_bytes());
+    }
+    Some(scan.found)
+}
+
+/// A scan of brackets outside strings, fed a piece of the text at a time: where each top-level
+/// value starts.
+#[derive(Default)]
+struct Starts {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    in_scalar: bool,
+    /// Bytes fed so far.
+    at: usize,
+    found: Vec<usize>,
+}
+
+impl Starts {
+    /// Scans the next piece of the text.
+    fn feed(&mut self, bytes: &[u8]) {
+        for (j, &b) in bytes.iter().enumerate() {
+            let i = self.at + j;
+            if self.in_string {
+                if self.escaped {
+                    self.escaped = false;
+                } else if b == b'\\' {
+                    self.escaped = true;
+                } else if b == b'"' {
+                    self.in_string = false;
+                }
                 continue;
             }
-        }
-        match b {
-            b' ' | b'\t' | b'\n' | b'\r' => {}
-            b'"' => {
-                if depth == 0 {
-                    starts.push(i);
+            if self.in_scalar {
+                if b.is_ascii_whitespace() || matches!(b, b'{' | b'[' | b'"') {
+                    self.in_scalar = false;
+                } else {
+                    continue;
                 }
-                in_string = true;
             }
-            b'{' | b'[' => {
-                if depth == 0 {
-                    starts.push(i);
+            match b {
+                b' ' | b'\t' | b'\n' | b'\r' => {}
+                b'"' => {
+                    if self.depth == 0 {
+                        self.found.push(i);
+                    }
+                    self.in_string = true;
                 }
-                depth += 1;
+                b'{' | b'[' => {
+                    if self.depth == 0 {
+                        self.found.push(i);
+                    }
+                    self.depth += 1;
+                }
+                b'}' | b']' => self.depth = self.depth.saturating_sub(1),
+                _ if self.depth == 0 => {
+                    self.found.push(i);
+                    self.in_scalar = true;
+                }
+                _ => {}
             }
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => {
-                starts.push(i);
-                in_scalar = true;
-            }
-            _ => {}
         }
+        self.at += bytes.len();
     }
-    starts
 }
 
 #[cfg(test)]
@@ -274,6 +306,13 @@ mod tests {
         let (a, b) = (document_starts(text), document_starts(spaced));
         assert_eq!(a.len(), b.len());
         assert_eq!(b[1], 18);
+        // Fed in two pieces, cut anywhere (inside a string, an escape, a scalar): the same.
+        for cut in 0..=text.len() {
+            let mut scan = Starts::default();
+            scan.feed(&text[..cut]);
+            scan.feed(&text[cut..]);
+            assert_eq!(scan.found, a, "cut at {cut}");
+        }
     }
 
     #[test]

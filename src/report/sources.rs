@@ -246,18 +246,13 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
     let resolved: Vec<(usize, Option<usize>, Position)> = by_path
         .into_par_iter()
         .flat_map_iter(|(path, wanted)| {
-            let text = crate::io::read_text(std::path::Path::new(path), max_file_bytes)
-                .ok()
-                .map(|(t, _)| t);
-            let Some(text) = text else {
-                return Vec::new();
-            };
             let locations: Vec<&Location> = wanted.iter().map(|w| w.2).collect();
+            let positions = positions_in(std::path::Path::new(path), &locations, max_file_bytes);
             wanted
                 .iter()
-                .zip(resolve_all(&text, &locations))
-                .map(|(&(i, k, _), pos)| (i, k, pos))
-                .collect()
+                .zip(positions)
+                .filter_map(|(&(i, k, _), pos)| Some((i, k, pos?)))
+                .collect::<Vec<_>>()
         })
         .collect();
     for f in findings.iter_mut().filter(|f| f.placed.is_none()) {
@@ -274,6 +269,24 @@ fn place_the_rest(findings: &mut [Finding], max_file_bytes: u64) {
             }
         }
     }
+}
+
+/// Where `locations` sit in the file at `path` (none where it cannot be read again): a JSON
+/// Lines file, which the loader never holds whole, is read a line at a time.
+fn positions_in(
+    path: &std::path::Path,
+    locations: &[&Location],
+    max_file_bytes: u64,
+) -> Vec<Option<Position>> {
+    if crate::corpus::is_line_file(path) {
+        return crate::io::LineFile::open(path, max_file_bytes, None)
+            .ok()
+            .and_then(|mut lines| crate::positions::resolve_by_line(&mut lines, locations).ok())
+            .unwrap_or_default();
+    }
+    crate::io::read_text(path, max_file_bytes)
+        .map(|(text, _)| resolve_all(&text, locations).into_iter().map(Some).collect())
+        .unwrap_or_default()
 }
 
 /// Overwrites every secret the M018 findings point at with asterisks, byte for byte, so no
