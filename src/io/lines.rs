@@ -56,32 +56,34 @@ impl LineFile {
         self.bom
     }
 
-    /// Reads the next line, with its `\n` if it has one, into `line` (cleared first); `false`
-    /// at the end of the text. A file that no longer reads as it did when checked (cut short,
-    /// or no longer UTF-8) is an error.
+    /// Appends the next line, with its `\n` if it has one, to `text`: how many bytes, none at
+    /// the end of the text. A file that no longer reads as it did when checked (cut short, or
+    /// no longer UTF-8) is an error.
+    pub fn append_line(&mut self, text: &mut String) -> Result<usize, ReadError> {
+        let got = self.reader.read_line(text).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                changed()
+            } else {
+                ReadError(describe_io(&e))
+            }
+        })?;
+        self.read += got as u64;
+        if got == 0 && self.read != self.len {
+            return Err(changed());
+        }
+        Ok(got)
+    }
+
+    /// Reads the next line into `line` (cleared first); `false` at the end of the text.
     pub fn read_line(&mut self, line: &mut String) -> Result<bool, ReadError> {
         line.clear();
-        let mut bytes = std::mem::take(line).into_bytes();
-        let got = self
-            .reader
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| ReadError(describe_io(&e)))?;
-        self.read += got as u64;
-        if got == 0 {
-            return if self.read == self.len {
-                Ok(false)
-            } else {
-                Err(changed())
-            };
-        }
-        *line = String::from_utf8(bytes).map_err(|_| changed())?;
-        Ok(true)
+        Ok(self.append_line(line)? > 0)
     }
 }
 
 impl crate::json::LineSource for LineFile {
-    fn read_line(&mut self, line: &mut String) -> Result<bool, String> {
-        LineFile::read_line(self, line).map_err(|e| e.0)
+    fn append_line(&mut self, text: &mut String) -> Result<usize, String> {
+        LineFile::append_line(self, text).map_err(|e| e.0)
     }
 }
 

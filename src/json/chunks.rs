@@ -10,24 +10,26 @@ use super::tolerant::{ParsedText, Reading};
 
 /// Where the lines of a JSON Lines text come from.
 pub trait LineSource {
-    /// Reads the next line, with its `\n` if it has one, into `line` (cleared first); `false`
-    /// at the end of the text, or why the line could not be read.
-    fn read_line(&mut self, line: &mut String) -> Result<bool, String>;
+    /// Appends the next line, with its `\n` if it has one, to `text`: how many bytes, none at
+    /// the end of the text; or why the line could not be read.
+    fn append_line(&mut self, text: &mut String) -> Result<usize, String>;
+
+    /// Reads the next line into `line` (cleared first); `false` at the end of the text.
+    fn read_line(&mut self, line: &mut String) -> Result<bool, String> {
+        line.clear();
+        Ok(self.append_line(line)? > 0)
+    }
 }
 
 /// The lines of a text held in memory.
 pub struct TextLines<'t>(pub &'t str);
 
 impl LineSource for TextLines<'_> {
-    fn read_line(&mut self, line: &mut String) -> Result<bool, String> {
-        line.clear();
-        if self.0.is_empty() {
-            return Ok(false);
-        }
+    fn append_line(&mut self, text: &mut String) -> Result<usize, String> {
         let end = self.0.find('\n').map_or(self.0.len(), |i| i + 1);
-        line.push_str(&self.0[..end]);
+        text.push_str(&self.0[..end]);
         self.0 = &self.0[end..];
-        Ok(true)
+        Ok(end)
     }
 }
 
@@ -56,7 +58,6 @@ pub struct LineChunks<'a, S> {
     chunk: LineChunk,
     /// Where the next line starts in the whole text.
     next: usize,
-    line: String,
     /// No line is read any more: the end of the text, the bound on arrays and objects, or an
     /// error.
     done: bool,
@@ -88,7 +89,6 @@ pub fn parse_line_chunks<'a, S: LineSource>(
         size: size.max(1),
         chunk: LineChunk::default(),
         next: 0,
-        line: String::new(),
         done: false,
         error: None,
         handed_last: false,
@@ -99,13 +99,16 @@ impl<S: LineSource> LineChunks<'_, S> {
     /// Reads the next line into the chunk being gathered; a chunk once the line starts the
     /// next one.
     fn read_next(&mut self) -> Option<LineChunk> {
-        match self.source.read_line(&mut self.line) {
-            Ok(true) => {}
-            Ok(false) => {
+        // Read straight into the chunk's text: a line is copied once, and again only when it
+        // starts the next chunk.
+        let at = self.chunk.text.len();
+        match self.source.append_line(&mut self.chunk.text) {
+            Ok(0) => {
                 self.done = true;
                 self.chunk.last = true;
                 return None;
             }
+            Ok(_) => {}
             Err(e) => {
                 self.done = true;
                 self.error = Some(e);
@@ -113,31 +116,30 @@ impl<S: LineSource> LineChunks<'_, S> {
             }
         }
         let start = self.next;
-        self.next += self.line.len();
+        self.next += self.chunk.text.len() - at;
+        let line = &self.chunk.text[at..];
         let mut one = ParsedText::default();
-        if let Some(seg) = line_segment(&self.line, 0) {
-            let piece = &self.line[seg.start..seg.end];
+        if let Some(seg) = line_segment(line, 0) {
+            let piece = &line[seg.start..seg.end];
             let found = match self.schema {
                 Some(schema) => scan_capturing(piece, self.limits, schema),
                 None => scan(piece, self.limits),
             };
-            self.done =
-                !self
-                    .reading
-                    .read(&self.line, self.limits, self.index, (seg, found), &mut one);
+            self.done = !self
+                .reading
+                .read(line, self.limits, self.index, (seg, found), &mut one);
             self.index += 1;
         }
         if !one.documents.is_empty() && self.chunk.parsed.documents.len() >= self.size {
             let next = LineChunk {
-                text: std::mem::take(&mut self.line),
+                text: self.chunk.text.split_off(at),
                 base: start,
                 parsed: one,
                 last: false,
             };
             return Some(std::mem::replace(&mut self.chunk, next));
         }
-        append_at(&mut self.chunk.parsed, one, self.chunk.text.len());
-        self.chunk.text.push_str(&self.line);
+        append_at(&mut self.chunk.parsed, one, at);
         None
     }
 }
@@ -328,14 +330,13 @@ mod tests {
     fn a_line_that_cannot_be_read_ends_the_chunks() {
         struct Failing(usize);
         impl LineSource for Failing {
-            fn read_line(&mut self, line: &mut String) -> Result<bool, String> {
-                line.clear();
+            fn append_line(&mut self, text: &mut String) -> Result<usize, String> {
                 if self.0 == 0 {
                     return Err("gone".into());
                 }
                 self.0 -= 1;
-                line.push_str("{}\n");
-                Ok(true)
+                text.push_str("{}\n");
+                Ok(3)
             }
         }
         let limits = Limits::default();

@@ -285,7 +285,12 @@ fn positions_in(
             .unwrap_or_default();
     }
     crate::io::read_text(path, max_file_bytes)
-        .map(|(text, _)| resolve_all(&text, locations).into_iter().map(Some).collect())
+        .map(|(text, _)| {
+            resolve_all(&text, locations)
+                .into_iter()
+                .map(Some)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
