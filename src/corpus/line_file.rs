@@ -93,16 +93,29 @@ pub(super) fn process_line_file(
 }
 
 /// Places the findings and unknown-format findings of `out` in the file, read once more a line
-/// at a time. A file that can no longer be read leaves them unplaced, for the report to place or
-/// to say it could not.
+/// at a time. A file that can no longer be read as it was (replaced since, say) places them
+/// nowhere, as a file the loader refused: it is never read again to place or quote them.
 fn place(entry: &Entry, limit: u64, out: &mut FileOutcome) {
     let path = entry.display.raw();
-    if let Ok(mut lines) = LineFile::open(entry.path(), limit, entry.seen) {
-        let _unplaced = crate::positions::place_in_lines(
-            path,
-            &mut lines,
-            &mut [&mut out.findings, &mut out.unknown],
-        );
+    let placed = LineFile::open(entry.path(), limit, entry.seen)
+        .map_err(|e| e.0)
+        .and_then(|mut lines| {
+            crate::positions::place_in_lines(
+                path,
+                &mut lines,
+                &mut [&mut out.findings, &mut out.unknown],
+            )
+        });
+    if placed.is_err() {
+        for f in out.findings.iter_mut().chain(out.unknown.iter_mut()) {
+            let mine = f.primary.path.raw() == path && f.related.iter().all(|r| r.path == path);
+            if f.placed.is_none() && mine {
+                f.placed = Some(Placed {
+                    primary: None,
+                    related: vec![None; f.related.len()],
+                });
+            }
+        }
     }
 }
 

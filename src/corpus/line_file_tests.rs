@@ -156,3 +156,39 @@ fn a_json_lines_file_read_by_line_in_chunks_is_read_as_whole() {
     }
     assert!(findings > 1000, "{findings} lines shown");
 }
+
+/// A JSON Lines file swapped for a link to a file outside after the walk is refused when opened,
+/// as a file read whole is: never read, quoted or placed in.
+#[test]
+fn a_json_lines_file_swapped_after_the_walk_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let lines = corpus.join("runs.jsonl");
+    let text =
+        std::fs::read_to_string("testdata/adapters/sglang/late-2025-server-info.jsonl").unwrap();
+    std::fs::write(&lines, &text).unwrap();
+    let secret = dir.path().join("secret.jsonl");
+    let planted = text.replace("\"dataset_name\": \"", "\"dataset_name\": \"TOPSECRET-");
+    assert_ne!(planted, text);
+    std::fs::write(&secret, planted).unwrap();
+    let options = Options::default();
+    let (entries, _, _) = discover::discover_all(std::slice::from_ref(&corpus), &options.walk);
+    let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
+    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let read = line_file::process_line_file(&entries[0], &options, &hood, None);
+    assert!(!read.results.is_empty());
+    std::fs::remove_file(&lines).unwrap();
+    std::os::unix::fs::symlink(&secret, &lines).unwrap();
+    let swapped = line_file::process_line_file(&entries[0], &options, &hood, None);
+    assert!(swapped.results.is_empty(), "the swapped file was read");
+    assert_eq!(swapped.findings.len(), 1, "{:#?}", swapped.findings);
+    assert_eq!(swapped.findings[0].rule.code, "E001");
+    assert!(
+        swapped.findings[0]
+            .message
+            .raw()
+            .contains("changed while it was being checked")
+    );
+    assert!(!format!("{:?}", swapped.findings).contains("TOPSECRET"));
+}
