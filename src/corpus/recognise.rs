@@ -157,16 +157,15 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                     let mut value = std::mem::take(&mut doc.value);
                     // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
                     whole_numbers_as_integers(&mut value);
+                    // Read into the typed model now, on the worker, once, and the JSON let go.
+                    let mut loaded = LoadedClaims::read(origin("claims"), &value);
+                    drop(value);
                     out.findings
-                        .extend(claims::unreadable(path, doc.start, &value));
-                    // Read into the typed model now, on the worker, and the JSON let go.
-                    let claims = if self.options.drop_claims {
-                        Value::Null
-                    } else {
-                        value
-                    };
-                    out.claims
-                        .push(LoadedClaims::read(origin("claims"), &claims));
+                        .extend(claims::unreadable(path, doc.start, &loaded));
+                    if self.options.drop_claims {
+                        loaded.claims = Vec::new();
+                    }
+                    out.claims.push(loaded);
                 } else {
                     out.findings
                         .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));

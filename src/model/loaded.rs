@@ -156,7 +156,8 @@ impl ClaimItem {
     pub fn read(raw: &Value) -> Self {
         ClaimItem {
             id: raw.get("id").and_then(Value::as_str).map(str::to_string),
-            read: serde_json::from_value(raw.clone()).map_err(|e| e.to_string()),
+            read: <super::claim::Claim as serde::Deserialize>::deserialize(raw)
+                .map_err(|e| e.to_string()),
         }
     }
 }
