@@ -75,6 +75,13 @@ mod tests {
             assert_eq!(f.primary.doc_start, 40);
             assert!(f.message.raw().ends_with(&words), "{}", f.message.raw());
         }
-        assert!(unreadable("c.json", 0, &LoadedClaims::read(loaded.origin, &Value::Null)).is_empty());
+        assert!(
+            unreadable(
+                "c.json",
+                0,
+                &LoadedClaims::read(loaded.origin, &Value::Null)
+            )
+            .is_empty()
+        );
     }
 }

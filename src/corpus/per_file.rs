@@ -206,7 +206,13 @@ fn load_files(
                     &mut corpus.omitted,
                     &options.selection,
                 );
-                corpus.results.extend(o.results);
+                // A file of many results (a long JSON Lines file) hands its list over rather
+                // than have it copied while both are held.
+                if corpus.results.is_empty() && o.results.len() > corpus.results.capacity() {
+                    corpus.results = o.results;
+                } else {
+                    corpus.results.extend(o.results);
+                }
                 corpus.claims.extend(o.claims);
                 handed += o.findings.len();
                 handed_error |= o
