@@ -45,7 +45,7 @@ pub(super) fn process_line_file(
     let mut out = FileOutcome::default();
     let path = entry.display.raw();
     let limit = options.thresholds.max_file_bytes;
-    let file = match LineFile::open(entry.path(), limit, entry.seen) {
+    let mut file = match LineFile::open(entry.path(), limit, entry.seen) {
         Ok(file) => file,
         Err(e) => {
             out.findings.push(unreadable(path, &e));
@@ -71,7 +71,7 @@ pub(super) fn process_line_file(
     };
     let len = usize::try_from(file.len()).unwrap_or(usize::MAX);
     if let Err(e) = check_lines(
-        (entry, file, len),
+        (entry, &mut file, len),
         (&file_name, &not_json),
         (options, &folder, hand),
         &mut out,
@@ -84,7 +84,7 @@ pub(super) fn process_line_file(
         return unread;
     }
     out.finish(options);
-    place(entry, limit, &mut out);
+    place(path, file, &mut out);
     out.findings.sort_by(crate::diagnostic::output_order);
     if let Some(hand) = hand {
         out.hand_over(hand, (path, ("", 0), true), options);
@@ -92,20 +92,18 @@ pub(super) fn process_line_file(
     out
 }
 
-/// Places the findings and unknown-format findings of `out` in the file, read once more a line
-/// at a time. A file that can no longer be read as it was (replaced since, say) places them
-/// nowhere, as a file the loader refused: it is never read again to place or quote them.
-fn place(entry: &Entry, limit: u64, out: &mut FileOutcome) {
-    let path = entry.display.raw();
-    let placed = LineFile::open(entry.path(), limit, entry.seen)
-        .map_err(|e| e.0)
-        .and_then(|mut lines| {
-            crate::positions::place_in_lines(
-                path,
-                &mut lines,
-                &mut [&mut out.findings, &mut out.unknown],
-            )
-        });
+/// Places the findings and unknown-format findings of `out` in the file `path`, read once more a
+/// line at a time from the file opened to check it. A file that can no longer be read as it
+/// was (cut short since, say) places them nowhere, as a file the loader refused: it is never
+/// read again to place or quote them.
+fn place(path: &str, file: LineFile, out: &mut FileOutcome) {
+    let placed = file.rewind().map_err(|e| e.0).and_then(|mut lines| {
+        crate::positions::place_in_lines(
+            path,
+            &mut lines,
+            &mut [&mut out.findings, &mut out.unknown],
+        )
+    });
     if placed.is_err() {
         for f in out.findings.iter_mut().chain(out.unknown.iter_mut()) {
             let mine = f.primary.path.raw() == path && f.related.iter().all(|r| r.path == path);

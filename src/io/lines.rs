@@ -74,6 +74,21 @@ impl LineFile {
         Ok(got)
     }
 
+    /// The same file, to be read again from its first line: the file opened and checked, never
+    /// opened again (so never another file put at its path since).
+    pub fn rewind(self) -> Result<Self, ReadError> {
+        let mut file = self.reader.into_inner().into_inner();
+        let skip = if self.bom { 3 } else { 0 };
+        file.seek(SeekFrom::Start(skip))
+            .map_err(|e| ReadError(describe_io(&e)))?;
+        Ok(LineFile {
+            reader: BufReader::with_capacity(BLOCK, file.take(self.len)),
+            len: self.len,
+            bom: self.bom,
+            read: 0,
+        })
+    }
+
     /// Reads the next line into `line` (cleared first); `false` at the end of the text.
     pub fn read_line(&mut self, line: &mut String) -> Result<bool, ReadError> {
         line.clear();
@@ -166,7 +181,14 @@ mod tests {
         while LineFile::read_line(&mut file, &mut line)? {
             out.push(line.clone());
         }
-        Ok((out, file.bom()))
+        // Read again from the start, the same lines.
+        let mut again = file.rewind()?;
+        let mut second = Vec::new();
+        while LineFile::read_line(&mut again, &mut line)? {
+            second.push(line.clone());
+        }
+        assert_eq!(second, out);
+        Ok((out, again.bom()))
     }
 
     /// Every byte string reads line by line as it reads whole: the same text, or the same error

@@ -21,6 +21,12 @@ pub trait LineSource {
     }
 }
 
+impl<S: LineSource + ?Sized> LineSource for &mut S {
+    fn append_line(&mut self, text: &mut String) -> Result<usize, String> {
+        (**self).append_line(text)
+    }
+}
+
 /// The lines of a text held in memory.
 pub struct TextLines<'t>(pub &'t str);
 
