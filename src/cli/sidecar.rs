@@ -136,7 +136,13 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // A file's results as far as its skeleton reads them, until its last are handed over.
     let partial: Mutex<BTreeMap<String, Vec<Kept>>> = Mutex::new(BTreeMap::new());
     let hand = |handed: corpus::Handed<'_>| {
-        let mut these: Vec<Kept> = handed.results.iter().map(|r| kept(r, &options)).collect();
+        // Kept past this handing (a JSON Lines file's lines but its last): as compact text.
+        let packed = !handed.last;
+        let mut these: Vec<Kept> = handed
+            .results
+            .iter()
+            .map(|r| kept(r, &options, packed))
+            .collect();
         if !handed.last {
             if let Ok(mut partial) = partial.lock() {
                 partial
@@ -180,24 +186,48 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
 
 /// A result as its file's skeleton reads it: its place, its canonical JSON but its levels
 /// (which no checklist item nor derivation reads), and its checklist gaps, found on the
-/// whole result.
+/// whole result. Kept until a later handing (the lines of a JSON Lines file before its last),
+/// the JSON is held as compact text, a fraction of its weight as JSON values, and read back
+/// when the skeleton is made ([`Kept::unpacked`]).
 struct Kept {
     result: LoadedResult,
+    text: Option<Box<str>>,
     gaps: Vec<checklist::Gap>,
 }
 
-/// `r` kept for its file's skeleton.
-fn kept(r: &LoadedResult, options: &corpus::Options) -> Kept {
+impl Kept {
+    /// The result with its JSON read back from its text where it was packed, held to the
+    /// places `at` the skeleton may read ([`skeleton::read_at`]): a file's results are never
+    /// all held as JSON values.
+    fn unpacked(mut self, at: &std::collections::BTreeSet<String>) -> Self {
+        if let Some(text) = self.text.take() {
+            let value: serde_json::Value =
+                serde_json::from_str(&text).expect("JSON written by serde_json reads back");
+            self.result.value = skeleton::pruned(&value, at).into();
+        }
+        self
+    }
+}
+
+/// `r` kept for its file's skeleton, its JSON `packed` as text or not.
+fn kept(r: &LoadedResult, options: &corpus::Options, packed: bool) -> Kept {
     let gaps = checklist::gaps(r, options);
-    let value = match &*r.value {
-        serde_json::Value::Object(members) => serde_json::Value::Object(
-            members
-                .iter()
-                .filter(|(k, _)| k.as_str() != "levels")
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        ),
-        other => other.clone(),
+    let (value, text) = if packed {
+        let text =
+            serde_json::to_string(&WithoutLevels(&r.value)).expect("a JSON value is written");
+        (serde_json::Value::Null, Some(text.into_boxed_str()))
+    } else {
+        let value = match &*r.value {
+            serde_json::Value::Object(members) => serde_json::Value::Object(
+                members
+                    .iter()
+                    .filter(|(k, _)| k.as_str() != "levels")
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            ),
+            other => other.clone(),
+        };
+        (value, None)
     };
     Kept {
         result: LoadedResult {
@@ -207,7 +237,25 @@ fn kept(r: &LoadedResult, options: &corpus::Options) -> Kept {
             provenance: crate::model::ProvenanceMap::default(),
             checklist: None,
         },
+        text,
         gaps,
+    }
+}
+
+/// A canonical JSON written without its `levels`.
+struct WithoutLevels<'v>(&'v serde_json::Value);
+
+impl serde::Serialize for WithoutLevels<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let serde_json::Value::Object(members) = self.0 else {
+            return self.0.serialize(s);
+        };
+        let mut map = s.serialize_map(None)?;
+        for (k, v) in members.iter().filter(|(k, _)| k.as_str() != "levels") {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
     }
 }
 
@@ -229,8 +277,12 @@ fn plan_files(
     for (file, mut kept) in by_file {
         let file = file.as_str();
         kept.sort_by_key(|k| k.result.origin.doc_start);
-        let (results, gaps): (Vec<LoadedResult>, Vec<Vec<checklist::Gap>>) =
-            kept.into_iter().map(|k| (k.result, k.gaps)).unzip();
+        let gaps: Vec<Vec<checklist::Gap>> = kept
+            .iter_mut()
+            .map(|k| std::mem::take(&mut k.gaps))
+            .collect();
+        let at = skeleton::read_at(&gaps);
+        let results: Vec<LoadedResult> = kept.into_iter().map(|k| k.unpacked(&at).result).collect();
         let results: Vec<&LoadedResult> = results.iter().collect();
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);

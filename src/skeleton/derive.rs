@@ -70,6 +70,17 @@ fn short(v: &Value) -> String {
     }
 }
 
+/// What the derivations below read of a result, besides the value derived ([`super::read_at`]).
+pub(super) const INPUTS: [&str; 7] = [
+    "/engine/serve_command",
+    "/engine/serve_command_source",
+    "/engine/tensor_parallel_size",
+    "/engine/pipeline_parallel_size",
+    "/engine/data_parallel_size",
+    "/platform/nodes",
+    "/model/name",
+];
+
 /// The value every one of `lacking` (results that lack `pointer`) lets benchlint work out from
 /// its own record, when they agree; `None` when there is none or they differ.
 pub fn from_results(lacking: &[&LoadedResult], pointer: &str) -> Option<Derived> {

@@ -109,6 +109,33 @@ fn dotted(pointer: &str) -> String {
 }
 
 /// The value at `pointer` of `doc`, if there is one and it is not null.
+/// Every place of a result's canonical JSON a skeleton may read for results whose gaps are
+/// `gaps`: each gap's pointer, what goes with it, and what values are derived from. A result's
+/// JSON held to those places ([`pruned`]) makes the skeleton the whole JSON makes.
+pub fn read_at(gaps: &[Vec<Gap>]) -> std::collections::BTreeSet<String> {
+    let mut at: std::collections::BTreeSet<String> =
+        gaps.iter().flatten().map(|g| g.pointer.clone()).collect();
+    at.extend(
+        COMPANIONS
+            .iter()
+            .map(|(_, companion, _)| companion.to_string()),
+    );
+    at.extend(derive::INPUTS.iter().map(ToString::to_string));
+    at
+}
+
+/// `value` held to the places `at` ([`read_at`]): the value at each, the objects on the way.
+pub fn pruned(value: &Value, at: &std::collections::BTreeSet<String>) -> Value {
+    let mut out = json!({});
+    // An ancestor comes before what lies under it: what is under it is already in its copy.
+    for pointer in at {
+        if let Some(v) = value.pointer(pointer) {
+            set(&mut out, pointer, v.clone());
+        }
+    }
+    out
+}
+
 fn has_value(doc: &Value, pointer: &str) -> bool {
     doc.pointer(pointer).is_some_and(|v| !v.is_null())
 }
