@@ -60,6 +60,13 @@ impl LineFile {
     /// the end of the text. A file that no longer reads as it did when checked (cut short, or
     /// no longer UTF-8) is an error.
     pub fn append_line(&mut self, text: &mut String) -> Result<usize, ReadError> {
+        let io = |e: std::io::Error| ReadError(describe_io(&e));
+        // A line longer than what is buffered is measured first and room made for it once: a
+        // line of a hundred megabytes read into a string grown by doubling held three times
+        // its size at the last doubling.
+        if !self.reader.fill_buf().map_err(io)?.contains(&b'\n') {
+            text.reserve(self.line_length().map_err(io)?);
+        }
         let got = self.reader.read_line(text).map_err(|e| {
             if e.kind() == std::io::ErrorKind::InvalidData {
                 changed()
@@ -72,6 +79,30 @@ impl LineFile {
             return Err(changed());
         }
         Ok(got)
+    }
+
+    /// The length of the line the reader is at, its `\n` included, measured on the file
+    /// without moving the reader.
+    fn line_length(&self) -> std::io::Result<usize> {
+        use std::os::unix::fs::FileExt as _;
+        let file = self.reader.get_ref().get_ref();
+        let start = if self.bom { 3 } else { 0 } + self.read;
+        let end = start + (self.len - self.read);
+        let mut block = vec![0; BLOCK];
+        let mut at = start;
+        while at < end {
+            let want = usize::try_from((end - at).min(BLOCK as u64)).unwrap_or(BLOCK);
+            let got = file.read_at(&mut block[..want], at)?;
+            if got == 0 {
+                break;
+            }
+            if let Some(i) = block[..got].iter().position(|&b| b == b'\n') {
+                at += i as u64 + 1;
+                break;
+            }
+            at += got as u64;
+        }
+        Ok(usize::try_from(at - start).unwrap_or(0))
     }
 
     /// The same file, to be read again from its first line: the file opened and checked, never
@@ -266,6 +297,35 @@ mod tests {
         assert!(lines.0.contains("over the 10-byte limit"), "{}", lines.0);
         let folder = LineFile::open(dir.path(), 10, None).err().unwrap();
         assert!(folder.0.contains("not a regular file"), "{}", folder.0);
+    }
+
+    /// A line longer than a block is read into room made for it once, never into a string
+    /// grown by doubling (which holds up to twice the line, and three times at its last
+    /// doubling); the lines after it read as they are.
+    #[test]
+    fn a_long_line_is_read_into_room_made_for_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.jsonl");
+        let long = format!("{{\"a\": \"{}\"}}\n", "x".repeat(1_100_000));
+        // The last line without its end of line.
+        std::fs::write(&path, format!("{long}{{}}\n{}", long.trim_end())).unwrap();
+        let mut file = LineFile::open(&path, 1 << 22, None).unwrap();
+        let mut line = String::new();
+        assert_eq!(file.append_line(&mut line).unwrap(), long.len());
+        assert_eq!(line, long);
+        assert!(
+            line.capacity() <= long.len() + 64,
+            "{} for {}",
+            line.capacity(),
+            long.len()
+        );
+        assert!(LineFile::read_line(&mut file, &mut line).unwrap());
+        assert_eq!(line, "{}\n");
+        let mut last = String::new();
+        assert_eq!(file.append_line(&mut last).unwrap(), long.len() - 1);
+        assert_eq!(format!("{last}\n"), long);
+        assert!(last.capacity() <= long.len() + 64);
+        assert_eq!(file.append_line(&mut last).unwrap(), 0);
     }
 
     /// A file cut short after it was checked is an error, never a shorter text read as whole.
