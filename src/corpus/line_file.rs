@@ -106,8 +106,7 @@ fn place(path: &str, file: LineFile, out: &mut FileOutcome) {
     });
     if placed.is_err() {
         for f in out.findings.iter_mut().chain(out.unknown.iter_mut()) {
-            let mine = f.primary.path.raw() == path && f.related.iter().all(|r| r.path == path);
-            if f.placed.is_none() && mine {
+            if crate::positions::to_place_in(path, f) {
                 f.placed = Some(Placed {
                     primary: None,
                     related: vec![None; f.related.len()],

@@ -64,8 +64,10 @@ impl LineFile {
         // A line longer than what is buffered is measured first and room made for it once: a
         // line of a hundred megabytes read into a string grown by doubling held three times
         // its size at the last doubling.
-        if !self.reader.fill_buf().map_err(io)?.contains(&b'\n') {
-            text.reserve(self.line_length().map_err(io)?);
+        let buffered = self.reader.fill_buf().map_err(io)?;
+        if !buffered.contains(&b'\n') {
+            let buffered = buffered.len();
+            text.reserve(self.line_length(buffered).map_err(io)?);
         }
         let got = self.reader.read_line(text).map_err(|e| {
             if e.kind() == std::io::ErrorKind::InvalidData {
@@ -81,17 +83,19 @@ impl LineFile {
         Ok(got)
     }
 
-    /// The length of the line the reader is at, its `\n` included, measured on the file
-    /// without moving the reader.
-    fn line_length(&self) -> std::io::Result<usize> {
+    /// The length of the line the reader is at, its `\n` included, `buffered` bytes of it (with
+    /// no `\n`) already in the reader's buffer: the rest measured on the file, a few kilobytes
+    /// at a time, without moving the reader. Most lines end within the first read.
+    fn line_length(&self, buffered: usize) -> std::io::Result<usize> {
         use std::os::unix::fs::FileExt as _;
+        const STEP: usize = 8 << 10;
         let file = self.reader.get_ref().get_ref();
         let start = if self.bom { 3 } else { 0 } + self.read;
         let end = start + (self.len - self.read);
-        let mut block = vec![0; BLOCK];
-        let mut at = start;
+        let mut block = [0u8; STEP];
+        let mut at = start + buffered as u64;
         while at < end {
-            let want = usize::try_from((end - at).min(BLOCK as u64)).unwrap_or(BLOCK);
+            let want = usize::try_from((end - at).min(STEP as u64)).unwrap_or(STEP);
             let got = file.read_at(&mut block[..want], at)?;
             if got == 0 {
                 break;

@@ -16,9 +16,7 @@ pub fn place_in_lines(
     lines: &mut impl LineSource,
     lists: &mut [&mut [Finding]],
 ) -> Result<(), String> {
-    let mine = |f: &Finding| {
-        f.placed.is_none() && f.primary.path == path && f.related.iter().all(|r| r.path == path)
-    };
+    let mine = |f: &Finding| super::to_place_in(path, f);
     let wanted: Vec<&Location> = lists
         .iter()
         .flat_map(|l| l.iter())

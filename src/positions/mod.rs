@@ -17,9 +17,7 @@ use crate::json::Locator;
 /// finding whose locations all lie in this file is marked placed; the others are left for
 /// [`prepare`], which reads their files.
 pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
-    let mine = |f: &Finding| {
-        f.placed.is_none() && f.primary.path == path && f.related.iter().all(|r| r.path == path)
-    };
+    let mine = |f: &Finding| to_place_in(path, f);
     let wanted: Vec<&Location> = findings
         .iter()
         .filter(|f| mine(f))
@@ -34,6 +32,12 @@ pub fn place_in_text(path: &str, text: &str, findings: &mut [Finding]) {
         let related = f.related.iter().map(|_| positions.next()).collect();
         f.placed = Some(Placed { primary, related });
     }
+}
+
+/// Whether `f` is still to be placed and every location of it lies in the file `path`: the
+/// findings the loader places in a file while it reads it.
+pub fn to_place_in(path: &str, f: &Finding) -> bool {
+    f.placed.is_none() && f.primary.path == path && f.related.iter().all(|r| r.path == path)
 }
 
 /// Positions of `locations` in `text`, in order. Spans are found first; lines are then counted
