@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::corpus::{self, LoadedResult, checklist};
@@ -105,6 +105,9 @@ struct Plan {
     skeletons: Vec<Planned>,
     complete: Vec<String>,
     skipped: Vec<(String, String)>,
+    /// Why a file's skeleton could not be made (its results put away could not be read
+    /// back): each an error, and the run exits 2.
+    failed: Vec<String>,
 }
 
 /// Runs `sidecar`.
@@ -131,18 +134,16 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     options.lean = false;
     // No checklist item reads a sample array: they stay in the file's text.
     options.samples_apart = true;
-    let files: Mutex<BTreeMap<String, Option<Planned>>> = Mutex::new(BTreeMap::new());
+    // Each file's skeleton (`None`: nothing missing), or why none could be made.
+    let files: Mutex<BTreeMap<String, Result<Option<Planned>, String>>> =
+        Mutex::new(BTreeMap::new());
     let spool = Mutex::new(Spool::default());
     // A file's results as far as its skeleton reads them, until its last are handed over.
     let partial: Mutex<BTreeMap<String, Vec<Kept>>> = Mutex::new(BTreeMap::new());
     let hand = |handed: corpus::Handed<'_>| {
         // Kept past this handing (a JSON Lines file's lines but its last): as compact text.
         let packed = !handed.last;
-        let mut these: Vec<Kept> = handed
-            .results
-            .iter()
-            .map(|r| kept(r, &options, packed))
-            .collect();
+        let mut these = kept(handed.results, &options, packed.then_some(&spool));
         if !handed.last {
             if let Ok(mut partial) = partial.lock() {
                 partial
@@ -187,59 +188,87 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
 /// A result as its file's skeleton reads it: its place, its canonical JSON but its levels
 /// (which no checklist item nor derivation reads), and its checklist gaps, found on the
 /// whole result. Kept until a later handing (the lines of a JSON Lines file before its last),
-/// the JSON is held as compact text, a fraction of its weight as JSON values, and read back
-/// when the skeleton is made ([`Kept::unpacked`]).
+/// the JSON is written as compact text into the spool, out of memory, and read back one
+/// result at a time when the skeleton is made ([`Kept::json`]): held in memory, the lines of a
+/// long file were most of `sidecar`'s peak.
 struct Kept {
-    result: LoadedResult,
-    text: Option<Box<str>>,
-    gaps: Vec<checklist::Gap>,
+    path: crate::text::PathText,
+    doc_start: usize,
+    json: KeptJson,
+    /// Shared by the results of a chunk that lack the same items (most of a file's).
+    gaps: Arc<[checklist::Gap]>,
+}
+
+/// Where a kept result's JSON is.
+enum KeptJson {
+    /// Handed over with the file's last results: held.
+    Held(serde_json::Value),
+    /// Put away in the spool.
+    Spooled(Ticket),
 }
 
 impl Kept {
-    /// The result with its JSON read back from its text where it was packed, held to the
-    /// places `at` the skeleton may read ([`skeleton::read_at`]): a file's results are never
-    /// all held as JSON values.
-    fn unpacked(mut self, at: &std::collections::BTreeSet<String>) -> Self {
-        if let Some(text) = self.text.take() {
-            let value: serde_json::Value =
-                serde_json::from_str(&text).expect("JSON written by serde_json reads back");
-            self.result.value = skeleton::pruned(&value, at).into();
+    /// The result's JSON, read back from the spool where it was put away; an error when the
+    /// spool cannot give it back.
+    fn json(self, spool: &Mutex<Spool>) -> std::io::Result<serde_json::Value> {
+        match self.json {
+            KeptJson::Held(value) => Ok(value),
+            KeptJson::Spooled(ticket) => {
+                let bytes = match spool.lock() {
+                    Ok(spool) => spool.take(&ticket)?,
+                    Err(_) => return Err(std::io::Error::other("the spool was poisoned")),
+                };
+                serde_json::from_slice(&bytes)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            }
         }
-        self
     }
 }
 
-/// `r` kept for its file's skeleton, its JSON `packed` as text or not.
-fn kept(r: &LoadedResult, options: &corpus::Options, packed: bool) -> Kept {
-    let gaps = checklist::gaps(r, options);
-    let (value, text) = if packed {
-        let text =
-            serde_json::to_string(&WithoutLevels(&r.value)).expect("a JSON value is written");
-        (serde_json::Value::Null, Some(text.into_boxed_str()))
-    } else {
-        let value = match &*r.value {
-            serde_json::Value::Object(members) => serde_json::Value::Object(
-                members
-                    .iter()
-                    .filter(|(k, _)| k.as_str() != "levels")
-                    .map(|(k, v)| (k.clone(), v.clone()))
-                    .collect(),
-            ),
-            other => other.clone(),
-        };
-        (value, None)
-    };
-    Kept {
-        result: LoadedResult {
-            origin: r.origin.clone(),
-            doc: crate::model::ResultDoc::default(),
-            value: value.into(),
-            provenance: crate::model::ProvenanceMap::default(),
-            checklist: None,
-        },
-        text,
-        gaps,
-    }
+/// `results` (one handing) kept for their file's skeleton, their JSON put away in `spool` as
+/// text when there is one.
+fn kept(
+    results: &[LoadedResult],
+    options: &corpus::Options,
+    spool: Option<&Mutex<Spool>>,
+) -> Vec<Kept> {
+    let mut last: Option<Arc<[checklist::Gap]>> = None;
+    results
+        .iter()
+        .map(|r| {
+            let found = checklist::gaps(r, options);
+            let gaps = match &last {
+                Some(same) if **same == *found => Arc::clone(same),
+                _ => Arc::from(found),
+            };
+            last = Some(Arc::clone(&gaps));
+            let json = if let Some(spool) = spool {
+                let bytes =
+                    serde_json::to_vec(&WithoutLevels(&r.value)).expect("a JSON value is written");
+                KeptJson::Spooled(match spool.lock() {
+                    Ok(mut spool) => spool.put(bytes),
+                    Err(_) => Ticket::Held(bytes),
+                })
+            } else {
+                KeptJson::Held(match &*r.value {
+                    serde_json::Value::Object(members) => serde_json::Value::Object(
+                        members
+                            .iter()
+                            .filter(|(k, _)| k.as_str() != "levels")
+                            .map(|(k, v)| (k.clone(), v.clone()))
+                            .collect(),
+                    ),
+                    other => other.clone(),
+                })
+            };
+            Kept {
+                path: r.origin.path.clone(),
+                doc_start: r.origin.doc_start,
+                json,
+                gaps,
+            }
+        })
+        .collect()
 }
 
 /// A canonical JSON written without its `levels`.
@@ -260,34 +289,41 @@ impl serde::Serialize for WithoutLevels<'_> {
 }
 
 /// Decides the skeleton and its place of each file whose results are `results` (all of one
-/// file's, as handed over): `None` for a file that misses nothing.
+/// file's, as handed over): `None` for a file that misses nothing, an error for one whose
+/// results put away could not be read back.
 fn plan_files(
     args: &SidecarArgs,
     results: Vec<Kept>,
     spool: &Mutex<Spool>,
-) -> Vec<(String, Option<Planned>)> {
+) -> Vec<(String, Result<Option<Planned>, String>)> {
     let mut files = Vec::new();
     let mut by_file: BTreeMap<String, Vec<Kept>> = BTreeMap::new();
     for k in results {
-        by_file
-            .entry(k.result.origin.path.raw().to_string())
-            .or_default()
-            .push(k);
+        by_file.entry(k.path.raw().to_string()).or_default().push(k);
     }
     for (file, mut kept) in by_file {
         let file = file.as_str();
-        kept.sort_by_key(|k| k.result.origin.doc_start);
-        let gaps: Vec<Vec<checklist::Gap>> = kept
-            .iter_mut()
-            .map(|k| std::mem::take(&mut k.gaps))
-            .collect();
-        let at = skeleton::read_at(&gaps);
-        let results: Vec<LoadedResult> = kept.into_iter().map(|k| k.unpacked(&at).result).collect();
-        let results: Vec<&LoadedResult> = results.iter().collect();
+        kept.sort_by_key(|k| k.doc_start);
+        let mut tally = skeleton::Tally::new(kept.iter().map(|k| &*k.gaps));
+        let mut unreadable = None;
+        for k in kept {
+            let gaps = Arc::clone(&k.gaps);
+            match k.json(spool) {
+                Ok(value) => tally.add(&value, &gaps),
+                Err(e) => {
+                    unreadable = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(e) = unreadable {
+            files.push((file.to_string(), Err(write::unreadable_results(file, &e))));
+            continue;
+        }
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);
-        let planned = skeleton::build(file, &results, &gaps, base).map(|skeleton| {
+        let planned = tally.finish(file, base).map(|skeleton| {
             let name = beside.as_ref().map_or_else(
                 || checklist::sidecar_place(file, &[]).0,
                 |(_, shown, _)| shown.clone(),
@@ -310,7 +346,7 @@ fn plan_files(
                 target,
             }
         });
-        files.push((file.to_string(), planned));
+        files.push((file.to_string(), Ok(planned)));
     }
     files
 }
@@ -319,13 +355,14 @@ fn plan_files(
 fn plan(
     args: &SidecarArgs,
     loaded: &corpus::Corpus,
-    files: BTreeMap<String, Option<Planned>>,
+    files: BTreeMap<String, Result<Option<Planned>, String>>,
 ) -> Plan {
     let mut out = Plan::default();
     for (file, planned) in files {
         match planned {
-            None => out.complete.push(file),
-            Some(planned) => out.skeletons.push(planned),
+            Ok(None) => out.complete.push(file),
+            Ok(Some(planned)) => out.skeletons.push(planned),
+            Err(why) => out.failed.push(why),
         }
     }
     // Files that hold no result: named with the reason when it is a finding, or when the user

@@ -31,6 +31,7 @@ pub struct Derived {
 }
 
 /// What the results of one file record at `pointer`.
+#[derive(Debug, PartialEq)]
 pub enum Recorded {
     /// None of them records it.
     Nowhere,
@@ -42,26 +43,64 @@ pub enum Recorded {
 
 /// What `results` record at canonical `pointer` (a recorded null is no value).
 pub fn recorded(results: &[&LoadedResult], pointer: &str) -> Recorded {
-    let mut values: Vec<&Value> = results
-        .iter()
-        .filter_map(|r| r.value.pointer(pointer))
-        .filter(|v| !v.is_null())
-        .collect();
-    let Some(first) = values.first().copied() else {
-        return Recorded::Nowhere;
-    };
-    if values.iter().all(|v| *v == first) {
-        return Recorded::Agreed(first.clone(), values.len());
+    let mut recording = Recording::default();
+    for r in results {
+        recording.add(r.value.pointer(pointer));
     }
-    let mut shown: Vec<String> = values.drain(..).map(short).collect();
-    shown.sort();
-    shown.dedup();
-    shown.truncate(4);
-    Recorded::Disagree(shown)
+    recording.finish()
+}
+
+/// [`Recorded`] made a result at a time, holding no result: the first value recorded, how
+/// many record one, and once two differ, the few smallest of their shown forms (all a note
+/// shows), so that a file's results are read one at a time.
+#[derive(Debug, Default)]
+pub struct Recording {
+    first: Option<Value>,
+    count: usize,
+    /// The smallest distinct shown forms, at most [`SHOWN`], once a value differs from the
+    /// first.
+    shown: Option<std::collections::BTreeSet<String>>,
+}
+
+/// How many differing values a note shows.
+const SHOWN: usize = 4;
+
+impl Recording {
+    /// Adds what one result records there (`None`: nothing).
+    pub fn add(&mut self, value: Option<&Value>) {
+        let Some(value) = value.filter(|v| !v.is_null()) else {
+            return;
+        };
+        self.count += 1;
+        let Some(first) = &self.first else {
+            self.first = Some(value.clone());
+            return;
+        };
+        // A value equal to the first shows as the first does, already counted in.
+        if value == first {
+            return;
+        }
+        let shown = self
+            .shown
+            .get_or_insert_with(|| std::iter::once(short(first)).collect());
+        shown.insert(short(value));
+        if shown.len() > SHOWN {
+            shown.pop_last();
+        }
+    }
+
+    /// What the results added record.
+    pub fn finish(self) -> Recorded {
+        match (self.first, self.shown) {
+            (None, _) => Recorded::Nowhere,
+            (Some(first), None) => Recorded::Agreed(first, self.count),
+            (Some(_), Some(shown)) => Recorded::Disagree(shown.into_iter().collect()),
+        }
+    }
 }
 
 /// A value in a note: its JSON, cut at 40 characters.
-fn short(v: &Value) -> String {
+pub(super) fn short(v: &Value) -> String {
     let s = v.to_string();
     if s.chars().count() > 40 {
         format!("{}…", s.chars().take(40).collect::<String>())
@@ -70,43 +109,62 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// What the derivations below read of a result, besides the value derived ([`super::read_at`]).
-pub(super) const INPUTS: [&str; 7] = [
-    "/engine/serve_command",
-    "/engine/serve_command_source",
-    "/engine/tensor_parallel_size",
-    "/engine/pipeline_parallel_size",
-    "/engine/data_parallel_size",
-    "/platform/nodes",
-    "/model/name",
-];
-
 /// The value every one of `lacking` (results that lack `pointer`) lets benchlint work out from
 /// its own record, when they agree; `None` when there is none or they differ.
 pub fn from_results(lacking: &[&LoadedResult], pointer: &str) -> Option<Derived> {
-    let mut found: Option<Derived> = None;
+    let mut derivation = Derivation::default();
     for r in lacking {
-        let d = from_result(r, pointer)?;
-        match &found {
-            Some(f) if f.value != d.value => return None,
-            Some(_) => {}
-            None => found = Some(d),
-        }
+        derivation.add(&r.value, pointer);
     }
-    found
+    derivation.finish()
 }
 
-fn from_result(r: &LoadedResult, pointer: &str) -> Option<Derived> {
+/// [`from_results`] made a result at a time: the value the results so far let benchlint work
+/// out, until one lets it work out none or another.
+#[derive(Debug, Default)]
+pub enum Derivation {
+    /// No result yet.
+    #[default]
+    Empty,
+    /// Every result so far gives this.
+    Found(Derived),
+    /// One gave none, or two differ.
+    Failed,
+}
+
+impl Derivation {
+    /// Adds a result lacking `pointer`, whose canonical JSON is `value`.
+    pub fn add(&mut self, value: &Value, pointer: &str) {
+        if matches!(self, Derivation::Failed) {
+            return;
+        }
+        *self = match (std::mem::take(self), from_result(value, pointer)) {
+            (_, None) => Derivation::Failed,
+            (Derivation::Found(f), Some(d)) if f.value != d.value => Derivation::Failed,
+            (Derivation::Found(f), Some(_)) => Derivation::Found(f),
+            (_, Some(d)) => Derivation::Found(d),
+        };
+    }
+
+    /// The value derived, if every result added gave the same.
+    pub fn finish(self) -> Option<Derived> {
+        match self {
+            Derivation::Found(d) => Some(d),
+            Derivation::Empty | Derivation::Failed => None,
+        }
+    }
+}
+
+pub(super) fn from_result(r: &Value, pointer: &str) -> Option<Derived> {
     from_typed_command(r, pointer)
         .or_else(|| device_count(r, pointer))
         .or_else(|| precision_from_name(r, pointer))
 }
 
 /// A setting named in a serve command that `check` does not derive from (not verbatim).
-fn from_typed_command(r: &LoadedResult, pointer: &str) -> Option<Derived> {
+fn from_typed_command(r: &Value, pointer: &str) -> Option<Derived> {
     let field = pointer.strip_prefix("/engine/")?;
     let source = r
-        .value
         .pointer("/engine/serve_command_source")
         .and_then(Value::as_str);
     if matches!(
@@ -115,10 +173,9 @@ fn from_typed_command(r: &LoadedResult, pointer: &str) -> Option<Derived> {
     ) {
         return None;
     }
-    let serve = serve_settings(&r.value)?;
+    let serve = serve_settings(r)?;
     let mut holder = serde_json::json!({});
     let argv = r
-        .value
         .pointer("/engine/serve_command")
         .is_some_and(Value::is_array);
     crate::corpus::derive_settings(&mut holder, &serve, argv);
@@ -136,13 +193,12 @@ fn from_typed_command(r: &LoadedResult, pointer: &str) -> Option<Derived> {
 }
 
 /// `platform.devices_per_node` from the parallel sizes recorded.
-fn device_count(r: &LoadedResult, pointer: &str) -> Option<Derived> {
+fn device_count(r: &Value, pointer: &str) -> Option<Derived> {
     if pointer != "/platform/devices_per_node" {
         return None;
     }
     let size = |key: &str| {
-        r.value
-            .pointer(&format!("/engine/{key}_parallel_size"))
+        r.pointer(&format!("/engine/{key}_parallel_size"))
             .and_then(Value::as_u64)
     };
     let tp = size("tensor")?;
@@ -154,7 +210,6 @@ fn device_count(r: &LoadedResult, pointer: &str) -> Option<Derived> {
         .collect();
     let (pp, dp) = (pp.unwrap_or(1), dp.unwrap_or(1));
     let nodes = r
-        .value
         .pointer("/platform/nodes")
         .and_then(Value::as_u64)
         .unwrap_or(1)
@@ -202,11 +257,11 @@ const PRECISION_WORDS: [(&str, &str); 13] = [
 ];
 
 /// `model.precision` from a quantisation word in the model's name.
-fn precision_from_name(r: &LoadedResult, pointer: &str) -> Option<Derived> {
+fn precision_from_name(r: &Value, pointer: &str) -> Option<Derived> {
     if pointer != "/model/precision" {
         return None;
     }
-    let name = r.value.pointer("/model/name")?.as_str()?;
+    let name = r.pointer("/model/name")?.as_str()?;
     let last = name.rsplit('/').next().unwrap_or(name);
     let words: Vec<String> = last
         .split(['-', '_', '.', ' '])
@@ -227,86 +282,4 @@ fn precision_from_name(r: &LoadedResult, pointer: &str) -> Option<Derived> {
             "the model's name `{last}` says {precision}; a name is what the checkpoint was published as: check it"
         ),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::corpus::{LoadedResult, Origin};
-    use crate::model::ProvenanceMap;
-    use serde_json::json;
-
-    fn result(value: &Value) -> LoadedResult {
-        let mut full = json!({
-            "schema": "benchlint/result/v1", "id": "r", "measured_at": "2026-01-01T00:00:00Z",
-            "outcome": "ok", "levels": [{"concurrency": 1}]
-        });
-        for (k, v) in value.as_object().unwrap() {
-            full[k] = v.clone();
-        }
-        LoadedResult {
-            origin: Origin {
-                path: "a.json".into(),
-                doc_start: 0,
-                format: "vllm",
-            },
-            doc: serde_json::from_value(full.clone()).unwrap(),
-            value: full.into(),
-            provenance: ProvenanceMap::default(),
-            checklist: None,
-        }
-    }
-
-    #[test]
-    fn a_typed_command_fills_settings_to_check() {
-        let r = result(&json!({"engine": {
-            "serve_command": "vllm serve m --max-num-seqs 64 --enforce-eager",
-            "serve_command_source": "typed"}}));
-        let d = from_results(&[&r], "/engine/max_num_seqs").unwrap();
-        assert_eq!(d.value, json!(64));
-        assert!(d.from.contains("\"typed\""), "{}", d.from);
-        assert_eq!(
-            from_results(&[&r], "/engine/enforce_eager").unwrap().value,
-            json!(true)
-        );
-        assert!(from_results(&[&r], "/engine/kv_cache_dtype").is_none());
-    }
-
-    #[test]
-    fn device_count_and_precision_from_what_is_recorded() {
-        let r = result(&json!({
-            "engine": {"tensor_parallel_size": 4, "data_parallel_size": 2},
-            "model": {"name": "MiniMaxAI/MiniMax-M2.5-MXFP4"}}));
-        assert_eq!(
-            from_results(&[&r], "/platform/devices_per_node")
-                .unwrap()
-                .value,
-            json!(8)
-        );
-        assert_eq!(
-            from_results(&[&r], "/model/precision").unwrap().value,
-            json!("mxfp4")
-        );
-        let two = result(&json!({"model": {"name": "x/Model-FP8-KV-FP16"}}));
-        assert!(from_results(&[&two], "/model/precision").is_none());
-    }
-
-    #[test]
-    fn the_other_results_agree_or_not() {
-        let a = result(&json!({"platform": {"host": "h1"}}));
-        let b = result(&json!({"platform": {"host": "h1"}}));
-        let c = result(&json!({"platform": {"host": "h2"}}));
-        assert!(matches!(
-            recorded(&[&a, &b], "/platform/host"),
-            Recorded::Agreed(_, 2)
-        ));
-        assert!(matches!(
-            recorded(&[&a, &c], "/platform/host"),
-            Recorded::Disagree(v) if v == vec!["\"h1\"", "\"h2\""]
-        ));
-        assert!(matches!(
-            recorded(&[&a], "/platform/nodes"),
-            Recorded::Nowhere
-        ));
-    }
 }

@@ -41,6 +41,11 @@
 //! fabric and a parity check), and running `benchlint sidecar` again adds them.
 
 pub mod derive;
+#[cfg(test)]
+mod derive_tests;
+mod tally;
+
+pub use tally::Tally;
 
 use std::fmt::Write as _;
 
@@ -109,33 +114,6 @@ fn dotted(pointer: &str) -> String {
 }
 
 /// The value at `pointer` of `doc`, if there is one and it is not null.
-/// Every place of a result's canonical JSON a skeleton may read for results whose gaps are
-/// `gaps`: each gap's pointer, what goes with it, and what values are derived from. A result's
-/// JSON held to those places ([`pruned`]) makes the skeleton the whole JSON makes.
-pub fn read_at(gaps: &[Vec<Gap>]) -> std::collections::BTreeSet<String> {
-    let mut at: std::collections::BTreeSet<String> =
-        gaps.iter().flatten().map(|g| g.pointer.clone()).collect();
-    at.extend(
-        COMPANIONS
-            .iter()
-            .map(|(_, companion, _)| companion.to_string()),
-    );
-    at.extend(derive::INPUTS.iter().map(ToString::to_string));
-    at
-}
-
-/// `value` held to the places `at` ([`read_at`]): the value at each, the objects on the way.
-pub fn pruned(value: &Value, at: &std::collections::BTreeSet<String>) -> Value {
-    let mut out = json!({});
-    // An ancestor comes before what lies under it: what is under it is already in its copy.
-    for pointer in at {
-        if let Some(v) = value.pointer(pointer) {
-            set(&mut out, pointer, v.clone());
-        }
-    }
-    out
-}
-
 fn has_value(doc: &Value, pointer: &str) -> bool {
     doc.pointer(pointer).is_some_and(|v| !v.is_null())
 }
@@ -171,48 +149,6 @@ fn set(doc: &mut Value, pointer: &str, value: Value) -> bool {
     }
 }
 
-/// One checklist item absent from some results of the file.
-struct Item<'a> {
-    gap: &'a Gap,
-    /// The results of the file that lack it.
-    lacking: Vec<&'a LoadedResult>,
-    /// The results of the file that record it.
-    others: Vec<&'a LoadedResult>,
-}
-
-/// The items absent from `results` (with `gaps[i]` the gaps of `results[i]`), each once, in
-/// the order the rules report them: each result's list is in that order, and an item only some
-/// results lack goes right after the item its list puts before it.
-fn items<'a>(results: &[&'a LoadedResult], gaps: &'a [Vec<Gap>]) -> Vec<Item<'a>> {
-    let mut order: Vec<&'a Gap> = Vec::new();
-    for list in gaps {
-        let mut after: Option<usize> = None;
-        for g in list {
-            if let Some(at) = order.iter().position(|x| x.pointer == g.pointer) {
-                after = Some(at);
-            } else {
-                let at = after.map_or(0, |p| p + 1);
-                order.insert(at, g);
-                after = Some(at);
-            }
-        }
-    }
-    order
-        .into_iter()
-        .map(|g| {
-            let (lacking, others): (Vec<_>, Vec<_>) = results
-                .iter()
-                .zip(gaps)
-                .partition(|(_, gs)| gs.iter().any(|x| x.pointer == g.pointer));
-            Item {
-                gap: g,
-                lacking: lacking.into_iter().map(|(r, _)| *r).collect(),
-                others: others.into_iter().map(|(r, _)| *r).collect(),
-            }
-        })
-        .collect()
-}
-
 /// What the note says of a missing key: its rule, what it is, the kind of value (for the
 /// objects the skeleton shapes, what goes in them).
 fn describe(code: &str, what: &str, pointer: &str) -> String {
@@ -242,116 +178,128 @@ pub fn build(
     gaps: &[Vec<Gap>],
     base: Option<&Value>,
 ) -> Option<Skeleton> {
-    let items = items(results, gaps);
-    if items.is_empty() {
-        return None;
+    let mut tally = Tally::new(gaps.iter().map(Vec::as_slice));
+    for (r, gaps) in results.iter().zip(gaps) {
+        tally.add(&r.value, gaps);
     }
-    let mut doc = base
-        .filter(|b| b.is_object())
-        .cloned()
-        .unwrap_or_else(|| json!({}));
-    let old_note = doc
-        .as_object_mut()
-        .and_then(|m| m.remove(NOTE_KEY))
-        .unwrap_or(Value::Null);
-    let mut missing = Map::new();
-    let mut derived = Map::new();
-    // The `derived` notes of values still in the sidecar stay with them.
-    if let Some(old) = old_note.get("derived").and_then(Value::as_object) {
-        for (key, why) in old {
-            let pointer = format!("/{}", key.replace('.', "/"));
-            if has_value(&doc, &pointer) {
-                derived.insert(key.clone(), why.clone());
-            }
+    tally.finish(file, base)
+}
+
+impl Tally {
+    /// The skeleton of the sidecar of `file` from what the results added record, starting from
+    /// `base` (the sidecar beside the file as written, if any). `None` when nothing is missing.
+    pub fn finish(self, file: &str, base: Option<&Value>) -> Option<Skeleton> {
+        let results = self.results;
+        let items = self.items;
+        if items.is_empty() {
+            return None;
         }
-    }
-    for item in &items {
-        let pointer = item.gap.pointer.as_str();
-        let key = dotted(pointer);
-        let mut about = describe(item.gap.code, &item.gap.what, pointer);
-        let fill = match derive::recorded(&item.others, pointer) {
-            derive::Recorded::Agreed(value, n) => Some(derive::Derived {
-                value,
-                from: format!(
-                    "recorded by {n} of the {} results in this file, and a sidecar applies to all of them",
-                    results.len()
-                ),
-            }),
-            derive::Recorded::Disagree(values) => {
-                let _ = write!(
-                    about,
-                    "; the results of this file that record it disagree ({}), so no one value in a sidecar fits every result",
-                    values.join(", ")
-                );
-                None
-            }
-            derive::Recorded::Nowhere => derive::from_results(&item.lacking, pointer),
-        };
-        match fill {
-            Some(d) if !has_value(&doc, pointer) => {
-                if set(&mut doc, pointer, d.value) {
-                    derived.insert(key, Value::from(d.from));
-                }
-            }
-            Some(_) => {}
-            None => {
-                if !has_value(&doc, pointer) && set(&mut doc, pointer, placeholder(pointer)) {
-                    missing.insert(key, Value::from(about));
+        let mut doc = base
+            .filter(|b| b.is_object())
+            .cloned()
+            .unwrap_or_else(|| json!({}));
+        let old_note = doc
+            .as_object_mut()
+            .and_then(|m| m.remove(NOTE_KEY))
+            .unwrap_or(Value::Null);
+        let mut missing = Map::new();
+        let mut derived = Map::new();
+        // The `derived` notes of values still in the sidecar stay with them.
+        if let Some(old) = old_note.get("derived").and_then(Value::as_object) {
+            for (key, why) in old {
+                let pointer = format!("/{}", key.replace('.', "/"));
+                if has_value(&doc, &pointer) {
+                    derived.insert(key.clone(), why.clone());
                 }
             }
         }
-        // What goes with the item, for the results that lack the item and the companion too:
-        // the others' value when they agree on it, else a null to fill.
-        for (of, companion, why) in COMPANIONS {
-            if of != pointer
-                || has_value(&doc, companion)
-                || item.lacking.iter().all(|r| has_value(&r.value, companion))
-            {
-                continue;
+        for item in items {
+            let pointer = item.gap.pointer.as_str();
+            let key = dotted(pointer);
+            let mut about = describe(item.gap.code, &item.gap.what, pointer);
+            let fill = match item.recorded.finish() {
+                derive::Recorded::Agreed(value, n) => Some(derive::Derived {
+                    value,
+                    from: format!(
+                        "recorded by {n} of the {results} results in this file, and a sidecar applies to all of them"
+                    ),
+                }),
+                derive::Recorded::Disagree(values) => {
+                    let _ = write!(
+                        about,
+                        "; the results of this file that record it disagree ({}), so no one value in a sidecar fits every result",
+                        values.join(", ")
+                    );
+                    None
+                }
+                derive::Recorded::Nowhere => item.derived.finish(),
+            };
+            match fill {
+                Some(d) if !has_value(&doc, pointer) => {
+                    if set(&mut doc, pointer, d.value) {
+                        derived.insert(key, Value::from(d.from));
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    if !has_value(&doc, pointer) && set(&mut doc, pointer, placeholder(pointer)) {
+                        missing.insert(key, Value::from(about));
+                    }
+                }
             }
-            if let derive::Recorded::Agreed(value, n) = derive::recorded(&item.others, companion) {
-                if set(&mut doc, companion, value) {
-                    derived.insert(
+            // What goes with the item, for the results that lack the item and the companion too:
+            // the others' value when they agree on it, else a null to fill.
+            for (k, with) in item.companions.into_iter().enumerate() {
+                let Some(with) = with else {
+                    continue;
+                };
+                let (of, companion, why) = COMPANIONS[k];
+                if has_value(&doc, companion) || with.all_lacking_have_it {
+                    continue;
+                }
+                if let derive::Recorded::Agreed(value, n) = with.recorded.finish() {
+                    if set(&mut doc, companion, value) {
+                        derived.insert(
+                            dotted(companion),
+                            Value::from(format!(
+                                "recorded by {n} of the {results} results in this file, with `{}`",
+                                dotted(of)
+                            )),
+                        );
+                    }
+                } else if set(&mut doc, companion, Value::Null) {
+                    let kind = crate::schema::result_field_kind(companion)
+                        .map_or_else(String::new, |k| format!(" ({k})"));
+                    missing.insert(
                         dotted(companion),
-                        Value::from(format!(
-                            "recorded by {n} of the {} results in this file, with `{}`",
-                            results.len(),
-                            dotted(of)
-                        )),
+                        Value::from(format!("with `{}`{kind}: {why}", dotted(of))),
                     );
                 }
-            } else if set(&mut doc, companion, Value::Null) {
-                let kind = crate::schema::result_field_kind(companion)
-                    .map_or_else(String::new, |k| format!(" ({k})"));
-                missing.insert(
-                    dotted(companion),
-                    Value::from(format!("with `{}`{kind}: {why}", dotted(of))),
-                );
             }
         }
+        let counts = (missing.len(), derived.len());
+        let mut note = Map::new();
+        note.insert("skeleton_for".into(), Value::from(file));
+        note.insert("fill_in".into(), Value::from(FILL_IN));
+        note.insert("missing".into(), Value::Object(missing));
+        if !derived.is_empty() {
+            note.insert("derived".into(), Value::Object(derived));
+        }
+        let mut out = Map::new();
+        out.insert(NOTE_KEY.into(), Value::Object(note));
+        if let Value::Object(rest) = doc {
+            out.extend(rest);
+        }
+        // A value copied from another result (a serve command with `--api-key`, say) or quoted in
+        // a note carries no credential into the sidecar: secrets become "<redacted>".
+        let mut value = Value::Object(out);
+        crate::secrets::redact_value(&mut value);
+        Some(Skeleton {
+            value,
+            missing: counts.0,
+            derived: counts.1,
+        })
     }
-    let counts = (missing.len(), derived.len());
-    let mut note = Map::new();
-    note.insert("skeleton_for".into(), Value::from(file));
-    note.insert("fill_in".into(), Value::from(FILL_IN));
-    note.insert("missing".into(), Value::Object(missing));
-    if !derived.is_empty() {
-        note.insert("derived".into(), Value::Object(derived));
-    }
-    let mut out = Map::new();
-    out.insert(NOTE_KEY.into(), Value::Object(note));
-    if let Value::Object(rest) = doc {
-        out.extend(rest);
-    }
-    // A value copied from another result (a serve command with `--api-key`, say) or quoted in
-    // a note carries no credential into the sidecar: secrets become "<redacted>".
-    let mut value = Value::Object(out);
-    crate::secrets::redact_value(&mut value);
-    Some(Skeleton {
-        value,
-        missing: counts.0,
-        derived: counts.1,
-    })
 }
 
 #[cfg(test)]

@@ -50,6 +50,20 @@ fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
     items.iter().map(|s| s.as_ref().to_os_string()).collect()
 }
 
+/// [`heavy`] with long values in its engine environment, as a line: 3,000 of them are a text
+/// of 30 MB that a result is summarised to a few hundred bytes of.
+fn padded(i: u32) -> String {
+    let mut r = heavy(i);
+    for v in r["engine"]["environment"]
+        .as_object_mut()
+        .unwrap()
+        .values_mut()
+    {
+        *v = json!(format!("{}{}", v.as_str().unwrap(), "x".repeat(60)));
+    }
+    r.to_string()
+}
+
 /// The peak resident set of `check --format json` over `path`, KiB.
 fn check_peak(path: &Path) -> u64 {
     peak(&[&"check", &"--exit-zero", &"--format", &"json", &path])
@@ -139,19 +153,6 @@ fn harness_files_hold_about_what_their_canonical_twins_hold() {
 #[test]
 fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     let tmp = tempfile::tempdir().unwrap();
-    // Results whose engine environment holds long values: a text of 30 MB that a result is
-    // summarised to a few hundred bytes of.
-    let padded = |i: u32| {
-        let mut r = heavy(i);
-        for v in r["engine"]["environment"]
-            .as_object_mut()
-            .unwrap()
-            .values_mut()
-        {
-            *v = json!(format!("{}{}", v.as_str().unwrap(), "x".repeat(60)));
-        }
-        r.to_string()
-    };
     let files = tmp.path().join("files");
     std::fs::create_dir_all(&files).unwrap();
     for i in 0..3000 {
@@ -203,6 +204,36 @@ fn import_holds_a_json_lines_file_a_chunk_of_lines_at_a_time() {
         "import: peak {} MiB; check {} MiB",
         imported / MIB,
         checked / MIB
+    );
+}
+
+/// `sidecar` makes a JSON Lines file's skeleton from every line, once the last is read: the
+/// lines before it are put away in a temporary file and read back one at a time. Held in
+/// memory until then (as compact text), they were the run's peak: the text of the file again.
+#[test]
+fn sidecar_puts_a_json_lines_files_lines_away_until_the_last() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let lines = corpus.join("all.jsonl");
+    let text: String = (0..3000).map(|i| padded(i) + "\n").collect();
+    std::fs::write(&lines, &text).unwrap();
+    let out = tmp.path().join("out");
+    let checked = check_peak(&lines);
+    let made = peak(&[&"sidecar", &"-o", &out, &lines]);
+    if checked == 0 {
+        return;
+    }
+    assert_eq!(files_in(&out), 1, "one skeleton for the file");
+    // Beyond what `check` holds: the JSON of the chunks of lines in hand (a third of the text
+    // here at most). The lines kept as text held all of it besides (98 MiB against 56).
+    let text_kib = text.len() as u64 / 1024;
+    assert!(
+        made <= checked + text_kib / 3 + 4 * MIB,
+        "sidecar: peak {} MiB; check {} MiB, the text {} MiB",
+        made / MIB,
+        checked / MIB,
+        text_kib / MIB
     );
 }
 

@@ -13,8 +13,12 @@ use crate::numbers::plural;
 use crate::output::Spool;
 
 /// Without an output: the one skeleton on stdout, the rest said on stderr.
-pub(super) fn print_one(plan: &Plan, spool: &Spool, code: u8) -> Result<Output, String> {
+pub(super) fn print_one(plan: &Plan, spool: &Spool, mut code: u8) -> Result<Output, String> {
     let mut err = std::io::stderr().lock();
+    for why in &plan.failed {
+        code = EXIT_TROUBLE;
+        let _ = writeln!(err, "benchlint: error: {why}");
+    }
     for (file, why) in &plan.skipped {
         let _ = writeln!(
             err,
@@ -48,6 +52,10 @@ pub(super) fn print_one(plan: &Plan, spool: &Spool, code: u8) -> Result<Output, 
 pub(super) fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
+    for why in &plan.failed {
+        code = EXIT_TROUBLE;
+        let _ = writeln!(std::io::stderr(), "benchlint: error: {why}");
+    }
     for p in &plan.skeletons {
         let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
         let result = spool
@@ -110,6 +118,16 @@ pub(super) fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code
 }
 
 /// Why the skeleton of `file`, put away until every file was read, cannot be written.
+/// Why `file` has no skeleton: the results of its lines put away until its last line could
+/// not be read back.
+pub(super) fn unreadable_results(file: &str, e: &std::io::Error) -> String {
+    format!(
+        "no skeleton for `{}`: its results could not be read back from their temporary file: {}",
+        crate::text::line(file),
+        corpus::describe_io(e)
+    )
+}
+
 fn unreadable(file: &str, e: &std::io::Error) -> String {
     format!(
         "the skeleton of `{}` could not be read back from its temporary file: {}",
