@@ -3,7 +3,57 @@
 //! the cap sits with the loader and the engine that apply it, not with the findings.
 
 use crate::config::Selection;
-use crate::diagnostic::{Finding, Omitted};
+use crate::diagnostic::{Finding, Omitted, Severity};
+
+#[cfg(test)]
+thread_local! {
+    /// Whether findings past the cap are made (and dropped by it) rather than counted before
+    /// they are made: the tests hold one way to the other.
+    static MAKE_EVERY_FINDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Makes every finding past the cap on this thread (`true`), for a test to compare with
+/// counting them unmade.
+#[cfg(test)]
+pub(super) fn make_every_finding(every: bool) {
+    MAKE_EVERY_FINDING.with(|m| m.set(every));
+}
+
+/// Whether a finding known to lie past the cap is still made: only in the test that holds
+/// counting it unmade to making it.
+pub(super) fn makes_every_finding() -> bool {
+    #[cfg(test)]
+    return MAKE_EVERY_FINDING.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+/// Counts a finding of rule `code` (its severity, and whether it predates the rule) placed in
+/// `path` (about the corpus or not), made past the cap, as the selection and [`keep_within`]
+/// count it once it is made and dropped: for a caller that knows it lies past the cap before
+/// making it.
+pub fn count_past_cap(
+    (code, severity, pre_rule): (&str, Severity, bool),
+    (path, corpus): (&str, bool),
+    selection: &Selection,
+    omitted: &mut Omitted,
+) {
+    // Dropped by the selection first (`Selection::apply`), then by the cap's own check.
+    let applies = if corpus {
+        selection.runs_on_corpus(path, code)
+    } else {
+        selection.runs_on(path, code)
+    };
+    if !applies || !selection.runs_on(path, code) {
+        return;
+    }
+    let severity = if pre_rule {
+        severity
+    } else {
+        selection.severity_of(code).unwrap_or(severity)
+    };
+    omitted.count(severity, pre_rule);
+}
 
 /// Keeps the first `cap` of `findings` (in the order they were made, which is deterministic),
 /// counting the rest into `omitted` with the severity the selection gives them; findings of

@@ -192,3 +192,92 @@ fn a_json_lines_file_swapped_after_the_walk_is_not_read() {
     );
     assert!(!format!("{:?}", swapped.findings).contains("TOPSECRET"));
 }
+
+/// The selections a capped file is read under: none, a rule turned off, a family made softer,
+/// and a rule turned off for these files only (`[per-file-ignores]`).
+fn selections(dir: &Path) -> Vec<crate::config::Selection> {
+    use crate::config::{Layer, PerFileIgnore, Selection, Selector};
+    let code = |c: &str| Selector::parse(c).expect("a code");
+    let off = |c: &str| Layer {
+        select: None,
+        extend_select: Vec::new(),
+        ignore: vec![code(c)],
+    };
+    vec![
+        Selection::default(),
+        Selection::new(&[off("M001")], Vec::new(), Vec::new(), dir),
+        Selection::new(
+            &[],
+            vec![(code("M0"), crate::diagnostic::Severity::Info)],
+            Vec::new(),
+            dir,
+        ),
+        Selection::new(
+            &[],
+            vec![(code("M013"), crate::diagnostic::Severity::Error)],
+            vec![PerFileIgnore::new("case-*.jsonl", vec![code("M001"), code("R")]).unwrap()],
+            dir,
+        ),
+    ]
+}
+
+/// A file read under a cap keeps the first findings it makes and counts the rest, by the
+/// severity the selection gives them. Findings known to lie past the cap before they are made
+/// are counted without being made: this holds the outcome to the one of making every finding
+/// and dropping those past the cap, whatever the cap, the selection and the way of reading.
+#[test]
+fn findings_counted_past_the_cap_are_those_made_and_dropped() {
+    let pool = pool();
+    let dir = tempfile::tempdir().unwrap();
+    let selections = selections(dir.path());
+    let mut state = 0xca9_u64;
+    let mut counted = 0;
+    for case in 0..40 {
+        let path: PathBuf = dir.path().join(format!("case-{case}.jsonl"));
+        std::fs::write(&path, drawn(&mut state, &pool, case)).unwrap();
+        let (entries, _, _) =
+            discover::discover_all(std::slice::from_ref(&path), &Options::default().walk);
+        let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
+        let hood = beside::Neighbourhood::new(
+            run.iter().copied(),
+            Options::default().thresholds.json_limits(),
+        );
+        for cap in [0, 1, 3, 8] {
+            let mut options = Options {
+                lean: case % 2 == 0,
+                selection: selections[(case + cap) % selections.len()].clone(),
+                ..Options::default()
+            };
+            options.thresholds.max_findings_per_file = cap;
+            for by_line in [false, true] {
+                let read = |every: bool| {
+                    super::cap::make_every_finding(every);
+                    let mut o = if by_line {
+                        line_file::process_line_file(&entries[0], &options, &hood, None)
+                    } else {
+                        let whole = Options {
+                            lines_per_chunk: usize::MAX,
+                            ..options.clone()
+                        };
+                        per_file::process_file(&entries[0], &whole, (&run, &hood), None)
+                    };
+                    super::cap::make_every_finding(false);
+                    // What the loader does with every file's outcome before keeping it.
+                    o.cap(&options);
+                    format!("{:?}\n{:?}\n{:?}", o.findings, o.unknown, o.omitted)
+                };
+                let (made, counted_early) = (read(true), read(false));
+                assert_eq!(
+                    counted_early, made,
+                    "case {case}, cap {cap}, by line {by_line}"
+                );
+                counted +=
+                    usize::from(!made.contains("Omitted { errors: 0, warnings: 0, infos: 0"));
+            }
+        }
+    }
+    assert!(
+        counted > 150,
+        "{counted} reads counted findings past the cap"
+    );
+}

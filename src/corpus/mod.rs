@@ -50,7 +50,7 @@ pub use crate::model::translate::{
     self, Origin, finding_at, translate, translate_keyed, translate_owned,
 };
 pub use artifacts::normal as normal_path;
-pub use cap::keep_within;
+pub use cap::{count_past_cap, keep_within};
 pub use derive::derive_settings;
 pub use discover::{Entry, discover, is_candidate};
 pub use discover::{READ_ENDINGS, discover_with, hook_files_pattern, walk_reads};

@@ -12,8 +12,8 @@ use crate::serve_command::ServeSettings;
 use super::lean::drop_per_result_detail;
 use super::{
     Entry, FileOutcome, LoadedResult, Options, Origin, artifacts, beside, bounds, catch_panic,
-    checklist, derive, finding_at, internal_error, parse, per_user, run_folder, sidecar, translate,
-    translate_keyed,
+    checklist, count_past_cap, derive, finding_at, internal_error, parse, per_user, run_folder,
+    sidecar, translate, translate_keyed,
 };
 #[cfg(test)]
 use crate::guard;
@@ -176,7 +176,25 @@ pub(super) fn finish_result(
                 ));
                 continue;
             }
+            // Past the file's cap (the findings it keeps fill it), every finding made now is
+            // dropped at the next cap and counted there: it is counted here as that cap counts
+            // it, without the words, help and places no one will read. A long JSON Lines file
+            // makes hundreds of thousands of them.
+            let full = out.selected.0 >= options.thresholds.max_findings_per_file
+                && !super::cap::makes_every_finding();
             for mut e in emits {
+                if full {
+                    let (loc, _) =
+                        translate_keyed(&origin, &provenance, std::mem::take(&mut e.pointer));
+                    let (severity, pre_rule) = emit_severity(&e, doc.measured_date());
+                    count_past_cap(
+                        (e.rule.code, severity, pre_rule),
+                        (loc.path.raw(), e.corpus),
+                        &options.selection,
+                        &mut out.omitted,
+                    );
+                    continue;
+                }
                 if e.absent.is_some() && !origin.is_canonical() {
                     e.help = Some(checklist::harness_help(
                         e.help.take(),
@@ -281,6 +299,15 @@ fn drop_unkeyed_levels(
     provenance.retain_levels(&keep);
 }
 
+/// The severity of a rule's report, and whether it was measured before the rule was adopted
+/// (then labelled, not failed: an info).
+fn emit_severity(e: &Emit, measured: Option<&str>) -> (crate::diagnostic::Severity, bool) {
+    match (e.rule.since, measured) {
+        (Some(since), Some(date)) if date < since => (crate::diagnostic::Severity::Info, true),
+        _ => (e.severity.unwrap_or(e.rule.severity), false),
+    }
+}
+
 /// Turns a rule's report into a finding, applying the rule's adoption date.
 pub fn emit_to_finding(
     e: Emit,
@@ -289,14 +316,9 @@ pub fn emit_to_finding(
     measured: Option<&str>,
 ) -> Finding {
     let rule: &'static RuleMeta = e.rule;
+    let (severity, pre_rule) = emit_severity(&e, measured);
     let mut message = e.message;
-    let mut severity = e.severity.unwrap_or(rule.severity);
-    let mut pre_rule = false;
-    if let (Some(since), Some(date)) = (rule.since, measured)
-        && date < since
-    {
-        pre_rule = true;
-        severity = crate::diagnostic::Severity::Info;
+    if let (true, Some(since), Some(date)) = (pre_rule, rule.since, measured) {
         message.push_text(crate::text!(
             " [measured {}, before this rule was adopted on {}: labelled, not failed]",
             date,
