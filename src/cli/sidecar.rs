@@ -138,10 +138,12 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     let files: Mutex<BTreeMap<String, Result<Option<Planned>, String>>> =
         Mutex::new(BTreeMap::new());
     let spool = Mutex::new(Spool::default());
-    // A file's results as far as its skeleton reads them, until its last are handed over.
+    // A file's results as its skeleton reads them (their JSON in the spool), until its last
+    // are handed over.
     let partial: Mutex<BTreeMap<String, Vec<Kept>>> = Mutex::new(BTreeMap::new());
     let hand = |handed: corpus::Handed<'_>| {
-        // Kept past this handing (a JSON Lines file's lines but its last): as compact text.
+        // Kept past this handing (a JSON Lines file's lines but its last): put away in the
+        // spool.
         let packed = !handed.last;
         let mut these = kept(handed.results, &options, packed.then_some(&spool));
         if !handed.last {

@@ -127,16 +127,20 @@ struct Checker<'r, 'a, 'f> {
 
 impl Checker<'_, '_, '_> {
     /// Checks the documents of `waiting`, `count` being the file's documents so far, and hands
-    /// their results over with the lines they were read from.
+    /// their results over with the lines they were read from; the last of them is the file's
+    /// last document when `file_ends`.
     fn check(
         &mut self,
         waiting: &mut Vec<(Document, Rc<Piece>)>,
-        count: usize,
+        (count, file_ends): (usize, bool),
         out: &mut FileOutcome,
     ) {
         let path = self.run.path();
         let mut lines: Option<Rc<Piece>> = None;
-        for (mut doc, piece) in waiting.drain(..) {
+        let last = waiting.len().checked_sub(1).filter(|_| file_ends);
+        for (i, (mut doc, piece)) in waiting.drain(..).enumerate() {
+            // Another document follows: its cap counts what this one makes past the cap.
+            out.unmade_past_cap = Some(i) != last;
             if let Some(done) = lines.take_if(|l| !Rc::ptr_eq(l, &piece)) {
                 self.hand_over(path, &done, out);
             }
@@ -146,6 +150,7 @@ impl Checker<'_, '_, '_> {
                 .check(&mut doc, (&piece.text, piece.base), count, out);
             lines = Some(piece);
         }
+        out.unmade_past_cap = false;
         if let Some(done) = lines {
             self.hand_over(path, &done, out);
         }
@@ -198,7 +203,7 @@ pub(super) fn check_lines<S: LineSource>(
         let documents = std::mem::take(&mut chunk.parsed.documents);
         waiting.extend(documents.into_iter().map(|d| (d, Rc::clone(&piece))));
         if found.structured && found.documents > 1 {
-            checker.check(&mut waiting, found.documents, out);
+            checker.check(&mut waiting, (found.documents, chunk.last), out);
         }
     }
     if !found.structured && found.failures > 1 {
@@ -222,7 +227,7 @@ pub(super) fn check_lines<S: LineSource>(
             Some("remove the file, or write the result into it".into()),
         ));
     }
-    checker.check(&mut waiting, found.documents, out);
+    checker.check(&mut waiting, (found.documents, true), out);
     // The whole-file order: the parser's findings, the levels cut, then each document's, the
     // last document's left for the file's last cap as the whole-file read leaves them.
     let mut tail = out.findings.split_off(checker.last.min(out.findings.len()));

@@ -32,6 +32,11 @@ pub(super) struct FileOutcome {
     pub(super) left_out: Vec<String>,
     /// How many of `results` were handed over already (a JSON Lines file's, a chunk at a time).
     pub(super) handed: usize,
+    /// Whether a result's findings known to lie past the cap may be counted without being
+    /// made: only while a document is checked that another of the file follows, whose cap
+    /// drops and counts them as made. The file's last document's findings meet the file's
+    /// last cap, which drops exact repeats uncounted first ([`FileOutcome::finish`]).
+    pub(super) unmade_past_cap: bool,
 }
 
 impl FileOutcome {

@@ -177,10 +177,12 @@ pub(super) fn finish_result(
                 continue;
             }
             // Past the file's cap (the findings it keeps fill it), every finding made now is
-            // dropped at the next cap and counted there: it is counted here as that cap counts
-            // it, without the words, help and places no one will read. A long JSON Lines file
-            // makes hundreds of thousands of them.
-            let full = out.selected.0 >= options.thresholds.max_findings_per_file
+            // dropped at the next cap and counted there: where one follows (a document of a
+            // JSON Lines file but its last), it is counted here as that cap counts it, without
+            // the words, help and places no one will read. A long JSON Lines file makes
+            // hundreds of thousands of them.
+            let full = out.unmade_past_cap
+                && out.selected.0 >= options.thresholds.max_findings_per_file
                 && !super::cap::makes_every_finding();
             for mut e in emits {
                 if full {
