@@ -18,7 +18,6 @@
 
 use serde_json::Value;
 
-use crate::corpus::LoadedResult;
 use crate::corpus::checklist::serve_settings;
 
 /// A value filled in for a pointer, and where it came from.
@@ -41,16 +40,8 @@ pub enum Recorded {
     Disagree(Vec<String>),
 }
 
-/// What `results` record at canonical `pointer` (a recorded null is no value).
-pub fn recorded(results: &[&LoadedResult], pointer: &str) -> Recorded {
-    let mut recording = Recording::default();
-    for r in results {
-        recording.add(r.value.pointer(pointer));
-    }
-    recording.finish()
-}
-
-/// [`Recorded`] made a result at a time, holding no result: the first value recorded, how
+/// What the results of one file record at a pointer (a recorded null is no value), made a
+/// result at a time, holding no result: the first value recorded, how
 /// many record one, and once two differ, the few smallest of their shown forms (all a note
 /// shows), so that a file's results are read one at a time.
 #[derive(Debug, Default)]
@@ -109,17 +100,8 @@ pub(super) fn short(v: &Value) -> String {
     }
 }
 
-/// The value every one of `lacking` (results that lack `pointer`) lets benchlint work out from
-/// its own record, when they agree; `None` when there is none or they differ.
-pub fn from_results(lacking: &[&LoadedResult], pointer: &str) -> Option<Derived> {
-    let mut derivation = Derivation::default();
-    for r in lacking {
-        derivation.add(&r.value, pointer);
-    }
-    derivation.finish()
-}
-
-/// [`from_results`] made a result at a time: the value the results so far let benchlint work
+/// The value every result lacking a pointer lets benchlint work out from its own record, when
+/// they agree, made a result at a time: the value the results so far let benchlint work
 /// out, until one lets it work out none or another.
 #[derive(Debug, Default)]
 pub enum Derivation {

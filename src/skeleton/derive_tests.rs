@@ -3,9 +3,27 @@
 
 use serde_json::{Value, json};
 
-use super::derive::{Derived, Recorded, Recording, from_result, from_results, recorded, short};
+use super::derive::{Derivation, Derived, Recorded, Recording, from_result, short};
 use crate::corpus::{LoadedResult, Origin};
 use crate::model::ProvenanceMap;
+
+/// What `results` record at `pointer`, fed a result at a time.
+fn recorded(results: &[&LoadedResult], pointer: &str) -> Recorded {
+    let mut recording = Recording::default();
+    for r in results {
+        recording.add(r.value.pointer(pointer));
+    }
+    recording.finish()
+}
+
+/// What every one of `lacking` lets benchlint work out at `pointer`, fed a result at a time.
+fn from_results(lacking: &[&LoadedResult], pointer: &str) -> Option<Derived> {
+    let mut derivation = Derivation::default();
+    for r in lacking {
+        derivation.add(&r.value, pointer);
+    }
+    derivation.finish()
+}
 
 fn result(value: &Value) -> LoadedResult {
     let mut full = json!({
