@@ -176,16 +176,20 @@ fn render_file(p: &Prepared, layout: &Layout, from: usize, to: usize) -> (String
         // A snippet shows whole lines, unless a line is too long (a minified file's one line
         // can be megabytes): then the label's line alone, cut around the label.
         let window = match (&text, position) {
-            (Some(t), Some(pos)) => Window::around(shown_path.clone(), t, pos.start, pos.line)
-                .or_else(|| {
-                    Some(Window::trimmed(
-                        shown_path.clone(),
-                        t,
-                        (pos.start, pos.len),
-                        pos.line,
-                        pos.column,
-                    ))
-                }),
+            (Some(t), Some(pos)) => t.piece_at(pos.start).map(|(base, piece)| {
+                let at = pos.start - base;
+                Window::around(shown_path.clone(), piece, at, pos.line)
+                    .unwrap_or_else(|| {
+                        Window::trimmed(
+                            shown_path.clone(),
+                            piece,
+                            (at, pos.len),
+                            pos.line,
+                            pos.column,
+                        )
+                    })
+                    .moved(base)
+            }),
             _ => None,
         };
         if let (Some(w), Some(pos)) = (&window, position.as_mut()) {

@@ -22,6 +22,9 @@ mod json_lines;
 mod json_out;
 mod junit;
 mod overview;
+mod pieces;
+#[cfg(test)]
+mod pieces_tests;
 mod plain;
 mod project;
 mod regress_common;

@@ -165,6 +165,13 @@ fn start_of_line(bytes: &[u8], at: usize) -> Option<usize> {
 }
 
 impl Window<'_> {
+    /// The same window, cut from a piece of the file that starts at byte `by`.
+    #[must_use]
+    pub fn moved(mut self, by: usize) -> Self {
+        self.offset += by;
+        self
+    }
+
     /// The length to draw a label of `len` bytes with: shortened on a cut line.
     pub fn label_len(&self, len: usize) -> usize {
         self.label_len.map_or(len, |l| l.min(len))

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use super::pieces::{MaskPiece, Masked, fill_spans};
 pub use crate::diagnostic::Position;
 use crate::diagnostic::{Finding, Location, Placed};
 use crate::engine::Summary;
@@ -69,7 +70,7 @@ impl Prepared {
         in_file: &[Finding],
         positions: &[Option<Position>],
         drawn: &[Position],
-    ) -> Option<String> {
+    ) -> Option<Masked> {
         // Only the file the loader read: one refused, or replaced at its path since (by a
         // link to a place outside the corpus, say), is not quoted. A path the loader did not
         // list (a caller that sets no `files`) has no identity to check.
@@ -80,34 +81,94 @@ impl Prepared {
             Some(read) => read.seen,
             None => None,
         };
-        let (mut text, _) =
-            crate::io::read_seen(std::path::Path::new(path), self.max_file_bytes, seen).ok()?;
+        let path = std::path::Path::new(path);
+        let starts = super::pieces::label_starts(drawn);
+        // A JSON Lines file is read a line at a time, and only the runs of lines around its
+        // snippets are kept: it can be hundreds of megabytes.
+        if crate::corpus::is_line_file(path) && !whole_only() {
+            let mut lines = crate::io::LineFile::open(path, self.max_file_bytes, seen).ok()?;
+            let len = usize::try_from(lines.len()).unwrap_or(usize::MAX);
+            let spans = json_secret_spans(in_file.iter().zip(positions), len);
+            let masker = Masker { starts: &starts };
+            if let Some(masked) = super::pieces::line_pieces(&mut lines, &starts, &spans, &masker) {
+                return Some(masked);
+            }
+        }
+        let (mut text, _) = crate::io::read_seen(path, self.max_file_bytes, seen).ok()?;
         mask_secrets(in_file.iter().zip(positions), &mut text);
         // Then every other secret a snippet could show (a repeated key, a cut array, broken
         // text), and every character that could act on a terminal or hide text.
-        let regions = shown_regions(&text, drawn);
-        super::mask::mask_within(&mut text, Some(&regions));
-        for &(from, to) in &regions {
-            crate::text::stand_in_within(&mut text, from, to);
-        }
-        Some(text)
+        mask_shown(&mut text, &starts);
+        Some(Masked::whole(text))
     }
 }
 
-/// The lines of `text` the snippets at `drawn` can read, sorted, not overlapping, each from
+/// Masks every secret and hidden character the snippets at `starts` (offsets in `text`,
+/// sorted) can show.
+fn mask_shown(text: &mut String, starts: &[usize]) {
+    let regions = shown_regions(text, starts);
+    super::mask::mask_within(text, Some(&regions));
+    for &(from, to) in &regions {
+        crate::text::stand_in_within(text, from, to);
+    }
+}
+
+/// Masks what the snippets of a piece of a JSON Lines file show.
+struct Masker<'a> {
+    /// The labels drawn in the file, sorted, by offset in the file.
+    starts: &'a [usize],
+}
+
+impl MaskPiece for Masker<'_> {
+    fn mask(&self, start: usize, text: &mut String) {
+        let end = start + text.len();
+        let starts: Vec<usize> = self
+            .starts
+            .iter()
+            .filter(|&&at| at >= start && at <= end)
+            .map(|&at| at - start)
+            .collect();
+        mask_shown(text, &starts);
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Test only: read every file whole for its snippets, the reference a piece is held to.
+    static WHOLE_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether every file is read whole for its snippets (in tests, to compare).
+fn whole_only() -> bool {
+    #[cfg(test)]
+    return WHOLE_ONLY.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
+/// Runs `f` with every file read whole for its snippets.
+#[cfg(test)]
+pub(super) fn reading_whole<T>(f: impl FnOnce() -> T) -> T {
+    WHOLE_ONLY.with(|w| w.set(true));
+    let out = f();
+    WHOLE_ONLY.with(|w| w.set(false));
+    out
+}
+
+/// The lines of `text` the snippets at `drawn` (their labels' offsets) can read, sorted, not overlapping, each from
 /// the start of a line to the end of one (its line feed not included): the line of each
 /// label, the line before and the line after, as the text's own line feeds place them. A
 /// snippet reads no further from its label than [`REACH`](super::snippet::REACH) bytes, so a
 /// longer line counts only that far, but is then widened to the whole line, once however
 /// many labels share it. Masking never moves a line feed unless it masks one, and then the
 /// whole text is masked ([`super::mask::mask_within`]), so these are the snippets' lines.
-fn shown_regions(text: &str, drawn: &[Position]) -> Vec<(usize, usize)> {
+pub(super) fn shown_regions(text: &str, drawn: &[usize]) -> Vec<(usize, usize)> {
     use super::snippet::REACH;
     let bytes = text.as_bytes();
     let mut near: Vec<(usize, usize)> = drawn
         .iter()
-        .map(|p| {
-            let at = p.start.min(bytes.len());
+        .map(|&at| {
+            let at = at.min(bytes.len());
             let low = at.saturating_sub(REACH);
             let own_line = line_start(bytes, low, at);
             let from = own_line.map_or(low, |s| {
@@ -319,21 +380,19 @@ fn mask_secrets<'a>(
         };
         spans.extend(span.filter(|&(start, end)| end <= text.len() && end > start + 1));
     }
-    if spans.is_empty() {
-        return;
-    }
-    let mut bytes = std::mem::take(text).into_bytes();
-    for (start, end) in spans {
-        // The quotes around a string stay, and everything between them (an escaped quote too,
-        // so the string still ends where it did) becomes `*`, byte for byte.
-        let quoted = bytes[start] == b'"' && bytes[end - 1] == b'"' && end >= start + 2;
-        let (from, to) = if quoted {
-            (start + 1, end - 1)
-        } else {
-            (start, end)
-        };
-        bytes[from..to].fill(b'*');
-    }
-    *text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    fill_spans(text, &spans);
+}
+
+/// The spans [`mask_secrets`] masks in a JSON text of `len` bytes, sorted.
+fn json_secret_spans<'a>(
+    findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
+    len: usize,
+) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = findings
+        .filter(|(f, _)| f.rule.code == "M018")
+        .filter_map(|(_, pos)| pos.map(|p| (p.start, p.start + p.len)))
+        .filter(|&(start, end)| end <= len && end > start + 1)
+        .collect();
+    spans.sort_unstable();
+    spans
 }

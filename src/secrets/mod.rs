@@ -15,6 +15,7 @@ pub use harmless::is_harmless;
 use keys::names_secret;
 pub use keys::{is_secret_key, is_secret_key_in};
 pub use shapes::known_shape;
+pub use text::FreeTextRest;
 
 /// Why a value was taken for a secret. The text never contains the value itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,6 +131,11 @@ pub fn find_in_text(text: &str) -> Vec<(usize, usize)> {
 /// whole text).
 pub fn find_in_text_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize, usize)>> {
     text::find_within(text, regions)
+}
+
+/// Whether `text` holds a word of free text (anything but white space and hidden characters).
+pub fn free_text_holds_word(text: &str) -> bool {
+    text::holds_word(text)
 }
 
 /// `text` with every secret [`find_in_text`] finds replaced by `<redacted>`; `None` when there

@@ -159,6 +159,12 @@ pub fn find_within(text: &str, regions: &[(usize, usize)]) -> Option<Vec<(usize,
     Some(out)
 }
 
+/// Whether `text` holds a word: the word a region's last word looks ahead to
+/// ([`find_within`]) lies in the first text after it that holds one.
+pub fn holds_word(text: &str) -> bool {
+    text.split(word_break).any(|w| !w.is_empty())
+}
+
 /// Whether reading `core` (a trimmed word) may leave a value awaited, or reach into the next
 /// word: `=`, `:` or a scheme after a secret name, `Bearer`/`Basic` ending it, a secret name
 /// before an `=` or `:`, a secret flag, or a secret name alone (`api_key = X`). More than
@@ -214,117 +220,253 @@ fn find_in_words(text: &str) -> Vec<(usize, usize)> {
         .filter(|w| !w.is_empty())
         .map(|w| (w.as_ptr() as usize - base, w))
         .peekable();
-    // The value after a secret name or flag, or after `Bearer`: the next word (or the word
-    // after an `=`/`:` standing alone, or after an authorisation scheme).
-    let mut value_next = false;
-    // After `-u` or `--user` (curl, wget, httpie): the next word is `user:password`.
-    let mut user_next = false;
+    let mut awaiting = Awaiting::default();
     while let Some((at, word)) = words.next() {
-        let (lead, core) = trim_word(word);
-        let core_at = at + lead;
-        if core.is_empty() {
-            continue;
-        }
-        if std::mem::take(&mut user_next)
-            && let Some((s, e)) = shapes::user_password(core)
-        {
-            out.push((core_at + s, core_at + e));
-            continue;
-        }
-        match user_flag(core) {
-            UserFlag::No => {}
-            UserFlag::ValueNext => {
-                user_next = true;
-                continue;
-            }
-            UserFlag::ValueAt(from) => {
-                if let Some((s, e)) = shapes::user_password(&core[from..]) {
-                    out.push((core_at + from + s, core_at + from + e));
-                }
-                continue;
-            }
-        }
-        if value_next {
-            value_next = false;
-            if matches!(core, "=" | ":") {
-                value_next = true;
-                continue;
-            }
-            if is_scheme(core) {
-                value_next = true;
-                continue;
-            }
-            if !core.starts_with("--") && !is_harmless(core) {
-                out.push((core_at, core_at + core.len()));
-                continue;
-            }
-        }
-        // `Bearer X`, also when the scheme ends a longer word (`(Bearer X`, `auth=Bearer X`).
-        let scheme = core
-            .rsplit(|c: char| !c.is_ascii_alphanumeric())
-            .next()
-            .unwrap_or(core);
-        if (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("basic"))
-            && let Some(&(next_at, next)) = words.peek()
-        {
-            let (nl, nc) = trim_word(next);
-            let ok = if scheme.eq_ignore_ascii_case("bearer") {
-                shapes::auth_value(nc)
-            } else {
-                shapes::basic_credentials(nc)
-            };
-            if ok {
-                out.push((next_at + nl, next_at + nl + nc.len()));
-            }
-            continue;
-        }
-        // Every URL password in the word (`a://u:p@h/x,b://u:q@h`).
-        let mut from = 0;
-        while let Some((s, e)) = shapes::url_password(&core[from..]) {
-            out.push((core_at + from + s, core_at + from + e));
-            from += e;
-        }
-        if from > 0 {
-            continue;
-        }
-        // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
-        // name is the last word before an `=` or `:` (`x=PGPASSWORD=VALUE` too).
-        if let Some(split) = secret_split(core) {
-            // What stands before the name may hold a credential too.
-            tokens(&core[..split], core_at, &mut out);
-            let value = core[split + 1..].trim_matches(['"', '\'']);
-            // `authorization=Token X`: the credential is the word after the scheme.
-            if value.is_empty() || is_scheme(value) {
-                value_next = true;
-            } else if !is_harmless(value) {
-                let v_at = core_at
-                    + split
-                    + 1
-                    + (core[split + 1..].len()
-                        - core[split + 1..].trim_start_matches(['"', '\'']).len());
-                out.push((v_at, v_at + value.len()));
-            }
-            continue;
-        }
-        // `--api-key VALUE`, also when the flag ends a longer word (`X='--api-key VALUE`).
-        if ends_with_secret_flag(core) {
-            value_next = true;
-            tokens(core, core_at, &mut out);
-            continue;
-        } else if !core.contains(['=', ':'])
-            && is_secret_key(core)
-            && words
-                .peek()
-                .is_some_and(|&(_, n)| matches!(trim_word(n).1, "=" | ":"))
-        {
-            // `api_key = VALUE`.
-            value_next = true;
-            continue;
-        }
-        // Credential-shaped tokens anywhere in the word (a file name, a pointer, a quoted value).
-        tokens(core, core_at, &mut out);
+        read_word(
+            &mut awaiting,
+            at,
+            word,
+            words.peek().copied(),
+            Some(&mut out),
+        );
     }
     merged(out)
+}
+
+/// What the words read so far leave awaited of the next one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Awaiting {
+    /// The value after a secret name or flag, or after `Bearer`: the next word (or the word
+    /// after an `=`/`:` standing alone, or after an authorisation scheme).
+    value: bool,
+    /// After `-u` or `--user` (curl, wget, httpie): the next word is `user:password`.
+    user: bool,
+}
+
+/// Reads `word` (at byte `at`, `next` the word after it, if any), pushing the ranges of the
+/// secrets it holds (or the next word holds, after `Bearer`) onto `out`.
+fn read_word(
+    awaiting: &mut Awaiting,
+    at: usize,
+    word: &str,
+    next: Option<(usize, &str)>,
+    mut out: Option<&mut Vec<(usize, usize)>>,
+) {
+    // Without `out`, only where the reading leaves the next word is worked out: the
+    // credential shapes, which change nothing of that, are not looked for.
+    let (lead, core) = trim_word(word);
+    let core_at = at + lead;
+    if core.is_empty() {
+        return;
+    }
+    if std::mem::take(&mut awaiting.user)
+        && let Some((s, e)) = shapes::user_password(core)
+    {
+        put(&mut out, (core_at + s, core_at + e));
+        return;
+    }
+    match user_flag(core) {
+        UserFlag::No => {}
+        UserFlag::ValueNext => {
+            awaiting.user = true;
+            return;
+        }
+        UserFlag::ValueAt(from) => {
+            if let Some((s, e)) = shapes::user_password(&core[from..]) {
+                put(&mut out, (core_at + from + s, core_at + from + e));
+            }
+            return;
+        }
+    }
+    if awaiting.value {
+        awaiting.value = false;
+        if matches!(core, "=" | ":") {
+            awaiting.value = true;
+            return;
+        }
+        if is_scheme(core) {
+            awaiting.value = true;
+            return;
+        }
+        if !core.starts_with("--") && !is_harmless(core) {
+            put(&mut out, (core_at, core_at + core.len()));
+            return;
+        }
+    }
+    // `Bearer X`, also when the scheme ends a longer word (`(Bearer X`, `auth=Bearer X`).
+    if let Some(bearer) = auth_scheme(core)
+        && let Some((next_at, next)) = next
+    {
+        let (nl, nc) = trim_word(next);
+        let ok = if bearer {
+            shapes::auth_value(nc)
+        } else {
+            shapes::basic_credentials(nc)
+        };
+        if ok {
+            put(&mut out, (next_at + nl, next_at + nl + nc.len()));
+        }
+        return;
+    }
+    // Every URL password in the word (`a://u:p@h/x,b://u:q@h`).
+    let mut from = 0;
+    while let Some((s, e)) = shapes::url_password(&core[from..]) {
+        put(&mut out, (core_at + from + s, core_at + from + e));
+        from += e;
+    }
+    if from > 0 {
+        return;
+    }
+    // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
+    // name is the last word before an `=` or `:` (`x=PGPASSWORD=VALUE` too).
+    if let Some(split) = secret_split(core) {
+        // What stands before the name may hold a credential too.
+        if let Some(out) = out.as_deref_mut() {
+            tokens(&core[..split], core_at, out);
+        }
+        let value = core[split + 1..].trim_matches(['"', '\'']);
+        // `authorization=Token X`: the credential is the word after the scheme.
+        if value.is_empty() || is_scheme(value) {
+            awaiting.value = true;
+        } else if !is_harmless(value) {
+            let v_at = core_at
+                + split
+                + 1
+                + (core[split + 1..].len()
+                    - core[split + 1..].trim_start_matches(['"', '\'']).len());
+            put(&mut out, (v_at, v_at + value.len()));
+        }
+        return;
+    }
+    // `--api-key VALUE`, also when the flag ends a longer word (`X='--api-key VALUE`).
+    if ends_with_secret_flag(core) {
+        awaiting.value = true;
+        if let Some(out) = out.as_deref_mut() {
+            tokens(core, core_at, out);
+        }
+        return;
+    } else if looks_ahead_for_assignment(core)
+        && next.is_some_and(|(_, n)| matches!(trim_word(n).1, "=" | ":"))
+    {
+        // `api_key = VALUE`.
+        awaiting.value = true;
+        return;
+    }
+    // Credential-shaped tokens anywhere in the word (a file name, a pointer, a quoted value).
+    if let Some(out) = out {
+        tokens(core, core_at, out);
+    }
+}
+
+/// Pushes `range` onto `out`, if there is one.
+fn put(out: &mut Option<&mut Vec<(usize, usize)>>, range: (usize, usize)) {
+    if let Some(out) = out.as_deref_mut() {
+        out.push(range);
+    }
+}
+
+/// The authorisation scheme `core` ends with, whose credential is the next word (`Bearer`,
+/// `Basic`; `(Bearer`, `auth=Bearer` too): `Some(true)` for `Bearer`, `Some(false)` for
+/// `Basic`.
+fn auth_scheme(core: &str) -> Option<bool> {
+    let scheme = core
+        .rsplit(|c: char| !c.is_ascii_alphanumeric())
+        .next()
+        .unwrap_or(core);
+    if scheme.eq_ignore_ascii_case("bearer") {
+        Some(true)
+    } else if scheme.eq_ignore_ascii_case("basic") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// Whether `core` is a secret name that an `=` or `:` standing alone next would assign to.
+fn looks_ahead_for_assignment(core: &str) -> bool {
+    !core.contains(['=', ':']) && is_secret_key(core)
+}
+
+/// Where the free-text search stands after a text fed to it a piece at a time: what its
+/// words leave awaited, as written and as decoded, and the last word, whose reading waits for
+/// the word after it. Where it stands at rest, the search over the text that follows finds
+/// there what a search over that text alone finds.
+#[derive(Debug, Default)]
+pub struct FreeTextRest {
+    written: WordsRest,
+    /// The reading of the decoded text, once a piece read differs decoded (before, it is the
+    /// written one's).
+    decoded: Option<WordsRest>,
+}
+
+#[derive(Debug, Default, Clone)]
+struct WordsRest {
+    awaiting: Awaiting,
+    last: Option<String>,
+}
+
+impl WordsRest {
+    fn feed(&mut self, text: &str) {
+        let mut words = text.split(word_break).filter(|w| !w.is_empty()).peekable();
+        let Some(&first) = words.peek() else {
+            return;
+        };
+        if let Some(last) = self.last.take() {
+            read_word(&mut self.awaiting, 0, &last, Some((0, first)), None);
+        }
+        while let Some(word) = words.next() {
+            match words.peek() {
+                Some(&next) => read_word(&mut self.awaiting, 0, word, Some((0, next)), None),
+                None => self.last = Some(word.to_string()),
+            }
+        }
+    }
+
+    /// Whether nothing is awaited and the last word, read whatever follows it, leaves nothing
+    /// awaited and reaches nothing past itself: a word that looks at the one after it (a
+    /// scheme, a secret name before an `=`) is never at rest.
+    fn at_rest(&self) -> bool {
+        if self.awaiting != Awaiting::default() {
+            return false;
+        }
+        let Some(last) = &self.last else {
+            return true;
+        };
+        let core = trim_word(last).1;
+        if core.is_empty() {
+            return true;
+        }
+        if auth_scheme(core).is_some() || looks_ahead_for_assignment(core) {
+            return false;
+        }
+        let mut after = self.awaiting;
+        read_word(&mut after, 0, last, None, None);
+        after == Awaiting::default()
+    }
+}
+
+impl FreeTextRest {
+    /// Reads `text`, which follows what was fed before at a word break (a line, say).
+    pub fn feed(&mut self, text: &str) {
+        match super::decode::decoded(text) {
+            Some((decoded, _)) => {
+                self.decoded
+                    .get_or_insert_with(|| self.written.clone())
+                    .feed(&decoded);
+            }
+            None => {
+                if let Some(d) = &mut self.decoded {
+                    d.feed(text);
+                }
+            }
+        }
+        self.written.feed(text);
+    }
+
+    /// Whether the search stands at rest after what was fed.
+    pub fn at_rest(&self) -> bool {
+        self.written.at_rest() && self.decoded.as_ref().is_none_or(WordsRest::at_rest)
+    }
 }
 
 /// Whether a word is a flag whose value is `user:password` (`curl -u`, `--user`).

@@ -106,3 +106,71 @@ fn ordinary_text() {
         assert!(find(s).is_empty(), "{s}: {:?}", find(s));
     }
 }
+
+/// Where [`super::FreeTextRest`] says the search stands at rest after a line, the search over
+/// the text after it finds there what the search over the whole text finds: drawn lines of
+/// secret names, flags, schemes and their values, split over line feeds, encoded and not.
+#[test]
+fn at_rest_the_text_after_reads_as_in_the_whole_text() {
+    const WORDS: &[&str] = &[
+        "api_key",
+        "=",
+        ":",
+        "password:",
+        "PGPASSWORD=",
+        "--api-key",
+        "-u",
+        "admin:pa55word",
+        "Bearer",
+        "Authorization:",
+        "Basic",
+        "dXNlcjpwYXNzd29yZA==",
+        "token=Bearer",
+        "hunter2hunter2",
+        "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP",
+        "https://user:pa55w0rd@host/x",
+        "api%5Fkey%3D",
+        "\\u0061pi_key=",
+        "plain",
+        "words",
+        "{",
+        "],",
+        "\"",
+    ];
+    let mut state = 0x00f0_7e47_u64;
+    let mut cuts = 0;
+    for case in 0..400 {
+        let lines = 1 + crate::seeded::below(&mut state, 12);
+        let text: String = (0..lines)
+            .map(|_| {
+                let n = crate::seeded::below(&mut state, 5);
+                let words: Vec<&str> = (0..n)
+                    .map(|_| WORDS[crate::seeded::below(&mut state, WORDS.len())])
+                    .collect();
+                words.join(" ") + "\n"
+            })
+            .collect();
+        let whole = find(&text);
+        let mut rest = super::FreeTextRest::default();
+        let mut at = 0;
+        for line in text.split_inclusive('\n') {
+            rest.feed(line);
+            at += line.len();
+            if !rest.at_rest() {
+                continue;
+            }
+            cuts += 1;
+            let after: Vec<(usize, usize)> = find(&text[at..])
+                .into_iter()
+                .map(|(s, e)| (s + at, e + at))
+                .collect();
+            let whole_after: Vec<(usize, usize)> =
+                whole.iter().copied().filter(|&(s, _)| s >= at).collect();
+            assert_eq!(
+                after, whole_after,
+                "case {case}, after byte {at} of {text:?}"
+            );
+        }
+    }
+    assert!(cuts > 500, "{cuts} places at rest");
+}

@@ -237,6 +237,32 @@ fn sidecar_puts_a_json_lines_files_lines_away_until_the_last() {
     );
 }
 
+/// The human report quotes the lines around the findings it lists: of a JSON Lines file it
+/// reads the runs of lines around them, a line at a time, and keeps only those. It read the
+/// whole text, and masked it, to draw them.
+#[test]
+fn the_human_report_holds_the_lines_it_quotes_not_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lines = tmp.path().join("all.jsonl");
+    let text: String = (0..3000).map(|i| padded(i) + "\n").collect();
+    std::fs::write(&lines, &text).unwrap();
+    let checked = check_peak(&lines);
+    let shown = peak(&[&"check", &"--exit-zero", &"--format", &"human", &lines]);
+    if checked == 0 {
+        return;
+    }
+    // Beyond what `check` holds: the lines around the findings listed (the first thousand of
+    // the file's, in its first lines). The whole text was held besides, and a masked copy.
+    let text_kib = text.len() as u64 / 1024;
+    assert!(
+        shown <= checked + text_kib / 4 + 6 * MIB,
+        "human: peak {} MiB; check {} MiB, the text {} MiB",
+        shown / MIB,
+        checked / MIB,
+        text_kib / MIB
+    );
+}
+
 /// One canonical result of a million samples: `import` and `sidecar` hold its samples as
 /// numbers, as `check` does, and write them back from the file's text; they held each as a
 /// JSON value before, some twenty times the text.
