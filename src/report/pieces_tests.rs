@@ -183,8 +183,12 @@ fn snippets_from_the_pieces_are_those_from_the_whole_text() {
         let mut in_file = Vec::new();
         let mut positions = Vec::new();
         for _ in 0..labels {
-            let at = below(&mut state, text.len() + 1);
-            let pos = position(&text, at, 1 + below(&mut state, 30));
+            // Now and then past the text's end.
+            let at = below(&mut state, text.len() + 20);
+            let pos = match position(&text, at.min(text.len()), 1 + below(&mut state, 30)) {
+                p if at > text.len() => Position { start: at, ..p },
+                p => p,
+            };
             drawn.push(pos);
             in_file.push(finding(path_text, "M001"));
             positions.push(Some(pos));

@@ -89,6 +89,8 @@ impl Prepared {
             let mut lines = crate::io::LineFile::open(path, self.max_file_bytes, seen).ok()?;
             let len = usize::try_from(lines.len()).unwrap_or(usize::MAX);
             let spans = json_secret_spans(in_file.iter().zip(positions), len);
+            // A label past the text's end is drawn at its end, as from the whole text.
+            let starts: Vec<usize> = starts.iter().map(|&at| at.min(len)).collect();
             let masker = Masker { starts: &starts };
             if let Some(masked) = super::pieces::line_pieces(&mut lines, &starts, &spans, &masker) {
                 return Some(masked);
