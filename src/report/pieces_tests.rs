@@ -184,7 +184,7 @@ fn snippets_from_the_pieces_are_those_from_the_whole_text() {
         let mut positions = Vec::new();
         for _ in 0..labels {
             // Now and then past the text's end.
-            let at = below(&mut state, text.len() + 20);
+            let at = below(&mut state, text.len() + 1000);
             let pos = match position(&text, at.min(text.len()), 1 + below(&mut state, 30)) {
                 p if at > text.len() => Position { start: at, ..p },
                 p => p,
