@@ -33,6 +33,8 @@
 //!   keeps the entries of files not checked in this run that still exist and of rules that
 //!   did not run on their file, and drops the rest.
 
+mod apply;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -41,6 +43,8 @@ use serde_json::{Value, json};
 use crate::config::{Selection, paths};
 use crate::diagnostic::Finding;
 use crate::rules::RULES;
+
+pub use apply::{Applied, Matching, Stale};
 
 /// The format version this benchlint writes.
 pub const VERSION: u64 = 2;
@@ -93,26 +97,6 @@ fn inside_root(key: &str) -> bool {
         }
     }
     true
-}
-
-/// An entry that matched no finding.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Stale {
-    /// The file, relative to the baseline's folder.
-    pub path: String,
-    /// The rule code.
-    pub code: String,
-    /// The JSON pointer.
-    pub pointer: String,
-}
-
-/// What applying the baseline did.
-#[derive(Debug, Clone, Default)]
-pub struct Applied {
-    /// Findings suppressed.
-    pub suppressed: usize,
-    /// Entries that matched nothing.
-    pub stale: Vec<Stale>,
 }
 
 impl Baseline {
@@ -207,40 +191,6 @@ impl Baseline {
     /// The file of an entry, absolute.
     fn file_of(&self, key: &str) -> PathBuf {
         paths::normalize(&self.dir.join(key))
-    }
-
-    /// Removes the findings the baseline records and reports the entries that matched none.
-    /// `checked` holds the files read in this run, as shown.
-    pub fn apply(
-        &self,
-        findings: &mut Vec<Finding>,
-        checked: &[String],
-        selection: &Selection,
-    ) -> Applied {
-        let mut matching = self.matching();
-        matching.take(findings);
-        matching.finish(checked, selection)
-    }
-
-    /// Starts matching findings against the entries, batch by batch ([`Matching::take`]), for a
-    /// report written as the files are checked: each entry suppresses the first finding it
-    /// matches, whatever the batches.
-    pub fn matching(&self) -> Matching<'_> {
-        let mut left: BTreeMap<(String, String, String), usize> = BTreeMap::new();
-        for (path, codes) in &self.entries {
-            for (code, pointers) in codes {
-                for p in pointers {
-                    *left
-                        .entry((path.clone(), code.clone(), p.clone()))
-                        .or_default() += 1;
-                }
-            }
-        }
-        Matching {
-            baseline: self,
-            left,
-            suppressed: 0,
-        }
     }
 
     /// The baseline rewritten from `findings` (before suppression): the entries of the files
@@ -366,65 +316,6 @@ fn parse(value: &Value) -> Result<(Entries, u64), String> {
     Ok((entries, version))
 }
 
-/// Findings being matched against a baseline: the entries not matched yet.
-pub struct Matching<'b> {
-    baseline: &'b Baseline,
-    left: BTreeMap<(String, String, String), usize>,
-    suppressed: usize,
-}
-
-impl Matching<'_> {
-    /// Removes the findings of `findings` that an entry not yet used records.
-    pub fn take(&mut self, findings: &mut Vec<Finding>) {
-        let (baseline, left) = (self.baseline, &mut self.left);
-        let before = findings.len();
-        findings.retain(|f| {
-            let k = (
-                baseline.key(f.primary.path.raw()),
-                f.rule.code.to_string(),
-                baseline.pointer_of(f).to_string(),
-            );
-            match left.get_mut(&k) {
-                Some(n) if *n > 0 => {
-                    *n -= 1;
-                    false
-                }
-                _ => true,
-            }
-        });
-        self.suppressed += before - findings.len();
-    }
-
-    /// How many findings were suppressed, and the entries that matched none: stale when their
-    /// file is in `checked` (the files read in this run, as shown) or no longer exists, and
-    /// their rule ran on it.
-    pub fn finish(self, checked: &[String], selection: &Selection) -> Applied {
-        let baseline = self.baseline;
-        let mut applied = Applied {
-            suppressed: self.suppressed,
-            ..Applied::default()
-        };
-        let checked: BTreeSet<String> = checked.iter().map(|c| baseline.key(c)).collect();
-        for ((path, code, pointer), n) in self.left {
-            if n == 0 {
-                continue;
-            }
-            let file = baseline.file_of(&path);
-            let ran = !RULES.iter().any(|r| r.meta.code == code)
-                || selection.runs_on(&file.to_string_lossy(), &code);
-            if ran && (checked.contains(&path) || !file.exists()) {
-                for _ in 0..n {
-                    applied.stale.push(Stale {
-                        path: path.clone(),
-                        code: code.clone(),
-                        pointer: pointer.clone(),
-                    });
-                }
-            }
-        }
-        applied
-    }
-}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,11 @@
 //! origin until a writer shows it.
 
 use std::borrow::Cow;
-use std::cmp::Ordering;
 
-use super::{FileText, line, markdown, masked};
+use super::{line, markdown, masked};
 
 mod codec;
+mod traits;
 
 /// Where a piece of a [`Text`] came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,7 +234,8 @@ impl Text {
         found || self.raw().contains(needle)
     }
 
-    /// For a terminal or a CI log: own words as they are, input parts as [`FileText::line`].
+    /// For a terminal or a CI log: own words as they are, input parts as
+    /// [`FileText::line`](super::FileText::line).
     pub fn line(&self) -> Cow<'_, str> {
         self.written(line, true)
     }
@@ -308,102 +309,5 @@ impl Text {
         let mut pieces = Vec::new();
         self.each(&mut |origin, s| pieces.push((origin, s.to_string())));
         markdown::render_html(&pieces)
-    }
-
-    /// The raw text when it is held as one string (not as a list of parts).
-    fn single(&self) -> Option<&str> {
-        match self {
-            Text::Own(s) => Some(s),
-            Text::File(s) | Text::Quoting(s) => Some(s),
-            Text::Joined(j) => Some(&j.text),
-            Text::Parts(_) => None,
-        }
-    }
-
-    /// The raw bytes, part after part, without joining them (findings are sorted by message).
-    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        let parts: &[Part] = match self {
-            Text::Parts(p) => p,
-            _ => &[],
-        };
-        self.single()
-            .into_iter()
-            .chain(parts.iter().map(Part::as_str))
-            .flat_map(str::bytes)
-    }
-}
-
-impl PartialEq for Text {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Text {}
-
-impl PartialOrd for Text {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Text {
-    /// By the raw text (origins do not order).
-    fn cmp(&self, other: &Self) -> Ordering {
-        match (self.single(), other.single()) {
-            (Some(a), Some(b)) => a.cmp(b),
-            _ => self.bytes().cmp(other.bytes()),
-        }
-    }
-}
-
-/// The terminal and log form ([`Text::line`]): the one a `{}` gives, masked and escaped, so
-/// that formatting a message anywhere never passes an input through raw. Markdown and HTML
-/// writers use [`Text::md`] and [`Text::html`].
-impl std::fmt::Display for Text {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.line())
-    }
-}
-
-impl From<String> for Text {
-    fn from(s: String) -> Self {
-        Text::File(s)
-    }
-}
-
-impl From<&'static str> for Text {
-    fn from(s: &'static str) -> Self {
-        Text::Own(Cow::Borrowed(s))
-    }
-}
-
-impl From<FileText> for Text {
-    fn from(s: FileText) -> Self {
-        Text::File(s.0)
-    }
-}
-
-impl From<&super::PathText> for Text {
-    fn from(s: &super::PathText) -> Self {
-        Text::File(s.raw().to_string())
-    }
-}
-
-impl From<super::PathText> for Text {
-    fn from(s: super::PathText) -> Self {
-        Text::File(s.raw().to_string())
-    }
-}
-
-impl From<&FileText> for Text {
-    fn from(s: &FileText) -> Self {
-        Text::File(s.0.clone())
-    }
-}
-
-impl serde::Serialize for Text {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.masked())
     }
 }
