@@ -21,7 +21,7 @@ large=${2:-20000}
 work=${BENCH_DIR:-/tmp/benchlint-shapes}
 repeat=${BENCH_REPEAT:-2}
 shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl})
-commands=(${BENCH_COMMANDS:-check summary capacity cards audit import sidecar})
+commands=(${BENCH_COMMANDS:-check human summary capacity cards audit import sidecar})
 profile=${BENCH_PROFILE:-release}
 flags=(--quiet)
 [ "$profile" = debug ] || flags+=(--profile "$profile")
@@ -63,6 +63,8 @@ command_line() {
   local cmd=$1 dir=$2 shape=$3
   case $cmd in
     check) echo "$bin check --config $work/list-all.toml --format json --exit-zero $dir" ;;
+    # `check` as run by hand: the default (human) format with its snippets, the default caps.
+    human) echo "$bin check --exit-zero $dir" ;;
     summary) echo "$bin summary $dir" ;;
     capacity) echo "$bin capacity $dir" ;;
     cards) echo "$bin cards $dir" ;;
