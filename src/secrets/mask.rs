@@ -130,7 +130,10 @@ fn secret_ranges(text: &str, regions: Option<&[(usize, usize)]>) -> Vec<(usize, 
             let limit = r
                 .get(next_region)
                 .map_or(bytes.len(), |&(start, _)| start.saturating_sub(1));
-            let mut stop = crate::json::next_structural(bytes, i).min(limit);
+            // Searched no further than the region: inside it (`limit` behind the walk) every
+            // word is read, and a search to the array's end from each of them made a long
+            // one-line array quadratic.
+            let mut stop = crate::json::next_structural(&bytes[..limit.max(i)], i);
             // Never into a word: a word the region may touch is read whole.
             while stop > i && stop < bytes.len() && !ends_bare_word(bytes[stop - 1]) {
                 stop -= 1;

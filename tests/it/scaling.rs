@@ -114,6 +114,40 @@ fn findings_in_one_file_take_linear_time_in_every_format() {
     }
 }
 
+/// One canonical result written on one line (as a minifier or `json.dumps` without indent
+/// writes it) whose level holds `n` per-request samples.
+fn one_line_result(path: &Path, n: usize) {
+    let samples: Vec<f64> = (0..n).map(|i| 0.1 + (i % 97) as f64 / 1000.0).collect();
+    let doc = json!({
+        "schema": "benchlint/result/v1", "id": "one-line", "measured_at": "2026-09-01T00:00:00Z",
+        "outcome": "ok",
+        "levels": [{"concurrency": 1, "requests": n, "throughput_tok_s": {"aggregate": 10.0},
+                    "samples": {"ttft_s": samples}}],
+    });
+    std::fs::write(path, doc.to_string()).unwrap();
+}
+
+/// The human report masks the lines its snippets show, and a one-line file's line is all of
+/// it: every word of a long sample array is read, and each read searched on to the array's end
+/// (a 6 MB file took three minutes). Four times the samples take about four times as long.
+#[test]
+fn a_one_line_result_is_drawn_in_linear_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (small, large) = (tmp.path().join("small"), tmp.path().join("large"));
+    for (dir, n) in [(&small, 25_000), (&large, 100_000)] {
+        std::fs::create_dir_all(dir).unwrap();
+        one_line_result(&dir.join("result.json"), n);
+    }
+    let t = |p: &Path| time(&["check".into(), "--exit-zero".into(), p.into()]);
+    let (a, b) = (t(&small), t(&large));
+    let r = ratio_of(a, b);
+    println!("human: {a:.3} s of CPU, four times the samples {b:.3} s, ratio {r:.1}");
+    assert!(
+        r < MAX_RATIO,
+        "human: {a:.3} s then {b:.3} s (ratio {r:.1})"
+    );
+}
+
 /// A claims file of `n` claims naming results that are not in the corpus (C015 on each).
 fn claims_file(path: &Path, n: usize) {
     let claims: Vec<_> = (0..n)
