@@ -117,7 +117,9 @@ fn findings_in_one_file_take_linear_time_in_every_format() {
 /// One canonical result written on one line (as a minifier or `json.dumps` without indent
 /// writes it) whose level holds `n` per-request samples.
 fn one_line_result(path: &Path, n: usize) {
-    let samples: Vec<f64> = (0..n).map(|i| 0.1 + (i % 97) as f64 / 1000.0).collect();
+    let samples: Vec<f64> = (0..n)
+        .map(|i| 0.1 + f64::from(u32::try_from(i % 97).unwrap()) / 1000.0)
+        .collect();
     let doc = json!({
         "schema": "benchlint/result/v1", "id": "one-line", "measured_at": "2026-09-01T00:00:00Z",
         "outcome": "ok",
