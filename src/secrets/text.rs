@@ -85,7 +85,7 @@ pub(super) fn find_decoded_too(text: &str) -> Vec<(usize, usize)> {
     all.extend(
         find_in_words(&decoded)
             .into_iter()
-            .map(|(s, e)| (map[s], map[e])),
+            .map(|(s, e)| (map.at(s), map.at(e))),
     );
     merged(all)
 }
