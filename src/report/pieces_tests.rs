@@ -213,7 +213,7 @@ fn snippets_from_the_pieces_are_those_from_the_whole_text() {
         .expect("the file reads");
         // Every byte of the lines the snippets read is masked as in the whole text.
         let starts = super::pieces::label_starts(&drawn);
-        for (from, to) in super::sources::shown_regions(&text, &starts) {
+        for (from, to) in super::snippet::shown_regions(&text, &starts) {
             let (base, piece) = pieces.piece_at(from).expect("a piece");
             let (_, whole) = reference.piece_at(from).expect("the text");
             assert_eq!(
@@ -240,4 +240,53 @@ fn snippets_from_the_pieces_are_those_from_the_whole_text() {
     // text is held.
     assert!(files_in_pieces > 160, "{files_in_pieces} of 250 in pieces");
     assert!(held * 10 < whole * 9, "{held} of {whole} bytes held");
+}
+
+/// The lines the snippets show, as worked out before a label within the lines already taken
+/// was skipped: each region searched to its line's end, then merged.
+fn regions_searching_each(text: &str, drawn: &[usize]) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut near: Vec<(usize, usize)> = drawn
+        .iter()
+        .map(|&at| {
+            let whole = super::snippet::shown_regions(text, &[at]);
+            whole[0]
+        })
+        .collect();
+    near.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (from, to) in near {
+        let to = bytes[to..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| to + i);
+        match out.last_mut() {
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => out.push((from, to)),
+        }
+    }
+    out
+}
+
+/// Many labels on a few long lines and many short ones: the regions are those of each label's
+/// lines merged, whichever labels are skipped for lying within the lines already taken.
+#[test]
+fn labels_within_the_lines_taken_add_nothing() {
+    let mut state = 0x5_e9e5_u64;
+    for case in 0..300 {
+        let lines = 1 + below(&mut state, 8);
+        let text: String = (0..lines)
+            .map(|_| "x".repeat(below(&mut state, 3000)) + "\n")
+            .collect();
+        let labels = 1 + below(&mut state, 30);
+        let mut drawn: Vec<usize> = (0..labels)
+            .map(|_| below(&mut state, text.len() + 1))
+            .collect();
+        drawn.sort_unstable();
+        assert_eq!(
+            super::snippet::shown_regions(&text, &drawn),
+            regions_searching_each(&text, &drawn),
+            "case {case}: labels {drawn:?}"
+        );
+    }
 }

@@ -215,6 +215,73 @@ impl SourceCode for Window<'_> {
     }
 }
 
+/// The lines of `text` the snippets at `drawn` (their labels' offsets) can read, sorted, not overlapping, each from
+/// the start of a line to the end of one (its line feed not included): the line of each
+/// label, the line before and the line after, as the text's own line feeds place them. A
+/// snippet reads no further from its label than [`REACH`] bytes, so a
+/// longer line counts only that far, but is then widened to the whole line, once however
+/// many labels share it. Masking never moves a line feed unless it masks one, and then the
+/// whole text is masked ([`crate::secrets::mask::mask_within`]), so these are the snippets' lines.
+pub(super) fn shown_regions(text: &str, drawn: &[usize]) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut near: Vec<(usize, usize)> = drawn
+        .iter()
+        .map(|&at| {
+            let at = at.min(bytes.len());
+            let low = at.saturating_sub(REACH);
+            let own_line = line_start(bytes, low, at);
+            let from = own_line.map_or(low, |s| {
+                s.checked_sub(1)
+                    .map_or(0, |before| line_start(bytes, low, before).unwrap_or(low))
+            });
+            let high = (at + REACH).min(bytes.len());
+            let to = line_end(&bytes[..high], at)
+                .and_then(|end| line_end(&bytes[..high], (end + 1).min(high)))
+                .unwrap_or(high);
+            (from, to)
+        })
+        .collect();
+    near.sort_unstable();
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for (from, to) in near {
+        // Within the region before, which ends at a line's end: nothing to add. Searched for
+        // its line's end all the same, each label on a long line cost the rest of the line.
+        if out.last().is_some_and(|&(_, end)| to <= end) {
+            continue;
+        }
+        // Back to the start of the line, looking no further back than the region before.
+        let floor = out.last().map_or(0, |&(_, end)| end);
+        let from = if from <= floor {
+            floor
+        } else {
+            line_start(bytes, floor, from).unwrap_or(floor)
+        };
+        let to = line_end(bytes, to).unwrap_or(bytes.len());
+        match out.last_mut() {
+            // Touching the region before (or starting on the line it ends): one region.
+            Some(last) if from <= last.1 => last.1 = last.1.max(to),
+            _ => out.push((from, to)),
+        }
+    }
+    out
+}
+
+/// The start of the line holding byte `at`, looking back no further than `floor` (`None`
+/// when no line feed lies in `floor..at`, unless `floor` is the text's start).
+fn line_start(bytes: &[u8], floor: usize, at: usize) -> Option<usize> {
+    match bytes[floor..at].iter().rposition(|&b| b == b'\n') {
+        Some(i) => Some(floor + i + 1),
+        None if floor == 0 => Some(0),
+        None => None,
+    }
+}
+
+/// The index of the line feed ending the line that holds byte `at` of `bytes`, `None` when
+/// there is none up to the end of `bytes`.
+fn line_end(bytes: &[u8], at: usize) -> Option<usize> {
+    bytes[at..].iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
