@@ -215,13 +215,13 @@ impl SourceCode for Window<'_> {
     }
 }
 
-/// The lines of `text` the snippets at `drawn` (their labels' offsets) can read, sorted, not overlapping, each from
-/// the start of a line to the end of one (its line feed not included): the line of each
-/// label, the line before and the line after, as the text's own line feeds place them. A
-/// snippet reads no further from its label than [`REACH`] bytes, so a
-/// longer line counts only that far, but is then widened to the whole line, once however
-/// many labels share it. Masking never moves a line feed unless it masks one, and then the
-/// whole text is masked ([`crate::secrets::mask::mask_within`]), so these are the snippets' lines.
+/// The lines of `text` the snippets at `drawn` (their labels' offsets) can read, sorted, not
+/// overlapping, each from the start of a line to the end of one (its line feed not included):
+/// the line of each label, the line before and the line after, as the text's own line feeds
+/// place them. A snippet reads no further from its label than [`REACH`] bytes, so a longer line
+/// counts only that far, but is then widened to the whole line, once however many labels share
+/// it. Masking never moves a line feed unless it masks one, and then the whole text is masked
+/// ([`crate::secrets::mask::mask_within`]), so these are the snippets' lines.
 pub(super) fn shown_regions(text: &str, drawn: &[usize]) -> Vec<(usize, usize)> {
     let bytes = text.as_bytes();
     let mut near: Vec<(usize, usize)> = drawn
