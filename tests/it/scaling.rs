@@ -69,7 +69,7 @@ pub(crate) fn ratio_of(small: f64, large: f64) -> f64 {
 
 /// A JSON Lines file of `n` minimal canonical results: each misses most of the checklist, so
 /// each brings a dozen findings, all in one file.
-fn results_file(path: &Path, n: usize) {
+pub(crate) fn results_file(path: &Path, n: usize) {
     let mut text = String::new();
     for i in 0..n {
         let doc = json!({

@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{DEMO, ENERGY, REALWORLD, SARIF_SCHEMA, check_in, github_accepts};
+use crate::scaling::results_file;
 use crate::support::watchdog::{bin, run};
 
 /// The SARIF logs the validators see: the demo corpus, the corpus findings, the real corpus.
@@ -92,21 +93,6 @@ fn the_sarif_multitool_finds_no_error() {
             .unwrap_or_default();
         assert!(found.is_empty(), "{}: {found:#?}", log.display());
     }
-}
-
-/// A JSON Lines file of `n` minimal canonical results, each missing most of the checklist.
-fn results_file(path: &Path, n: usize) {
-    let mut text = String::new();
-    for i in 0..n {
-        let doc = json!({
-            "schema": "benchlint/result/v1", "id": format!("r{i}"), "measured_at": "2026-09-01T00:00:00Z",
-            "outcome": "ok",
-            "levels": [{"concurrency": 1, "throughput_tok_s": {"aggregate": 10.0}}],
-        });
-        text.push_str(&doc.to_string());
-        text.push('\n');
-    }
-    std::fs::write(path, text).unwrap();
 }
 
 #[test]
