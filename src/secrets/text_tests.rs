@@ -174,3 +174,33 @@ fn at_rest_the_text_after_reads_as_in_the_whole_text() {
     }
     assert!(cuts > 500, "{cuts} places at rest");
 }
+
+/// A credential-shaped token glued to a scheme that opens a value (`…-Bearer X`), or sharing a
+/// word with a URL's password, is found as in any other word: those readings once ended the
+/// word before its tokens were looked at. Every shape, glued every way.
+#[test]
+fn a_credential_sharing_its_word_with_a_scheme_or_a_url_is_found() {
+    let keys = [
+        "sk-proj-Q9vLx2mT7rB4nK8wE1yZ5cH3jD6fA0gP",
+        "hf_abcdefghijklmnopqrstuvwxyz0123456789",
+        "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        "xoxb-123456789012-abcdefghijklmnop",
+        "AKIAIOSFODNN7EXAMPLE",
+    ];
+    let glued = [
+        "auth {key}-Bearer abcdefghij0123456789",
+        "auth {key}_Basic dXNlcjpwYXNzd29yZA==",
+        "see https://user:pa55w0rd@host.example/x?k={key}",
+        "see https://user:pa55w0rd@host.example/x,{key}",
+        "x=https://user:pa55w0rd@host.example/{key} done",
+    ];
+    for key in keys {
+        for form in glued {
+            let text = form.replace("{key}", key);
+            let out = redacted(&text);
+            assert!(!out.contains(key), "{text} -> {out}");
+        }
+    }
+    // The word with the scheme and nothing else in it is left as it reads.
+    assert_eq!(redacted("auth=Bearer plain"), "auth=Bearer plain");
+}

@@ -126,6 +126,10 @@ pub(super) fn read_word(
         if ok {
             put(&mut out, (next_at + nl, next_at + nl + nc.len()));
         }
+        // The word itself may hold a credential before its scheme (`sk-…-Bearer`).
+        if let Some(out) = out {
+            tokens(core, core_at, out);
+        }
         return;
     }
     // Every URL password in the word (`a://u:p@h/x,b://u:q@h`).
@@ -135,6 +139,10 @@ pub(super) fn read_word(
         from += e;
     }
     if from > 0 {
+        // And any credential after them (a token in the query string).
+        if let Some(out) = out {
+            tokens(&core[from..], core_at + from, out);
+        }
         return;
     }
     // `KEY=VALUE`, `--flag=VALUE`, `key:VALUE`; `KEY=` or `key:` with the value next. The
