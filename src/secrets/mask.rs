@@ -11,6 +11,10 @@
 
 use crate::secrets::{classify, find_in_text, find_in_text_within, is_harmless, is_secret_key};
 
+mod rest;
+
+pub use rest::WalkRest;
+
 /// A string of the text: where it opens (its quote), one past where it ends, and whether a
 /// quote closes it. Read (decoded) only when a string in sight needs it.
 #[derive(Clone, Copy)]
@@ -236,54 +240,6 @@ fn value_is_secret(text: &str, stack: &[Frame], string: Quoted) -> bool {
                 && is_secret_key(flag.trim_start_matches('-'))
         });
     after_flag && !value.starts_with("--") && !is_harmless(&value)
-}
-
-/// Whether the walk of [`mask_within`] stands where it started, fed a text a piece at a time:
-/// outside any string and with no object or array open. There the walk over the text that
-/// follows reads it as a walk over that text alone does, its keys and flags included: every
-/// frame it keeps is on its stack, and the stack is empty. It follows the walk's own steps: a
-/// string runs to its closing quote across line feeds, `\\` takes the byte after it, and a
-/// closing bracket pops whatever is open (nothing, when nothing is).
-#[derive(Debug, Clone, Default)]
-pub struct WalkRest {
-    depth: usize,
-    in_string: bool,
-    /// Bytes of the next piece the last one's escape takes (a `\\` at a piece's end).
-    skip: usize,
-}
-
-impl WalkRest {
-    /// Steps the walk over `piece`, the text that follows what it was fed before.
-    pub fn feed(&mut self, piece: &[u8]) {
-        let mut i = self.skip;
-        while i < piece.len() {
-            let b = piece[i];
-            if self.in_string {
-                match b {
-                    b'\\' => i += 2,
-                    b'"' => {
-                        self.in_string = false;
-                        i += 1;
-                    }
-                    _ => i += 1,
-                }
-                continue;
-            }
-            match b {
-                b'"' => self.in_string = true,
-                b'{' | b'[' => self.depth += 1,
-                b'}' | b']' => self.depth = self.depth.saturating_sub(1),
-                _ => {}
-            }
-            i += 1;
-        }
-        self.skip = i.saturating_sub(piece.len());
-    }
-
-    /// Whether the walk stands where it started.
-    pub fn at_rest(&self) -> bool {
-        self.depth == 0 && !self.in_string && self.skip == 0
-    }
 }
 
 /// One past the closing quote of the string opening at `i` (the end of the text if none).
