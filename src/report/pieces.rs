@@ -99,7 +99,8 @@ pub(super) fn line_pieces(
     let mut end = 0;
     let mut walk = WalkRest::default();
     let mut free_text = crate::secrets::FreeTextRest::default();
-    let mut json: Option<bool> = None;
+    // Whether the first line holding anything was read (and was JSON).
+    let mut first_read = false;
     let (mut next_wanted, mut next_span) = (0, 0);
     // Whether `held` holds lines a snippet reads, and whether a line holding a word has come
     // after the last of them.
@@ -112,14 +113,13 @@ pub(super) fn line_pieces(
         }
         let line_start = end;
         end += got;
-        if json.is_none() && !held[line_at..].trim_start().is_empty() {
+        if !first_read && !held[line_at..].trim_start().is_empty() {
             // As `positions::is_json_text` reads the whole text: by its first line that holds
             // anything.
-            let is_json = crate::positions::is_json_text(&held[..]);
-            if !is_json {
+            if !crate::positions::is_json_text(&held[..]) {
                 return None;
             }
-            json = Some(is_json);
+            first_read = true;
         }
         while wanted
             .get(next_wanted)

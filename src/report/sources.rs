@@ -302,24 +302,30 @@ fn mask_secrets<'a>(
     findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
     text: &mut String,
 ) {
-    let mut json = None;
-    let mut spans = Vec::new();
-    for (f, pos) in findings {
-        let Some(pos) = pos.filter(|_| f.rule.code == "M018") else {
-            continue;
-        };
-        let is_json =
-            *json.get_or_insert_with(|| crate::positions::places_in_text(text, &[]).is_none());
-        let span = if is_json {
-            Some((pos.start, pos.start + pos.len))
-        } else if pos.start <= text.len() && text.is_char_boundary(pos.start) {
-            crate::positions::value_span(text, pos.start)
-        } else {
-            None
-        };
-        spans.extend(span.filter(|&(start, end)| end <= text.len() && end > start + 1));
+    let at = secret_positions(findings);
+    if at.is_empty() {
+        return;
     }
+    let spans = if crate::positions::places_in_text(text, &[]).is_none() {
+        json_spans(&at, text.len())
+    } else {
+        at.iter()
+            .filter(|p| p.start <= text.len() && text.is_char_boundary(p.start))
+            .filter_map(|p| crate::positions::value_span(text, p.start))
+            .filter(|&(start, end)| end <= text.len() && end > start + 1)
+            .collect()
+    };
     fill_spans(text, &spans);
+}
+
+/// Where the M018 findings of a file point.
+fn secret_positions<'a>(
+    findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
+) -> Vec<Position> {
+    findings
+        .filter(|(f, _)| f.rule.code == "M018")
+        .filter_map(|(_, pos)| *pos)
+        .collect()
 }
 
 /// The spans [`mask_secrets`] masks in a JSON text of `len` bytes, sorted.
@@ -327,9 +333,14 @@ fn json_secret_spans<'a>(
     findings: impl Iterator<Item = (&'a Finding, &'a Option<Position>)>,
     len: usize,
 ) -> Vec<(usize, usize)> {
-    let mut spans: Vec<(usize, usize)> = findings
-        .filter(|(f, _)| f.rule.code == "M018")
-        .filter_map(|(_, pos)| pos.map(|p| (p.start, p.start + p.len)))
+    json_spans(&secret_positions(findings), len)
+}
+
+/// The values at `at` in a JSON text of `len` bytes (each finding's span), sorted.
+fn json_spans(at: &[Position], len: usize) -> Vec<(usize, usize)> {
+    let mut spans: Vec<(usize, usize)> = at
+        .iter()
+        .map(|p| (p.start, p.start + p.len))
         .filter(|&(start, end)| end <= len && end > start + 1)
         .collect();
     spans.sort_unstable();
