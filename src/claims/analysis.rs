@@ -150,8 +150,54 @@ pub fn analyse(
 ) -> Vec<ClaimAnalysis> {
     // An analysis is about a kilobyte before what it points to, kept for every claim until the
     // run ends: sized to the claims, not grown by doubling past them.
-    let total = claims.iter().map(|doc| doc.claims.len()).sum();
-    let mut out = Vec::with_capacity(total);
+    let mut out = Vec::with_capacity(claim_count(claims));
+    each_analysis(runs, claims, thresholds, floor, &mut |a| out.push(a));
+    out
+}
+
+/// Where a claim is and its C findings: all the C rules report of an analysis.
+#[derive(Debug, Clone)]
+pub struct ClaimFindings {
+    /// Where the claim is.
+    pub at: ClaimRef,
+    /// Its C findings.
+    pub findings: Vec<ClaimFinding>,
+}
+
+/// The C findings of every claim, as [`analyse`] makes them, of the rules `runs` says run;
+/// each claim's analysis is dropped once its findings are taken. The C rules of `check` report
+/// findings, never verdicts, and the rest of an analysis (the claim, its sides, the
+/// comparisons and the strings they copy, a few kilobytes) held for every claim until the last
+/// C rule ran was most of the memory a claims file of a claim per result added.
+pub fn claim_findings(
+    runs: &Runs<'_>,
+    claims: &[LoadedClaims],
+    thresholds: &Thresholds,
+    floor: f64,
+    rule_runs: &dyn Fn(&str) -> bool,
+) -> Vec<ClaimFindings> {
+    let mut out = Vec::with_capacity(claim_count(claims));
+    each_analysis(runs, claims, thresholds, floor, &mut |a| {
+        let mut findings = a.findings;
+        findings.retain(|f| rule_runs(f.rule.code));
+        findings.shrink_to_fit();
+        out.push(ClaimFindings { at: a.at, findings });
+    });
+    out
+}
+
+fn claim_count(claims: &[LoadedClaims]) -> usize {
+    claims.iter().map(|doc| doc.claims.len()).sum()
+}
+
+/// Each claim's analysis, in file order then claim order, handed to `keep`.
+fn each_analysis(
+    runs: &Runs<'_>,
+    claims: &[LoadedClaims],
+    thresholds: &Thresholds,
+    floor: f64,
+    keep: &mut dyn FnMut(ClaimAnalysis),
+) {
     for (file, doc) in claims.iter().enumerate() {
         for (index, item) in doc.claims.iter().enumerate() {
             let id = item
@@ -169,10 +215,9 @@ pub fn analyse(
             // Kept to the end of the run: a claim's few findings, not the room a growing list
             // leaves.
             a.findings.shrink_to_fit();
-            out.push(a);
+            keep(a);
         }
     }
-    out
 }
 
 fn analyse_one(

@@ -27,8 +27,8 @@ mod side;
 mod words;
 
 pub use analysis::{
-    ClaimAnalysis, ClaimFinding, ClaimRef, RESTATABLE, Restatement, analyse, basis_words,
-    emit_findings, matched_words, rule_help, side_arithmetic,
+    ClaimAnalysis, ClaimFinding, ClaimFindings, ClaimRef, RESTATABLE, Restatement, analyse,
+    basis_words, claim_findings, emit_findings, matched_words, rule_help, side_arithmetic,
 };
 pub use audit::audit;
 pub use compare::{

@@ -247,6 +247,7 @@ fn run_corpus_rules(
         thresholds: &options.thresholds,
         configurations: &configurations,
         claims_analysis: std::sync::OnceLock::new(),
+        rule_runs: &|code| options.selection.runs(code),
     };
     for rule in rules::RULES {
         let Check::Corpus(check) = rule.check else {

@@ -100,10 +100,14 @@ pub struct CorpusCtx<'a> {
     /// The configurations of `results` ([`crate::replication::configurations`]), grouped once
     /// for every rule that needs them.
     pub configurations: &'a [crate::replication::Configuration],
-    /// The analysis of every claim ([`crate::claims::analyse`]), made by the first C rule that
-    /// asks and shared by the others: every C rule reports from the same analysis, and making
-    /// it once per rule multiplied its cost by the number of C rules.
-    pub claims_analysis: std::sync::OnceLock<Vec<crate::claims::ClaimAnalysis>>,
+    /// The C findings of every claim ([`crate::claims::claim_findings`]), made by the first C
+    /// rule that asks and shared by the others: every C rule reports from the same analysis,
+    /// and making it once per rule multiplied its cost by the number of C rules.
+    pub claims_analysis: std::sync::OnceLock<Vec<crate::claims::ClaimFindings>>,
+    /// Whether the rule of a code runs in this run (the selection): what is made for several
+    /// rules at once, and held until the last of them ran, keeps only what those that run
+    /// report.
+    pub rule_runs: &'a dyn Fn(&str) -> bool,
 }
 
 impl CorpusCtx<'_> {

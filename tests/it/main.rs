@@ -13,6 +13,7 @@ mod cards;
 mod check;
 mod ci_outputs;
 mod claims;
+mod claims_memory;
 mod cli;
 mod corpus_findings;
 mod corpus_report;

@@ -97,7 +97,7 @@ fn copies_among_undated_results_are_found_in_linear_time() {
 
 /// `n` results, each its own configuration on one platform and model, and a claims file of
 /// one ratio claim per result (each against the next).
-fn claims_corpus(dir: &Path, n: usize) -> PathBuf {
+pub(crate) fn claims_corpus(dir: &Path, n: usize) -> PathBuf {
     let corpus = dir.join(format!("claims-{n}"));
     std::fs::create_dir_all(&corpus).unwrap();
     #[expect(clippy::cast_precision_loss, reason = "small counts")]

@@ -1,7 +1,7 @@
 //! What the C rules report from the analysis: the findings of one rule on every claim, and the
 //! help line of each.
 
-use super::analyse;
+use super::claim_findings;
 use crate::claims::compare::Runs;
 use crate::replication::locate;
 use crate::rules::{CorpusCtx, Emitter, RuleMeta};
@@ -12,11 +12,12 @@ pub fn emit_findings(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>, rule: &'static 
         return;
     }
     let analyses = ctx.claims_analysis.get_or_init(|| {
-        analyse(
+        claim_findings(
             &Runs::of_corpus(ctx),
             ctx.claims,
             ctx.thresholds,
             ctx.thresholds.service_floor_tok_s,
+            ctx.rule_runs,
         )
     });
     for a in analyses {

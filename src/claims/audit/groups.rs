@@ -48,6 +48,7 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings
         thresholds,
         configurations: &runs.configs,
         claims_analysis: std::sync::OnceLock::new(),
+        rule_runs: &|_| true,
     };
     let mut out = Vec::new();
     for code in GROUP_CODES {

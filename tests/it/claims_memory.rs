@@ -1,0 +1,60 @@
+//! A claims file costs `check` its claims and their findings, not their analyses: the C rules
+//! report findings, and each claim's analysis (its claim, sides, comparisons and restatement,
+//! about three kilobytes with the strings it copies) is dropped once the findings of the C
+//! rules that run are taken from it.
+//! The bound compares two runs of one build (the corpus with and without its claims file),
+//! never a fixed figure; `BENCHLINT_SCALING_BIN` measures another build.
+
+use std::ffi::OsString;
+
+use crate::scaling::exec;
+use crate::scaling_shapes::claims_corpus;
+
+const MIB: u64 = 1024;
+
+fn peak(args: &[OsString]) -> u64 {
+    let r = exec(args);
+    println!("{args:?}: peak {} MiB", r.peak_rss_kib / MIB);
+    r.peak_rss_kib
+}
+
+#[test]
+fn a_claim_per_result_costs_its_findings_not_its_analysis() {
+    let tmp = tempfile::tempdir().unwrap();
+    let n = 8000;
+    let corpus = claims_corpus(tmp.path(), n);
+    let bare = tmp.path().join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    // One C rule, which finds nothing here: the analysis is made all the same (every C rule
+    // reports from it), and what the run holds beyond the results is the claims and what
+    // is kept of their analyses.
+    let run = |dir: &std::path::Path| {
+        peak(&[
+            "check".into(),
+            "--exit-zero".into(),
+            "--select".into(),
+            "C015".into(),
+            "--format".into(),
+            "json".into(),
+            dir.as_os_str().to_os_string(),
+        ])
+    };
+    let without = run(&bare);
+    if without == 0 {
+        return; // no `/proc` to read the peak from
+    }
+    let with = run(&corpus);
+    // Each claim's share: the claim as read and what its analysis is kept to, about 3 KiB.
+    // With each analysis kept whole, about 8; with the six C findings each claim's analysis
+    // makes kept for C rules that do not run, about 5.
+    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
+    let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
+    println!("{per_claim_kib:.2} KiB a claim");
+    assert!(
+        per_claim_kib <= 4.5,
+        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
+        with / MIB,
+        without / MIB
+    );
+}
