@@ -186,12 +186,14 @@ pub fn claim_findings(
     out
 }
 
-fn claim_count(claims: &[LoadedClaims]) -> usize {
+/// How many claims the claims documents hold.
+pub fn claim_count(claims: &[LoadedClaims]) -> usize {
     claims.iter().map(|doc| doc.claims.len()).sum()
 }
 
-/// Each claim's analysis, in file order then claim order, handed to `keep`.
-fn each_analysis(
+/// Each claim's analysis, in file order then claim order, handed to `keep`: as [`analyse`],
+/// for a caller that needs no analysis once it has made what it keeps of it.
+pub fn each_analysis(
     runs: &Runs<'_>,
     claims: &[LoadedClaims],
     thresholds: &Thresholds,

@@ -61,7 +61,7 @@ mod decide;
 mod groups;
 mod outcome;
 
-use super::analyse;
+use super::analysis::{claim_count, each_analysis};
 use super::capacity::{capacity, ladder};
 use super::compare::Runs;
 use crate::audit::{AuditReport, ConfigLadder, LosingRun};
@@ -76,18 +76,18 @@ pub use groups::{GroupFinding, GroupFindings, group_findings};
 /// `floor_tok_s` tokens per second per user, and the losing runs.
 pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> AuditReport {
     let runs = Runs::new(&corpus.results);
-    let analyses = analyse(&runs, &corpus.claims, thresholds, floor_tok_s);
     // The group rules' findings matter to claims only: an audit without claims (a finding a
-    // configuration, thousands of them) does without.
-    let claims = if analyses.is_empty() {
-        Vec::new()
-    } else {
+    // configuration, thousands of them) does without. Each claim's analysis is dropped once
+    // its outcome is made: held for every claim until the last, they were a few kilobytes a
+    // claim beside the outcomes.
+    let count = claim_count(&corpus.claims);
+    let mut claims = Vec::with_capacity(count);
+    if count > 0 {
         let group = group_findings(&runs, thresholds);
-        analyses
-            .iter()
-            .map(|a| outcome(&runs, a, &group, thresholds))
-            .collect()
-    };
+        each_analysis(&runs, &corpus.claims, thresholds, floor_tok_s, &mut |a| {
+            claims.push(outcome(&runs, &a, &group, thresholds));
+        });
+    }
     let replication =
         crate::audit::replication::statuses(&corpus.results, &runs.configs, thresholds);
     let mut ladders: Vec<ConfigLadder> = runs
