@@ -218,15 +218,23 @@ fn stream(
                 engine::check_each(paths, &setup.options, &mut |file| sink.file(file));
             (checked, last, None)
         };
-    // The findings known only at the end, in batches that end where a file's findings end.
+    // The findings known only at the end, in listing order, a batch at a time.
+    let mut unread = None;
     if let Some(findings) = held_last {
         sink.last(findings);
     } else {
-        while let Some(batch) = last.next_batch() {
+        let mut ordered = crate::report::InFileOrder::new(&mut last, max_file_bytes);
+        while let Some(batch) = ordered.next_batch() {
             sink.last(batch);
         }
+        unread = ordered.failure().map(str::to_string);
     }
     engine::close(&mut checked, &last);
+    if let Some(failure) = unread {
+        checked.corpus.internal_errors.push(format!(
+            "{failure}; the findings listed are incomplete (is the temporary folder full?)"
+        ));
+    }
     warn_if_nothing(paths, &checked, sink.seen);
     let mut summary = checked.summary;
     summary.errors += sink.counts.errors;

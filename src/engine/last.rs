@@ -15,7 +15,7 @@ use crate::text::PathText;
 use crate::text::bytes::Reader;
 
 /// Findings of a listed batch ([`Last::next_batch`]) before it ends at the next file.
-pub(super) const BATCH: usize = 4096;
+pub const BATCH: usize = 4096;
 
 /// Bytes read from a run at a time while merging.
 const READ_AHEAD: usize = 64 << 10;
@@ -41,7 +41,7 @@ enum Source {
 }
 
 /// A run on disk being read: the next byte to read, the end, and what was read ahead.
-struct DiskRun {
+pub(super) struct DiskRun {
     next: u64,
     end: u64,
     buf: Vec<u8>,
@@ -101,13 +101,7 @@ impl Last {
         let mut sources = Vec::new();
         let spill = written.map(|Written { file, rules, runs }| {
             for (start, end) in runs {
-                sources.push(Source::Disk(DiskRun {
-                    next: start,
-                    end,
-                    buf: Vec::new(),
-                    at: 0,
-                    path: PathText::default(),
-                }));
+                sources.push(Source::Disk(DiskRun::new(start, end)));
             }
             (file, rules)
         });
@@ -227,8 +221,36 @@ impl Iterator for Last {
 }
 
 impl DiskRun {
+    /// A run of the file from byte `start` to `end`.
+    pub(super) fn new(start: u64, end: u64) -> Self {
+        DiskRun {
+            next: start,
+            end,
+            buf: Vec::new(),
+            at: 0,
+            path: PathText::default(),
+        }
+    }
+
     /// The next finding of this run, `None` at its end.
     fn read(&mut self, file: &File, rules: &RuleTable) -> std::io::Result<Option<Finding>> {
+        let Some(range) = self.record(file)? else {
+            return Ok(None);
+        };
+        let mut r = Reader::new(&self.buf[range]);
+        let finding = rules.read(&mut r, &mut self.path).ok_or_else(damaged)?;
+        if !r.is_done() {
+            return Err(damaged());
+        }
+        Ok(Some(finding))
+    }
+
+    /// The next record of this run (where it lies in the buffer, [`DiskRun::buffer`]), `None`
+    /// at its end.
+    pub(super) fn record(
+        &mut self,
+        file: &File,
+    ) -> std::io::Result<Option<std::ops::Range<usize>>> {
         if self.at == self.buf.len() && self.next == self.end {
             return Ok(None);
         }
@@ -240,12 +262,13 @@ impl DiskRun {
         self.at += 8;
         let start = self.bytes(file, len)?;
         self.at += len;
-        let mut r = Reader::new(&self.buf[start..start + len]);
-        let finding = rules.read(&mut r, &mut self.path).ok_or_else(damaged)?;
-        if !r.is_done() {
-            return Err(damaged());
-        }
-        Ok(Some(finding))
+        Ok(Some(start..start + len))
+    }
+
+    /// The bytes read ahead, where [`DiskRun::record`] places its records; and the path of the
+    /// last finding read, for the next to share.
+    pub(super) fn buffer(&mut self) -> (&[u8], &mut PathText) {
+        (&self.buf, &mut self.path)
     }
 
     /// Makes the next `n` bytes readable at `self.at` (returned), reading ahead from the file.
@@ -269,7 +292,7 @@ impl DiskRun {
     }
 }
 
-fn damaged() -> std::io::Error {
+pub(super) fn damaged() -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::InvalidData,
         "a record of the temporary file is damaged",

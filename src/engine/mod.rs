@@ -8,10 +8,12 @@ use crate::diagnostic::{Finding, Location, Severity, sort_findings};
 use crate::rules::{self, Check, CorpusCtx, Emit, Emitter};
 
 mod held;
+mod keyed;
 mod last;
 
 pub use held::{BUDGET, Held};
-pub use last::Last;
+pub use keyed::{Key, KeyedMerge, KeyedRuns};
+pub use last::{BATCH, Last};
 
 /// Counts for the summary line and the JSON summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]

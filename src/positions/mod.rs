@@ -44,7 +44,16 @@ pub fn to_place_in(path: &str, f: &Finding) -> bool {
 /// in one forward pass up to the last span, since a pretty-printed file with per-request
 /// samples has a line per number and an index of every line would cost more than the search.
 pub fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
-    let mut locator = Locator::default();
+    resolve_all_with(text, locations, &mut Locator::default())
+}
+
+/// [`resolve_all`] with `locator`, which may have learnt `text`'s containers from an earlier
+/// call (never another text's): a file placed a batch of findings at a time is indexed once.
+pub fn resolve_all_with(
+    text: &str,
+    locations: &[&Location],
+    locator: &mut Locator,
+) -> Vec<Position> {
     // A YAML report or a loadgen log: its values are placed by the reader of its format.
     let unplaced: Vec<&Location> = locations
         .iter()
@@ -69,9 +78,9 @@ pub fn resolve_all(text: &str, locations: &[&Location]) -> Vec<Position> {
                         offset: Some(offset),
                         ..(*l).clone()
                     };
-                    span_in(text, &mut locator, &at)
+                    span_in(text, locator, &at)
                 }
-                None => span_in(text, &mut locator, l),
+                None => span_in(text, locator, l),
             }
         })
         .collect();

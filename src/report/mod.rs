@@ -17,6 +17,7 @@ mod gitlab;
 mod grouped;
 mod human;
 mod human_layout;
+mod in_file_order;
 mod json;
 mod json_lines;
 mod json_out;
@@ -62,6 +63,7 @@ pub use github::{render as github, summary as github_summary, write as write_git
 pub use gitlab::{render as gitlab, write as write_gitlab};
 pub use grouped::{grouped, write_grouped};
 pub use human::{render as human, write as write_human};
+pub use in_file_order::InFileOrder;
 pub use json::render as json;
 pub use json_lines::render as json_lines;
 pub use junit::{render as junit, write as write_junit};

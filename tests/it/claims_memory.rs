@@ -96,3 +96,46 @@ fn the_audit_holds_each_claims_outcome_not_its_analysis() {
         without / MIB
     );
 }
+
+/// The C findings of a claims file of a claim per result (six a claim here, 48,000) are written
+/// a batch at a time, each batch placed and sorted by where it lies and the batches merged back
+/// through a temporary file: never every finding of the file at once, as when the findings
+/// known last were written a whole file at a time.
+#[test]
+fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let n = 8000;
+    let corpus = claims_corpus(tmp.path(), n);
+    let bare = tmp.path().join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    // Every finding listed (the run's cap raised), each file's own still capped.
+    let config = tmp.path().join("list-all.toml");
+    std::fs::write(&config, "[thresholds]\nmax_findings = 100000000\n").unwrap();
+    let config = config.into_os_string();
+    let run = |dir: &std::path::Path| {
+        peak(&[
+            "check".into(),
+            "--exit-zero".into(),
+            "--config".into(),
+            config.clone(),
+            "--format".into(),
+            "json".into(),
+            dir.as_os_str().to_os_string(),
+        ])
+    };
+    let without = run(&bare);
+    if without == 0 {
+        return; // no `/proc` to read the peak from
+    }
+    let with = run(&corpus);
+    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
+    let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
+    println!("{per_claim_kib:.2} KiB a claim");
+    assert!(
+        per_claim_kib <= 6.0,
+        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
+        with / MIB,
+        without / MIB
+    );
+}
