@@ -56,8 +56,8 @@ impl<'l> InFileOrder<'l> {
     }
 
     /// The next findings in listing order: whole files of a batch or more together, or a part
-    /// of a file that draws more (each such file's part in place order, the placed positions
-    /// kept); `None` once all are out.
+    /// of a file that draws more (in place order, placed but for their related places, which
+    /// the writer's `prepare` finds); `None` once all are out.
     pub fn next_batch(&mut self) -> Option<Vec<Finding>> {
         if let Some(part) = self.merged_part() {
             return Some(part);
@@ -149,11 +149,21 @@ impl<'l> InFileOrder<'l> {
                     }
                 }
             }
+            // Only the file's own places are needed to order its findings: their related places
+            // (in other files) are left to the writer, which places each batch handed over,
+            // where adjacent findings share the files they point to.
+            let related: Vec<Vec<crate::diagnostic::Location>> = chunk
+                .iter_mut()
+                .map(|f| std::mem::take(&mut f.related))
+                .collect();
             super::sources::place_the_rest_keeping(
                 &mut chunk,
                 self.max_file_bytes,
                 Some(&mut kept),
             );
+            for (f, related) in chunk.iter_mut().zip(related) {
+                f.related = related;
+            }
             let mut keyed: Vec<(Key, Finding)> = chunk
                 .drain(..)
                 .map(|f| {

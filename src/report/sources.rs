@@ -288,10 +288,11 @@ pub(super) fn place_the_rest_keeping(
     for (i, f) in findings
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.placed.is_none())
+        .filter(|(_, f)| !fully_placed(f))
     {
-        // The corpus is no file: a finding about it has no position.
-        if !f.corpus {
+        // The corpus is no file: a finding about it has no position. A finding placed but for
+        // its related places (`InFileOrder`) wants those only.
+        if !f.corpus && f.placed.is_none() {
             by_path
                 .entry(f.primary.path.raw())
                 .or_default()
@@ -330,11 +331,17 @@ pub(super) fn place_the_rest_keeping(
         })
         .collect();
     resolved.extend(others);
-    for f in findings.iter_mut().filter(|f| f.placed.is_none()) {
-        f.placed = Some(Placed {
-            primary: None,
-            related: vec![None; f.related.len()],
-        });
+    for f in findings.iter_mut().filter(|f| !fully_placed(f)) {
+        let related = vec![None; f.related.len()];
+        match f.placed.as_mut() {
+            Some(placed) => placed.related = related,
+            None => {
+                f.placed = Some(Placed {
+                    primary: None,
+                    related,
+                });
+            }
+        }
     }
     for (i, k, pos) in resolved {
         if let Some(placed) = findings[i].placed.as_mut() {
@@ -344,6 +351,15 @@ pub(super) fn place_the_rest_keeping(
             }
         }
     }
+}
+
+/// Whether `f` is placed, its related places with it: placed by the loader, or by
+/// [`place_the_rest`], which places a finding whose related places are not (one placed by
+/// `InFileOrder` to be ordered) at those only.
+fn fully_placed(f: &Finding) -> bool {
+    f.placed
+        .as_ref()
+        .is_some_and(|p| p.related.len() == f.related.len())
 }
 
 /// Where `locations` sit in the file at `path` (none where it cannot be read again): a JSON
