@@ -113,8 +113,8 @@ fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
     let config = tmp.path().join("list-all.toml");
     std::fs::write(&config, "[thresholds]\nmax_findings = 100000000\n").unwrap();
     let config = config.into_os_string();
-    let run = |dir: &std::path::Path| {
-        peak(&[
+    let args = |dir: &std::path::Path| -> Vec<OsString> {
+        vec![
             "check".into(),
             "--exit-zero".into(),
             "--config".into(),
@@ -122,13 +122,38 @@ fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
             "--format".into(),
             "json".into(),
             dir.as_os_str().to_os_string(),
-        ])
+        ]
     };
-    let without = run(&bare);
+    let without = peak(&args(&bare));
+    let listed = exec(&args(&corpus));
+    // Listed top to bottom in the claims file, as a file's findings always are, though they
+    // were sorted a batch at a time.
+    let report: serde_json::Value = serde_json::from_slice(&listed.stdout).unwrap();
+    let places: Vec<(u64, u64)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| {
+            d["path"]
+                .as_str()
+                .is_some_and(|p| p.ends_with("claims.json"))
+        })
+        .map(|d| (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()))
+        .collect();
+    assert!(
+        places.len() >= 6 * n,
+        "six C findings a claim: {}",
+        places.len()
+    );
+    assert!(
+        places.is_sorted(),
+        "the claims file's findings out of place order"
+    );
     if without == 0 {
         return; // no `/proc` to read the peak from
     }
-    let with = run(&corpus);
+    let with = listed.peak_rss_kib;
+    println!("with claims: peak {} MiB", with / MIB);
     #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
     let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
     println!("{per_claim_kib:.2} KiB a claim");
