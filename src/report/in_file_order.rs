@@ -132,7 +132,7 @@ impl<'l> InFileOrder<'l> {
         let limit = self
             .batch
             .max(usize::try_from(size / 2048).unwrap_or(usize::MAX));
-        let mut kept = super::sources::Kept::new(path.raw());
+        let mut kept = super::placing::Kept::new(path.raw());
         let mut runs = KeyedRuns::new(self.folder.as_deref());
         let mut number = 0u64;
         let mut chunk = first;
@@ -156,7 +156,7 @@ impl<'l> InFileOrder<'l> {
                 .iter_mut()
                 .map(|f| std::mem::take(&mut f.related))
                 .collect();
-            super::sources::place_the_rest_keeping(
+            super::placing::place_the_rest_keeping(
                 &mut chunk,
                 self.max_file_bytes,
                 Some(&mut kept),

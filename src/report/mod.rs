@@ -26,6 +26,7 @@ mod overview;
 mod pieces;
 #[cfg(test)]
 mod pieces_tests;
+mod placing;
 mod plain;
 mod project;
 mod regress_common;
