@@ -212,3 +212,7 @@ impl Iterator for KeyedMerge {
         Some(head.finding)
     }
 }
+
+#[cfg(test)]
+#[path = "keyed_tests.rs"]
+mod tests;
