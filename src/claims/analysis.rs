@@ -164,7 +164,7 @@ pub struct ClaimFindings {
     pub findings: Vec<ClaimFinding>,
 }
 
-/// The C findings of every claim, as [`analyse`] makes them, of the rules `runs` says run;
+/// The C findings of every claim, as [`analyse`] makes them, of the rules `rule_runs` says run;
 /// each claim's analysis is dropped once its findings are taken. The C rules of `check` report
 /// findings, never verdicts, and the rest of an analysis (the claim, its sides, the
 /// comparisons and the strings they copy, a few kilobytes) held for every claim until the last
