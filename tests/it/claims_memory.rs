@@ -6,11 +6,40 @@
 //! never a fixed figure; `BENCHLINT_SCALING_BIN` measures another build.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use crate::scaling::exec;
 use crate::scaling_shapes::claims_corpus;
 
 const MIB: u64 = 1024;
+
+/// Results in the corpus, each its own configuration, and claims, one a result.
+const CLAIMS: usize = 8000;
+
+/// The claims corpus in a temporary folder, and a folder of its results without the claims
+/// file.
+fn corpus_and_bare() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = claims_corpus(tmp.path(), CLAIMS);
+    let bare = tmp.path().join("bare");
+    std::fs::create_dir_all(&bare).unwrap();
+    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    (tmp, corpus, bare)
+}
+
+/// Asserts that the run with the claims file peaked at most `bound_kib` KiB a claim above the
+/// run without it (peaks in KiB).
+fn assert_per_claim(with: u64, without: u64, bound_kib: f64) {
+    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
+    let per_claim_kib = with.saturating_sub(without) as f64 / CLAIMS as f64;
+    println!("{per_claim_kib:.2} KiB a claim");
+    assert!(
+        per_claim_kib <= bound_kib,
+        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
+        with / MIB,
+        without / MIB
+    );
+}
 
 fn peak(args: &[OsString]) -> u64 {
     let r = exec(args);
@@ -20,12 +49,7 @@ fn peak(args: &[OsString]) -> u64 {
 
 #[test]
 fn a_claim_per_result_costs_its_findings_not_its_analysis() {
-    let tmp = tempfile::tempdir().unwrap();
-    let n = 8000;
-    let corpus = claims_corpus(tmp.path(), n);
-    let bare = tmp.path().join("bare");
-    std::fs::create_dir_all(&bare).unwrap();
-    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    let (_tmp, corpus, bare) = corpus_and_bare();
     // One C rule, which finds nothing here: the analysis is made all the same (every C rule
     // reports from it), and what the run holds beyond the results is the claims and what
     // is kept of their analyses.
@@ -48,27 +72,14 @@ fn a_claim_per_result_costs_its_findings_not_its_analysis() {
     // Each claim's share: the claim as read and what its analysis is kept to, about 3 KiB.
     // With each analysis kept whole, about 8; with the six C findings each claim's analysis
     // makes kept for C rules that do not run, about 5.
-    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
-    let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
-    println!("{per_claim_kib:.2} KiB a claim");
-    assert!(
-        per_claim_kib <= 4.5,
-        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
-        with / MIB,
-        without / MIB
-    );
+    assert_per_claim(with, without, 4.5);
 }
 
 /// The audit makes each claim's outcome from its analysis and drops the analysis then: it
 /// holds the outcomes (what its report says of each claim), never every analysis beside them.
 #[test]
 fn the_audit_holds_each_claims_outcome_not_its_analysis() {
-    let tmp = tempfile::tempdir().unwrap();
-    let n = 8000;
-    let corpus = claims_corpus(tmp.path(), n);
-    let bare = tmp.path().join("bare");
-    std::fs::create_dir_all(&bare).unwrap();
-    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    let (tmp, corpus, bare) = corpus_and_bare();
     let out = tmp.path().join("out");
     let run = |dir: &std::path::Path, claims: Option<&std::path::Path>| {
         let _ = std::fs::remove_dir_all(&out);
@@ -86,15 +97,7 @@ fn the_audit_holds_each_claims_outcome_not_its_analysis() {
     let with = run(&corpus, Some(&corpus.join("claims.json")));
     // About 4 KiB a claim with the outcomes made from the analyses one at a time; about 7.5
     // with every analysis held until the last outcome was made.
-    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
-    let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
-    println!("{per_claim_kib:.2} KiB a claim");
-    assert!(
-        per_claim_kib <= 5.5,
-        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
-        with / MIB,
-        without / MIB
-    );
+    assert_per_claim(with, without, 5.5);
 }
 
 /// The C findings of a claims file of a claim per result (six a claim here, 48,000) are written
@@ -103,12 +106,7 @@ fn the_audit_holds_each_claims_outcome_not_its_analysis() {
 /// known last were written a whole file at a time.
 #[test]
 fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let n = 8000;
-    let corpus = claims_corpus(tmp.path(), n);
-    let bare = tmp.path().join("bare");
-    std::fs::create_dir_all(&bare).unwrap();
-    std::fs::copy(corpus.join("results.jsonl"), bare.join("results.jsonl")).unwrap();
+    let (tmp, corpus, bare) = corpus_and_bare();
     // Every finding listed (the run's cap raised), each file's own still capped.
     let config = tmp.path().join("list-all.toml");
     std::fs::write(&config, "[thresholds]\nmax_findings = 100000000\n").unwrap();
@@ -141,7 +139,7 @@ fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
         .map(|d| (d["line"].as_u64().unwrap(), d["column"].as_u64().unwrap()))
         .collect();
     assert!(
-        places.len() >= 6 * n,
+        places.len() >= 6 * CLAIMS,
         "six C findings a claim: {}",
         places.len()
     );
@@ -154,13 +152,5 @@ fn a_file_that_draws_many_findings_is_written_a_batch_at_a_time() {
     }
     let with = listed.peak_rss_kib;
     println!("with claims: peak {} MiB", with / MIB);
-    #[expect(clippy::cast_precision_loss, reason = "memory in KiB")]
-    let per_claim_kib = with.saturating_sub(without) as f64 / n as f64;
-    println!("{per_claim_kib:.2} KiB a claim");
-    assert!(
-        per_claim_kib <= 6.0,
-        "with claims: peak {} MiB, without: {} MiB ({per_claim_kib:.2} KiB a claim)",
-        with / MIB,
-        without / MIB
-    );
+    assert_per_claim(with, without, 6.0);
 }
