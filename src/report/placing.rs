@@ -7,7 +7,6 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use crate::diagnostic::{Finding, Location, Placed, Position};
-use crate::positions::resolve_all;
 
 /// Places the findings no worker could: corpus-wide ones, and those pointing into a second
 /// file (a sidecar). Each file is read once, in parallel, and dropped when its places are known.
@@ -42,12 +41,15 @@ impl Kept {
         }
     }
 
-    /// Where `locations` sit in the file, as [`positions_in`] has them.
+    /// Where `locations` sit in the file (none where it cannot be read again).
     fn positions(&mut self, locations: &[&Location], max_file_bytes: u64) -> Vec<Option<Position>> {
         let path = std::path::Path::new(&self.path);
-        // A JSON Lines file is never held whole: it is read a line at a time for each batch.
+        // A JSON Lines file is never held whole: it is read a line at a time, at each call.
         if crate::corpus::is_line_file(path) {
-            return positions_in(path, locations, max_file_bytes);
+            return crate::io::LineFile::open(path, max_file_bytes, None)
+                .ok()
+                .and_then(|mut lines| crate::positions::resolve_by_line(&mut lines, locations).ok())
+                .unwrap_or_default();
         }
         if matches!(self.text, KeptText::NotRead) {
             self.text = match crate::io::read_text(path, max_file_bytes) {
@@ -113,7 +115,7 @@ pub(super) fn place_the_rest_keeping(
         .into_par_iter()
         .flat_map_iter(|(path, wanted)| {
             let locations: Vec<&Location> = wanted.iter().map(|w| w.2).collect();
-            let positions = positions_in(std::path::Path::new(path), &locations, max_file_bytes);
+            let positions = positions_in(path, &locations, max_file_bytes);
             wanted
                 .iter()
                 .zip(positions)
@@ -155,23 +157,6 @@ fn fully_placed(f: &Finding) -> bool {
 
 /// Where `locations` sit in the file at `path` (none where it cannot be read again): a JSON
 /// Lines file, which the loader never holds whole, is read a line at a time.
-fn positions_in(
-    path: &std::path::Path,
-    locations: &[&Location],
-    max_file_bytes: u64,
-) -> Vec<Option<Position>> {
-    if crate::corpus::is_line_file(path) {
-        return crate::io::LineFile::open(path, max_file_bytes, None)
-            .ok()
-            .and_then(|mut lines| crate::positions::resolve_by_line(&mut lines, locations).ok())
-            .unwrap_or_default();
-    }
-    crate::io::read_text(path, max_file_bytes)
-        .map(|(text, _)| {
-            resolve_all(&text, locations)
-                .into_iter()
-                .map(Some)
-                .collect()
-        })
-        .unwrap_or_default()
+fn positions_in(path: &str, locations: &[&Location], max_file_bytes: u64) -> Vec<Option<Position>> {
+    Kept::new(path).positions(locations, max_file_bytes)
 }
