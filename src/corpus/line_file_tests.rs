@@ -12,7 +12,7 @@ use crate::seeded::below;
 /// SGLang, AIPerf, genai-perf, canonical, broken), canonical results and a claims document
 /// written on one line, and lines the reader tells apart (broken, non-standard, repeated keys,
 /// wide integers, scalars, blank).
-fn pool() -> Vec<String> {
+pub(super) fn pool() -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for entry in walkdir::WalkDir::new("testdata").sort_by_file_name() {
         let entry = entry.unwrap();
@@ -50,7 +50,7 @@ fn pool() -> Vec<String> {
 
 /// A file of lines drawn from `pool`: mostly results, now and then odd lines, `\r\n` ends, a
 /// byte order mark, the last line ended or not; and now and then a file of broken lines only.
-fn drawn(state: &mut u64, pool: &[String], case: usize) -> Vec<u8> {
+pub(super) fn drawn(state: &mut u64, pool: &[String], case: usize) -> Vec<u8> {
     let odd = pool.len() - 10;
     let mut text = String::new();
     let count = 1 + below(state, 30);
@@ -77,7 +77,7 @@ fn drawn(state: &mut u64, pool: &[String], case: usize) -> Vec<u8> {
 
 /// What a user sees of a file's outcome: every finding with its place, the results (file,
 /// document, format, id), the claims, what no adapter reads, what was left out.
-fn shown(o: &FileOutcome) -> String {
+pub(super) fn shown(o: &FileOutcome) -> String {
     let mut out = String::new();
     for f in o.findings.iter().chain(&o.unknown) {
         let _ = writeln!(out, "{f:?}");
@@ -195,7 +195,7 @@ fn a_json_lines_file_swapped_after_the_walk_is_not_read() {
 
 /// The selections a capped file is read under: none, a rule turned off, a family made softer,
 /// and a rule turned off for these files only (`[per-file-ignores]`).
-fn selections(dir: &Path) -> Vec<crate::config::Selection> {
+pub(super) fn selections(dir: &Path) -> Vec<crate::config::Selection> {
     use crate::config::{Layer, PerFileIgnore, Selection, Selector};
     let code = |c: &str| Selector::parse(c).expect("a code");
     let off = |c: &str| Layer {

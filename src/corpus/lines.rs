@@ -12,7 +12,9 @@
 //! the whole), and laid end to end once the last line is read; a file that turns out not to be
 //! JSON at all (no object or array, several broken lines) is one finding, as before.
 
-use std::rc::Rc;
+use std::sync::Arc;
+
+use rayon::prelude::*;
 
 use crate::diagnostic::{Finding, Location, Omitted};
 use crate::io::ReadError;
@@ -20,7 +22,7 @@ use crate::json::{Document, LineChunk, LineSource};
 use crate::rules;
 use crate::text::PathText;
 
-use super::recognise::DocumentRun;
+use super::recognise::{Apart, DocumentRun};
 use super::shift::move_findings;
 use super::{
     Entry, FileOutcome, Hand, Options, beside, bound_levels, bounds, finding_at, keep_within,
@@ -128,29 +130,81 @@ struct Checker<'r, 'a, 'f> {
 impl Checker<'_, '_, '_> {
     /// Checks the documents of `waiting`, `count` being the file's documents so far, and hands
     /// their results over with the lines they were read from; the last of them is the file's
-    /// last document when `file_ends`.
+    /// last document when `file_ends`. The documents are checked on the workers at once, each
+    /// into an outcome of its own, and the outcomes added to the file's in the documents'
+    /// order, capped as each is: what checking them one after another gives.
     fn check(
         &mut self,
-        waiting: &mut Vec<(Document, Rc<Piece>)>,
+        waiting: &mut Vec<(Document, Arc<Piece>)>,
         (count, file_ends): (usize, bool),
         out: &mut FileOutcome,
     ) {
+        #[cfg(test)]
+        if super::recognise::checks_in_turn() {
+            self.check_in_turn(waiting, (count, file_ends), out);
+            return;
+        }
         let path = self.run.path();
-        let mut lines: Option<Rc<Piece>> = None;
         let last = waiting.len().checked_sub(1).filter(|_| file_ends);
-        for (i, (mut doc, piece)) in waiting.drain(..).enumerate() {
-            // Another document follows: its cap counts what this one makes past the cap.
-            out.unmade_past_cap = Some(i) != last;
-            if let Some(done) = lines.take_if(|l| !Rc::ptr_eq(l, &piece)) {
+        // Once the findings kept fill the file's cap, every finding a document makes lies past
+        // it: counted unmade, but for the file's last document's (see `FileOutcome::past_cap`).
+        out.cap(self.options);
+        let full = out.selected.0 >= self.options.thresholds.max_findings_per_file
+            && !super::cap::makes_every_finding();
+        let run = &self.run;
+        let apart: Vec<Apart> = waiting
+            .par_iter_mut()
+            .enumerate()
+            .map(|(i, (doc, piece))| {
+                run.check_apart(
+                    doc,
+                    (&piece.text, piece.base),
+                    count,
+                    full && Some(i) != last,
+                )
+            })
+            .collect();
+        let mut lines: Option<Arc<Piece>> = None;
+        for ((_, piece), apart) in waiting.drain(..).zip(apart) {
+            if let Some(done) = lines.take_if(|l| !Arc::ptr_eq(l, &piece)) {
                 self.hand_over(path, &done, out);
             }
             out.cap(self.options);
             self.last = out.findings.len();
-            self.run
-                .check(&mut doc, (&piece.text, piece.base), count, out);
+            self.run.absorb(apart, out);
             lines = Some(piece);
         }
-        out.unmade_past_cap = false;
+        if let Some(done) = lines {
+            self.hand_over(path, &done, out);
+        }
+    }
+
+    /// [`Checker::check`] one document after another on this thread, each into the file's
+    /// outcome: what checking them apart must give (tests).
+    #[cfg(test)]
+    fn check_in_turn(
+        &mut self,
+        waiting: &mut Vec<(Document, Arc<Piece>)>,
+        (count, file_ends): (usize, bool),
+        out: &mut FileOutcome,
+    ) {
+        let path = self.run.path();
+        let cap = self.options.thresholds.max_findings_per_file;
+        let mut lines: Option<Arc<Piece>> = None;
+        let last = waiting.len().checked_sub(1).filter(|_| file_ends);
+        for (i, (mut doc, piece)) in waiting.drain(..).enumerate() {
+            if let Some(done) = lines.take_if(|l| !Arc::ptr_eq(l, &piece)) {
+                self.hand_over(path, &done, out);
+            }
+            out.cap(self.options);
+            self.last = out.findings.len();
+            out.past_cap =
+                Some(i) != last && out.selected.0 >= cap && !super::cap::makes_every_finding();
+            self.run
+                .check(&mut doc, (&piece.text, piece.base), count, out);
+            out.past_cap = false;
+            lines = Some(piece);
+        }
         if let Some(done) = lines {
             self.hand_over(path, &done, out);
         }
@@ -170,7 +224,7 @@ impl Checker<'_, '_, '_> {
 /// document or more, and handing the results over (`hand`) as their lines are checked. A line
 /// that can no longer be read is the error returned, what was made of the file being the
 /// caller's to drop; `not_json` describes a file that turns out not to be JSON at all.
-pub(super) fn check_lines<S: LineSource>(
+pub(super) fn check_lines<S: LineSource + Send>(
     (entry, source, len): (&Entry, S, usize),
     (file_name, not_json): (&str, NotJson<'_>),
     (options, folder, hand): (&Options, &beside::Folder<'_>, Hand<'_>),
@@ -188,23 +242,33 @@ pub(super) fn check_lines<S: LineSource>(
         hand,
         last: 0,
     };
-    let mut waiting: Vec<(Document, Rc<Piece>)> = Vec::new();
+    let mut waiting: Vec<(Document, Arc<Piece>)> = Vec::new();
     let size = match options.lines_per_chunk {
         0 => LINES,
         n => n,
     };
-    for chunk in parse::line_chunks((source, len), &limits, options, size) {
+    let mut chunks = parse::line_chunks((source, len), &limits, options, size);
+    let mut next = chunks.next();
+    while let Some(chunk) = next {
         let mut chunk = chunk.map_err(ReadError)?;
         found.add(&entry.display, &mut chunk, options);
-        let piece = Rc::new(Piece {
+        let piece = Arc::new(Piece {
             text: std::mem::take(&mut chunk.text),
             base: chunk.base,
         });
         let documents = std::mem::take(&mut chunk.parsed.documents);
-        waiting.extend(documents.into_iter().map(|d| (d, Rc::clone(&piece))));
-        if found.structured && found.documents > 1 {
-            checker.check(&mut waiting, (found.documents, chunk.last), out);
-        }
+        waiting.extend(documents.into_iter().map(|d| (d, Arc::clone(&piece))));
+        next = if found.structured && found.documents > 1 {
+            // The next chunk is read and parsed while this one's documents are checked.
+            let so_far = (found.documents, chunk.last);
+            rayon::join(
+                || chunks.next(),
+                || checker.check(&mut waiting, so_far, out),
+            )
+            .0
+        } else {
+            chunks.next()
+        };
     }
     if !found.structured && found.failures > 1 {
         // Not JSON at all: one finding for the file, as the whole-file read makes it.

@@ -4,6 +4,8 @@
 //! and per-result rules, in parallel across files. Bad input becomes findings; nothing here
 //! aborts the run.
 
+#[cfg(test)]
+mod apart_tests;
 mod artifacts;
 mod bounds;
 mod cap;

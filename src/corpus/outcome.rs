@@ -32,11 +32,12 @@ pub(super) struct FileOutcome {
     pub(super) left_out: Vec<String>,
     /// How many of `results` were handed over already (a JSON Lines file's, a chunk at a time).
     pub(super) handed: usize,
-    /// Whether a result's findings known to lie past the cap may be counted without being
-    /// made: only while a document is checked that another of the file follows, whose cap
-    /// drops and counts them as made. The file's last document's findings meet the file's
-    /// last cap, which drops exact repeats uncounted first ([`FileOutcome::finish`]).
-    pub(super) unmade_past_cap: bool,
+    /// Whether every finding the document being checked makes lies past the file's cap and is
+    /// counted without being made: set for a document of a JSON Lines file checked apart while
+    /// the file's kept findings already fill the cap, when another document of the file follows
+    /// (whose cap drops and counts them as made). The file's last document's findings meet the
+    /// file's last cap, which drops exact repeats uncounted first ([`FileOutcome::finish`]).
+    pub(super) past_cap: bool,
 }
 
 impl FileOutcome {
@@ -62,6 +63,43 @@ impl FileOutcome {
             &options.selection,
         );
         self.selected = (self.findings.len(), self.unknown.len());
+    }
+
+    /// Adds what a document checked apart made ([`super::recognise::DocumentRun::check_apart`])
+    /// after what this outcome holds, as checking it here would have: nothing of it selected or
+    /// capped yet, which the next cap does.
+    pub(super) fn absorb(&mut self, part: FileOutcome) {
+        // Every field named: one added to the outcome must be decided here.
+        let FileOutcome {
+            results,
+            claims,
+            findings,
+            unknown,
+            artifact_refs,
+            internal,
+            omitted,
+            selected: _,
+            companion,
+            sidecar_of,
+            skipped,
+            left_out,
+            handed: _,
+            past_cap: _,
+        } = part;
+        self.results.extend(results);
+        self.claims.extend(claims);
+        self.findings.extend(findings);
+        self.unknown.extend(unknown);
+        self.artifact_refs.extend(artifact_refs);
+        self.internal.extend(internal);
+        self.omitted.add(omitted);
+        // The first document that says so names the harness, as when checked in turn.
+        self.companion = self.companion.or(companion);
+        if self.sidecar_of.is_none() {
+            self.sidecar_of = sidecar_of;
+        }
+        self.skipped |= skipped;
+        self.left_out.extend(left_out);
     }
 
     /// Hands the results not handed yet to `hand`, read from `text` (which starts at byte

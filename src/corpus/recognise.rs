@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use rayon::prelude::*;
 use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
@@ -22,6 +23,29 @@ use super::{
     whole_numbers_as_integers,
 };
 
+#[cfg(test)]
+thread_local! {
+    /// Whether a file's documents are checked one after another on this thread, as they were
+    /// before they were checked apart: the tests hold the one way to the other.
+    static IN_TURN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Checks a file's documents one after another on this thread (`true`), for a test to compare
+/// with checking them apart on the workers.
+#[cfg(test)]
+pub(super) fn check_in_turn(in_turn: bool) {
+    IN_TURN.with(|t| t.set(in_turn));
+}
+
+/// Whether a file's documents are checked one after another: only in the test that holds
+/// checking them apart to it.
+pub(super) fn checks_in_turn() -> bool {
+    #[cfg(test)]
+    return IN_TURN.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    false
+}
+
 /// What checking the documents of one file carries from one to the next.
 pub(super) struct DocumentRun<'a, 'f> {
     entry: &'a Entry,
@@ -33,8 +57,17 @@ pub(super) struct DocumentRun<'a, 'f> {
     sides: Vec<(String, Value)>,
     /// The path every result of the file, and every finding on them, shares.
     shared: PathText,
-    /// The documents no adapter reads: index, start and what they look like.
-    unknown: Vec<(usize, usize, String)>,
+    /// The documents no adapter reads.
+    unknown: Vec<Unread>,
+}
+
+/// A document no adapter reads: its index, its start and what it looks like.
+type Unread = (usize, usize, String);
+
+/// What one document made, checked apart from its file's outcome.
+pub(super) struct Apart {
+    out: FileOutcome,
+    unknown: Vec<Unread>,
 }
 
 impl<'a, 'f> DocumentRun<'a, 'f> {
@@ -79,28 +112,79 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
     ) {
         // Findings are kept within the file's bound as they are made, not after.
         out.cap(self.options);
+        let mut unknown = std::mem::take(&mut self.unknown);
+        self.check_moved(doc, (text, base), doc_count, out, &mut unknown);
+        self.unknown = unknown;
+    }
+
+    /// Checks the document `doc` of `text` (at byte `base` of the file) as [`DocumentRun::check`]
+    /// does, into an outcome of its own, so that the documents of a chunk of lines are checked
+    /// on several workers at once; [`DocumentRun::absorb`] then adds each outcome to the file's,
+    /// in the documents' order. `past_cap`: every finding it makes lies past the file's cap and
+    /// is counted unmade ([`FileOutcome::past_cap`]).
+    pub(super) fn check_apart(
+        &self,
+        doc: &mut Document,
+        (text, base): (&str, usize),
+        doc_count: usize,
+        past_cap: bool,
+    ) -> Apart {
+        let mut apart = Apart {
+            out: FileOutcome {
+                past_cap,
+                ..FileOutcome::default()
+            },
+            unknown: Vec::new(),
+        };
+        self.check_moved(
+            doc,
+            (text, base),
+            doc_count,
+            &mut apart.out,
+            &mut apart.unknown,
+        );
+        apart
+    }
+
+    /// Adds what [`DocumentRun::check_apart`] made of a document to the file's outcome `out`, as
+    /// if the document had been checked there.
+    pub(super) fn absorb(&mut self, apart: Apart, out: &mut FileOutcome) {
+        out.absorb(apart.out);
+        self.unknown.extend(apart.unknown);
+    }
+
+    /// [`DocumentRun::check`] after the cap: what the check adds to `out` and `unknown` moved to
+    /// the file's offsets.
+    fn check_moved(
+        &self,
+        doc: &mut Document,
+        (text, base): (&str, usize),
+        doc_count: usize,
+        out: &mut FileOutcome,
+        unknown: &mut Vec<Unread>,
+    ) {
         let before = Before::mark(out);
-        let unknown = self.unknown.len();
-        self.check_in(doc, text, doc_count, out);
+        let from = unknown.len();
+        self.check_in(doc, text, doc_count, out, unknown);
         before.move_since(out, &self.shared, base);
-        for u in &mut self.unknown[unknown..] {
+        for u in &mut unknown[from..] {
             u.1 += base;
         }
     }
 
     /// [`DocumentRun::check`], in the offsets of `text`.
     fn check_in(
-        &mut self,
+        &self,
         doc: &mut Document,
         text: &str,
         doc_count: usize,
         out: &mut FileOutcome,
+        unknown: &mut Vec<Unread>,
     ) {
         let (entry, file_name, folder) = (self.entry, self.file_name, self.folder);
         let path = entry.display.raw();
         let sides = &self.sides;
         let shared = &self.shared;
-        let unknown = &mut self.unknown;
         let options = self.options;
         run_document_rules(
             path,
@@ -201,16 +285,40 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
-                        for m in mapped {
+                        let finish = |m: adapters::Mapped, out: &mut FileOutcome| {
                             finish_result(
                                 entry,
                                 origin(name),
                                 (m.value, Vec::new(), None),
                                 m.provenance,
                                 (sides, folder),
-                                self.options,
+                                options,
                                 out,
                             );
+                        };
+                        if mapped.len() < 2 || checks_in_turn() {
+                            for m in mapped {
+                                finish(m, out);
+                            }
+                        } else {
+                            // A document of many results (a harness's rows, its benchmarks):
+                            // each on a worker, added in order, as when finished in turn
+                            // (nothing is capped between the results of one document).
+                            let past_cap = out.past_cap;
+                            let parts: Vec<FileOutcome> = mapped
+                                .into_par_iter()
+                                .map(|m| {
+                                    let mut part = FileOutcome {
+                                        past_cap,
+                                        ..FileOutcome::default()
+                                    };
+                                    finish(m, &mut part);
+                                    part
+                                })
+                                .collect();
+                            for part in parts {
+                                out.absorb(part);
+                            }
                         }
                     }
                     Some((name, Reading::Companion)) => {

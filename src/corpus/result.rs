@@ -181,9 +181,7 @@ pub(super) fn finish_result(
             // JSON Lines file but its last), it is counted here as that cap counts it, without
             // the words, help and places no one will read. A long JSON Lines file makes
             // hundreds of thousands of them.
-            let full = out.unmade_past_cap
-                && out.selected.0 >= options.thresholds.max_findings_per_file
-                && !super::cap::makes_every_finding();
+            let full = out.past_cap;
             for mut e in emits {
                 if full {
                     let (loc, _) =

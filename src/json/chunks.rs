@@ -8,6 +8,11 @@ use super::scan::{Limits, scan, scan_capturing};
 use super::segment::line_segment;
 use super::tolerant::{ParsedText, Reading};
 
+/// The text a chunk gathers before the next document starts a chunk of its own, whatever its
+/// number of documents: a chunk of large documents stays about a megabyte of text, and the few
+/// chunks in flight at once (one checked while the next is read) a few megabytes in all.
+const CHUNK_BYTES: usize = 1 << 20;
+
 /// Where the lines of a JSON Lines text come from.
 pub trait LineSource {
     /// Appends the next line, with its `\n` if it has one, to `text`: how many bytes, none at
@@ -73,7 +78,7 @@ pub struct LineChunks<'a, S> {
 
 /// Reads the lines of `source` (a text of `len` bytes) as [`super::parse_text_with`] (or, with
 /// `capture`, as [`super::parse_text_typed`] or [`super::parse_text_lean`]) does with its JSON
-/// Lines hint, `size` parsed documents a chunk. Every chunk but the first starts at a document
+/// Lines hint, `size` parsed documents a chunk (fewer where they pass a megabyte of text). Every chunk but the first starts at a document
 /// that parsed, so a line that did not parse sits in the chunk of the document before it, where
 /// the whole-text read looks for it (a repeated key in a broken line is told with that
 /// document's). Indices are the whole text's; at least one chunk is given, empty for an empty
@@ -136,7 +141,8 @@ impl<S: LineSource> LineChunks<'_, S> {
                 .read(line, self.limits, self.index, (seg, found), &mut one);
             self.index += 1;
         }
-        if !one.documents.is_empty() && self.chunk.parsed.documents.len() >= self.size {
+        let full = self.chunk.parsed.documents.len() >= self.size || at >= CHUNK_BYTES;
+        if !one.documents.is_empty() && full {
             let next = LineChunk {
                 text: self.chunk.text.split_off(at),
                 base: start,
