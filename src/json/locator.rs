@@ -241,15 +241,137 @@ fn step_over(bytes: &[u8], i: usize, ends: &mut Ends) -> usize {
 /// One past the value at `i`, or the end of its first line if it spans several.
 fn first_line_end(bytes: &[u8], i: usize) -> usize {
     match bytes.get(i) {
-        Some(b'{' | b'[') => {
-            let line_end = bytes[i..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map_or(bytes.len(), |n| i + n);
-            let end = skip_value(&bytes[..line_end], i);
-            end.min(line_end)
-        }
+        Some(b'{' | b'[') => container_first_line_end(bytes, i),
         Some(_) => skip_value(bytes, i),
         None => bytes.len(),
+    }
+}
+
+/// One past the container opening at `open`, or the first line end after `open` if that comes
+/// first: one forward scan that stops at whichever it meets first. A container on lines of its
+/// own costs its first line, and one inside a long line (a compact document of thousands of
+/// rows written on one line) costs its own length, never the rest of the line: looking for the
+/// line's end first cost the rest of the file for each finding in it.
+fn container_first_line_end(bytes: &[u8], open: usize) -> usize {
+    let newline = |from: usize, to: usize| {
+        bytes[from..to.min(bytes.len())]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|n| from + n)
+    };
+    let mut depth = 0usize;
+    let mut j = open;
+    while j < bytes.len() {
+        let next = next_structural(bytes, j);
+        if let Some(at) = newline(j, next) {
+            return at;
+        }
+        j = next;
+        if j >= bytes.len() {
+            break;
+        }
+        match bytes[j] {
+            b'"' => {
+                let end = skip_string(bytes, j);
+                if let Some(at) = newline(j, end) {
+                    return at;
+                }
+                j = end;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    bytes.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::Write as _;
+
+    use super::*;
+    use crate::seeded::below;
+
+    /// The end as it was first worked out: the line's end found first, then the value's end
+    /// within the line.
+    fn line_first(bytes: &[u8], i: usize) -> usize {
+        let line_end = bytes[i..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |n| i + n);
+        skip_value(&bytes[..line_end], i).min(line_end)
+    }
+
+    /// A drawn JSON value written with drawn whitespace (newlines among it), strings holding
+    /// brackets, quotes and escapes; where each container opens is pushed to `opens`.
+    fn value(state: &mut u64, depth: usize, out: &mut String, opens: &mut Vec<usize>) {
+        let gap = |state: &mut u64, out: &mut String| {
+            out.push_str(["", " ", "\n", "\n  ", "\r\n\t"][below(state, 5)]);
+        };
+        match below(state, if depth > 4 { 3 } else { 5 }) {
+            0 => out.push_str(["1", "-2.5e3", "true", "null", "NaN"][below(state, 5)]),
+            1 => out.push_str(
+                ["\"a\"", "\"[{\"", "\"q\\\"}]\"", "\"\\n\\\\\"", "\"é\""][below(state, 5)],
+            ),
+            2 => out.push_str(["[]", "{}", "[ ]"][below(state, 3)]),
+            kind => {
+                let object = kind == 3;
+                opens.push(out.len());
+                out.push(if object { '{' } else { '[' });
+                for k in 0..below(state, 5) {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    gap(state, out);
+                    if object {
+                        let _ = write!(out, "\"k{k}]\": ");
+                    }
+                    value(state, depth + 1, out, opens);
+                    gap(state, out);
+                }
+                out.push(if object { '}' } else { ']' });
+            }
+        }
+    }
+
+    /// Found in one scan, a container's end on its first line is what finding the line's end
+    /// first gave, for every container of drawn documents written on one line or on many.
+    #[test]
+    fn a_containers_first_line_end_is_found_without_reading_the_rest_of_the_line() {
+        let mut state = 0x11_e4d_u64;
+        let mut compared = 0;
+        for _ in 0..1000 {
+            let (mut text, mut opens) = (String::new(), Vec::new());
+            for _ in 0..=below(&mut state, 3) {
+                value(&mut state, 0, &mut text, &mut opens);
+                text.push_str(["\n", " ", ""][below(&mut state, 3)]);
+            }
+            let bytes = text.as_bytes();
+            for &open in &opens {
+                assert_eq!(
+                    container_first_line_end(bytes, open),
+                    line_first(bytes, open),
+                    "at {open} of {text:?}"
+                );
+                compared += 1;
+            }
+            // A text cut anywhere: an unclosed container ends at its line or the text's end.
+            let cut = below(&mut state, bytes.len() + 1);
+            for &open in opens.iter().filter(|&&o| o < cut) {
+                assert_eq!(
+                    container_first_line_end(&bytes[..cut], open),
+                    line_first(&bytes[..cut], open)
+                );
+            }
+        }
+        assert!(compared > 2000, "{compared} containers compared");
     }
 }
