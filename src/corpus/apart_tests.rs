@@ -86,11 +86,10 @@ fn documents_checked_apart_give_what_checking_them_in_turn_gives() {
     assert!(handings > 100, "{handings} handings");
 }
 
-/// A document that holds many results (InferenceX's rows, a GuideLLM sweep's benchmarks, and the
-/// two as lines of a JSON Lines file): its results finished on the workers and added in order
-/// give what finishing them in turn gives.
+/// Documents that hold many results each (InferenceX's rows, a GuideLLM sweep's benchmarks, alone
+/// and as lines of a JSON Lines file), checked apart, give what checking them in turn gives.
 #[test]
-fn the_results_of_one_document_finished_apart_give_what_finishing_them_in_turn_gives() {
+fn documents_of_many_results_checked_apart_give_what_checking_them_in_turn_gives() {
     let dir = tempfile::tempdir().unwrap();
     let workers = rayon::ThreadPoolBuilder::new()
         .num_threads(4)

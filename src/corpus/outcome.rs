@@ -86,12 +86,12 @@ impl FileOutcome {
             handed: _,
             past_cap: _,
         } = part;
-        self.results.extend(results);
-        self.claims.extend(claims);
-        self.findings.extend(findings);
-        self.unknown.extend(unknown);
-        self.artifact_refs.extend(artifact_refs);
-        self.internal.extend(internal);
+        append(&mut self.results, results);
+        append(&mut self.claims, claims);
+        append(&mut self.findings, findings);
+        append(&mut self.unknown, unknown);
+        append(&mut self.artifact_refs, artifact_refs);
+        append(&mut self.internal, internal);
         self.omitted.add(omitted);
         // The first document that says so names the harness, as when checked in turn.
         self.companion = self.companion.or(companion);
@@ -133,6 +133,17 @@ impl FileOutcome {
         crate::diagnostic::dedup_in_order(&mut self.findings);
         crate::diagnostic::dedup_in_order(&mut self.unknown);
         self.cap(options);
+    }
+}
+
+/// `part` added after what `list` holds: taken as it is when `list` is empty (a file of one
+/// document, whose outcome is all of its file's), so a document's findings and results are never
+/// copied into a second list as large.
+fn append<T>(list: &mut Vec<T>, mut part: Vec<T>) {
+    if list.is_empty() {
+        std::mem::swap(list, &mut part);
+    } else {
+        list.append(&mut part);
     }
 }
 

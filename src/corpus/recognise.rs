@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use rayon::prelude::*;
 use serde_json::Value;
 
 use crate::adapters::{self, Reading, Source};
@@ -285,7 +284,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                 };
                 match adapters::read(&doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
-                        let finish = |m: adapters::Mapped, out: &mut FileOutcome| {
+                        for m in mapped {
                             finish_result(
                                 entry,
                                 origin(name),
@@ -295,30 +294,6 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                                 options,
                                 out,
                             );
-                        };
-                        if mapped.len() < 2 || checks_in_turn() {
-                            for m in mapped {
-                                finish(m, out);
-                            }
-                        } else {
-                            // A document of many results (a harness's rows, its benchmarks):
-                            // each on a worker, added in order, as when finished in turn
-                            // (nothing is capped between the results of one document).
-                            let past_cap = out.past_cap;
-                            let parts: Vec<FileOutcome> = mapped
-                                .into_par_iter()
-                                .map(|m| {
-                                    let mut part = FileOutcome {
-                                        past_cap,
-                                        ..FileOutcome::default()
-                                    };
-                                    finish(m, &mut part);
-                                    part
-                                })
-                                .collect();
-                            for part in parts {
-                                out.absorb(part);
-                            }
                         }
                     }
                     Some((name, Reading::Companion)) => {
