@@ -11,7 +11,7 @@
 #   BENCH_BIN     the benchlint binary to measure (default: target/$BENCH_PROFILE/benchlint, built)
 #   BENCH_PROFILE release (default) or debug: the profile of the generator and of the default
 #                 binary
-#   BENCH_SHAPES  the shapes to run, space-separated (default: all eight)
+#   BENCH_SHAPES  the shapes to run, space-separated (default: all nine)
 #   BENCH_COMMANDS  the commands to run, space-separated (default: all)
 # Needs: the Rust toolchain and GNU time.
 set -euo pipefail
@@ -20,7 +20,7 @@ small=${1:-10000}
 large=${2:-20000}
 work=${BENCH_DIR:-/tmp/benchlint-shapes}
 repeat=${BENCH_REPEAT:-2}
-shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl})
+shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl rows})
 commands=(${BENCH_COMMANDS:-check human summary capacity cards audit import sidecar})
 profile=${BENCH_PROFILE:-release}
 flags=(--quiet)

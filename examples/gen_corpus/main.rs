@@ -25,6 +25,8 @@ use serde_json::{Value, json};
 const CANONICAL: &str = include_str!("../../testdata/clean/replicated-corpus/complete.json");
 const VLLM: &str = include_str!("../../testdata/adapters/vllm/legacy-no-failed-field.json");
 const SGLANG: &str = include_str!("../../testdata/adapters/sglang/late-2025-server-info.jsonl");
+/// An InferenceX aggregate: a list of rows, one result each.
+const INFERENCEX: &str = include_str!("../../testdata/adapters/inferencex/agg_bmk.json");
 const GUIDELLM: &str =
     include_str!("../../testdata/adapters/guidellm/v0.8.1-concurrent-sweep.json");
 const AIPERF: &str = include_str!(

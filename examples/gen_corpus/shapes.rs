@@ -10,16 +10,17 @@
 //! - `claims`: `distinct` with a claims file of one ratio claim per result;
 //! - `tiny`: small canonical files of one level;
 //! - `huge`: one canonical file of `N` × 100 per-request samples;
-//! - `jsonl`: one SGLang JSON Lines file of `N` lines.
+//! - `jsonl`: one SGLang JSON Lines file of `N` lines;
+//! - `rows`: one InferenceX aggregate of `N` rows written compact, on one line.
 
 use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::{CANONICAL, LLMPERF, Rng, SGLANG, jitter, write};
+use crate::{CANONICAL, INFERENCEX, LLMPERF, Rng, SGLANG, jitter, write};
 
 /// The names `--shape` takes.
-pub const SHAPES: [&str; 8] = [
+pub const SHAPES: [&str; 9] = [
     "one-config",
     "shared",
     "distinct",
@@ -28,6 +29,7 @@ pub const SHAPES: [&str; 8] = [
     "tiny",
     "huge",
     "jsonl",
+    "rows",
 ];
 
 /// Writes corpus `shape` of `n` results into `out`; returns the bytes written, `None` for an
@@ -104,6 +106,19 @@ pub fn write_shape(out: &Path, shape: &str, n: u64, seed: u64) -> Option<usize> 
                 text.push('\n');
             }
             put("long.jsonl".into(), text);
+        }
+        "rows" => {
+            let rows: Vec<Value> = serde_json::from_str(INFERENCEX).expect("template parses");
+            let all: Vec<Value> = (0..n)
+                .map(|i| {
+                    let mut row = rows[usize::try_from(i).unwrap_or(0) % rows.len()].clone();
+                    row["conc"] = json!([4, 8, 16, 32, 64, 128][(i % 6) as usize]);
+                    row["tp"] = json!([1, 2, 4, 8][((i / 6) % 4) as usize]);
+                    jitter(&mut row, &mut rng);
+                    row
+                })
+                .collect();
+            put("agg_bmk.json".into(), Value::Array(all).to_string());
         }
         _ => return None,
     }
