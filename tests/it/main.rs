@@ -46,6 +46,7 @@ mod rules;
 mod run_folders;
 mod safety;
 mod scaling;
+mod scaling_placing;
 mod scaling_shapes;
 mod secret_spellings;
 mod sidecar;

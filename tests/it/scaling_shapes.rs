@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::scaling::{MAX_RATIO, exec, ratio_of, time, uncapped};
 
 /// Asserts that the run at the larger size took at most [`MAX_RATIO`] times the smaller.
-fn assert_linear(what: &str, small: f64, large: f64) {
+pub(crate) fn assert_linear(what: &str, small: f64, large: f64) {
     let r = ratio_of(small, large);
     println!("{what}: {small:.3} s of CPU, four times the input {large:.3} s, ratio {r:.1}");
     assert!(
@@ -47,7 +47,7 @@ fn jsonl(path: &Path, docs: impl Iterator<Item = Value>) {
     std::fs::write(path, text).unwrap();
 }
 
-fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
+pub(crate) fn args(items: &[&dyn AsRef<std::ffi::OsStr>]) -> Vec<OsString> {
     items.iter().map(|s| s.as_ref().to_os_string()).collect()
 }
 
@@ -360,53 +360,4 @@ fn the_claims_analysis_is_made_once_for_every_c_rule() {
         r < 3.0,
         "C001 alone {one:.3} s, every C rule {all:.3} s (ratio {r:.1})"
     );
-}
-
-/// An InferenceX aggregate of `n` rows written compact, the whole document on one line (as
-/// `json.dump` writes it): each row a result whose findings are placed in that line.
-fn one_line_rows(dir: &Path, n: usize) -> PathBuf {
-    let text = std::fs::read_to_string("testdata/adapters/inferencex/agg_bmk.json").unwrap();
-    let rows: Vec<Value> = serde_json::from_str(&text).unwrap();
-    let all: Vec<Value> = (0..n)
-        .map(|i| {
-            let mut row = rows[i % rows.len()].clone();
-            row["conc"] = json!([4, 8, 16, 32, 64, 128][i % 6]);
-            row["tp"] = json!([1, 2, 4, 8][(i / 6) % 4]);
-            row
-        })
-        .collect();
-    let folder = dir.join(format!("rows-{n}"));
-    std::fs::create_dir_all(&folder).unwrap();
-    let path = folder.join("agg_bmk.json");
-    std::fs::write(&path, serde_json::to_string(&all).unwrap()).unwrap();
-    path
-}
-
-/// Placing a finding in a compact document looked for the end of the line its value starts
-/// on, and then for the value's end within it: in a document on one line, the rest of the file
-/// for every finding (a 20 MB aggregate of 20,000 rows took 233 s).
-#[test]
-fn findings_in_a_document_on_one_line_are_placed_in_linear_time() {
-    let tmp = tempfile::tempdir().unwrap();
-    let config = uncapped(tmp.path());
-    let run = |n: usize| {
-        let path = one_line_rows(tmp.path(), n);
-        let a = args(&[&"check", &"--config", &config, &"--format", &"json", &path]);
-        let r = exec(&a);
-        let d: Value = serde_json::from_str(&r.out()).unwrap();
-        assert_eq!(d["summary"]["results"], n, "a result a row");
-        let placed = d["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|f| f["line"] == 1 && f["pointer"].as_str().is_some_and(|p| p.len() > 1))
-            .count();
-        assert!(
-            placed >= n,
-            "{placed} findings placed in the one line of {n} rows"
-        );
-        time(&a)
-    };
-    let (small, large) = (run(400), run(1_600));
-    assert_linear("findings placed in one line of rows", small, large);
 }
