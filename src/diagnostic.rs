@@ -7,7 +7,9 @@ mod order;
 mod rule;
 
 pub(crate) use order::permute;
-pub use order::{dedup_in_order, output_order, repeats, sort_findings, sort_keeping_repeats};
+pub use order::{
+    dedup_in_order, output_order, past_first_distinct, repeats, sort_findings, sort_keeping_repeats,
+};
 pub use rule::{RuleMeta, Scope};
 
 use crate::text::{FileText, PathText, Text};
@@ -184,6 +186,19 @@ impl Finding {
         for text in [&mut self.label, &mut self.help].into_iter().flatten() {
             text.compact();
         }
+        self.related.shrink_to_fit();
+        self
+    }
+
+    /// The same finding with only what the cap counts and what tells exact repeats apart (its
+    /// rule, severity, places and message): for one that can never be shown, made past the
+    /// file's cap while its document is checked, until the cap drops and counts it.
+    #[must_use]
+    pub fn lightened(mut self) -> Self {
+        self.label = None;
+        self.help = None;
+        self.absent = None;
+        self.message.compact();
         self.related.shrink_to_fit();
         self
     }

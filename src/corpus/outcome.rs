@@ -38,6 +38,70 @@ pub(super) struct FileOutcome {
     /// (whose cap drops and counts them as made). The file's last document's findings meet the
     /// file's last cap, which drops exact repeats uncounted first ([`FileOutcome::finish`]).
     pub(super) past_cap: bool,
+    /// A document's own outcome, checked apart: once the findings it made hold the file's cap
+    /// of distinct ones, those it makes after can never be shown, and are kept light.
+    pub(super) light: Light,
+}
+
+/// Findings past the cap kept light ([`Finding::lightened`]) while a document's results are
+/// finished: a document of twenty thousand rows makes every finding of every row before the
+/// file's cap applies, and kept whole they were most of what the run held.
+#[derive(Default)]
+pub(super) struct Light {
+    /// Whether this outcome is a document's own (checked apart).
+    on: bool,
+    /// From which finding on every finding is light.
+    from: Option<usize>,
+    /// How many findings to wait for before looking again.
+    check_at: usize,
+}
+
+impl Light {
+    /// Findings kept light once past the cap: for a document's own outcome.
+    pub(super) fn on() -> Self {
+        Light {
+            on: true,
+            ..Light::default()
+        }
+    }
+}
+
+impl FileOutcome {
+    /// After a result's findings are made: once the findings of this document's own outcome
+    /// hold `max_findings_per_file` that repeat none before them (the selection applied), every
+    /// finding past the last of those, and every finding made from then on, is kept light. No
+    /// finding there is ever among those the file's cap keeps: findings of the file put before
+    /// them only push them further back, the cap cuts the end of the list, and exact repeats
+    /// dropped are always later ones. Looked at again only once the findings double, so the
+    /// looking stays within a sort of them all.
+    pub(super) fn lighten_past_cap(&mut self, options: &Options) {
+        if !self.light.on || self.past_cap || self.light.from.is_some() {
+            return;
+        }
+        let cap = options.thresholds.max_findings_per_file;
+        if self.findings.len() < self.light.check_at.max(2 * cap.max(8)) {
+            return;
+        }
+        options.selection.apply(&mut self.findings);
+        match crate::diagnostic::past_first_distinct(&self.findings, cap) {
+            Some(from) => {
+                let past = self.findings.split_off(from);
+                self.findings
+                    .extend(past.into_iter().map(Finding::lightened));
+                self.light.from = Some(from);
+            }
+            None => self.light.check_at = self.findings.len() * 2,
+        }
+    }
+
+    /// Adds `finding`, light once this outcome's findings are past the cap for good.
+    pub(super) fn push_finding(&mut self, finding: Finding) {
+        if self.light.from.is_some() {
+            self.findings.push(finding.lightened());
+        } else {
+            self.findings.push(finding);
+        }
+    }
 }
 
 impl FileOutcome {
@@ -85,6 +149,7 @@ impl FileOutcome {
             left_out,
             handed: _,
             past_cap: _,
+            light: _,
         } = part;
         append(&mut self.results, results);
         append(&mut self.claims, claims);

@@ -131,6 +131,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         let mut apart = Apart {
             out: FileOutcome {
                 past_cap,
+                light: super::outcome::Light::on(),
                 ..FileOutcome::default()
             },
             unknown: Vec::new(),

@@ -224,10 +224,11 @@ pub(super) fn finish_result(
                     .collect();
                 let mut finding = emit_to_finding(e, loc, related, doc.measured_date());
                 finding.key = key;
-                out.findings.push(finding);
+                out.push_finding(finding);
             }
         }
     }
+    out.lighten_past_cap(options);
     let checklist = options.checklist.as_ref().map(|items| {
         crate::audit::checklist::states_of(
             (&doc, &value, &provenance),

@@ -76,10 +76,23 @@ pub fn dedup_in_order(findings: &mut Vec<Finding>) {
     if findings.len() < 2 {
         return;
     }
+    let repeat = repeats_in_order(findings);
+    let mut i = 0;
+    findings.retain(|_| {
+        i += 1;
+        !repeat[i - 1]
+    });
+}
+
+/// Which of `findings` repeat one made before them: what [`dedup_in_order`] drops.
+fn repeats_in_order(findings: &[Finding]) -> Vec<bool> {
+    let mut repeat = vec![false; findings.len()];
+    if findings.len() < 2 {
+        return repeat;
+    }
     let cmp = key_order(findings);
     let mut order: Vec<usize> = (0..findings.len()).collect();
     order.sort_by(|&a, &b| cmp(&findings[a], &findings[b]).then(a.cmp(&b)));
-    let mut repeat = vec![false; findings.len()];
     let mut kept = order[0];
     for &i in &order[1..] {
         if same(cmp, &findings[kept], &findings[i]) {
@@ -88,11 +101,23 @@ pub fn dedup_in_order(findings: &mut Vec<Finding>) {
             kept = i;
         }
     }
-    let mut i = 0;
-    findings.retain(|_| {
-        i += 1;
-        !repeat[i - 1]
-    });
+    repeat
+}
+
+/// One past where the `n`-th of `findings` that repeats none before it lies: no finding from
+/// there on is among the first `n` that [`dedup_in_order`] keeps, in this list or in any list
+/// that puts findings before these and cuts its end (the per-file cap). `None` when fewer than
+/// `n` findings repeat none before them.
+pub fn past_first_distinct(findings: &[Finding], n: usize) -> Option<usize> {
+    if n == 0 {
+        return Some(0);
+    }
+    repeats_in_order(findings)
+        .iter()
+        .enumerate()
+        .filter(|(_, repeat)| !**repeat)
+        .nth(n - 1)
+        .map(|(i, _)| i + 1)
 }
 
 /// The order findings are shown in: by file, then top to bottom (where placed), then

@@ -41,6 +41,7 @@ mod regress;
 mod regress_outputs;
 mod regress_rates;
 mod replication;
+mod rows_memory;
 mod rule_pages;
 mod rules;
 mod run_folders;

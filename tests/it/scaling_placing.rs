@@ -12,7 +12,7 @@ use crate::scaling_shapes::{args, assert_linear};
 
 /// An InferenceX aggregate of `n` rows written compact, the whole document on one line (as
 /// `json.dump` writes it): each row a result whose findings are placed in that line.
-fn one_line_rows(dir: &Path, n: usize) -> PathBuf {
+pub(crate) fn one_line_rows(dir: &Path, n: usize) -> PathBuf {
     let text = std::fs::read_to_string("testdata/adapters/inferencex/agg_bmk.json").unwrap();
     let rows: Vec<Value> = serde_json::from_str(&text).unwrap();
     let all: Vec<Value> = (0..n)
