@@ -100,32 +100,7 @@ pub(super) fn skip_value(bytes: &[u8], i: usize) -> usize {
     }
     match bytes[i] {
         b'"' => skip_string(bytes, i),
-        b'{' | b'[' => {
-            let mut depth = 0usize;
-            let mut j = i;
-            while j < bytes.len() {
-                j = next_structural(bytes, j);
-                if j >= bytes.len() {
-                    break;
-                }
-                match bytes[j] {
-                    b'"' => {
-                        j = skip_string(bytes, j);
-                        continue;
-                    }
-                    b'{' | b'[' => depth += 1,
-                    b'}' | b']' => {
-                        depth = depth.saturating_sub(1);
-                        if depth == 0 {
-                            return j + 1;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            bytes.len()
-        }
+        b'{' | b'[' => skip_container::<false>(bytes, i),
         _ => {
             let mut j = i;
             while j < bytes.len()
@@ -137,6 +112,51 @@ pub(super) fn skip_value(bytes: &[u8], i: usize) -> usize {
             j.max(i + 1).min(bytes.len())
         }
     }
+}
+
+/// One past the container opening at `open`; with `WITHIN_LINE`, the first line end after `open`
+/// instead when that comes first. One forward scan stops at whichever it meets first, so a
+/// container inside a long line (a compact document of thousands of rows on one line) costs its
+/// own length, never the rest of the line.
+pub(super) fn skip_container<const WITHIN_LINE: bool>(bytes: &[u8], open: usize) -> usize {
+    let newline = |from: usize, to: usize| {
+        bytes[from..to.min(bytes.len())]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|n| from + n)
+    };
+    let mut depth = 0usize;
+    let mut j = open;
+    while j < bytes.len() {
+        let next = next_structural(bytes, j);
+        if WITHIN_LINE && let Some(at) = newline(j, next) {
+            return at;
+        }
+        j = next;
+        if j >= bytes.len() {
+            break;
+        }
+        match bytes[j] {
+            b'"' => {
+                let end = skip_string(bytes, j);
+                if WITHIN_LINE && let Some(at) = newline(j, end) {
+                    return at;
+                }
+                j = end;
+                continue;
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j + 1;
+                }
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    bytes.len()
 }
 
 /// The first byte at or after `from` that can change the nesting: a quote or a bracket or

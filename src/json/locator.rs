@@ -1,7 +1,7 @@
 //! Resolving many pointers into one text: the containers on the way indexed once, so a file with
 //! thousands of findings is not rescanned for each.
 
-use super::locate::{Span, next_structural, skip_value, skip_ws, unescape_token};
+use super::locate::{Span, next_structural, skip_container, skip_value, skip_ws, unescape_token};
 use super::strings::skip_string;
 
 /// Resolves many pointers into one text, scanning each container at most once.
@@ -241,56 +241,10 @@ fn step_over(bytes: &[u8], i: usize, ends: &mut Ends) -> usize {
 /// One past the value at `i`, or the end of its first line if it spans several.
 fn first_line_end(bytes: &[u8], i: usize) -> usize {
     match bytes.get(i) {
-        Some(b'{' | b'[') => container_first_line_end(bytes, i),
+        Some(b'{' | b'[') => skip_container::<true>(bytes, i),
         Some(_) => skip_value(bytes, i),
         None => bytes.len(),
     }
-}
-
-/// One past the container opening at `open`, or the first line end after `open` if that comes
-/// first: one forward scan that stops at whichever it meets first. A container on lines of its
-/// own costs its first line, and one inside a long line (a compact document of thousands of
-/// rows written on one line) costs its own length, never the rest of the line: looking for the
-/// line's end first cost the rest of the file for each finding in it.
-fn container_first_line_end(bytes: &[u8], open: usize) -> usize {
-    let newline = |from: usize, to: usize| {
-        bytes[from..to.min(bytes.len())]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map(|n| from + n)
-    };
-    let mut depth = 0usize;
-    let mut j = open;
-    while j < bytes.len() {
-        let next = next_structural(bytes, j);
-        if let Some(at) = newline(j, next) {
-            return at;
-        }
-        j = next;
-        if j >= bytes.len() {
-            break;
-        }
-        match bytes[j] {
-            b'"' => {
-                let end = skip_string(bytes, j);
-                if let Some(at) = newline(j, end) {
-                    return at;
-                }
-                j = end;
-                continue;
-            }
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return j + 1;
-                }
-            }
-            _ => {}
-        }
-        j += 1;
-    }
-    bytes.len()
 }
 
 #[cfg(test)]
@@ -357,7 +311,7 @@ mod tests {
             let bytes = text.as_bytes();
             for &open in &opens {
                 assert_eq!(
-                    container_first_line_end(bytes, open),
+                    skip_container::<true>(bytes, open),
                     line_first(bytes, open),
                     "at {open} of {text:?}"
                 );
@@ -367,7 +321,7 @@ mod tests {
             let cut = below(&mut state, bytes.len() + 1);
             for &open in opens.iter().filter(|&&o| o < cut) {
                 assert_eq!(
-                    container_first_line_end(&bytes[..cut], open),
+                    skip_container::<true>(&bytes[..cut], open),
                     line_first(&bytes[..cut], open)
                 );
             }
