@@ -184,22 +184,24 @@ pub(super) fn check_documents(
     }
     let mut run = DocumentRun::new(entry, file_name, form, (options, folder));
     let doc_count = documents.len();
+    #[cfg(test)]
     if super::recognise::checks_in_turn() {
         for doc in &mut documents {
             run.check(doc, (text, 0), doc_count, out);
         }
-    } else {
-        // Each document on a worker, into an outcome of its own, added to the file's in order
-        // and capped as each is: what checking them one after another gives.
-        let checking = &run;
-        let apart: Vec<_> = documents
-            .par_iter_mut()
-            .map(|doc| checking.check_apart(doc, (text, 0), doc_count, false))
-            .collect();
-        for part in apart {
-            out.cap(options);
-            run.absorb(part, out);
-        }
+        run.finish(doc_count, out);
+        return;
+    }
+    // Each document on a worker, into an outcome of its own, added to the file's in order and
+    // capped as each is: what checking them one after another gives.
+    let checking = &run;
+    let apart: Vec<_> = documents
+        .par_iter_mut()
+        .map(|doc| checking.check_apart(doc, (text, 0), doc_count, false))
+        .collect();
+    for part in apart {
+        out.cap(options);
+        run.absorb(part, out);
     }
     run.finish(doc_count, out);
 }

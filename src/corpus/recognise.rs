@@ -38,11 +38,9 @@ pub(super) fn check_in_turn(in_turn: bool) {
 
 /// Whether a file's documents are checked one after another: only in the test that holds
 /// checking them apart to it.
+#[cfg(test)]
 pub(super) fn checks_in_turn() -> bool {
-    #[cfg(test)]
-    return IN_TURN.with(std::cell::Cell::get);
-    #[cfg(not(test))]
-    false
+    IN_TURN.with(std::cell::Cell::get)
 }
 
 /// What checking the documents of one file carries from one to the next.
@@ -101,7 +99,9 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
     /// (the count so far, once past one, when the file is read a chunk at a time: an adapter
     /// asks only whether a document is alone), and checks what it holds. `text` starts at byte
     /// `base` of the file (a chunk of its lines): what the check makes is moved to the file's
-    /// offsets ([`Before::move_since`]).
+    /// offsets ([`Before::move_since`]). Checking a file's documents one after another so is the
+    /// tests' reference for checking them apart ([`DocumentRun::check_apart`]).
+    #[cfg(test)]
     pub(super) fn check(
         &mut self,
         doc: &mut Document,
