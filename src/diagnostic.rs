@@ -190,19 +190,6 @@ impl Finding {
         self
     }
 
-    /// The same finding with only what the cap counts and what tells exact repeats apart (its
-    /// rule, severity, places and message): for one that can never be shown, made past the
-    /// file's cap while its document is checked, until the cap drops and counts it.
-    #[must_use]
-    pub fn lightened(mut self) -> Self {
-        self.label = None;
-        self.help = None;
-        self.absent = None;
-        self.message.compact();
-        self.related.shrink_to_fit();
-        self
-    }
-
     /// Total order used for every output: path, document, pointer, code, message.
     pub fn sort_key_cmp(&self, other: &Self) -> Ordering {
         self.primary

@@ -88,7 +88,7 @@ impl Adapter for GenaiBench {
         "genai-bench"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_metadata(doc) {
             return Reading::Companion;
         }
@@ -106,7 +106,7 @@ impl Adapter for GenaiBench {
         {
             metadata(&mut mapped, &meta, &folder.display(Place::Here, METADATA));
         }
-        Reading::Results(vec![mapped])
+        Reading::results(vec![mapped])
     }
 }
 

@@ -80,9 +80,9 @@ impl Adapter for GenaiPerf {
         "genai-perf"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_export(doc) && !is_phase_export(doc) {
-            Reading::Results(vec![map_export(doc, source)])
+            Reading::results(vec![map_export(doc, source)])
         } else if is_phase_export(doc) || super::genai_perf_companions::is_companion(doc) {
             Reading::Companion
         } else {

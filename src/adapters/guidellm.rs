@@ -51,7 +51,7 @@ use serde_json::Value;
 use super::map::{
     Builder, NONE_COMPLETED, at, count, from_epoch_seconds, known_keys, labels, number, ptr,
 };
-use super::{Adapter, Mapped, Reading, Source};
+use super::{Adapter, Mapped, Mapping, Reading, Source};
 
 use workload::{data_spec, request_settings, warmup};
 
@@ -80,12 +80,13 @@ impl Adapter for Guidellm {
         "guidellm"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if !is_report(doc) {
             return Reading::NotMine;
         }
         let n = doc["benchmarks"].as_array().map_or(0, Vec::len);
-        Reading::Results((0..n).map(|i| map_benchmark(doc, source, i)).collect())
+        let source = *source;
+        Reading::Results(Mapping::each(n, move |i| map_benchmark(doc, &source, i)))
     }
 }
 

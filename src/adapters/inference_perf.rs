@@ -111,7 +111,7 @@ impl Adapter for InferencePerf {
         "inference-perf"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_config(doc) {
             return Reading::Companion;
         }
@@ -154,7 +154,7 @@ impl Adapter for InferencePerf {
             let stages = if stage { stages } else { Vec::new() };
             apply_config(&mut mapped, config, path, &stages);
         }
-        Reading::Results(vec![mapped])
+        Reading::results(vec![mapped])
     }
 }
 

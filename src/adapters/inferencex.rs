@@ -50,7 +50,7 @@
 use serde_json::Value;
 
 use super::map::{Builder, NONE_COMPLETED, NOTHING_SERVED, at, count, number, ptr, text};
-use super::{Adapter, Mapped, Reading, Source};
+use super::{Adapter, Mapped, Mapping, Reading, Source};
 
 /// The InferenceX adapter.
 pub struct InferenceX;
@@ -106,10 +106,10 @@ impl Adapter for InferenceX {
         "inferencex"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         // A run folder's own row, full or (a run that served nothing) sparse.
         if is_sparse_row(doc) {
-            return Reading::Results(vec![map_row(doc, source, "")]);
+            return Reading::results(vec![map_row(doc, source, "")]);
         }
         // A bad row spoils only itself: the file is the sweep's when one row is a full row and
         // every entry is an object; a sparse row is read as far as it goes.
@@ -117,11 +117,10 @@ impl Adapter for InferenceX {
             && rows.iter().any(is_row)
             && rows.iter().all(Value::is_object)
         {
-            return Reading::Results(
-                (0..rows.len())
-                    .map(|i| map_row(doc, source, &format!("/{i}")))
-                    .collect(),
-            );
+            let source = *source;
+            return Reading::Results(Mapping::each(rows.len(), move |i| {
+                map_row(doc, &source, &format!("/{i}"))
+            }));
         }
         if is_run_stats(doc) {
             return Reading::Companion;

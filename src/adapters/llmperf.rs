@@ -57,9 +57,9 @@ impl Adapter for Llmperf {
         "llmperf"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_summary(doc) {
-            return Reading::Results(vec![map_summary(doc, source)]);
+            return Reading::results(vec![map_summary(doc, source)]);
         }
         match doc.as_array() {
             // One record that lacks a key does not make the list unknown.

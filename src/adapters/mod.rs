@@ -65,16 +65,52 @@ pub struct Mapped {
 }
 
 /// What an adapter makes of a document.
-#[derive(Debug, Clone)]
-pub enum Reading {
+pub enum Reading<'d> {
     /// Not this adapter's format.
     NotMine,
     /// A file the harness writes beside its results, which carries no result of its own
     /// (`AIPerf` `inputs.json`, a `GuideLLM` CSV export index, ...): named as a companion of
     /// the results read beside it, or reported when none is (the loader decides).
     Companion,
-    /// Results read from the document.
-    Results(Vec<Mapped>),
+    /// Results read from the document, each mapped as it is taken.
+    Results(Mapping<'d>),
+}
+
+impl Reading<'_> {
+    /// Results mapped already.
+    pub fn results(mapped: Vec<Mapped>) -> Self {
+        Reading::Results(Mapping(Box::new(mapped.into_iter())))
+    }
+}
+
+/// The results of a document, mapped one at a time as they are taken: a document of twenty
+/// thousand rows (an `InferenceX` aggregate) never has every row's canonical JSON and
+/// provenance built at once, only the one being finished.
+pub struct Mapping<'d>(Box<dyn Iterator<Item = Mapped> + 'd>);
+
+impl<'d> Mapping<'d> {
+    /// The results `map` makes of each of `0..count`, made as they are taken.
+    pub fn each(count: usize, map: impl FnMut(usize) -> Mapped + 'd) -> Self {
+        Mapping(Box::new((0..count).map(map)))
+    }
+}
+
+impl Iterator for Mapping<'_> {
+    type Item = Mapped;
+
+    fn next(&mut self) -> Option<Mapped> {
+        self.0.next()
+    }
+}
+
+impl std::fmt::Debug for Reading<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Reading::NotMine => "NotMine",
+            Reading::Companion => "Companion",
+            Reading::Results(_) => "Results",
+        })
+    }
 }
 
 /// A reader of one harness's format.
@@ -82,7 +118,7 @@ pub trait Adapter: Sync {
     /// Short name, used in provenance and `import` output (`vllm`, `sglang`, ...).
     fn name(&self) -> &'static str;
     /// Reads `doc` if it is this adapter's format.
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading;
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d>;
 }
 
 /// Every adapter, tried in order; the first that recognises a document wins.
@@ -102,7 +138,10 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
 ];
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
-pub fn read(doc: &Value, source: &Source<'_>) -> Option<(&'static str, Reading)> {
+pub fn read<'d, 's: 'd>(
+    doc: &'d Value,
+    source: &Source<'s>,
+) -> Option<(&'static str, Reading<'d>)> {
     for adapter in ADAPTERS {
         match adapter.read(doc, source) {
             Reading::NotMine => {}

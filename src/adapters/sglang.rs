@@ -84,9 +84,9 @@ impl Adapter for Sglang {
         "sglang"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_line(doc) {
-            Reading::Results(vec![map_line(doc, source)])
+            Reading::results(vec![map_line(doc, source)])
         } else {
             Reading::NotMine
         }

@@ -43,7 +43,7 @@ mod per_request;
 use serde_json::{Map, Value};
 
 use super::map::{Builder, NONE_COMPLETED, at, count, from_compact_date, known_keys, labels, ptr};
-use super::{Adapter, Mapped, Reading, Source};
+use super::{Adapter, Mapped, Mapping, Reading, Source};
 
 pub(crate) use per_request::detailed;
 use per_request::tpot_samples;
@@ -198,17 +198,17 @@ impl Adapter for Vllm {
         "vllm"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         if is_run(doc) {
             // A warm-up is a companion of the sweep's runs; copied without them it is the one
             // run there is, read as a result (a failing run cannot hide as a warm-up).
             if is_warmup(doc) && !source.alone {
                 return Reading::Companion;
             }
-            return Reading::Results(vec![map_run(doc, source, "")]);
+            return Reading::results(vec![map_run(doc, source, "")]);
         }
         if is_failure(doc) {
-            return Reading::Results(vec![map_failure(doc, source)]);
+            return Reading::results(vec![map_failure(doc, source)]);
         }
         if let Some(items) = doc.as_array() {
             // One partial run spoils only itself: a list of runs is vLLM's when one entry is a
@@ -224,11 +224,13 @@ impl Adapter for Vllm {
                     return Reading::Companion;
                 }
                 let all_warmups = items.iter().all(is_warmup);
-                let mapped = (0..items.len())
+                let runs: Vec<usize> = (0..items.len())
                     .filter(|i| all_warmups || !is_warmup(&items[*i]))
-                    .map(|i| map_run(doc, source, &format!("/{i}")))
                     .collect();
-                return Reading::Results(mapped);
+                let source = *source;
+                return Reading::Results(Mapping::each(runs.len(), move |k| {
+                    map_run(doc, &source, &format!("/{}", runs[k]))
+                }));
             }
             if is_pytorch_records(items) {
                 return Reading::Companion;

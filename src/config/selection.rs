@@ -317,6 +317,23 @@ impl Selection {
             .map(|(_, sev)| *sev)
     }
 
+    /// [`Selection::apply`] to one finding: whether it is kept, its severity set if so.
+    pub fn keeps(&self, f: &mut Finding) -> bool {
+        let path = f.primary.path.raw();
+        let runs = if f.corpus {
+            self.runs_on_corpus(path, f.rule.code)
+        } else {
+            self.runs_on(path, f.rule.code)
+        };
+        if runs
+            && !f.pre_rule
+            && let Some(s) = self.severity_of(f.rule.code)
+        {
+            f.severity = s;
+        }
+        runs
+    }
+
     /// Drops findings of rules that do not run (or not on their file) and applies severity
     /// overrides. A pre-rule finding stays a label (info) whatever the override says.
     pub fn apply(&self, findings: &mut Vec<Finding>) {

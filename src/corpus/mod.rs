@@ -15,6 +15,7 @@ mod derive;
 mod discover;
 mod documents;
 mod fates;
+mod ghost;
 #[cfg(test)]
 mod handing_tests;
 mod lean;

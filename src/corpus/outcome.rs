@@ -4,8 +4,10 @@
 
 use std::path::PathBuf;
 
+use super::ghost::Ghost;
 use super::keep_within;
 use crate::diagnostic::{Finding, Omitted};
+use crate::text::PathText;
 
 use super::{LoadedClaims, LoadedResult, Options};
 
@@ -14,6 +16,9 @@ pub(super) struct FileOutcome {
     pub(super) results: Vec<LoadedResult>,
     pub(super) claims: Vec<LoadedClaims>,
     pub(super) findings: Vec<Finding>,
+    /// Findings past the file's cap for good, after every one of `findings` in the order they
+    /// were made: never shown, each kept as what the cap counts it by ([`Light`]).
+    pub(super) ghosts: Vec<Ghost>,
     pub(super) unknown: Vec<Finding>,
     pub(super) artifact_refs: Vec<PathBuf>,
     pub(super) internal: Vec<String>,
@@ -39,28 +44,31 @@ pub(super) struct FileOutcome {
     /// file's last cap, which drops exact repeats uncounted first ([`FileOutcome::finish`]).
     pub(super) past_cap: bool,
     /// A document's own outcome, checked apart: once the findings it made hold the file's cap
-    /// of distinct ones, those it makes after can never be shown, and are kept light.
+    /// of distinct ones, those it makes after can never be shown, and are kept as ghosts.
     pub(super) light: Light,
 }
 
-/// Findings past the cap kept light ([`Finding::lightened`]) while a document's results are
-/// finished: a document of twenty thousand rows makes every finding of every row before the
-/// file's cap applies, and kept whole they were most of what the run held.
+/// Findings past the cap kept as ghosts ([`Ghost`]) while a document's results are finished: a
+/// document of twenty thousand rows makes every finding of every row before the file's cap
+/// applies, and kept whole they were most of what the run held.
 #[derive(Default)]
 pub(super) struct Light {
-    /// Whether this outcome is a document's own (checked apart).
-    on: bool,
-    /// From which finding on every finding is light.
-    from: Option<usize>,
+    /// The file and where the document's text starts in it, when this outcome is a document's
+    /// own (checked apart): a ghost's places are the file's, as the findings kept are moved to
+    /// once the document is checked.
+    shift: Option<(PathText, usize)>,
+    /// Whether the findings made from now on are ghosts.
+    past: bool,
     /// How many findings to wait for before looking again.
     check_at: usize,
 }
 
 impl Light {
-    /// Findings kept light once past the cap: for a document's own outcome.
-    pub(super) fn on() -> Self {
+    /// Findings kept as ghosts once past the cap: for the own outcome of a document of the
+    /// file `path` whose text starts at byte `base` of it.
+    pub(super) fn on(path: PathText, base: usize) -> Self {
         Light {
-            on: true,
+            shift: Some((path, base)),
             ..Light::default()
         }
     }
@@ -75,7 +83,7 @@ impl FileOutcome {
     /// dropped are always later ones. Looked at again only once the findings double, so the
     /// looking stays within a sort of them all.
     pub(super) fn lighten_past_cap(&mut self, options: &Options) {
-        if !self.light.on || self.past_cap || self.light.from.is_some() {
+        if self.light.shift.is_none() || self.past_cap || self.light.past {
             return;
         }
         let cap = options.thresholds.max_findings_per_file;
@@ -86,21 +94,30 @@ impl FileOutcome {
         match crate::diagnostic::past_first_distinct(&self.findings, cap) {
             Some(from) => {
                 let past = self.findings.split_off(from);
-                self.findings
-                    .extend(past.into_iter().map(Finding::lightened));
-                self.light.from = Some(from);
+                self.light.past = true;
+                for f in past {
+                    self.push_ghost(f, options);
+                }
             }
             None => self.light.check_at = self.findings.len() * 2,
         }
     }
 
-    /// Adds `finding`, light once this outcome's findings are past the cap for good.
-    pub(super) fn push_finding(&mut self, finding: Finding) {
-        if self.light.from.is_some() {
-            self.findings.push(finding.lightened());
+    /// Adds `finding`, a ghost once this outcome's findings are past the cap for good.
+    pub(super) fn push_finding(&mut self, finding: Finding, options: &Options) {
+        if self.light.past {
+            self.push_ghost(finding, options);
         } else {
             self.findings.push(finding);
         }
+    }
+
+    fn push_ghost(&mut self, finding: Finding, options: &Options) {
+        let Some((path, base)) = self.light.shift.as_ref() else {
+            return self.findings.push(finding);
+        };
+        self.ghosts
+            .extend(Ghost::of(finding, &options.selection, (path, *base)));
     }
 }
 
@@ -119,6 +136,11 @@ impl FileOutcome {
             &mut self.omitted,
             &options.selection,
         );
+        // Every ghost lies past the cap: the findings before it hold the cap's worth of
+        // distinct ones.
+        for g in std::mem::take(&mut self.ghosts) {
+            g.count(&mut self.omitted);
+        }
         let left = cap.saturating_sub(self.findings.len());
         keep_within(
             &mut self.unknown,
@@ -138,6 +160,7 @@ impl FileOutcome {
             results,
             claims,
             findings,
+            ghosts,
             unknown,
             artifact_refs,
             internal,
@@ -154,6 +177,7 @@ impl FileOutcome {
         append(&mut self.results, results);
         append(&mut self.claims, claims);
         append(&mut self.findings, findings);
+        append(&mut self.ghosts, ghosts);
         append(&mut self.unknown, unknown);
         append(&mut self.artifact_refs, artifact_refs);
         append(&mut self.internal, internal);
@@ -197,6 +221,10 @@ impl FileOutcome {
         self.selected = (self.findings.len(), self.unknown.len());
         crate::diagnostic::dedup_in_order(&mut self.findings);
         crate::diagnostic::dedup_in_order(&mut self.unknown);
+        if !self.ghosts.is_empty() {
+            let ghosts = std::mem::take(&mut self.ghosts);
+            self.ghosts = Ghost::not_repeating(ghosts, &self.findings);
+        }
         self.cap(options);
     }
 }

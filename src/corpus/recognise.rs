@@ -131,7 +131,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         let mut apart = Apart {
             out: FileOutcome {
                 past_cap,
-                light: super::outcome::Light::on(),
+                light: super::outcome::Light::on(self.shared.clone(), base),
                 ..FileOutcome::default()
             },
             unknown: Vec::new(),

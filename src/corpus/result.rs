@@ -224,7 +224,7 @@ pub(super) fn finish_result(
                     .collect();
                 let mut finding = emit_to_finding(e, loc, related, doc.measured_date());
                 finding.key = key;
-                out.push_finding(finding);
+                out.push_finding(finding, options);
             }
         }
     }

@@ -154,7 +154,7 @@ impl Adapter for Mlperf {
         "mlperf"
     }
 
-    fn read(&self, doc: &Value, source: &Source<'_>) -> Reading {
+    fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
         let keys = if is_summary(doc) {
             &SUMMARY
         } else if is_detail(doc) {
@@ -172,7 +172,7 @@ impl Adapter for Mlperf {
         if first(keys.mode).is_some_and(|(_, m)| m.eq_ignore_ascii_case("AccuracyOnly")) {
             return Reading::Companion;
         }
-        Reading::Results(vec![map(doc, source, keys, first(keys.scenario))])
+        Reading::results(vec![map(doc, source, keys, first(keys.scenario))])
     }
 }
 

@@ -18,6 +18,16 @@ impl Text {
         }
     }
 
+    /// Feeds the raw text to `h`, as one string whatever parts it is held in: two texts equal
+    /// by [`Ord`] feed the same bytes.
+    pub fn hash_raw(&self, h: &mut impl std::hash::Hasher) {
+        match self.single() {
+            Some(s) => h.write(s.as_bytes()),
+            None => h.write(self.raw().as_bytes()),
+        }
+        h.write_u8(0xff);
+    }
+
     /// The raw bytes, part after part, without joining them (findings are sorted by message).
     fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
         let parts: &[Part] = match self {

@@ -122,17 +122,22 @@ fn mutated_inputs_never_panic() {
                 let _ = cut(piece, &found.long_arrays);
             }
             for d in &p.documents {
-                let _ = benchlint::adapters::read(
-                    &d.value,
-                    &benchlint::adapters::Source {
-                        path: "x.json",
-                        file_name: "x.json",
-                        doc_index: 0,
-                        doc_count: 1,
-                        folder: None,
-                        alone: false,
-                    },
-                );
+                // Every result mapped: an adapter maps each as it is taken.
+                if let Some((_, benchlint::adapters::Reading::Results(mapped))) =
+                    benchlint::adapters::read(
+                        &d.value,
+                        &benchlint::adapters::Source {
+                            path: "x.json",
+                            file_name: "x.json",
+                            doc_index: 0,
+                            doc_count: 1,
+                            folder: None,
+                            alone: false,
+                        },
+                    )
+                {
+                    mapped.for_each(drop);
+                }
             }
         }
         let pointer = ["/levels/0/samples/ttft_s/3", "/a", "/\u{e9}", "/0/1", ""][i % 5];
