@@ -142,7 +142,7 @@ mod tests {
         );
         assert_eq!(power["kind"], "device");
         assert!(matches!(
-            m.provenance.get("/levels/0/power_w/mean"),
+            m.provenance.get("/levels/0/power_w/mean").as_deref(),
             Some(Provenance::Derived { from, .. }) if from.contains("2 GPUs with memory in use")
         ));
         assert_eq!(
@@ -159,7 +159,7 @@ mod tests {
         );
         assert_eq!(m.value["levels"][0]["power_w"]["mean"], 94.6);
         assert!(matches!(
-            m.provenance.get("/levels/0/power_w/mean"),
+            m.provenance.get("/levels/0/power_w/mean").as_deref(),
             Some(Provenance::Recorded { .. })
         ));
     }

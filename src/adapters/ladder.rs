@@ -198,7 +198,7 @@ pub(crate) fn assemble(
     let mut provenance = ladder.provenance;
     for (k, p) in own.provenance.iter() {
         if !(k == "/levels" || k.starts_with("/levels/")) {
-            provenance.insert(k.clone(), p.clone());
+            provenance.insert(k.clone(), p.into_owned());
         }
     }
     own.provenance = provenance;

@@ -300,17 +300,17 @@ fn source(provenance: &ProvenanceMap, pointer: &str) -> Coverage {
         | Provenance::LaunchCommand { .. } => Coverage::RunFolder,
     };
     if let Some(p) = provenance.get(pointer) {
-        return of(p);
+        return of(&p);
     }
     let below = provenance
         .iter()
         .filter(|(k, _)| {
             k.len() > pointer.len() && k.starts_with(pointer) && k[pointer.len()..].starts_with('/')
         })
-        .map(|(_, p)| of(p))
+        .map(|(_, p)| of(&p))
         .max_by_key(|c| c.rank());
     below
-        .or_else(|| provenance.lookup(pointer).map(|(p, _)| of(p)))
+        .or_else(|| provenance.lookup(pointer).map(|(p, _)| of(&p)))
         .unwrap_or(Coverage::Recorded)
 }
 

@@ -210,7 +210,11 @@ pub(super) fn conflict_finding(
 ) -> Finding {
     let loc = translate(origin, provenance, &c.pointer);
     // The value kept may itself come from a sidecar or a companion merged before.
-    let holder = match provenance.lookup(&c.pointer) {
+    let holder = match provenance
+        .lookup(&c.pointer)
+        .as_ref()
+        .map(|(p, rest)| (&**p, *rest))
+    {
         Some((Provenance::Sidecar { path, .. }, _)) => format!("the sidecar `{path}` says"),
         Some((Provenance::ServerLog { path, .. }, _)) => format!("the server log `{path}` says"),
         Some((Provenance::LaunchCommand { path }, _)) => {

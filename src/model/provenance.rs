@@ -2,6 +2,7 @@
 //! sidecar, the engine's own log or launch command kept in the run folder, a derivation, or
 //! nowhere.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -61,9 +62,18 @@ pub enum Provenance {
 /// The entries are shared: every file a harness writes the same way maps the same pointers,
 /// and a corpus of ten thousand such files keeps one map ([`ProvenanceMap::share_from`])
 /// rather than ten thousand; a change to a shared map copies it first.
+///
+/// The rows of one document (an `InferenceX` aggregate, a `GuideLLM` report's benchmarks) map
+/// the same pointers under a different source object each (`/0/...`, `/1/...`): once shared, a
+/// map holds its pointers into the source document without the object's pointer, which it
+/// keeps apart ([`ProvenanceMap::share_from`]), so that twenty thousand rows keep one map.
+/// What it gives is always the whole pointer.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProvenanceMap {
     entries: Arc<BTreeMap<String, Provenance>>,
+    /// What every pointer into the source document the entries hold began with, taken out when
+    /// the map was shared; empty when nothing was.
+    base: Box<str>,
 }
 
 /// Distinct provenance maps kept so far, by content, for [`ProvenanceMap::share_from`].
@@ -73,12 +83,15 @@ pub type ProvenancePool =
 impl ProvenanceMap {
     /// Records where the value at `canonical` came from.
     pub fn insert(&mut self, canonical: impl Into<String>, provenance: Provenance) {
+        self.put_base_back();
         Arc::make_mut(&mut self.entries).insert(canonical.into(), provenance);
     }
 
     /// Takes the equal map `pool` already holds, or puts this one there for later results to
-    /// share.
+    /// share; first takes out the pointer of the object the result was read from, when every
+    /// pointer into the source document begins with it.
     pub fn share_from(&mut self, pool: &mut ProvenancePool) {
+        self.take_base_out();
         match pool.get(&self.entries) {
             Some(kept) => self.entries = Arc::clone(kept),
             None => {
@@ -93,12 +106,103 @@ impl ProvenanceMap {
         Arc::ptr_eq(&self.entries, &other.entries)
     }
 
+    /// The pointer of the object the result was read from (the `""` entry's), taken out of
+    /// every pointer into the source document when each lies under it (and none that a
+    /// derivation names then reads as a canonical pointer of the map, which a derivation may
+    /// name instead: those stay whole).
+    fn take_base_out(&mut self) {
+        if !self.base.is_empty() {
+            return;
+        }
+        let Some(Provenance::Recorded { pointer: base }) = self.entries.get("") else {
+            return;
+        };
+        if base.is_empty() {
+            return;
+        }
+        let below = |p: &str| {
+            p.strip_prefix(base.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        };
+        let all_below = self.entries.values().all(|p| match p {
+            Provenance::Recorded { pointer } => below(pointer),
+            // A derivation names a canonical pointer of the map (kept whole) or a pointer
+            // into the source document, which must not read as one once cut.
+            Provenance::Derived { pointer, .. } => {
+                self.entries.contains_key(pointer)
+                    || (below(pointer) && !self.entries.contains_key(&pointer[base.len()..]))
+            }
+            _ => true,
+        });
+        if !all_below {
+            return;
+        }
+        let base: Box<str> = base.as_str().into();
+        let cut = |pointer: &str| pointer[base.len()..].to_string();
+        let entries = self
+            .entries
+            .iter()
+            .map(|(k, p)| {
+                let p = match p {
+                    Provenance::Recorded { pointer } => Provenance::Recorded {
+                        pointer: cut(pointer),
+                    },
+                    Provenance::Derived { from, pointer }
+                        if !self.entries.contains_key(pointer) =>
+                    {
+                        Provenance::Derived {
+                            from: from.clone(),
+                            pointer: cut(pointer),
+                        }
+                    }
+                    other => other.clone(),
+                };
+                (k.clone(), p)
+            })
+            .collect();
+        self.entries = Arc::new(entries);
+        self.base = base;
+    }
+
+    /// Puts the pointer taken out back into every pointer it was taken from, before a change.
+    fn put_base_back(&mut self) {
+        if self.base.is_empty() {
+            return;
+        }
+        let entries = self
+            .entries
+            .iter()
+            .map(|(k, p)| (k.clone(), self.whole(p).into_owned()))
+            .collect();
+        self.entries = Arc::new(entries);
+        self.base = Box::default();
+    }
+
+    /// `p` as it reads with the pointer taken out put back.
+    fn whole<'a>(&self, p: &'a Provenance) -> Cow<'a, Provenance> {
+        if self.base.is_empty() {
+            return Cow::Borrowed(p);
+        }
+        match p {
+            Provenance::Recorded { pointer } => Cow::Owned(Provenance::Recorded {
+                pointer: format!("{}{pointer}", self.base),
+            }),
+            Provenance::Derived { from, pointer } if !self.entries.contains_key(pointer) => {
+                Cow::Owned(Provenance::Derived {
+                    from: from.clone(),
+                    pointer: format!("{}{pointer}", self.base),
+                })
+            }
+            other => Cow::Borrowed(other),
+        }
+    }
+
     /// The entry for `canonical` or its nearest ancestor, with the part of the pointer below it.
-    pub fn lookup<'a>(&'a self, canonical: &'a str) -> Option<(&'a Provenance, &'a str)> {
+    pub fn lookup<'a>(&'a self, canonical: &'a str) -> Option<(Cow<'a, Provenance>, &'a str)> {
         let mut prefix = canonical;
         loop {
             if let Some(p) = self.entries.get(prefix) {
-                return Some((p, &canonical[prefix.len()..]));
+                return Some((self.whole(p), &canonical[prefix.len()..]));
             }
             if prefix.is_empty() {
                 return None;
@@ -111,26 +215,25 @@ impl ProvenanceMap {
     }
 
     /// The exact entry for `canonical`, without falling back to an ancestor.
-    pub fn get(&self, canonical: &str) -> Option<&Provenance> {
-        self.entries.get(canonical)
+    pub fn get(&self, canonical: &str) -> Option<Cow<'_, Provenance>> {
+        self.entries.get(canonical).map(|p| self.whole(p))
     }
 
     /// All entries in pointer order.
-    pub fn iter(&self) -> impl Iterator<Item = (&String, &Provenance)> {
-        self.entries.iter()
+    pub fn iter(&self) -> impl Iterator<Item = (&String, Cow<'_, Provenance>)> {
+        self.entries.iter().map(|(k, p)| (k, self.whole(p)))
     }
 
     /// Whether the value at `canonical` (exactly) came from a sidecar.
     pub fn is_sidecar(&self, canonical: &str) -> bool {
-        matches!(
-            self.lookup(canonical),
-            Some((Provenance::Sidecar { .. }, _))
-        )
+        self.lookup(canonical)
+            .is_some_and(|(p, _)| matches!(*p, Provenance::Sidecar { .. }))
     }
 
     /// Whether the value at `canonical` (exactly) was derived.
     pub fn is_derived(&self, canonical: &str) -> bool {
-        matches!(self.get(canonical), Some(Provenance::Derived { .. }))
+        self.get(canonical)
+            .is_some_and(|p| matches!(*p, Provenance::Derived { .. }))
     }
 
     /// Forgets the levels whose `keep` is false and renumbers the rest, so that
@@ -138,6 +241,7 @@ impl ProvenanceMap {
     /// entry that a later finding could land on). Entries below `/levels/` that name no level
     /// index, and levels past `keep`, are kept as they are.
     pub fn retain_levels(&mut self, keep: &[bool]) {
+        self.put_base_back();
         let mut new_index = Vec::with_capacity(keep.len());
         let mut next = 0usize;
         for k in keep {
@@ -196,7 +300,7 @@ mod tests {
                 "/model/name"
             ]
         );
-        assert_eq!(map.get("/levels/1/requests"), Some(&at("/s2/n")));
+        assert_eq!(map.get("/levels/1/requests").as_deref(), Some(&at("/s2/n")));
     }
 
     #[test]
@@ -227,7 +331,7 @@ mod tests {
         );
         assert_eq!(a, map("/ttft"), "the shared copy is left as it was");
         assert_eq!(
-            b.get("/id"),
+            b.get("/id").as_deref(),
             Some(&Provenance::Recorded {
                 pointer: "/name".into()
             })
@@ -246,11 +350,126 @@ mod tests {
         let (p, rest) = map.lookup("/levels/0/ttft_s/p50").unwrap();
         assert_eq!(rest, "/ttft_s/p50");
         assert_eq!(
-            p,
-            &Provenance::Recorded {
+            *p,
+            Provenance::Recorded {
                 pointer: "/benchmarks/3".into()
             }
         );
         assert!(map.lookup("/engine").is_none());
+    }
+
+    /// A row's map as an adapter makes it: its object, values under it, a value derived from
+    /// one of its keys, one derived from another canonical value, one from a sidecar.
+    fn row(i: usize) -> ProvenanceMap {
+        let mut map = ProvenanceMap::default();
+        let at = |pointer: String| Provenance::Recorded { pointer };
+        map.insert("", at(format!("/{i}")));
+        map.insert("/model/name", at(format!("/{i}/model")));
+        map.insert("/levels/0/ttft_s", at(format!("/{i}/ttft")));
+        map.insert(
+            "/engine/version",
+            Provenance::Derived {
+                from: "the image tag".into(),
+                pointer: format!("/{i}/image"),
+            },
+        );
+        map.insert(
+            "/engine/name",
+            Provenance::Derived {
+                from: "the model".into(),
+                pointer: "/model/name".into(),
+            },
+        );
+        map.insert(
+            "/platform/host",
+            Provenance::Sidecar {
+                path: "side.yaml".into(),
+                pointer: "/host".into(),
+            },
+        );
+        map
+    }
+
+    #[test]
+    fn the_rows_of_one_document_share_one_map_and_read_as_before() {
+        let mut pool = ProvenancePool::default();
+        let mut rows: Vec<ProvenanceMap> = (0..50).map(row).collect();
+        for r in &mut rows {
+            r.share_from(&mut pool);
+        }
+        assert_eq!(pool.len(), 1, "one map for every row");
+        assert!(rows[3].shares_with(&rows[40]));
+        for (i, r) in rows.iter().enumerate() {
+            let whole = row(i);
+            assert_eq!(
+                r.iter().collect::<Vec<_>>(),
+                whole.iter().collect::<Vec<_>>()
+            );
+            for pointer in [
+                "",
+                "/engine/name",
+                "/model/name",
+                "/levels/0/ttft_s/p50",
+                "/engine/version",
+                "/platform/host/x",
+                "/nothing",
+            ] {
+                assert_eq!(
+                    r.lookup(pointer),
+                    whole.lookup(pointer),
+                    "row {i}, {pointer}"
+                );
+            }
+        }
+        // A change after sharing reads the whole pointers too.
+        let mut changed = rows[7].clone();
+        changed.insert(
+            "/id",
+            Provenance::Recorded {
+                pointer: "/7/name".into(),
+            },
+        );
+        let mut whole = row(7);
+        whole.insert(
+            "/id",
+            Provenance::Recorded {
+                pointer: "/7/name".into(),
+            },
+        );
+        assert_eq!(changed, whole);
+        assert_eq!(
+            rows[7].lookup("/id").map(|(p, _)| p.into_owned()),
+            Some(Provenance::Recorded {
+                pointer: "/7".into()
+            })
+        );
+    }
+
+    #[test]
+    fn a_map_with_a_pointer_outside_its_object_keeps_its_pointers_whole() {
+        let mut pool = ProvenancePool::default();
+        // A value recorded outside the row (a document's shared settings), and a derivation
+        // naming a pointer of the row that, cut, would read as a canonical pointer.
+        let mut outside = row(2);
+        outside.insert(
+            "/workload/dataset",
+            Provenance::Recorded {
+                pointer: "/args/data".into(),
+            },
+        );
+        let mut named = row(4);
+        named.insert(
+            "/workload/tokenizer",
+            Provenance::Derived {
+                from: "the model".into(),
+                pointer: "/4/model/name".into(),
+            },
+        );
+        for map in [outside, named] {
+            let mut shared = map.clone();
+            shared.share_from(&mut pool);
+            assert!(shared.base.is_empty(), "{map:?}");
+            assert_eq!(shared, map);
+        }
     }
 }

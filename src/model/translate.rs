@@ -81,7 +81,11 @@ fn translate_depth(
     };
     // The flag: whether no value of the file maps to the pointer (it lands on the object).
     let found = |l: Location| (l, false);
-    match provenance.lookup(pointer) {
+    match provenance
+        .lookup(pointer)
+        .as_ref()
+        .map(|(p, rest)| (&**p, *rest))
+    {
         Some((Provenance::Recorded { pointer: src }, rest)) => {
             if origin.is_canonical() || rest.is_empty() {
                 found(here(format!("{src}{rest}")))

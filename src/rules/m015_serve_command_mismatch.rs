@@ -59,7 +59,7 @@ pub fn check(ctx: &ResultCtx<'_>, out: &mut Emitter<'_>) {
             return;
         };
         if matches!(
-            ctx.provenance.get(pointer),
+            ctx.provenance.get(pointer).as_deref(),
             Some(Provenance::Derived { .. })
         ) {
             return;

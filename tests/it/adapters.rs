@@ -243,7 +243,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
             .find(|d| d.start == r.origin.doc_start)
             .map(|d| &d.value);
         for (canonical, p) in r.provenance.iter() {
-            if let Provenance::Recorded { pointer } = p {
+            if let Provenance::Recorded { pointer } = &*p {
                 if source.and_then(|s| s.pointer(pointer)).is_none() {
                     problems.push(format!(
                         "{display} {}: {canonical} points at missing {pointer}",
@@ -272,7 +272,7 @@ fn audit_file(path: &Path, problems: &mut Vec<String>) -> String {
         ));
         out.push_str(&format!(
             "read from: {:?}\n",
-            r.provenance.get("").map(|p| match p {
+            r.provenance.get("").as_deref().map(|p| match p {
                 Provenance::Recorded { pointer } => pointer.clone(),
                 other => format!("{other:?}"),
             })

@@ -36,6 +36,7 @@ mod new_format_rules;
 mod overview;
 mod packed_levels;
 mod precommit;
+mod provenance_share;
 mod realworld_output;
 mod regress;
 mod regress_outputs;

@@ -21,7 +21,7 @@ fn only(checked: Checked) -> LoadedResult {
 }
 
 fn derived_from(r: &LoadedResult, canonical: &str) -> String {
-    match r.provenance.get(canonical) {
+    match r.provenance.get(canonical).as_deref() {
         Some(Provenance::Derived { from, .. }) => from.clone(),
         other => panic!("{canonical}: {other:?}"),
     }
@@ -84,7 +84,7 @@ fn the_wall_power_is_the_mean_of_the_ptd_samples_inside_the_loadgen_window() {
     assert!(
         derived_from(&s, "/levels/0/power_w/mean").contains("mlperf_log_detail.txt"),
         "{:?}",
-        s.provenance.get("/levels/0/power_w/mean")
+        s.provenance.get("/levels/0/power_w/mean").as_deref()
     );
 }
 

@@ -83,7 +83,7 @@ fn level_line(level: &Value) -> String {
 /// Checks what the result says about other files against those files.
 fn check_provenance(root: &Path, r: &LoadedResult, problems: &mut Vec<String>) {
     for (canonical, p) in r.provenance.iter() {
-        match p {
+        match &*p {
             Provenance::Beside { path, pointer } => {
                 let Ok(text) = std::fs::read_to_string(path) else {
                     problems.push(format!("{canonical}: {path} cannot be read"));
@@ -124,7 +124,7 @@ fn check_provenance(root: &Path, r: &LoadedResult, problems: &mut Vec<String>) {
 fn supplied(root: &Path, r: &LoadedResult) -> Vec<String> {
     let mut by: BTreeMap<String, usize> = BTreeMap::new();
     for (_, p) in r.provenance.iter() {
-        let key = match p {
+        let key = match &*p {
             Provenance::Beside { path, .. } => format!("recorded in {}", rel(root, path)),
             Provenance::ServerLog { path, .. } => format!("server log {}", rel(root, path)),
             Provenance::LaunchCommand { path } => format!("launch command {}", rel(root, path)),

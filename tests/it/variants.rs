@@ -105,7 +105,12 @@ struct Checked {
 /// Whether level `i` of `r` was read from the file whose path ends with `rel`: a level of a
 /// ladder points into its own file, any other into the result's.
 fn level_from(r: &benchlint::corpus::LoadedResult, i: usize, rel: &str) -> bool {
-    match r.provenance.lookup(&format!("/levels/{i}")) {
+    match r
+        .provenance
+        .lookup(&format!("/levels/{i}"))
+        .as_ref()
+        .map(|(p, rest)| (&**p, *rest))
+    {
         Some((benchlint::model::Provenance::Beside { path, .. }, _)) => path.ends_with(rel),
         _ => r.origin.path.raw().ends_with(rel),
     }

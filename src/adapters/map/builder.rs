@@ -131,7 +131,7 @@ impl<'d> Builder<'d> {
                 pointer: pointer.to_string(),
             },
         };
-        let base = match level.provenance.get("") {
+        let base = match level.provenance.get("").as_deref() {
             Some(Provenance::Recorded { pointer }) => pointer.clone(),
             _ => String::new(),
         };
@@ -143,7 +143,7 @@ impl<'d> Builder<'d> {
             else {
                 continue;
             };
-            let moved = match p {
+            let moved = match &*p {
                 Provenance::Recorded { pointer } => place(pointer),
                 // A value derived from another value of the level follows it.
                 Provenance::Derived { from, pointer } => Provenance::Derived {

@@ -66,7 +66,7 @@ fn put_makes_the_path_and_records_the_source() {
     assert_eq!(m.value["id"], "a.json#0");
     assert_eq!(m.value["levels"][0]["ttft_s"]["p50"], 0.002);
     assert_eq!(
-        m.provenance.get("/levels/0/ttft_s/p50"),
+        m.provenance.get("/levels/0/ttft_s/p50").as_deref(),
         Some(&Provenance::Recorded {
             pointer: "/x/y".into()
         })

@@ -157,7 +157,12 @@ fn provenance_of(r: &LoadedResult) -> Value {
             }
             _ => {
                 let loc = translate(&r.origin, &r.provenance, &pointer);
-                let entry = match r.provenance.lookup(&pointer) {
+                let entry = match r
+                    .provenance
+                    .lookup(&pointer)
+                    .as_ref()
+                    .map(|(p, rest)| (&**p, *rest))
+                {
                     Some((Provenance::Sidecar { .. }, _)) => {
                         json!({ "kind": "sidecar", "path": loc.path, "pointer": loc.pointer })
                     }

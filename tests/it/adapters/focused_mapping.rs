@@ -19,7 +19,7 @@ fn only_result(path: &Path) -> LoadedResult {
 }
 
 fn recorded(r: &LoadedResult, canonical: &str) -> String {
-    match r.provenance.get(canonical) {
+    match r.provenance.get(canonical).as_deref() {
         Some(Provenance::Recorded { pointer }) => pointer.clone(),
         other => panic!("{canonical}: {other:?}"),
     }
@@ -86,11 +86,11 @@ fn vllm_failures_are_inferred_from_num_prompts_when_the_field_is_missing() {
     // wrote it.
     assert!(
         matches!(
-            r.provenance.get("/levels/0/failed"),
+            r.provenance.get("/levels/0/failed").as_deref(),
             Some(Provenance::Derived { from, pointer }) if from == "num_prompts - completed" && pointer == "/num_prompts"
         ),
         "{:?}",
-        r.provenance.get("/levels/0/failed")
+        r.provenance.get("/levels/0/failed").as_deref()
     );
     assert_eq!(
         r.value.pointer("/levels/0/total_requests"),
@@ -185,7 +185,7 @@ fn llmperf_tokenizer_is_the_harness_own_and_its_provenance_says_so() {
         r.value.pointer("/workload/tokenizer"),
         Some(&json!("hf-internal-testing/llama-tokenizer"))
     );
-    match r.provenance.get("/workload/tokenizer") {
+    match r.provenance.get("/workload/tokenizer").as_deref() {
         Some(Provenance::Derived { from, .. }) => assert!(from.contains("llmperf"), "{from}"),
         other => panic!("{other:?}"),
     }

@@ -69,7 +69,7 @@ fn one_level_file_read_alone_is_a_one_level_result_with_the_experiment_identity(
         r.value.pointer("/workload/max_output_tokens"),
         Some(&Value::from(1000))
     );
-    match r.provenance.get("/engine/version") {
+    match r.provenance.get("/engine/version").as_deref() {
         Some(Provenance::Beside { path, pointer }) => {
             assert!(path.ends_with("experiment_metadata.json"), "{path}");
             assert_eq!(pointer, "/server_version");

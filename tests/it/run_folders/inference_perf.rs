@@ -24,7 +24,7 @@ fn a_summary_is_never_counted_twice() {
         .collect();
     assert_eq!(rates, vec![Value::from(2.0), Value::from(8.0)]);
     // The older files do not record the rate: it is the config's, and says so.
-    match r.provenance.get("/levels/1/request_rate") {
+    match r.provenance.get("/levels/1/request_rate").as_deref() {
         Some(Provenance::Beside { path, pointer }) => {
             assert!(path.ends_with("config.yaml"));
             assert_eq!(pointer, "/load/stages/1/rate");
@@ -84,7 +84,12 @@ fn a_stage_that_lost_its_load_is_reported_and_the_ladder_keeps_its_other_stages(
     let r = &checked.corpus.results[0];
     assert_eq!(level_rates(r), [Value::from(4.0), Value::from(20.0)]);
     // The level at 20 req/s still points into its own file, renumbered as level 1.
-    match r.provenance.lookup("/levels/1/request_rate") {
+    match r
+        .provenance
+        .lookup("/levels/1/request_rate")
+        .as_ref()
+        .map(|(p, rest)| (&**p, *rest))
+    {
         Some((Provenance::Beside { path, .. }, _)) => {
             assert!(path.ends_with("stage_2_lifecycle_metrics.json"), "{path}");
         }

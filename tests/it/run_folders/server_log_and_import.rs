@@ -58,11 +58,11 @@ fn the_run_folder_above_aiperf_artifacts_passes_the_checklist_items_it_records()
             Some(&Value::from("launch-command"))
         );
         assert!(matches!(
-            r.provenance.get("/engine/version"),
+            r.provenance.get("/engine/version").as_deref(),
             Some(Provenance::ServerLog { .. })
         ));
         assert!(matches!(
-            r.provenance.get("/engine/serve_command"),
+            r.provenance.get("/engine/serve_command").as_deref(),
             Some(Provenance::LaunchCommand { path }) if path.ends_with("vllm_command.txt")
         ));
     }
