@@ -72,8 +72,13 @@ pub enum Provenance {
 pub struct ProvenanceMap {
     entries: Arc<BTreeMap<String, Provenance>>,
     /// What every pointer into the source document the entries hold began with, taken out when
-    /// the map was shared; empty when nothing was.
-    base: Box<str>,
+    /// the map was shared; `None` when nothing was. A thin pointer: every result keeps a map,
+    /// and only the rows of a document have a pointer taken out.
+    #[allow(
+        clippy::box_collection,
+        reason = "one word in every result kept, where a `Box<str>` takes two"
+    )]
+    base: Option<Box<String>>,
 }
 
 /// Distinct provenance maps kept so far, by content, for [`ProvenanceMap::share_from`].
@@ -111,7 +116,7 @@ impl ProvenanceMap {
     /// derivation names then reads as a canonical pointer of the map, which a derivation may
     /// name instead: those stay whole).
     fn take_base_out(&mut self) {
-        if !self.base.is_empty() {
+        if self.base.is_some() {
             return;
         }
         let Some(Provenance::Recorded { pointer: base }) = self.entries.get("") else {
@@ -137,7 +142,7 @@ impl ProvenanceMap {
         if !all_below {
             return;
         }
-        let base: Box<str> = base.as_str().into();
+        let base = base.clone();
         let cut = |pointer: &str| pointer[base.len()..].to_string();
         let entries = self
             .entries
@@ -161,12 +166,12 @@ impl ProvenanceMap {
             })
             .collect();
         self.entries = Arc::new(entries);
-        self.base = base;
+        self.base = Some(Box::new(base));
     }
 
     /// Puts the pointer taken out back into every pointer it was taken from, before a change.
     fn put_base_back(&mut self) {
-        if self.base.is_empty() {
+        if self.base.is_none() {
             return;
         }
         let entries = self
@@ -175,22 +180,22 @@ impl ProvenanceMap {
             .map(|(k, p)| (k.clone(), self.whole(p).into_owned()))
             .collect();
         self.entries = Arc::new(entries);
-        self.base = Box::default();
+        self.base = None;
     }
 
     /// `p` as it reads with the pointer taken out put back.
     fn whole<'a>(&self, p: &'a Provenance) -> Cow<'a, Provenance> {
-        if self.base.is_empty() {
+        let Some(base) = self.base.as_deref() else {
             return Cow::Borrowed(p);
-        }
+        };
         match p {
             Provenance::Recorded { pointer } => Cow::Owned(Provenance::Recorded {
-                pointer: format!("{}{pointer}", self.base),
+                pointer: format!("{base}{pointer}"),
             }),
             Provenance::Derived { from, pointer } if !self.entries.contains_key(pointer) => {
                 Cow::Owned(Provenance::Derived {
                     from: from.clone(),
-                    pointer: format!("{}{pointer}", self.base),
+                    pointer: format!("{base}{pointer}"),
                 })
             }
             other => Cow::Borrowed(other),
@@ -468,7 +473,7 @@ mod tests {
         for map in [outside, named] {
             let mut shared = map.clone();
             shared.share_from(&mut pool);
-            assert!(shared.base.is_empty(), "{map:?}");
+            assert!(shared.base.is_none(), "{map:?}");
             assert_eq!(shared, map);
         }
     }

@@ -166,12 +166,15 @@ fn a_json_lines_file_is_held_a_chunk_of_lines_at_a_time() {
     if as_files == 0 {
         return;
     }
-    // Neither its parsed lines nor its text are held whole: a chunk of 256 lines at a time,
-    // read from the file (here its text and its JSON values about a third of the whole text).
-    // Every line parsed at once held three times the text more; the text held whole, all of it.
+    // Neither its parsed lines nor its text are held whole: a chunk of lines at a time (at most
+    // 256, at most about a megabyte of text), read from the file, the next parsed while the
+    // last one's documents are checked on the workers. What that holds at its peak moves from
+    // run to run with how the workers meet (9 to 24 MiB over the same results as files, the
+    // text being 34 MiB, in a dozen runs of a debug build). Every line parsed at once held three
+    // times the text more; the text held whole, all of it.
     let text_kib = text.len() as u64 / 1024;
     assert!(
-        as_lines <= as_files + text_kib / 2 + 4 * MIB,
+        as_lines <= as_files + text_kib * 3 / 4 + 4 * MIB,
         "JSON Lines: peak {} MiB; the same results as files {} MiB, the text {} MiB",
         as_lines / MIB,
         as_files / MIB,
