@@ -110,7 +110,7 @@ pub(super) fn check_text(
         &file_name,
         form,
         documents,
-        (options, &folder, owner),
+        (options, &folder, owner, hand.filter(|h| h.in_chunks)),
         out,
     );
 }
@@ -157,7 +157,7 @@ pub(super) fn check_documents(
     file_name: &str,
     form: Option<text::Form>,
     mut documents: Vec<Document>,
-    (options, folder, owner): (&Options, &beside::Folder<'_>, Option<PathBuf>),
+    (options, folder, owner, hand): (&Options, &beside::Folder<'_>, Option<PathBuf>, Hand<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.raw();
@@ -182,8 +182,11 @@ pub(super) fn check_documents(
         }
         return;
     }
-    let mut run = DocumentRun::new(entry, file_name, form, (options, folder));
     let doc_count = documents.len();
+    let mut run = DocumentRun::new(entry, file_name, form, (options, folder));
+    if doc_count == 1 {
+        run = run.handing(hand);
+    }
     #[cfg(test)]
     if super::recognise::checks_in_turn() {
         for doc in &mut documents {

@@ -112,3 +112,49 @@ fn a_command_that_takes_a_file_whole_gets_it_whole() {
     assert_eq!(seen[0].2, 0);
     assert!(kept.iter().all(|r| r.value.is_null()));
 }
+
+/// An aggregate of `n` rows (the rows of the InferenceX fixture, each at a load of its own),
+/// written on one line as `json.dump` writes it.
+fn rows(n: usize) -> String {
+    let fixture: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string("testdata/adapters/inferencex/agg_bmk.json").unwrap(),
+    )
+    .unwrap();
+    let rows = fixture.as_array().unwrap();
+    let made: Vec<serde_json::Value> = (0..n)
+        .map(|i| {
+            let mut row = rows[i % rows.len()].clone();
+            row["conc"] = serde_json::json!(i + 1);
+            row
+        })
+        .collect();
+    serde_json::to_string(&made).unwrap()
+}
+
+/// A file of one document of many results hands them a batch at a time as they are finished,
+/// each once and in the document's order, with its JSON: they were all held until the file
+/// was read. A command that takes a file whole still gets it in one handing.
+#[test]
+fn a_document_of_many_results_is_handed_a_batch_at_a_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("agg_bmk.json");
+    std::fs::write(&path, rows(700)).unwrap();
+    let (seen, kept) = hand_all(&path, true, false);
+    let handed: Vec<&String> = seen.iter().flat_map(|s| &s.0).collect();
+    let ids: Vec<&String> = kept.iter().map(|r| &r.doc.id).collect();
+    assert_eq!(kept.len(), 700);
+    assert_eq!(handed, ids, "each once, in the document's order");
+    assert!(seen.len() >= 3, "{} handings", seen.len());
+    assert!(
+        seen.iter().all(|s| s.0.len() <= 256),
+        "a batch at most each"
+    );
+    assert!(
+        seen.iter().all(|s| s.1 == s.0.len()),
+        "every result handed with its JSON"
+    );
+    assert!(kept.iter().all(|r| r.value.is_null()), "lean once handed");
+    let (whole, _) = hand_all(&path, false, false);
+    assert_eq!(whole.len(), 1);
+    assert_eq!(whole[0].0.len(), 700);
+}

@@ -170,10 +170,16 @@ impl FileOutcome {
             sidecar_of,
             skipped,
             left_out,
-            handed: _,
+            handed,
             past_cap: _,
             light: _,
         } = part;
+        // Results handed over already are the first of the file's: a document hands its own
+        // over only when it is the file's one document ([`super::recognise::DocumentRun::handing`]).
+        debug_assert!(handed == 0 || self.results.is_empty());
+        if self.results.is_empty() {
+            self.handed = handed;
+        }
         append(&mut self.results, results);
         append(&mut self.claims, claims);
         append(&mut self.findings, findings);

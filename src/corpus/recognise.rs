@@ -17,8 +17,8 @@ use crate::text::PathText;
 
 use super::shift::Before;
 use super::{
-    Entry, FileOutcome, LoadedClaims, Options, Origin, beside, claims, finding_at, finish_result,
-    load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
+    Entry, FileOutcome, Hand, LoadedClaims, Options, Origin, beside, claims, finding_at,
+    finish_result, load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
     whole_numbers_as_integers,
 };
 
@@ -56,7 +56,12 @@ pub(super) struct DocumentRun<'a, 'f> {
     shared: PathText,
     /// The documents no adapter reads.
     unknown: Vec<Unread>,
+    /// Where results are handed a batch at a time as they are finished ([`DocumentRun::handing`]).
+    hand: Hand<'a>,
 }
+
+/// How many finished results a document of many hands over at once.
+const HAND_BATCH: usize = 256;
 
 /// A document no adapter reads: its index, its start and what it looks like.
 type Unread = (usize, usize, String);
@@ -87,6 +92,25 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
             sides,
             shared: entry.display.clone(),
             unknown: Vec::new(),
+            hand: None,
+        }
+    }
+
+    /// Hands the results of the file's one document to `hand` a batch at a time as they are
+    /// finished (`import`, `sidecar`), rather than all once the file is read: a document of
+    /// twenty thousand rows held every row's canonical JSON until then. Only for a file of one
+    /// document, read whole: nothing of the file comes before its results.
+    pub(super) fn handing(mut self, hand: Hand<'a>) -> Self {
+        self.hand = hand;
+        self
+    }
+
+    /// Hands over the results finished and not handed yet once they make a batch.
+    fn hand_batch(&self, text: &str, out: &mut FileOutcome) {
+        if let Some(hand) = self.hand
+            && out.results.len().saturating_sub(out.handed) >= HAND_BATCH
+        {
+            out.hand_over(hand, (self.path(), (text, 0), false), self.options);
         }
     }
 
@@ -295,6 +319,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                                 options,
                                 out,
                             );
+                            self.hand_batch(text, out);
                         }
                     }
                     Some((name, Reading::Companion)) => {

@@ -32,18 +32,23 @@ pub(super) fn write_staged(
     let staged: Mutex<BTreeMap<(String, usize, usize), usize>> = Mutex::new(BTreeMap::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);
     let redacted = AtomicUsize::new(0);
+    // How many results of each document of the files being read were handed so far: a
+    // document's results are handed in its order, a batch at a time when it holds many.
+    let in_document: Mutex<BTreeMap<(String, usize), usize>> = Mutex::new(BTreeMap::new());
     let hand = |handed: corpus::Handed<'_>| {
-        let mut place = (usize::MAX, 0);
         for r in handed.results.iter_mut() {
             if failed.lock().is_ok_and(|f| f.is_some()) {
                 return;
             }
-            // A document's results are handed together, in its order.
-            place = if place.0 == r.origin.doc_start {
-                (place.0, place.1 + 1)
-            } else {
-                (r.origin.doc_start, 0)
-            };
+            let place = in_document
+                .lock()
+                .map_or((r.origin.doc_start, 0), |mut counts| {
+                    let count = counts
+                        .entry((r.origin.path.raw().to_string(), r.origin.doc_start))
+                        .or_insert(0);
+                    *count += 1;
+                    (r.origin.doc_start, *count - 1)
+                });
             let k = next.fetch_add(1, Ordering::Relaxed);
             match stage(r, (handed.text, handed.base), staging, k) {
                 Ok(n) => {
@@ -58,6 +63,14 @@ pub(super) fn write_staged(
             if let Ok(mut s) = staged.lock() {
                 s.insert((r.origin.path.raw().to_string(), place.0, place.1), k);
             }
+        }
+        // The file's documents are all handed: their counts go.
+        if handed.last
+            && let Ok(mut counts) = in_document.lock()
+        {
+            let mut rest = counts.split_off(&(handed.path.to_string(), 0));
+            let mut after = rest.split_off(&(format!("{}\0", handed.path), 0));
+            counts.append(&mut after);
         }
     };
     // A JSON Lines file's results are written a chunk of lines at a time.
