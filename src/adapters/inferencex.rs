@@ -111,22 +111,46 @@ impl Adapter for InferenceX {
         if is_sparse_row(doc) {
             return Reading::results(vec![map_row(doc, source, "")]);
         }
-        // A bad row spoils only itself: the file is the sweep's when one row is a full row and
-        // every entry is an object; a sparse row is read as far as it goes.
-        if let Some(rows) = doc.as_array()
-            && rows.iter().any(is_row)
-            && rows.iter().all(Value::is_object)
-        {
+        if is_sweep(doc) {
             let source = *source;
-            return Reading::Results(Mapping::each(rows.len(), move |i| {
-                map_row(doc, &source, &format!("/{i}"))
-            }));
+            return Reading::Results(Mapping::each(
+                doc.as_array().map_or(0, Vec::len),
+                move |i| map_row(doc, &source, &format!("/{i}")),
+            ));
         }
         if is_run_stats(doc) {
             return Reading::Companion;
         }
         Reading::NotMine
     }
+
+    fn lets_go(&self, doc: &Value) -> bool {
+        !is_sparse_row(doc) && is_sweep(doc)
+    }
+
+    /// A row reads nothing of the document but itself ([`map_row`] reads under its base).
+    fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
+        if !self.lets_go(doc) {
+            return self.read(doc, source);
+        }
+        let source = *source;
+        let rows = doc.as_array().map_or(0, Vec::len);
+        Reading::Results(Mapping::each(rows, move |i| {
+            let mapped = map_row(doc, &source, &format!("/{i}"));
+            if let Some(row) = doc.get_mut(i) {
+                *row = Value::Null;
+            }
+            mapped
+        }))
+    }
+}
+
+/// A sweep's aggregate: an array of rows. A bad row spoils only itself: the file is the
+/// sweep's when one row is a full row and every entry is an object; a sparse row is read as far
+/// as it goes.
+fn is_sweep(doc: &Value) -> bool {
+    doc.as_array()
+        .is_some_and(|rows| rows.iter().any(is_row) && rows.iter().all(Value::is_object))
 }
 
 fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {

@@ -119,6 +119,18 @@ pub trait Adapter: Sync {
     fn name(&self) -> &'static str;
     /// Reads `doc` if it is this adapter's format.
     fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d>;
+    /// Whether this adapter reads `doc` as results each read from one entry of an array of
+    /// the document alone, so that [`Adapter::read_letting_go`] can let each entry go once its
+    /// result is made.
+    fn lets_go(&self, _doc: &Value) -> bool {
+        false
+    }
+    /// [`Adapter::read`] of a document its reader lets go as the results are taken: each
+    /// entry a result was read from is left `null` once the result is made (the document is
+    /// read no further). By default, [`Adapter::read`].
+    fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
+        self.read(doc, source)
+    }
 }
 
 /// Every adapter, tried in order; the first that recognises a document wins.
@@ -136,6 +148,25 @@ pub static ADAPTERS: &[&dyn Adapter] = &[
     &inferencex::InferenceX,
     &mlperf::Mlperf,
 ];
+
+/// [`read`] of a document the caller reads no further once its results are taken: a document
+/// of twenty thousand rows lets each row go once its result is made
+/// ([`Adapter::read_letting_go`]), rather than being held whole until the last. What it reads
+/// is what [`read`] reads.
+pub fn read_letting_go<'d, 's: 'd>(
+    doc: &'d mut Value,
+    source: &Source<'s>,
+) -> Option<(&'static str, Reading<'d>)> {
+    if let Some(k) = ADAPTERS.iter().position(|a| a.lets_go(doc))
+        && ADAPTERS[..k]
+            .iter()
+            .all(|a| matches!(a.read(doc, source), Reading::NotMine))
+    {
+        let adapter = ADAPTERS[k];
+        return Some((adapter.name(), adapter.read_letting_go(doc, source)));
+    }
+    read(doc, source)
+}
 
 /// Reads `doc` with the first adapter that recognises it, returning that adapter's name.
 pub fn read<'d, 's: 'd>(

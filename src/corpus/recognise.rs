@@ -307,7 +307,9 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                     folder: Some(folder),
                     alone: entry.alone,
                 };
-                match adapters::read(&doc.value, &source) {
+                // Read no further once its results are taken: a document of many rows lets
+                // each go once its result is made.
+                let unread = match adapters::read_letting_go(&mut doc.value, &source) {
                     Some((name, Reading::Results(mapped))) => {
                         for m in mapped {
                             finish_result(
@@ -321,24 +323,23 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                             );
                             self.hand_batch(text, out);
                         }
+                        false
                     }
                     Some((name, Reading::Companion)) => {
                         out.companion.get_or_insert(name);
+                        false
                     }
-                    Some((_, Reading::NotMine)) => {}
-                    None => {
-                        if let Some(what) = adapters::looks_like_result(&doc.value) {
-                            out.findings.push(unreadable_result(path, doc.start, &what));
-                        } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
-                            out.unknown
-                                .push(sidecar_of_nothing(path, doc.start, entry.path()));
-                        } else {
-                            unknown.push((
-                                doc.index,
-                                doc.start,
-                                adapters::describe_unread(&doc.value),
-                            ));
-                        }
+                    Some((_, Reading::NotMine)) => false,
+                    None => true,
+                };
+                if unread {
+                    if let Some(what) = adapters::looks_like_result(&doc.value) {
+                        out.findings.push(unreadable_result(path, doc.start, &what));
+                    } else if sidecar::is_sidecar_name(file_name) && is_sidecar(&doc.value) {
+                        out.unknown
+                            .push(sidecar_of_nothing(path, doc.start, entry.path()));
+                    } else {
+                        unknown.push((doc.index, doc.start, adapters::describe_unread(&doc.value)));
                     }
                 }
             }

@@ -27,6 +27,7 @@ mod injection;
 mod inputs;
 mod layers;
 mod lean_memory;
+mod letting_go;
 mod lint_options;
 mod loader;
 mod measurement_verdicts;
