@@ -88,6 +88,27 @@ impl Adapter for Guidellm {
         let source = *source;
         Reading::Results(Mapping::each(n, move |i| map_benchmark(doc, &source, i)))
     }
+
+    fn lets_go(&self, doc: &Value) -> bool {
+        is_report(doc)
+    }
+
+    /// A benchmark reads nothing of the report but itself and what the report holds for all
+    /// (`args`, `config`, `metadata`): its requests go with it once its result is made.
+    fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
+        if !is_report(doc) {
+            return Reading::NotMine;
+        }
+        let n = doc["benchmarks"].as_array().map_or(0, Vec::len);
+        let source = *source;
+        Reading::Results(Mapping::each(n, move |i| {
+            let mapped = map_benchmark(doc, &source, i);
+            if let Some(benchmark) = doc.get_mut("benchmarks").and_then(|b| b.get_mut(i)) {
+                *benchmark = Value::Null;
+            }
+            mapped
+        }))
+    }
 }
 
 /// A distribution summary's percentile, `median` standing in for a missing `p50`.

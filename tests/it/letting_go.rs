@@ -1,7 +1,9 @@
-//! A document read to be let go ([`adapters::read_letting_go`]: each row of an aggregate left
-//! `null` once its result is made) gives the results reading it whole gives: over every
-//! fixture document, and over aggregates drawn from the InferenceX fixture's rows with rows
-//! cut short, emptied, made sparse or made something else than an object.
+//! A document read to be let go ([`adapters::read_letting_go`]: each row of an aggregate, each
+//! benchmark of a GuideLLM report left `null` once its result is made) gives the results reading
+//! it whole gives: over every fixture document, over aggregates drawn from the InferenceX
+//! fixture's rows with rows cut short, emptied, made sparse or made something else than an
+//! object, and over GuideLLM reports whose benchmarks are drawn from a real sweep's, repeated,
+//! reordered, cut short or emptied.
 
 use benchlint::adapters::{self, Mapped, Reading, Source};
 use serde_json::Value;
@@ -86,6 +88,33 @@ fn a_document_let_go_reads_as_the_document_kept_whole() {
             &Value::Array(drawn),
         ));
     }
+    for name in [
+        "v0.8.1-concurrent-sweep.json",
+        "v0.8.1-server-errors.json",
+        "v0.8.1-dead-server-all-errored.json",
+    ] {
+        let report: Value = serde_json::from_str(
+            &std::fs::read_to_string(format!("testdata/adapters/guidellm/{name}")).unwrap(),
+        )
+        .unwrap();
+        let benchmarks = report["benchmarks"].as_array().unwrap().clone();
+        for case in 0..10 {
+            let mut drawn = report.clone();
+            let picked: Vec<Value> = (0..1 + rng.below(6))
+                .map(|_| {
+                    let mut b = benchmarks[rng.below(benchmarks.len())].clone();
+                    match rng.below(6) {
+                        0 => b["requests"] = Value::Null,
+                        1 => b = serde_json::json!({}),
+                        _ => {}
+                    }
+                    b
+                })
+                .collect();
+            drawn["benchmarks"] = Value::Array(picked);
+            let_go += usize::from(same_either_way(&format!("{name}-{case}"), &drawn));
+        }
+    }
     // The draw reaches what it is for: documents whose rows were let go.
-    assert!(let_go > 30, "{let_go} documents let go");
+    assert!(let_go > 50, "{let_go} documents let go");
 }
