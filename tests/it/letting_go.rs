@@ -100,7 +100,7 @@ fn a_document_let_go_reads_as_the_document_kept_whole() {
         let benchmarks = report["benchmarks"].as_array().unwrap().clone();
         for case in 0..10 {
             let mut drawn = report.clone();
-            let picked: Vec<Value> = (0..1 + rng.below(6))
+            let picked: Vec<Value> = (0..=rng.below(6))
                 .map(|_| {
                     let mut b = benchmarks[rng.below(benchmarks.len())].clone();
                     match rng.below(6) {
