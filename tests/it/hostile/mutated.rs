@@ -122,22 +122,20 @@ fn mutated_inputs_never_panic() {
                 let _ = cut(piece, &found.long_arrays);
             }
             for d in &p.documents {
-                // Every result mapped: an adapter maps each as it is taken.
-                if let Some((_, benchlint::adapters::Reading::Results(mapped))) =
-                    benchlint::adapters::read(
-                        &d.value,
-                        &benchlint::adapters::Source {
-                            path: "x.json",
-                            file_name: "x.json",
-                            doc_index: 0,
-                            doc_count: 1,
-                            folder: None,
-                            alone: false,
-                        },
-                    )
-                {
-                    mapped.for_each(drop);
-                }
+                // Every result mapped (an adapter maps each as it is taken), read whole and read
+                // to be let go alike.
+                let source = benchlint::adapters::Source {
+                    path: "x.json",
+                    file_name: "x.json",
+                    doc_index: 0,
+                    doc_count: 1,
+                    folder: None,
+                    alone: false,
+                };
+                let whole = mapped(benchlint::adapters::read(&d.value, &source));
+                let mut taken = d.value.clone();
+                let let_go = mapped(benchlint::adapters::read_letting_go(&mut taken, &source));
+                assert_eq!(let_go, whole, "mutation {i}");
             }
         }
         let pointer = ["/levels/0/samples/ttft_s/3", "/a", "/\u{e9}", "/0/1", ""][i % 5];
@@ -186,5 +184,15 @@ fn fuzz_regressions_stay_fixed() {
             cmd.args(["check", "--isolated", "--format", format]).arg(f);
             run(cmd, LIMIT).assert_ran(&format!("{} ({format})", f.display()));
         }
+    }
+}
+
+/// The results of a reading, as their JSON and provenance.
+fn mapped(reading: Option<(&'static str, benchlint::adapters::Reading<'_>)>) -> Vec<String> {
+    match reading {
+        Some((_, benchlint::adapters::Reading::Results(mapped))) => mapped
+            .map(|m| format!("{} {:?}", m.value, m.provenance.iter().collect::<Vec<_>>()))
+            .collect(),
+        _ => Vec::new(),
     }
 }
