@@ -89,7 +89,7 @@ impl Adapter for Guidellm {
         Reading::Results(Mapping::each(n, move |i| map_benchmark(doc, &source, i)))
     }
 
-    fn lets_go(&self, doc: &Value) -> bool {
+    fn lets_go(&self, doc: &Value, _source: &Source<'_>) -> bool {
         is_report(doc)
     }
 

@@ -124,13 +124,13 @@ impl Adapter for InferenceX {
         Reading::NotMine
     }
 
-    fn lets_go(&self, doc: &Value) -> bool {
+    fn lets_go(&self, doc: &Value, _source: &Source<'_>) -> bool {
         !is_sparse_row(doc) && is_sweep(doc)
     }
 
     /// A row reads nothing of the document but itself ([`map_row`] reads under its base).
     fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
-        if !self.lets_go(doc) {
+        if !self.lets_go(doc, source) {
             return self.read(doc, source);
         }
         let source = *source;

@@ -122,7 +122,7 @@ pub trait Adapter: Sync {
     /// Whether this adapter reads `doc` as results each read from one entry of an array of
     /// the document alone, so that [`Adapter::read_letting_go`] can let each entry go once its
     /// result is made.
-    fn lets_go(&self, _doc: &Value) -> bool {
+    fn lets_go(&self, _doc: &Value, _source: &Source<'_>) -> bool {
         false
     }
     /// [`Adapter::read`] of a document its reader lets go as the results are taken: each
@@ -157,7 +157,7 @@ pub fn read_letting_go<'d, 's: 'd>(
     doc: &'d mut Value,
     source: &Source<'s>,
 ) -> Option<(&'static str, Reading<'d>)> {
-    if let Some(k) = ADAPTERS.iter().position(|a| a.lets_go(doc))
+    if let Some(k) = ADAPTERS.iter().position(|a| a.lets_go(doc, source))
         && ADAPTERS[..k]
             .iter()
             .all(|a| matches!(a.read(doc, source), Reading::NotMine))

@@ -211,22 +211,11 @@ impl Adapter for Vllm {
             return Reading::results(vec![map_failure(doc, source)]);
         }
         if let Some(items) = doc.as_array() {
-            // One partial run spoils only itself: a list of runs is vLLM's when one entry is a
-            // run and every entry is an object.
-            if items.iter().any(is_run) && items.iter().all(|r| r.is_object() && !is_failure(r)) {
-                // A sweep's summary.json repeats the run=N.json files beside it.
-                if items
-                    .iter()
-                    .filter(|r| is_run(r))
-                    .all(|r| r.get("run_number").is_some())
-                    && !source.alone
-                {
+            if is_list_of_runs(items) {
+                if repeats_the_runs_beside(items, source) {
                     return Reading::Companion;
                 }
-                let all_warmups = items.iter().all(is_warmup);
-                let runs: Vec<usize> = (0..items.len())
-                    .filter(|i| all_warmups || !is_warmup(&items[*i]))
-                    .collect();
+                let runs = runs_read(items);
                 let source = *source;
                 return Reading::Results(Mapping::each(runs.len(), move |k| {
                     map_run(doc, &source, &format!("/{}", runs[k]))
@@ -238,6 +227,57 @@ impl Adapter for Vllm {
         }
         Reading::NotMine
     }
+
+    fn lets_go(&self, doc: &Value, source: &Source<'_>) -> bool {
+        !is_run(doc)
+            && !is_failure(doc)
+            && doc.as_array().is_some_and(|items| {
+                is_list_of_runs(items) && !repeats_the_runs_beside(items, source)
+            })
+    }
+
+    /// A run of a list reads nothing of the list but itself ([`map_run`] reads under its
+    /// base): it goes once its result is made.
+    fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
+        if !self.lets_go(doc, source) {
+            return self.read(doc, source);
+        }
+        let runs = doc
+            .as_array()
+            .map(|items| runs_read(items))
+            .unwrap_or_default();
+        let source = *source;
+        Reading::Results(Mapping::each(runs.len(), move |k| {
+            let mapped = map_run(doc, &source, &format!("/{}", runs[k]));
+            if let Some(run) = doc.get_mut(runs[k]) {
+                *run = Value::Null;
+            }
+            mapped
+        }))
+    }
+}
+
+/// A list of runs (`--append-result` written as one array, a sweep's summary): one partial run
+/// spoils only itself, so it is vLLM's when one entry is a run and every entry is an object.
+fn is_list_of_runs(items: &[Value]) -> bool {
+    items.iter().any(is_run) && items.iter().all(|r| r.is_object() && !is_failure(r))
+}
+
+/// A sweep's `summary.json`, which repeats the `run=N.json` files beside it.
+fn repeats_the_runs_beside(items: &[Value], source: &Source<'_>) -> bool {
+    items
+        .iter()
+        .filter(|r| is_run(r))
+        .all(|r| r.get("run_number").is_some())
+        && !source.alone
+}
+
+/// The entries of a list of runs read as results: all but its warm-ups, unless all are.
+fn runs_read(items: &[Value]) -> Vec<usize> {
+    let all_warmups = items.iter().all(is_warmup);
+    (0..items.len())
+        .filter(|i| all_warmups || !is_warmup(&items[*i]))
+        .collect()
 }
 
 fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {

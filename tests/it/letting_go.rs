@@ -1,9 +1,10 @@
 //! A document read to be let go ([`adapters::read_letting_go`]: each row of an aggregate, each
-//! benchmark of a GuideLLM report left `null` once its result is made) gives the results reading
-//! it whole gives: over every fixture document, over aggregates drawn from the InferenceX
-//! fixture's rows with rows cut short, emptied, made sparse or made something else than an
-//! object, and over GuideLLM reports whose benchmarks are drawn from a real sweep's, repeated,
-//! reordered, cut short or emptied.
+//! benchmark of a GuideLLM report, each run of a vLLM list left `null` once its result is
+//! made) gives the results reading it whole gives: over every fixture document, over
+//! aggregates drawn from the InferenceX fixture's rows with rows cut short, emptied, made
+//! sparse or made something else than an object, over GuideLLM reports whose benchmarks are
+//! drawn from a real sweep's, repeated, reordered, cut short or emptied, and over lists of vLLM
+//! runs, some numbered, some warm-ups.
 
 use benchlint::adapters::{self, Mapped, Reading, Source};
 use serde_json::Value;
@@ -115,6 +116,31 @@ fn a_document_let_go_reads_as_the_document_kept_whole() {
             let_go += usize::from(same_either_way(&format!("{name}-{case}"), &drawn));
         }
     }
+    // Lists of vLLM runs: some numbered, some warm-ups (`run_number` -1), some cut short.
+    let run: Value = serde_json::from_str(
+        &std::fs::read_to_string("testdata/adapters/vllm/bench-serve-save-detailed.json").unwrap(),
+    )
+    .unwrap();
+    for case in 0..20 {
+        let list: Vec<Value> = (0..=rng.below(6))
+            .map(|i| {
+                let mut r = run.clone();
+                match rng.below(5) {
+                    0 => r["run_number"] = serde_json::json!(-1),
+                    1 => r["run_number"] = serde_json::json!(i),
+                    2 => {
+                        r.as_object_mut().unwrap().remove("ttfts");
+                    }
+                    _ => {}
+                }
+                r
+            })
+            .collect();
+        let_go += usize::from(same_either_way(
+            &format!("runs-{case}.json"),
+            &Value::Array(list),
+        ));
+    }
     // The draw reaches what it is for: documents whose rows were let go.
-    assert!(let_go > 50, "{let_go} documents let go");
+    assert!(let_go > 60, "{let_go} documents let go");
 }
