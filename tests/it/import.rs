@@ -231,3 +231,42 @@ fn outputs_mirror_the_inputs_and_skipped_inputs_are_named() {
         "{stdout}"
     );
 }
+
+/// A document of many results is handed over a batch at a time as its results are finished:
+/// each is still written once, under the number of its place in the document.
+#[test]
+fn a_document_of_many_results_is_imported_whole_and_in_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = crate::scaling_placing::one_line_rows(tmp.path(), 700)
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let out = tmp.path().join("out");
+    let status = bin()
+        .arg("import")
+        .arg("-o")
+        .arg(&out)
+        .arg(&folder)
+        .output()
+        .unwrap();
+    assert!(
+        matches!(status.status.code(), Some(0 | 1)),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    let results: Vec<_> = files_under(&out)
+        .into_iter()
+        .filter(|p| !p.to_string_lossy().ends_with(".provenance.json"))
+        .collect();
+    assert_eq!(results.len(), 700);
+    for k in 1..=700 {
+        let path = out.join(format!("agg_bmk-{k}.json"));
+        let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let id = doc["id"].as_str().unwrap();
+        assert!(
+            id.ends_with(&format!("#0/{}", k - 1)),
+            "{}: {id}",
+            path.display()
+        );
+    }
+}
