@@ -317,46 +317,47 @@ impl Selection {
             .map(|(_, sev)| *sev)
     }
 
-    /// [`Selection::apply`] to one finding: whether it is kept, its severity set if so.
-    pub fn keeps(&self, f: &mut Finding) -> bool {
+    /// Whether `f`'s rule runs where `f` lies: on its file, or on the corpus for a finding
+    /// about the corpus as a whole.
+    fn runs_for(&self, f: &Finding) -> bool {
         let path = f.primary.path.raw();
-        let runs = if f.corpus {
+        if f.corpus {
             self.runs_on_corpus(path, f.rule.code)
         } else {
             self.runs_on(path, f.rule.code)
-        };
-        if runs
-            && !f.pre_rule
+        }
+    }
+
+    /// Gives `f` its configured severity. A pre-rule finding stays a label (info) whatever the
+    /// override says.
+    fn give_severity(&self, f: &mut Finding) {
+        if !f.pre_rule
             && let Some(s) = self.severity_of(f.rule.code)
         {
             f.severity = s;
+        }
+    }
+
+    /// [`Selection::apply`] to one finding: whether it is kept, its severity set if so.
+    pub fn keeps(&self, f: &mut Finding) -> bool {
+        let runs = self.runs_for(f);
+        if runs {
+            self.give_severity(f);
         }
         runs
     }
 
     /// Drops findings of rules that do not run (or not on their file) and applies severity
-    /// overrides. A pre-rule finding stays a label (info) whatever the override says.
+    /// overrides.
     pub fn apply(&self, findings: &mut Vec<Finding>) {
         let mut cache: BTreeMap<(String, bool, &'static str), bool> = BTreeMap::new();
         findings.retain(|f| {
-            let path = f.primary.path.raw();
             *cache
-                .entry((path.to_string(), f.corpus, f.rule.code))
-                .or_insert_with(|| {
-                    if f.corpus {
-                        self.runs_on_corpus(path, f.rule.code)
-                    } else {
-                        self.runs_on(path, f.rule.code)
-                    }
-                })
+                .entry((f.primary.path.raw().to_string(), f.corpus, f.rule.code))
+                .or_insert_with(|| self.runs_for(f))
         });
         for f in findings.iter_mut() {
-            if f.pre_rule {
-                continue;
-            }
-            if let Some(s) = self.severity_of(f.rule.code) {
-                f.severity = s;
-            }
+            self.give_severity(f);
         }
     }
 }

@@ -61,6 +61,20 @@ fn hand_all(path: &std::path::Path, in_chunks: bool, apart: bool) -> (Seen, Vec<
     (seen.into_inner().unwrap(), loaded.results)
 }
 
+/// Handed in three batches or more, none over 256 results (a chunk of lines, a batch of a
+/// document's results), every result with its JSON.
+fn handed_in_batches(seen: &Seen) {
+    assert!(seen.len() >= 3, "{} handings", seen.len());
+    assert!(
+        seen.iter().all(|s| s.0.len() <= 256),
+        "at most a batch each"
+    );
+    assert!(
+        seen.iter().all(|s| s.1 == s.0.len()),
+        "every result handed with its JSON"
+    );
+}
+
 #[test]
 fn a_json_lines_file_is_handed_a_chunk_of_lines_at_a_time_each_result_once() {
     let tmp = tempfile::tempdir().unwrap();
@@ -76,15 +90,7 @@ fn a_json_lines_file_is_handed_a_chunk_of_lines_at_a_time_each_result_once() {
         expected.iter().collect::<Vec<_>>(),
         "each once, in file order"
     );
-    assert!(seen.len() >= 3, "{} handings", seen.len());
-    assert!(
-        seen.iter().all(|s| s.0.len() <= 256),
-        "at most a chunk of lines each"
-    );
-    assert!(
-        seen.iter().all(|s| s.1 == s.0.len()),
-        "every result handed with its JSON"
-    );
+    handed_in_batches(&seen);
     // Each with the lines its results were read from, their offsets the file's.
     for (ids, _, _, (base, lines, within)) in &seen {
         assert_eq!(Some(lines.as_str()), text.get(*base..base + lines.len()));
@@ -144,15 +150,7 @@ fn a_document_of_many_results_is_handed_a_batch_at_a_time() {
     let ids: Vec<&String> = kept.iter().map(|r| &r.doc.id).collect();
     assert_eq!(kept.len(), 700);
     assert_eq!(handed, ids, "each once, in the document's order");
-    assert!(seen.len() >= 3, "{} handings", seen.len());
-    assert!(
-        seen.iter().all(|s| s.0.len() <= 256),
-        "a batch at most each"
-    );
-    assert!(
-        seen.iter().all(|s| s.1 == s.0.len()),
-        "every result handed with its JSON"
-    );
+    handed_in_batches(&seen);
     assert!(kept.iter().all(|r| r.value.is_null()), "lean once handed");
     let (whole, _) = hand_all(&path, false, false);
     assert_eq!(whole.len(), 1);
