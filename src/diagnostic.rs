@@ -3,6 +3,8 @@
 use std::cmp::Ordering;
 
 pub mod codec;
+#[cfg(test)]
+pub(crate) mod drawn;
 mod order;
 mod rule;
 

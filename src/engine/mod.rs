@@ -10,10 +10,12 @@ use crate::rules::{self, Check, CorpusCtx, Emit, Emitter};
 mod held;
 mod keyed;
 mod last;
+mod within;
 
 pub use held::{BUDGET, Held};
 pub use keyed::{Key, KeyedMerge, KeyedRuns};
 pub use last::{BATCH, Last};
+use within::merge_within;
 
 /// Counts for the summary line and the JSON summary.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
@@ -50,21 +52,22 @@ pub struct Checked {
 
 /// Loads `paths` and runs every rule.
 pub fn check(paths: &[PathBuf], options: &Options) -> Checked {
-    let mut all = Vec::new();
+    // The files' own findings, bounded by the run's cap as they are handed over.
+    let mut files = Vec::new();
     let (mut checked, held) = run(paths, options, BUDGET, &mut |mut file| {
-        all.append(&mut file);
+        files.append(&mut file);
     });
+    // The run's bound, on the findings in output order (the same ones are kept on every run),
+    // taken as the corpus-wide findings come back from disk: those past it are counted, never
+    // all held at once.
     let mut last = held.finish(usize::MAX);
-    all.extend(last.by_ref());
-    close(&mut checked, &last);
-    sort_findings(&mut all);
-    // The run's bound, on the sorted findings: the same ones are kept on every run.
-    crate::corpus::keep_within(
-        &mut all,
+    let all = merge_within(
+        files,
+        last.by_ref(),
         options.thresholds.max_findings,
         &mut checked.corpus.omitted,
-        &crate::config::Selection::default(),
     );
+    close(&mut checked, &last);
     checked.summary = summarise(&checked.corpus, &all);
     checked.findings = all;
     checked

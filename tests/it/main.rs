@@ -8,6 +8,7 @@ mod adapters;
 mod audit_report;
 mod audit_verdicts;
 mod bounds;
+mod capped_memory;
 mod capture;
 mod cards;
 mod check;

@@ -25,7 +25,7 @@ pub(crate) fn assert_linear(what: &str, small: f64, large: f64) {
 
 /// An identified result: one configuration per `config` (engine versions differ), all on one
 /// platform and model, so every configuration is a candidate control of every comparison.
-fn identified(id: &str, config: usize, aggregate: f64) -> Value {
+pub(crate) fn identified(id: &str, config: usize, aggregate: f64) -> Value {
     json!({
         "schema": "benchlint/result/v1", "id": id, "measured_at": "2026-09-01T00:00:00Z",
         "outcome": "ok",
@@ -38,7 +38,7 @@ fn identified(id: &str, config: usize, aggregate: f64) -> Value {
     })
 }
 
-fn jsonl(path: &Path, docs: impl Iterator<Item = Value>) {
+pub(crate) fn jsonl(path: &Path, docs: impl Iterator<Item = Value>) {
     let mut text = String::new();
     for d in docs {
         text.push_str(&d.to_string());
