@@ -15,8 +15,14 @@ use std::cell::RefCell;
 pub(super) const MIN_LEN: usize = 9;
 /// Longer strings are not kept (one would fill the set for one file).
 const MAX_LEN: usize = 1024;
-/// Most bytes of strings kept per thread, per kind of check.
-const MAX_BYTES: usize = 2 << 20;
+/// Most bytes a table of each kind of check holds per thread, its entries' own cost counted.
+const MAX_BYTES: usize = 1 << 20;
+
+/// What an entry costs beside its key's and answer's bytes: its slot in the table (the key's
+/// pointer and length, the answer, a control byte, the room a table keeps free) and the key's
+/// allocation rounded up. Counting only the strings' bytes let a table of short strings hold
+/// three times its bound.
+const ENTRY_COST: usize = 64;
 
 /// A table of strings and what was worked out from each, held to a number of bytes: once full
 /// it is emptied and filled again. The answers kept are those of pure functions of the string,
@@ -45,7 +51,7 @@ impl<V> Bounded<V> {
 
     /// Keeps `value` for `key`, counting `extra` bytes for the value beside the key's own.
     pub(crate) fn insert(&mut self, key: &str, value: V, extra: usize) {
-        let size = key.len() + extra;
+        let size = key.len() + extra + ENTRY_COST;
         if self.bytes + size > self.max_bytes {
             self.entries.clear();
             self.bytes = 0;
@@ -58,6 +64,11 @@ impl<V> Bounded<V> {
     #[cfg(test)]
     pub(crate) fn bytes(&self) -> usize {
         self.bytes
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
     }
 }
 
@@ -141,5 +152,19 @@ mod tests {
         }
         let total = CLEAN.with(|c| c.borrow()[Check::Value as usize].bytes());
         assert!(total <= MAX_BYTES, "{total}");
+    }
+
+    /// Short strings fill a table by their number, not their bytes: a file's paths and ids,
+    /// distinct in every file, are each an entry.
+    #[test]
+    fn a_table_of_short_strings_holds_its_bound_with_its_entries_counted() {
+        let mut table: Bounded<()> = Bounded::new(MAX_BYTES);
+        let mut most = 0;
+        for i in 0..MAX_BYTES {
+            table.insert(&format!("r{i:08}"), (), 0);
+            most = most.max(table.len());
+        }
+        assert!(most <= MAX_BYTES / (9 + ENTRY_COST), "{most} entries");
+        assert!(most >= MAX_BYTES / (9 + ENTRY_COST) - 1, "{most} entries");
     }
 }

@@ -17,8 +17,9 @@ use crate::secrets::memo::Bounded;
 const MIN_LEN: usize = 6;
 /// Longer strings are not kept (a long quoted command line is rarely repeated).
 const MAX_LEN: usize = 512;
-/// Most bytes of strings (and their masked forms) kept per thread.
-const MAX_BYTES: usize = 4 << 20;
+/// Most bytes of strings (and their masked forms) kept per thread, each entry's own cost
+/// counted ([`Bounded::insert`]).
+const MAX_BYTES: usize = 2 << 20;
 
 thread_local! {
     /// Each string seen, with its masked form, or `None` when masking leaves it as it is.
