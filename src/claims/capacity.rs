@@ -69,6 +69,9 @@ pub fn classify(per_user: Option<&Estimate>, floor: f64) -> LevelClass {
 /// each value rather than a borrowed id: one configuration over twenty thousand launches held
 /// about six hundred bytes a run here, more than the kept result itself.
 pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
+    // Per level: the aggregates and per-user rates with their runs' launches, the runs, and
+    // the launches of the runs.
+    type Row = (Vec<(u32, f64)>, Vec<(u32, f64)>, usize, Vec<u32>);
     let launch_key = |i: usize| launch_id(&results[i]).map_or((true, ""), |id| (false, id));
     let mut launches: Vec<(bool, &str)> = members.iter().map(|&i| launch_key(i)).collect();
     launches.sort_unstable();
@@ -77,9 +80,6 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
         let at = launches.binary_search(&launch_key(i)).unwrap_or(0);
         u32::try_from(at).unwrap_or(u32::MAX)
     };
-    // Per level: the aggregates and per-user rates with their runs' launches, the runs, and
-    // the launches of the runs.
-    type Row = (Vec<(u32, f64)>, Vec<(u32, f64)>, usize, Vec<u32>);
     let mut by_level: BTreeMap<LevelKey, Row> = BTreeMap::new();
     let mut seen = std::collections::BTreeSet::new();
     for &i in members {
@@ -183,65 +183,5 @@ pub fn capacity(points: &[LadderPoint], floor: f64, replicas: u64) -> Capacity {
 }
 
 #[cfg(test)]
-#[path = "ladder_tests.rs"]
-mod ladder_tests;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn point(c: u64, agg: f64, user: (f64, f64)) -> LadderPoint {
-        LadderPoint {
-            key: LevelKey::Streams(c),
-            concurrency: Some(c),
-            request_rate: None,
-            aggregate_tok_s: Some(Estimate {
-                value: agg,
-                low: agg,
-                high: agg,
-            }),
-            per_user_tok_s: Some(Estimate {
-                value: f64::midpoint(user.0, user.1),
-                low: user.0,
-                high: user.1,
-            }),
-            runs: 1,
-            launches: 1,
-        }
-    }
-
-    #[test]
-    fn capacity_is_the_last_level_of_the_passing_prefix() {
-        let ladder = [
-            point(1, 32.4, (33.1, 33.1)),
-            point(4, 98.9, (30.4, 30.4)),
-            point(8, 140.8, (20.1, 20.1)),
-            point(16, 222.0, (14.8, 14.8)),
-        ];
-        let c = capacity(&ladder, 20.0, 4);
-        assert_eq!(c.concurrency, Some(8));
-        assert!((c.aggregate_tok_s.unwrap() - 563.2).abs() < 1e-9);
-        assert_eq!(c.marginal_interval, None);
-        assert!(c.single_instance);
-        let c = capacity(&ladder, 30.0, 1);
-        assert_eq!(c.concurrency, Some(4));
-    }
-
-    #[test]
-    fn a_straddling_level_gives_an_interval() {
-        let ladder = [
-            point(1, 40.0, (40.0, 41.0)),
-            point(8, 200.0, (19.0, 22.0)),
-            point(16, 300.0, (25.0, 26.0)),
-        ];
-        let c = capacity(&ladder, 20.0, 1);
-        assert_eq!(c.concurrency, Some(1));
-        assert_eq!(
-            c.marginal_interval,
-            Some((LevelKey::Streams(1), LevelKey::Streams(8)))
-        );
-        let none = capacity(&ladder, 50.0, 1);
-        assert_eq!(none.concurrency, None);
-        assert_eq!(none.aggregate_tok_s, None);
-    }
-}
+#[path = "capacity_tests.rs"]
+mod tests;

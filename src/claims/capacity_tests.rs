@@ -1,10 +1,11 @@
-//! A ladder's runs held by their launch's rank give the ladder they gave held with their launch
-//! ids: over drawn configurations whose runs record a launch id, none or a blank one, share
-//! launches or not, measure levels twice, in any order, with and without each rate.
+//! A ladder's capacity at a floor, and a ladder's runs held by their launch's rank giving the
+//! ladder they gave held with their launch ids: over drawn configurations whose runs record a
+//! launch id, none or a blank one, share launches or not, measure levels twice, in any order,
+//! with and without each rate.
 
 use super::*;
 use crate::claims::side::group_by_launch;
-use crate::corpus::Origin;
+use crate::model::translate::Origin;
 use crate::seeded::below;
 
 /// The ladder as it was made before ranks: each value with its run's launch id, grouped by id.
@@ -64,7 +65,7 @@ fn run(state: &mut u64, i: usize) -> LoadedResult {
         2 => serde_json::json!({}),
         n => serde_json::json!({"id": format!("launch-{}", n + below(state, 4))}),
     };
-    let levels: Vec<serde_json::Value> = (0..1 + below(state, 4))
+    let levels: Vec<serde_json::Value> = (0..=below(state, 4))
         .map(|_| {
             let concurrency = [1, 2, 4, 8][below(state, 4)];
             let mut level = serde_json::json!({ "concurrency": concurrency });
@@ -124,4 +125,59 @@ fn a_ladder_held_by_launch_ranks_is_the_ladder_held_by_launch_ids() {
         );
     }
     assert!(shared > 100, "only {shared} ladders share a launch");
+}
+
+fn point(c: u64, agg: f64, user: (f64, f64)) -> LadderPoint {
+    LadderPoint {
+        key: LevelKey::Streams(c),
+        concurrency: Some(c),
+        request_rate: None,
+        aggregate_tok_s: Some(Estimate {
+            value: agg,
+            low: agg,
+            high: agg,
+        }),
+        per_user_tok_s: Some(Estimate {
+            value: f64::midpoint(user.0, user.1),
+            low: user.0,
+            high: user.1,
+        }),
+        runs: 1,
+        launches: 1,
+    }
+}
+
+#[test]
+fn capacity_is_the_last_level_of_the_passing_prefix() {
+    let ladder = [
+        point(1, 32.4, (33.1, 33.1)),
+        point(4, 98.9, (30.4, 30.4)),
+        point(8, 140.8, (20.1, 20.1)),
+        point(16, 222.0, (14.8, 14.8)),
+    ];
+    let c = capacity(&ladder, 20.0, 4);
+    assert_eq!(c.concurrency, Some(8));
+    assert!((c.aggregate_tok_s.unwrap() - 563.2).abs() < 1e-9);
+    assert_eq!(c.marginal_interval, None);
+    assert!(c.single_instance);
+    let c = capacity(&ladder, 30.0, 1);
+    assert_eq!(c.concurrency, Some(4));
+}
+
+#[test]
+fn a_straddling_level_gives_an_interval() {
+    let ladder = [
+        point(1, 40.0, (40.0, 41.0)),
+        point(8, 200.0, (19.0, 22.0)),
+        point(16, 300.0, (25.0, 26.0)),
+    ];
+    let c = capacity(&ladder, 20.0, 1);
+    assert_eq!(c.concurrency, Some(1));
+    assert_eq!(
+        c.marginal_interval,
+        Some((LevelKey::Streams(1), LevelKey::Streams(8)))
+    );
+    let none = capacity(&ladder, 50.0, 1);
+    assert_eq!(none.concurrency, None);
+    assert_eq!(none.aggregate_tok_s, None);
 }
