@@ -65,9 +65,9 @@ pub fn classify(per_user: Option<&Estimate>, floor: f64) -> LevelClass {
 /// first.
 ///
 /// A run's launch is held as its rank among the configuration's launches (in the order
-/// [`super::side::group_by_launch`] gives them: recorded ids sorted, the unrecorded last), four bytes beside
-/// each value rather than a borrowed id: one configuration over twenty thousand launches held
-/// about six hundred bytes a run here, more than the kept result itself.
+/// [`super::side::group_by_launch`] gives them: recorded ids sorted, the unrecorded last),
+/// four bytes beside each value rather than a borrowed id: one configuration over twenty
+/// thousand launches held about six hundred bytes a run here, more than the kept result.
 pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
     // Per level: the aggregates and per-user rates with their runs' launches, the runs, and
     // the launches of the runs.
