@@ -7,12 +7,14 @@
 
 pub mod checklist;
 pub mod corpus;
+mod ladders;
 pub mod replication;
 
 use serde::Serialize;
 
 pub use checklist::{Checklist, ChecklistItem, Coverage, FileCoverage};
 pub use corpus::{CorpusReport, FileRow, RuleRow, SeverityCounts};
+pub use ladders::Ladders;
 pub use replication::{Need, Replication, Standing};
 
 use crate::model::{LevelKey, RequestRate};
@@ -169,13 +171,14 @@ pub struct LosingRun {
 
 /// Everything the renderers need.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct AuditReport {
+pub struct AuditReport<'a> {
     /// Per-user floor used for capacity and matched-basis restatements, tokens per second.
     pub floor_tok_s: f64,
     /// One entry per claim, in the claims file's order.
     pub claims: Vec<ClaimOutcome>,
-    /// Every configuration's ladder, by label.
-    pub ladders: Vec<ConfigLadder>,
+    /// Every configuration's ladder, by label: made as a writer asks for it when the report
+    /// is the audit's of a corpus ([`Ladders`]).
+    pub ladders: Ladders<'a>,
     /// Results that lost.
     pub losing_runs: Vec<LosingRun>,
     /// The corpus sections (files, rules, checklist coverage); `None` for a report of claims

@@ -102,18 +102,32 @@ pub struct Replication {
     pub summary: Text,
 }
 
-/// The status of every configuration, in the order of `configs`.
-pub fn statuses(
-    results: &[LoadedResult],
-    configs: &[Configuration],
-    thresholds: &Thresholds,
-) -> Vec<Replication> {
-    let noisy = level_findings(results, configs, thresholds);
-    configs
-        .iter()
-        .enumerate()
-        .map(|(ci, c)| status(results, c, thresholds, noisy.get(&ci)))
-        .collect()
+/// The replication status of each of `configs` is made by [`Statuses::of`], one at a time: the
+/// levels S005 and S006 report are found once for all of them here.
+pub struct Statuses<'a> {
+    results: &'a [LoadedResult],
+    thresholds: Thresholds,
+    noisy: LevelFindings,
+}
+
+impl<'a> Statuses<'a> {
+    /// What the statuses of `configs` (of `results`) are made from.
+    pub fn new(
+        results: &'a [LoadedResult],
+        configs: &[Configuration],
+        thresholds: &Thresholds,
+    ) -> Self {
+        Statuses {
+            results,
+            thresholds: thresholds.clone(),
+            noisy: level_findings(results, configs, thresholds),
+        }
+    }
+
+    /// The status of `c`, the `ci`-th of the configurations [`Statuses::new`] was given.
+    pub fn of(&self, ci: usize, c: &Configuration) -> Replication {
+        status(self.results, c, &self.thresholds, self.noisy.get(&ci))
+    }
 }
 
 /// Levels reported by S005 (too variable) and S006 (unresolved), by configuration index.

@@ -64,7 +64,8 @@ mod outcome;
 use super::analysis::{claim_count, each_analysis};
 use super::capacity::{capacity, ladder};
 use super::compare::Runs;
-use crate::audit::{AuditReport, ConfigLadder, LosingRun};
+use crate::audit::replication::Statuses;
+use crate::audit::{AuditReport, ConfigLadder, Ladders, LosingRun};
 use crate::model::Outcome;
 use crate::model::loaded::Corpus;
 use crate::thresholds::Thresholds;
@@ -73,8 +74,9 @@ use outcome::outcome;
 pub use groups::{GroupFinding, GroupFindings, group_findings};
 
 /// The audit of `corpus`: every claim's verdict, every configuration's ladder and capacity at
-/// `floor_tok_s` tokens per second per user, and the losing runs.
-pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> AuditReport {
+/// `floor_tok_s` tokens per second per user, and the losing runs. The ladders are made as the
+/// report's writers ask for them ([`Ladders`]), from the configurations and the results.
+pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> AuditReport<'a> {
     let runs = Runs::new(&corpus.results);
     // The group rules' findings matter to claims only: an audit without claims (a finding a
     // configuration, thousands of them) does without. Each claim's analysis is dropped once
@@ -88,38 +90,42 @@ pub fn audit(corpus: &Corpus, floor_tok_s: f64, thresholds: &Thresholds) -> Audi
             claims.push(outcome(&runs, &a, &group, thresholds));
         });
     }
-    let replication =
-        crate::audit::replication::statuses(&corpus.results, &runs.configs, thresholds);
-    let mut ladders: Vec<ConfigLadder> = runs
-        .configs
+    let statuses = Statuses::new(&corpus.results, &runs.configs, thresholds);
+    // Only the configurations are kept of the view: the rest (its id index, its controls) is
+    // let go before the report is written.
+    let configs = runs.configs.into_owned();
+    // In report order, by label, then by short fingerprint (the first 48 bits of its hash,
+    // which the short form writes in hex): the index sorted, stably, so that equal keys keep
+    // the order of the configurations.
+    let shorts: Vec<u64> = configs
         .iter()
-        .zip(replication)
-        .map(|(c, replication)| {
-            let points = ladder(&corpus.results, &c.members);
-            let cap = capacity(&points, floor_tok_s, 1);
-            ConfigLadder {
-                label: c.fingerprint.label().into(),
-                fingerprint: c.fingerprint.short(),
-                results: c
-                    .members
-                    .iter()
-                    .map(|&i| corpus.results[i].doc.id.clone().into())
-                    .collect(),
-                points,
-                capacity: Some(cap),
-                replication: Some(replication),
-            }
-        })
+        .map(|c| c.fingerprint.hash64() >> 16)
         .collect();
-    // Sorted as indices, then each ladder moved once: sorting the ladders themselves stably
-    // holds a scratch copy of up to all of them (a third of a kilobyte each, one a
-    // configuration).
-    let mut order: Vec<usize> = (0..ladders.len()).collect();
+    let mut order: Vec<usize> = (0..configs.len()).collect();
     order.sort_by(|&a, &b| {
-        let key = |i: usize| (&ladders[i].label, &ladders[i].fingerprint);
+        let key = |i: usize| (configs[i].fingerprint.label(), shorts[i]);
         key(a).cmp(&key(b))
     });
-    crate::diagnostic::permute(&mut ladders, &order);
+    drop(shorts);
+    let results = &corpus.results[..];
+    let ladders = Ladders::made(order.len(), move |j| {
+        let ci = order[j];
+        let c = &configs[ci];
+        let points = ladder(results, &c.members);
+        let cap = capacity(&points, floor_tok_s, 1);
+        ConfigLadder {
+            label: c.fingerprint.label().into(),
+            fingerprint: c.fingerprint.short(),
+            results: c
+                .members
+                .iter()
+                .map(|&i| results[i].doc.id.clone().into())
+                .collect(),
+            points,
+            capacity: Some(cap),
+            replication: Some(statuses.of(ci, c)),
+        }
+    });
     let losing_runs = crate::replication::path_order(&corpus.results)
         .into_iter()
         .map(|i| &corpus.results[i])

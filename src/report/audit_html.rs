@@ -124,7 +124,7 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
     }
     corpus_html::replication_table(&mut out, &report.ladders);
     for (i, ladder) in report.ladders.iter().enumerate() {
-        ladder_section(&mut out, i, ladder, report.floor_tok_s);
+        ladder_section(&mut out, i, &ladder, report.floor_tok_s);
         out.spill();
     }
     losing_runs(&mut out, report, &paths);

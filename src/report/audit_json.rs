@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use super::audit_text::AuditContext;
-use crate::audit::{AuditReport, ClaimOutcome, ConfigLadder, CorpusReport, LosingRun};
+use crate::audit::{AuditReport, ClaimOutcome, CorpusReport, Ladders, LosingRun};
 use crate::text::FileText;
 
 /// The document, its keys in the contract's order, serialised straight to its writer: a
@@ -23,7 +23,7 @@ struct Document<'a> {
     claims_file: Option<&'a FileText>,
     floor_tok_s: Value,
     claims: Claims<'a>,
-    ladders: &'a [ConfigLadder],
+    ladders: &'a Ladders<'a>,
     losing_runs: &'a [LosingRun],
     corpus: Option<&'a CorpusReport>,
 }

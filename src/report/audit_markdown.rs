@@ -57,8 +57,8 @@ pub fn write(report: &AuditReport, ctx: &AuditContext, sink: &mut dyn io::Write)
         let _ = writeln!(out, "\n{}", crate::fingerprint::LABEL_LEGEND);
     }
     corpus_markdown::replication_table(&mut out, &report.ladders);
-    for ladder in &report.ladders {
-        ladder_section(&mut out, ladder, report.floor_tok_s);
+    for ladder in report.ladders.iter() {
+        ladder_section(&mut out, &ladder, report.floor_tok_s);
         out.spill();
     }
     losing_runs(&mut out, report, &paths);

@@ -2,6 +2,7 @@
 //! formatting, units, the sentences that say what a verdict, an estimate or a capacity means.
 //! Everything here returns plain text; each renderer escapes it for its own format.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
@@ -270,17 +271,17 @@ fn capacity_text(cap: &Capacity) -> String {
 /// Which ladders hold each result: built once per report, so that finding a claim's ladders
 /// costs its own ids, not a walk of every ladder's results per claim.
 pub struct LadderIndex<'a> {
-    report: &'a AuditReport,
-    by_result: BTreeMap<&'a FileText, Vec<usize>>,
+    report: &'a AuditReport<'a>,
+    by_result: BTreeMap<FileText, Vec<usize>>,
 }
 
 impl<'a> LadderIndex<'a> {
     /// The index of `report`'s ladders.
-    pub fn new(report: &'a AuditReport) -> Self {
-        let mut by_result: BTreeMap<&FileText, Vec<usize>> = BTreeMap::new();
+    pub fn new(report: &'a AuditReport<'a>) -> Self {
+        let mut by_result: BTreeMap<FileText, Vec<usize>> = BTreeMap::new();
         for (j, l) in report.ladders.iter().enumerate() {
             for r in &l.results {
-                let at = by_result.entry(r).or_default();
+                let at = by_result.entry(r.clone()).or_default();
                 if at.last() != Some(&j) {
                     at.push(j);
                 }
@@ -290,7 +291,7 @@ impl<'a> LadderIndex<'a> {
     }
 
     /// The ladders that hold any of a claim's runs, in report order.
-    pub fn of(&self, claim: &ClaimOutcome) -> Vec<(usize, &'a ConfigLadder)> {
+    pub fn of(&self, claim: &ClaimOutcome) -> Vec<(usize, Cow<'a, ConfigLadder>)> {
         let held: BTreeSet<usize> = claim
             .subject
             .iter()
@@ -300,7 +301,7 @@ impl<'a> LadderIndex<'a> {
             .copied()
             .collect();
         held.into_iter()
-            .map(|j| (j, &self.report.ladders[j]))
+            .filter_map(|j| Some((j, self.report.ladders.get(j)?)))
             .collect()
     }
 }

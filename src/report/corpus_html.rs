@@ -13,7 +13,9 @@ use super::corpus_text::{
     Owed, count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
 };
 use super::svg::escape;
-use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, SeverityCounts};
+use crate::audit::{
+    AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, Ladders, SeverityCounts,
+};
 use crate::text::FileText;
 
 /// An input as `<code>`.
@@ -310,7 +312,7 @@ pub fn standing_badge(l: &ConfigLadder) -> String {
 }
 
 /// The replication table at the head of the configurations.
-pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
+pub fn replication_table(out: &mut Spilling<'_>, ladders: &Ladders<'_>) {
     if ladders.iter().all(|l| l.replication.is_none()) {
         return;
     }
@@ -329,7 +331,7 @@ pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
             count(r.runs),
             count(r.launches),
             count(r.full_ladders),
-            standing_badge(l),
+            standing_badge(&l),
         );
         out.spill();
     }

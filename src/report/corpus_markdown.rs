@@ -12,7 +12,7 @@ pub use super::corpus_text::Paths;
 use super::corpus_text::{
     Owed, count, counted, coverage_head, coverage_words, formats, lacks_or_records, mark, overview,
 };
-use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage};
+use crate::audit::{AuditReport, Checklist, ConfigLadder, CorpusReport, Coverage, Ladders};
 use crate::text::Text;
 
 /// Benchlint's own words as Markdown text (no code spans: backticks escaped).
@@ -193,7 +193,7 @@ fn lacks(out: &mut Spilling<'_>, checklist: &Checklist, paths: &Paths) {
 }
 
 /// The replication table at the head of `## Configurations`.
-pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
+pub fn replication_table(out: &mut Spilling<'_>, ladders: &Ladders<'_>) {
     if ladders.iter().all(|l| l.replication.is_none()) {
         return;
     }
@@ -201,7 +201,7 @@ pub fn replication_table(out: &mut Spilling<'_>, ladders: &[ConfigLadder]) {
     out.push_str(
         "| Configuration | Runs | Launches | Full ladders | Standing |\n|---|---:|---:|---:|---|\n",
     );
-    for l in ladders {
+    for l in ladders.iter() {
         let Some(r) = &l.replication else {
             continue;
         };

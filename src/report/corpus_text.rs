@@ -258,16 +258,22 @@ pub fn standings(report: &AuditReport) -> String {
         Standing::Unresolved,
         Standing::NotIdentified,
     ];
+    // One walk of the ladders: a report's ladders may be made as they are read.
+    let mut counts = [0usize; 5];
+    for l in report.ladders.iter() {
+        if let Some(at) = l
+            .replication
+            .as_ref()
+            .and_then(|r| all.iter().position(|s| *s == r.standing))
+        {
+            counts[at] += 1;
+        }
+    }
     let parts: Vec<String> = all
         .iter()
-        .filter_map(|s| {
-            let n = report
-                .ladders
-                .iter()
-                .filter(|l| l.replication.as_ref().is_some_and(|r| r.standing == *s))
-                .count();
-            (n > 0).then(|| format!("{} {}", count(n), standing_phrase(*s, n)))
-        })
+        .zip(counts)
+        .filter(|&(_, n)| n > 0)
+        .map(|(s, n)| format!("{} {}", count(n), standing_phrase(*s, n)))
         .collect();
     if parts.is_empty() {
         "no configuration judged".into()

@@ -13,13 +13,21 @@ use benchlint::corpus::{self, Options};
 use benchlint::engine;
 use benchlint::thresholds::Thresholds;
 
-fn report(floor: f64) -> AuditReport {
+fn report(floor: f64) -> AuditReport<'static> {
     let corpus = corpus::load(
         &[PathBuf::from("testdata/corpora/gb10-audit")],
         &Options::default(),
     );
     assert_eq!(corpus.claims.len(), 1, "the claims file is loaded");
-    claims::audit(&corpus, floor, &Thresholds::default())
+    let report = claims::audit(&corpus, floor, &Thresholds::default());
+    // The ladders held, to outlive the corpus they are made from.
+    AuditReport {
+        floor_tok_s: report.floor_tok_s,
+        claims: report.claims,
+        ladders: report.ladders.held(),
+        losing_runs: report.losing_runs,
+        corpus: report.corpus,
+    }
 }
 
 fn claim<'r>(r: &'r AuditReport, id: &str) -> &'r ClaimOutcome {
@@ -139,7 +147,10 @@ fn capacities_reproduce_the_seed_rows() {
             .unwrap_or_else(|| {
                 panic!(
                     "no ladder for {units} units: {:?}",
-                    r.ladders.iter().map(|l| &l.label).collect::<Vec<_>>()
+                    r.ladders
+                        .iter()
+                        .map(|l| l.label.clone())
+                        .collect::<Vec<_>>()
                 )
             })
     };

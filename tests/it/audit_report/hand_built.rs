@@ -57,7 +57,7 @@ fn claim(
 }
 
 /// A report with every verdict, built by hand from the numbers of seed 004.
-fn hand_built() -> AuditReport {
+fn hand_built() -> AuditReport<'static> {
     let mut single = claim(
         "cluster-single-stream",
         "figure",
@@ -221,7 +221,7 @@ fn hand_built() -> AuditReport {
     AuditReport {
         floor_tok_s: 20.0,
         claims: vec![single, pairs, glm, h200, ttft, rerun],
-        ladders: vec![cluster, pair, below],
+        ladders: vec![cluster, pair, below].into(),
         losing_runs: vec![
             LosingRun {
                 id: "gb10-x1-433gib".into(),

@@ -117,7 +117,8 @@ fn writer_regressions_stay_fixed() {
                 points: Vec::new(),
                 capacity: None,
                 replication: None,
-            }],
+            }]
+            .into(),
             losing_runs: vec![LosingRun {
                 id: s(12).into(),
                 outcome: "failed".into(),
