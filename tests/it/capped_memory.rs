@@ -5,18 +5,14 @@
 //! corpus-wide findings costs its results, not their findings.
 
 use crate::scaling::exec;
-use crate::scaling_shapes::{args, identified, jsonl};
+use crate::scaling_shapes::{args, distinct_results};
 
 /// Peak resident set (KiB) and the summary line of `check --format FORMAT` over `n` results,
 /// each a configuration of its own, with the run's cap at 50 findings.
 fn peak(dir: &std::path::Path, n: usize, format: &str) -> (u64, String) {
     let corpus = dir.join(format!("distinct-{n}"));
     std::fs::create_dir_all(&corpus).unwrap();
-    #[expect(clippy::cast_precision_loss, reason = "small counts")]
-    jsonl(
-        &corpus.join("results.jsonl"),
-        (0..n).map(|i| identified(&format!("r{i}"), i, 1000.0 + i as f64)),
-    );
+    distinct_results(&corpus.join("results.jsonl"), n);
     let config = dir.join("cap.toml");
     std::fs::write(&config, "[thresholds]\nmax_findings = 50\n").unwrap();
     let r = exec(&args(&[

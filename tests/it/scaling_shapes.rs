@@ -95,16 +95,22 @@ fn copies_among_undated_results_are_found_in_linear_time() {
     assert_linear("S010 over undated results", small, large);
 }
 
+/// A JSON Lines file of `n` results, `r0` to `r{n-1}`, each its own configuration on one
+/// platform and model ([`identified`]).
+pub(crate) fn distinct_results(path: &Path, n: usize) {
+    #[expect(clippy::cast_precision_loss, reason = "small counts")]
+    jsonl(
+        path,
+        (0..n).map(|i| identified(&format!("r{i}"), i, 1000.0 + i as f64)),
+    );
+}
+
 /// `n` results, each its own configuration on one platform and model, and a claims file of
 /// one ratio claim per result (each against the next).
 pub(crate) fn claims_corpus(dir: &Path, n: usize) -> PathBuf {
     let corpus = dir.join(format!("claims-{n}"));
     std::fs::create_dir_all(&corpus).unwrap();
-    #[expect(clippy::cast_precision_loss, reason = "small counts")]
-    jsonl(
-        &corpus.join("results.jsonl"),
-        (0..n).map(|i| identified(&format!("r{i}"), i, 1000.0 + i as f64)),
-    );
+    distinct_results(&corpus.join("results.jsonl"), n);
     let claims: Vec<Value> = (0..n)
         .map(|i| {
             json!({"id": format!("c{i}"), "kind": "ratio", "metric": "aggregate_tok_s", "value": 1.001,
