@@ -22,16 +22,37 @@ pub struct Ladders<'a>(Source<'a>);
 #[derive(Clone)]
 enum Source<'a> {
     Held(Vec<ConfigLadder>),
-    Made { len: usize, make: Make<'a> },
+    /// `len` ladders made by `make`, but those `kept` (by index), made once and held.
+    Made {
+        len: usize,
+        make: Make<'a>,
+        kept: Arc<std::collections::BTreeMap<usize, ConfigLadder>>,
+    },
 }
 
 impl<'a> Ladders<'a> {
     /// `len` ladders, the `j`-th made by `make(j)` each time it is asked for: `make` must give
     /// the same ladder for the same `j` every time.
     pub fn made(len: usize, make: impl Fn(usize) -> ConfigLadder + 'a) -> Self {
+        Self::made_keeping(len, make, |_| false)
+    }
+
+    /// [`Ladders::made`], but the ladders `keep` says are made once, here, and held: those
+    /// whose making costs more than holding them (a configuration of thousands of runs makes
+    /// its ladder from every run, while the ladder holds its levels).
+    pub fn made_keeping(
+        len: usize,
+        make: impl Fn(usize) -> ConfigLadder + 'a,
+        keep: impl Fn(usize) -> bool,
+    ) -> Self {
+        let kept = (0..len)
+            .filter(|&j| keep(j))
+            .map(|j| (j, make(j)))
+            .collect();
         Ladders(Source::Made {
             len,
             make: Arc::new(make),
+            kept: Arc::new(kept),
         })
     }
 
@@ -52,7 +73,10 @@ impl<'a> Ladders<'a> {
     pub fn get(&self, j: usize) -> Option<Cow<'_, ConfigLadder>> {
         match &self.0 {
             Source::Held(all) => all.get(j).map(Cow::Borrowed),
-            Source::Made { len, make } => (j < *len).then(|| Cow::Owned(make(j))),
+            Source::Made { len, make, kept } => match kept.get(&j) {
+                Some(ladder) => Some(Cow::Borrowed(ladder)),
+                None => (j < *len).then(|| Cow::Owned(make(j))),
+            },
         }
     }
 
@@ -156,5 +180,27 @@ mod tests {
         assert_eq!(made_count.get(), before + 7);
         assert_eq!(made.clone().held(), held);
         assert!(Ladders::made(0, ladder).is_empty());
+    }
+
+    /// The ladders kept are made once, when the list is made, and read as the others.
+    #[test]
+    fn kept_ladders_are_made_once() {
+        let made_count = std::cell::Cell::new(0);
+        let made = Ladders::made_keeping(
+            7,
+            |j| {
+                made_count.set(made_count.get() + 1);
+                ladder(j)
+            },
+            |j| j % 3 == 0,
+        );
+        assert_eq!(made_count.get(), 3);
+        let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
+        assert_eq!(made, held);
+        let before = made_count.get();
+        assert!(matches!(made.get(3), Some(Cow::Borrowed(_))));
+        assert!(matches!(made.get(4), Some(Cow::Owned(_))));
+        assert_eq!(made.iter().count(), 7);
+        assert_eq!(made_count.get(), before + 1 + 4);
     }
 }

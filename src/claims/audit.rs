@@ -73,6 +73,10 @@ use outcome::outcome;
 
 pub use groups::{GroupFinding, GroupFindings, group_findings};
 
+/// Configurations of at least this many runs have their ladder made once and held
+/// ([`Ladders::made_keeping`]).
+const KEEP_FROM_RUNS: usize = 64;
+
 /// The audit of `corpus`: every claim's verdict, every configuration's ladder and capacity at
 /// `floor_tok_s` tokens per second per user, and the losing runs. The ladders are made as the
 /// report's writers ask for them ([`Ladders`]), from the configurations and the results.
@@ -108,24 +112,34 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
     });
     drop(shorts);
     let results = &corpus.results[..];
-    let ladders = Ladders::made(order.len(), move |j| {
-        let ci = order[j];
-        let c = &configs[ci];
-        let points = ladder(results, &c.members);
-        let cap = capacity(&points, floor_tok_s, 1);
-        ConfigLadder {
-            label: c.fingerprint.label().into(),
-            fingerprint: c.fingerprint.short(),
-            results: c
-                .members
-                .iter()
-                .map(|&i| results[i].doc.id.clone().into())
-                .collect(),
-            points,
-            capacity: Some(cap),
-            replication: Some(statuses.of(ci, c)),
-        }
-    });
+    // A ladder is made from every run of its configuration, and holds its levels: one of many
+    // runs is made once and held, the others made each time a writer reaches them.
+    let many_runs: Vec<bool> = order
+        .iter()
+        .map(|&ci| configs[ci].members.len() >= KEEP_FROM_RUNS)
+        .collect();
+    let ladders = Ladders::made_keeping(
+        order.len(),
+        move |j| {
+            let ci = order[j];
+            let c = &configs[ci];
+            let points = ladder(results, &c.members);
+            let cap = capacity(&points, floor_tok_s, 1);
+            ConfigLadder {
+                label: c.fingerprint.label().into(),
+                fingerprint: c.fingerprint.short(),
+                results: c
+                    .members
+                    .iter()
+                    .map(|&i| results[i].doc.id.clone().into())
+                    .collect(),
+                points,
+                capacity: Some(cap),
+                replication: Some(statuses.of(ci, c)),
+            }
+        },
+        |j| many_runs[j],
+    );
     let losing_runs = crate::replication::path_order(&corpus.results)
         .into_iter()
         .map(|i| &corpus.results[i])
