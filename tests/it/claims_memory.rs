@@ -95,9 +95,11 @@ fn the_audit_holds_each_claims_outcome_not_its_analysis() {
         return; // no `/proc` to read the peak from
     }
     let with = run(&corpus, Some(&corpus.join("claims.json")));
-    // About 4 KiB a claim with the outcomes made from the analyses one at a time; about 7.5
-    // with every analysis held until the last outcome was made.
-    assert_per_claim(with, without, 5.5);
+    // About 4 KiB a claim with the outcomes made from the analyses one at a time, 5 to 5.7
+    // since the audit without claims no longer holds its ladders (the run without the claims
+    // file, which this compares against, holds less); about 7.5 with every analysis held
+    // until the last outcome was made, against the same run.
+    assert_per_claim(with, without, 6.2);
 }
 
 /// The C findings of a claims file of a claim per result (six a claim here, 48,000) are written
