@@ -98,16 +98,12 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
     // Only the configurations are kept of the view: the rest (its id index, its controls) is
     // let go before the report is written.
     let configs = runs.configs.into_owned();
-    // In report order, by label, then by short fingerprint (the first 48 bits of its hash,
-    // which the short form writes in hex): the index sorted, stably, so that equal keys keep
-    // the order of the configurations.
-    let shorts: Vec<u64> = configs
-        .iter()
-        .map(|c| c.fingerprint.hash64() >> 16)
-        .collect();
+    // In report order, by label, then by short fingerprint: the index sorted, stably, so that
+    // equal keys keep the order of the configurations.
+    let shorts: Vec<String> = configs.iter().map(|c| c.fingerprint.short()).collect();
     let mut order: Vec<usize> = (0..configs.len()).collect();
     order.sort_by(|&a, &b| {
-        let key = |i: usize| (configs[i].fingerprint.label(), shorts[i]);
+        let key = |i: usize| (configs[i].fingerprint.label(), &shorts[i]);
         key(a).cmp(&key(b))
     });
     drop(shorts);
