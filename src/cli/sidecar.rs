@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::corpus::{self, LoadedResult, checklist};
-use crate::output::{Spool, Ticket};
+use crate::io::{Spool, Ticket};
 use crate::skeleton;
 
 mod write;

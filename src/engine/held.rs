@@ -108,7 +108,7 @@ impl<'s> Held<'s> {
         sort_keeping_repeats(&mut self.buffer);
         let mut spill = if let Some(s) = self.spill.take() {
             s
-        } else if let Ok(file) = crate::output::unnamed_file(self.folder.as_deref()) {
+        } else if let Ok(file) = crate::io::unnamed_file(self.folder.as_deref()) {
             Spill {
                 file,
                 rules: RuleTable::default(),

@@ -51,7 +51,7 @@ impl KeyedRuns {
     pub fn write_run(&mut self, batch: &mut Vec<(Key, Finding)>) {
         batch.sort_unstable_by_key(|(k, _)| *k);
         if self.spill.is_none() {
-            self.spill = crate::output::unnamed_file(self.folder.as_deref()).ok();
+            self.spill = crate::io::unnamed_file(self.folder.as_deref()).ok();
         }
         let written = match &self.spill {
             Some(file) => append(file, &mut self.rules, self.end, batch),

@@ -3,6 +3,8 @@
 //! replication see results only through these types, so they sit below the loader that builds
 //! them.
 
+pub mod spool;
+
 use rayon::prelude::*;
 use serde_json::Value;
 

@@ -19,10 +19,6 @@ use std::path::{Component, Path, PathBuf};
 use crate::config::paths;
 use crate::io::describe_io;
 
-mod spool;
-
-pub use spool::{Spool, Ticket, unnamed_file};
-
 /// `path` as messages show it (masked and escaped by the writer of the error).
 fn shown(path: &Path) -> String {
     paths::display(path)

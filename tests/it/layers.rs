@@ -42,7 +42,7 @@ const LAYERS: &[Layer] = &[
     Layer {
         name: "io",
         modules: &["io"],
-        owns: "bounded reads of files, I/O errors in words, the files beside a document (`io::beside`)",
+        owns: "bounded reads of files, I/O errors in words, the files beside a document (`io::beside`), what a run puts away in a temporary file until it needs it (`io::spool`, records sorted on disk in `io::sorted`)",
     },
     Layer {
         name: "diagnostic",
@@ -92,7 +92,7 @@ const LAYERS: &[Layer] = &[
     Layer {
         name: "engine",
         modules: &["engine", "skeleton", "capture", "baseline", "output"],
-        owns: "a whole check (load, corpus-wide rules, sort, count; the findings known at its end held in sorted runs on disk), import skeletons, run capture, baselines, output files written safely (and outputs spooled until written)",
+        owns: "a whole check (load, corpus-wide rules, sort, count; the findings known at its end held in sorted runs on disk), import skeletons, run capture, baselines, output files written safely",
     },
     Layer {
         name: "report",

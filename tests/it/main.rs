@@ -45,6 +45,7 @@ mod regress;
 mod regress_outputs;
 mod regress_rates;
 mod replication;
+mod result_spool;
 mod rows_memory;
 mod rule_pages;
 mod rules;

@@ -9,8 +9,8 @@ use std::path::Path;
 use super::{EXIT_TROUBLE, Output, Plan, SidecarArgs};
 use crate::config::paths;
 use crate::corpus;
+use crate::io::Spool;
 use crate::numbers::plural;
-use crate::output::Spool;
 
 /// Without an output: the one skeleton on stdout, the rest said on stderr.
 pub(super) fn print_one(plan: &Plan, spool: &Spool, mut code: u8) -> Result<Output, String> {

@@ -35,9 +35,9 @@ pub struct Spool {
 }
 
 impl Spool {
-    /// A spool whose temporary file is made in `folder`.
-    #[cfg(test)]
-    fn in_folder(folder: &std::path::Path) -> Self {
+    /// A spool whose temporary file is made in `folder` rather than the system's temporary
+    /// folder (where none can be made there, what is put away is held in memory).
+    pub fn in_folder(folder: &std::path::Path) -> Self {
         Spool {
             folder: Some(folder.to_path_buf()),
             ..Spool::default()

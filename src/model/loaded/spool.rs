@@ -1,0 +1,106 @@
+//! Results put away in a temporary file as they are read and read back one at a time, for a
+//! command that walks the corpus in an order of its own (`summary`: configuration by
+//! configuration) and would otherwise hold every result until the end.
+//!
+//! What is put away is what a reading command asks of a result: where it was read from and its
+//! typed document, written in MessagePack with field names (the document's optional fields are
+//! left out when absent, so the format must name what it holds). Numbers come back exactly:
+//! MessagePack keeps a float's eight bytes and an integer as an integer. The provenance of
+//! each value, the canonical JSON and the audit's checklist are not put away: a result read
+//! back is for its figures and settings, never for placing a finding.
+
+use super::LoadedResult;
+use crate::io::{Spool, Ticket};
+use crate::model::ResultDoc;
+use crate::model::translate::Origin;
+
+/// Results put away, each read back by its number (the order they were put away in).
+#[derive(Debug, Default)]
+pub struct ResultSpool {
+    spool: Spool,
+    tickets: Vec<Ticket>,
+    /// The adapters' names the results were read by: a result holds its index here.
+    formats: Vec<&'static str>,
+}
+
+impl ResultSpool {
+    /// A spool whose temporary file is made in `folder` rather than the system's temporary
+    /// folder; where none can be made there, the results are held in memory.
+    pub fn in_folder(folder: &std::path::Path) -> Self {
+        ResultSpool {
+            spool: Spool::in_folder(folder),
+            ..ResultSpool::default()
+        }
+    }
+
+    /// How many results were put away.
+    pub fn len(&self) -> usize {
+        self.tickets.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.tickets.is_empty()
+    }
+
+    /// Puts `result` away (its origin and document); its number is the count before it.
+    pub fn put(&mut self, result: &LoadedResult) -> Result<usize, String> {
+        let format = if let Some(k) = self.formats.iter().position(|f| *f == result.origin.format) {
+            k
+        } else {
+            self.formats.push(result.origin.format);
+            self.formats.len() - 1
+        };
+        let path = result.origin.path.raw().as_bytes();
+        let mut bytes = Vec::with_capacity(path.len() + 1_024);
+        bytes.extend_from_slice(&u64::try_from(path.len()).unwrap_or(u64::MAX).to_le_bytes());
+        bytes.extend_from_slice(path);
+        let start = u64::try_from(result.origin.doc_start).unwrap_or(u64::MAX);
+        bytes.extend_from_slice(&start.to_le_bytes());
+        bytes.extend_from_slice(&u64::try_from(format).unwrap_or(u64::MAX).to_le_bytes());
+        rmp_serde::encode::write_named(&mut bytes, &result.doc)
+            .map_err(|e| format!("a result could not be put away: {e}"))?;
+        self.tickets.push(self.spool.put(bytes));
+        Ok(self.tickets.len() - 1)
+    }
+
+    /// Result `k` as it was put away: its origin and document, with no provenance, canonical
+    /// JSON or checklist.
+    pub fn get(&self, k: usize) -> Result<LoadedResult, String> {
+        let ticket = self
+            .tickets
+            .get(k)
+            .ok_or_else(|| format!("no result {k} was put away"))?;
+        let bytes = self
+            .spool
+            .take(ticket)
+            .map_err(|e| format!("a result put away could not be read back: {e}"))?;
+        let cut = || "a result put away was read back cut short".to_string();
+        let word = |at: usize| -> Result<usize, String> {
+            let b = bytes.get(at..at + 8).ok_or_else(cut)?;
+            let v = u64::from_le_bytes(b.try_into().map_err(|_| cut())?);
+            usize::try_from(v).map_err(|_| cut())
+        };
+        let len = word(0)?;
+        let path = bytes.get(8..8 + len).ok_or_else(cut)?;
+        let path = std::str::from_utf8(path).map_err(|_| cut())?;
+        let doc_start = word(8 + len)?;
+        let format = *self.formats.get(word(16 + len)?).ok_or_else(cut)?;
+        let rest = bytes.get(24 + len..).ok_or_else(cut)?;
+        let mut doc: ResultDoc = rmp_serde::from_slice(rest)
+            .map_err(|e| format!("a result put away could not be read back: {e}"))?;
+        // Packed again, as a kept result's levels are.
+        doc.levels.pack();
+        Ok(LoadedResult {
+            origin: Origin {
+                path: path.into(),
+                doc_start,
+                format,
+            },
+            doc,
+            value: super::Canonical::none(),
+            provenance: crate::model::ProvenanceMap::default(),
+            checklist: None,
+        })
+    }
+}
