@@ -14,6 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 
 use crate::model::loaded::LoadedResult;
 use crate::model::{Level, RequestRate, ResultDoc};
@@ -31,24 +32,15 @@ pub struct CopySet {
 /// [`path_order`](crate::fingerprint::path_order) of `results`.
 pub fn copy_sets(results: &[LoadedResult], order: &[usize]) -> Vec<CopySet> {
     // Bucket by a hash of what a copy shares, then confirm equality inside each bucket.
-    let mut buckets: BTreeMap<u64, Vec<Vec<usize>>> = BTreeMap::new();
+    let mut buckets: BTreeMap<u64, Vec<usize>> = BTreeMap::new();
     for &i in order {
-        let doc = &results[i].doc;
-        if !doc.levels.iter().any(|l| has_measured_figure(&l)) {
-            continue;
-        }
-        let classes = buckets.entry(key_hash(doc)).or_default();
-        match classes
-            .iter_mut()
-            .find(|class| same_run(&results[class[0]].doc, doc))
-        {
-            Some(class) => class.push(i),
-            None => classes.push(vec![i]),
+        if let Some(key) = copy_key(&results[i].doc) {
+            buckets.entry(key).or_default().push(i);
         }
     }
     let mut sets: Vec<CopySet> = buckets
         .into_values()
-        .flatten()
+        .flat_map(|bucket| classes(bucket.into_iter().map(|i| (i, &results[i].doc))))
         .filter(|class| class.len() > 1)
         .map(|class| CopySet {
             kept: class[0],
@@ -74,6 +66,31 @@ pub fn copy_mask(results: &[LoadedResult], order: &[usize]) -> Vec<bool> {
         }
     }
     mask
+}
+
+/// What the copies of a run share, hashed ([`key_hash`]), for a result whose levels hold a
+/// measured figure: only such results are compared, and only with those of an equal key.
+pub fn copy_key(doc: &ResultDoc) -> Option<u64> {
+    doc.levels
+        .iter()
+        .any(|l| has_measured_figure(&l))
+        .then(|| key_hash(doc))
+}
+
+/// The runs among `bucket` (results of one [`copy_key`], in path order): each class holds the
+/// results that are the same run as its first ([`same_run`]), the first counted and the rest
+/// its copies; classes in the order their first comes.
+pub fn classes<D: Deref<Target = ResultDoc>>(
+    bucket: impl IntoIterator<Item = (usize, D)>,
+) -> Vec<Vec<usize>> {
+    let mut classes: Vec<(D, Vec<usize>)> = Vec::new();
+    for (i, doc) in bucket {
+        match classes.iter_mut().find(|(first, _)| same_run(first, &doc)) {
+            Some((_, class)) => class.push(i),
+            None => classes.push((doc, vec![i])),
+        }
+    }
+    classes.into_iter().map(|(_, class)| class).collect()
 }
 
 /// Whether two results record the same run: start time, launch, repeat and every figure.

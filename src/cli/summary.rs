@@ -35,7 +35,7 @@ use crate::corpus;
 use crate::model::LoadAxis;
 use crate::numbers::fixed;
 use crate::numbers::plural;
-use crate::replication::{ConfigSummary, LevelSummary, summaries};
+use crate::replication::{ConfigSummary, LevelSummary, SpooledCorpus, spooled_summaries};
 
 /// Arguments of `summary`.
 #[derive(Debug, clap::Args)]
@@ -87,6 +87,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     {
         Ok(o) => crate::corpus::Options {
             drop_claims: true,
+            put_away: true,
             ..o
         },
         Err(rendered) => {
@@ -94,7 +95,11 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
         }
     };
-    let mut corpus = corpus::load_results(&paths, &options);
+    // Each result is put away in a temporary file as it is read, and each configuration's runs
+    // read back when the summary reaches it: with every result its own configuration, holding
+    // them all (or only their fingerprints) grew with the corpus.
+    let mut spooled = SpooledCorpus::default();
+    let mut corpus = corpus::load_results_into(&paths, &options, &mut |r| spooled.keep(&r));
     let problems = corpus
         .findings
         .iter()
@@ -111,8 +116,12 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     let max_cv = options.thresholds.max_cv;
     // Each configuration's summary is made, written and let go in turn: with every result its
     // own configuration, the summaries of all of them would outweigh the results. A closed
-    // pipe (`summary | head`) ends the writing, as it is no error.
-    let mut configs = summaries(&corpus.results, max_cv).peekable();
+    // pipe (`summary | head`) ends the writing, as it is no error. An error reading the
+    // results back ends it too, and is said.
+    let mut unread = None;
+    let mut configs = spooled_summaries(spooled, max_cv)
+        .map_while(|walked| walked.map_err(|e| unread = Some(e)).ok())
+        .peekable();
     let any = configs.peek().is_some();
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let written = match args.format {
@@ -127,7 +136,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     drop(stdout);
     let internal_errors = std::mem::take(&mut corpus.internal_errors);
     corpus.release();
-    if !any {
+    if !any && unread.is_none() {
         let shown: Vec<String> = paths
             .iter()
             .map(|p| crate::text::line(&p.to_string_lossy()).into_owned())
@@ -138,7 +147,15 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             shown.join(", ")
         );
     }
-    let code = if corpus::report_internal_errors(&internal_errors) {
+    let troubled = corpus::report_internal_errors(&internal_errors);
+    if let Some(e) = &unread {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: error: {}; the summary is incomplete",
+            crate::text::line(e)
+        );
+    }
+    let code = if troubled || unread.is_some() {
         super::EXIT_TROUBLE
     } else {
         EXIT_CLEAN

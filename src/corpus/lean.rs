@@ -10,7 +10,11 @@ use crate::model::ResultDoc;
 /// shared, no canonical JSON): for a result handed whole to a streaming caller first.
 pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
     drop_per_result_detail(&mut r.doc);
-    options.shared.share_result(&mut r.doc, &mut r.provenance);
+    if options.put_away {
+        r.provenance = crate::model::ProvenanceMap::default();
+    } else {
+        options.shared.share_result(&mut r.doc, &mut r.provenance);
+    }
     r.value = crate::model::loaded::Canonical::none();
 }
 

@@ -65,7 +65,7 @@ use outcome::{FileOutcome, select_from};
 pub use outcome::{Hand, HandTo, Handed, Handing};
 pub use parse::parse_json_text;
 use per_file::check_chunk;
-pub use per_file::{load, load_each, load_results, load_streaming};
+pub use per_file::{load, load_each, load_results, load_results_into, load_streaming};
 pub use place::corpus_path;
 use recognise::DocumentRun;
 pub use result::emit_to_finding;
@@ -76,6 +76,10 @@ pub use walk::{Exclude, Walk};
 
 /// How to load.
 #[derive(Debug, Clone, Default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches, each set by the commands that need it"
+)]
 pub struct Options {
     /// Thresholds in force.
     pub thresholds: Thresholds,
@@ -106,6 +110,11 @@ pub struct Options {
     /// the results kept so far, each distinct one held once and shared by every result equal to
     /// it.
     pub shared: SharedParts,
+    /// With `lean`: each result is put away by the caller as it comes ([`load_results_into`]),
+    /// so its configuration parts are left its own rather than pooled in `shared` (the pool
+    /// would hold every distinct part of the corpus to the end of the run) and where its values
+    /// came from is let go (nothing after the loader places a finding on a result put away).
+    pub put_away: bool,
     /// The checklist fields of the audit ([`crate::audit::checklist::items`]): each result's
     /// state for each is worked out before its canonical JSON is dropped
     /// ([`LoadedResult::checklist`]), the one thing the audit asks of that JSON.

@@ -12,8 +12,8 @@ use crate::rules::{self};
 
 use super::line_file;
 use super::{
-    Corpus, Entry, FileOutcome, FileRead, Hand, Handing, Options, Pending, artifacts, beside,
-    catch_panic, check_text, finding_at, internal_error, settle_pending,
+    Corpus, Entry, FileOutcome, FileRead, Hand, Handing, LoadedResult, Options, Pending, artifacts,
+    beside, catch_panic, check_text, finding_at, internal_error, settle_pending,
 };
 
 /// Files processed in parallel between two merges: findings are merged in path order, so the
@@ -36,7 +36,20 @@ pub fn load(args: &[PathBuf], options: &Options) -> Corpus {
 /// E004), the rest being no more than counted by the cap. Memory then holds the results'
 /// summaries, not tens of findings a result.
 pub fn load_results(args: &[PathBuf], options: &Options) -> Corpus {
-    load_with(args, options, None)
+    load_with(args, options, None, None)
+}
+
+/// [`load_results`], handing each result to `keep` instead of holding it in
+/// [`Corpus::results`], which is left empty: results of the first pass in path order as their
+/// files are merged, then those read once every file is (a run folder's companions, sidecars).
+/// A command that puts its results away as they come ([`crate::model::loaded::spool`]) holds
+/// none of them while the rest are read.
+pub fn load_results_into(
+    args: &[PathBuf],
+    options: &Options,
+    keep: &mut dyn FnMut(LoadedResult),
+) -> Corpus {
+    load_with(args, options, None, Some(keep))
 }
 
 /// Keeps, of a file's `findings`, what [`load_results`] keeps.
@@ -60,7 +73,7 @@ pub fn load_each(
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
 ) -> Corpus {
-    load_files(args, options, on_file, None)
+    load_files(args, options, on_file, None, None)
 }
 
 /// Loads every file under `args` as [`load`] does, handing each file's results to `hand` (with
@@ -72,24 +85,36 @@ pub fn load_each(
 /// `options.lean` off, or the results handed over are lean already. [`Corpus::findings`] keeps
 /// what [`load_results`] keeps.
 pub fn load_streaming(args: &[PathBuf], options: &Options, hand: Handing<'_>) -> Corpus {
-    load_with(args, options, Some(hand))
+    load_with(args, options, Some(hand), None)
 }
 
-/// [`load_results`], handing each file's results to `hand` when there is one.
-fn load_with(args: &[PathBuf], options: &Options, hand: Hand<'_>) -> Corpus {
+/// Where each result goes instead of [`Corpus::results`], if anywhere.
+type Keep<'k> = Option<&'k mut dyn FnMut(LoadedResult)>;
+
+/// [`load_results`], handing each file's results to `hand` when there is one, and each result
+/// to `keep` when there is one.
+fn load_with(args: &[PathBuf], options: &Options, hand: Hand<'_>, keep: Keep<'_>) -> Corpus {
     let mut kept = Vec::new();
-    let mut corpus = load_files(args, options, &mut |_, f| keep_inputs(&mut kept, f), hand);
+    let mut corpus = load_files(
+        args,
+        options,
+        &mut |_, f| keep_inputs(&mut kept, f),
+        hand,
+        keep,
+    );
     keep_inputs(&mut kept, std::mem::take(&mut corpus.findings));
     corpus.findings = kept;
     corpus
 }
 
-/// [`load_each`], handing each file's results to `hand` when there is one.
+/// [`load_each`], handing each file's results to `hand` when there is one, and each result to
+/// `keep` when there is one ([`load_results_into`]).
 fn load_files(
     args: &[PathBuf],
     options: &Options,
     on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
     hand: Hand<'_>,
+    mut keep: Keep<'_>,
 ) -> Corpus {
     let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
@@ -160,6 +185,8 @@ fn load_files(
     // their index in `entries`, with the first pass's findings on them.
     let mut pending: Vec<(usize, Pending)> = Vec::new();
     let run_cap = options.thresholds.max_findings;
+    // Results handed to `keep` rather than held.
+    let mut kept_results = 0;
     // The next chunk is checked while this one is merged and its findings written: the
     // workers never wait for the writer, and at most two chunks beyond it are in memory.
     let (to_merge, merged) = std::sync::mpsc::sync_channel::<Vec<FileOutcome>>(1);
@@ -206,6 +233,10 @@ fn load_files(
                     &mut corpus.omitted,
                     &options.selection,
                 );
+                if let Some(keep) = keep.as_mut() {
+                    kept_results += o.results.len();
+                    o.results.drain(..).for_each(&mut **keep);
+                }
                 // A file of many results (a long JSON Lines file) hands its list over rather
                 // than have it copied while both are held.
                 if corpus.results.is_empty() && o.results.len() > corpus.results.capacity() {
@@ -238,6 +269,11 @@ fn load_files(
         (&run[..], &hood, &left_out),
         (&mut corpus, hand),
     );
+    if let Some(keep) = keep.as_mut() {
+        kept_results += corpus.results.len();
+        corpus.results.drain(..).for_each(&mut **keep);
+        corpus.results = Vec::new();
+    }
     // A JSON artifact (a quality-gate output, say) is recognised for what it is, not reported
     // as an unknown format.
     for r in &mut corpus.read {
@@ -254,7 +290,7 @@ fn load_files(
     // no adapter reads is then an error, so the run does not pass. (A file named on its own
     // keeps its warning: the user asked about that file and is told what it is.)
     let walked = args.iter().any(|a| a.is_dir());
-    if walked && corpus.results.is_empty() && corpus.claims.is_empty() {
+    if walked && kept_results == 0 && corpus.results.is_empty() && corpus.claims.is_empty() {
         let mut escalated = false;
         for f in corpus
             .findings

@@ -241,7 +241,11 @@ pub(super) fn finish_result(
     });
     if options.lean {
         drop_per_result_detail(&mut doc);
-        options.shared.share_result(&mut doc, &mut provenance);
+        if options.put_away {
+            provenance = crate::model::ProvenanceMap::default();
+        } else {
+            options.shared.share_result(&mut doc, &mut provenance);
+        }
         value = Value::Null;
     }
     out.results.push(LoadedResult {

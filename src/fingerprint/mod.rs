@@ -157,6 +157,16 @@ impl Fingerprint {
         }
     }
 
+    /// A fingerprint from what [`Fingerprint::identity_bytes`], [`Fingerprint::label`] and
+    /// [`Fingerprint::is_pooled`] gave: the same fingerprint again, for one put away as those.
+    pub fn from_parts(identity: &[u8], label: &str, pooled: bool) -> Self {
+        Fingerprint {
+            packed: identity.into(),
+            label: label.into(),
+            pooled,
+        }
+    }
+
     /// Whether results may share this fingerprint: false for an unidentified result's own.
     pub fn is_pooled(&self) -> bool {
         self.pooled
@@ -238,13 +248,7 @@ pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint
             members[group_of[slot]].push(i);
         } else {
             let r = &results[i];
-            let key = format!(
-                "{} {}#{}",
-                r.doc.id,
-                r.origin.path.raw(),
-                r.origin.doc_start
-            );
-            out.entry(Fingerprint::unpooled(&r.doc, &key))
+            out.entry(Fingerprint::unpooled(&r.doc, &unpooled_key(r)))
                 .or_default()
                 .push(i);
         }
@@ -258,6 +262,27 @@ pub fn groups(results: &[LoadedResult], order: &[usize]) -> BTreeMap<Fingerprint
         }
     }
     out
+}
+
+/// What tells an unidentified result's own configuration apart ([`Fingerprint::unpooled`]):
+/// its id and where it was read.
+pub fn unpooled_key(r: &LoadedResult) -> String {
+    format!(
+        "{} {}#{}",
+        r.doc.id,
+        r.origin.path.raw(),
+        r.origin.doc_start
+    )
+}
+
+/// The fingerprint a configuration's results make ([`groups`]), as [`Fingerprint::of`] or
+/// [`Fingerprint::unpooled`] gives it: pooled when the result is identified.
+pub fn of_result(r: &LoadedResult) -> Fingerprint {
+    if unidentified(&r.doc, true).is_empty() {
+        Fingerprint::of(&r.doc)
+    } else {
+        Fingerprint::unpooled(&r.doc, &unpooled_key(r))
+    }
 }
 
 /// Indices of `results` sorted by file path and position in the file (stable). A run computes

@@ -27,8 +27,12 @@ use crate::model::{Level, LevelKey};
 use crate::numbers::plural;
 
 pub use crate::fingerprint::path_order;
-pub use summary::{Ci95, ConfigSummary, LevelSummary, summaries};
+pub use spooled::{Configurations, SpooledCorpus};
+pub use summary::{Ci95, ConfigSummary, LevelSummary, spooled_summaries, summaries};
 
+mod spooled;
+#[cfg(test)]
+mod spooled_tests;
 mod summary;
 
 /// One configuration and its runs.
@@ -112,9 +116,12 @@ impl Launches {
 
 /// The launch id of a run; `None` when not recorded (or blank).
 pub fn launch_id(result: &LoadedResult) -> Option<&str> {
-    result
-        .doc
-        .launch
+    launch_id_of(&result.doc)
+}
+
+/// [`launch_id`] of a result's document.
+pub fn launch_id_of(doc: &crate::model::ResultDoc) -> Option<&str> {
+    doc.launch
         .as_ref()
         .and_then(|l| l.id.as_deref())
         .filter(|id| !id.trim().is_empty())

@@ -58,6 +58,7 @@ mod secret_spellings;
 mod sidecar;
 mod snippets;
 mod streaming;
+mod summary_memory;
 mod text_formats;
 mod variants;
 mod verdicts;

@@ -1,0 +1,306 @@
+//! The configurations of a corpus whose results were put away as they were read
+//! ([`ResultSpool`]), walked one at a time in the order `summary` lists them (by label, then
+//! fingerprint), each with its runs read back: the same configurations, with the same runs in
+//! the same order, as [`super::configurations`] makes of the results held in memory.
+//!
+//! What is held meanwhile is a few dozen bytes a result (where it was read, and the key of what
+//! its copies share) and a budget of sort keys; the rest is on disk. With every result a
+//! configuration of its own, the fingerprints alone outweighed the results' summaries.
+//!
+//! How the walk matches the grouping in memory:
+//! - each successful result's fingerprint ([`crate::fingerprint::of_result`]) is made as it is
+//!   put away and written into a sort key with the result's place: label, fingerprint, then
+//!   path, position and number, each part written so that the keys' bytes order as the parts
+//!   do ([`push_part`]); sorted ([`SortedRecords`]), equal fingerprints come together in the
+//!   list's order, their runs in path order;
+//! - copies of a run ([`crate::copies`]) are found first, from each result's copy key, sorted
+//!   with its place in path order, and confirmed by reading the results of an equal key back;
+//!   they are left out of every configuration, as in memory.
+
+use crate::copies;
+use crate::fingerprint::{Fingerprint, of_result};
+use crate::io::{Sorted, SortedRecords};
+use crate::model::Outcome;
+use crate::model::loaded::LoadedResult;
+use crate::model::loaded::spool::ResultSpool;
+use crate::text::PathText;
+
+/// Bytes of sort keys held before a run of them is put away.
+const KEYS_BUDGET: usize = 4 << 20;
+
+/// A corpus's results put away as they come ([`SpooledCorpus::keep`]).
+#[derive(Debug)]
+pub struct SpooledCorpus {
+    spool: ResultSpool,
+    places: Vec<Place>,
+    keys: SortedRecords,
+    /// The first result that could not be put away: the walk reports it, never leaves it out.
+    error: Option<String>,
+}
+
+/// What is held of each result: where it was read, and the key its copies share.
+#[derive(Debug)]
+struct Place {
+    path: PathText,
+    doc_start: usize,
+    copy: Option<u64>,
+}
+
+impl Default for SpooledCorpus {
+    fn default() -> Self {
+        SpooledCorpus::with_budget(ResultSpool::default(), KEYS_BUDGET)
+    }
+}
+
+impl SpooledCorpus {
+    /// Results put away in `spool`, `budget` bytes of sort keys held at a time.
+    pub fn with_budget(spool: ResultSpool, budget: usize) -> Self {
+        SpooledCorpus {
+            spool,
+            places: Vec::new(),
+            keys: SortedRecords::new(budget),
+            error: None,
+        }
+    }
+
+    /// How many results were kept.
+    pub fn len(&self) -> usize {
+        self.places.len()
+    }
+
+    /// Whether none was.
+    pub fn is_empty(&self) -> bool {
+        self.places.is_empty()
+    }
+
+    /// Puts `result` away: a successful one joins its configuration's runs.
+    pub fn keep(&mut self, result: &LoadedResult) {
+        let number = match self.spool.put(result) {
+            Ok(number) => number,
+            Err(e) => {
+                self.error.get_or_insert(e);
+                return;
+            }
+        };
+        if result.doc.outcome == Outcome::Ok {
+            let print = of_result(result);
+            let mut key = Vec::with_capacity(print.identity_bytes().len() + 160);
+            push_part(&mut key, print.label().as_bytes());
+            push_part(&mut key, print.identity_bytes());
+            key.push(u8::from(print.is_pooled()));
+            push_part(&mut key, result.origin.path.raw().as_bytes());
+            key.extend_from_slice(&(result.origin.doc_start as u64).to_be_bytes());
+            key.extend_from_slice(&(number as u64).to_be_bytes());
+            self.keys.push(key.into());
+        }
+        self.places.push(Place {
+            path: result.origin.path.clone(),
+            doc_start: result.origin.doc_start,
+            copy: copies::copy_key(&result.doc),
+        });
+    }
+
+    /// Every configuration with at least one successful run, by label then fingerprint
+    /// (`summary`'s order): its fingerprint and its runs' numbers in path order, each run read
+    /// back when asked for ([`Configurations::read`]), so that a caller holds what it gathers
+    /// of the runs, not the runs.
+    pub fn configurations(mut self) -> Configurations {
+        let copy = self.copies();
+        Configurations {
+            spool: self.spool,
+            copy,
+            sorted: self.keys.sorted(),
+            next: None,
+            error: self.error,
+            done: false,
+        }
+    }
+
+    /// Whether each result is a copy of a run counted before it in path order.
+    fn copies(&mut self) -> Vec<bool> {
+        let n = self.places.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        let places = &self.places;
+        order.sort_by(|&a, &b| {
+            (&places[a].path, places[a].doc_start, a).cmp(&(
+                &places[b].path,
+                places[b].doc_start,
+                b,
+            ))
+        });
+        let mut rank = vec![0; n];
+        for (r, &i) in order.iter().enumerate() {
+            rank[i] = r;
+        }
+        let mut candidates: Vec<(u64, usize)> = places
+            .iter()
+            .zip(&rank)
+            .filter_map(|(p, &r)| p.copy.map(|key| (key, r)))
+            .collect();
+        drop(rank);
+        candidates.sort_unstable();
+        let mut copy = vec![false; n];
+        let spool = &self.spool;
+        let error = &mut self.error;
+        for bucket in candidates.chunk_by(|a, b| a.0 == b.0) {
+            if bucket.len() < 2 {
+                continue;
+            }
+            let docs = bucket.iter().filter_map(|&(_, r)| {
+                let i = order[r];
+                match spool.get(i) {
+                    Ok(result) => Some((i, Box::new(result.doc))),
+                    Err(e) => {
+                        error.get_or_insert(e);
+                        None
+                    }
+                }
+            });
+            for class in copies::classes(docs) {
+                for &i in &class[1..] {
+                    copy[i] = true;
+                }
+            }
+        }
+        copy
+    }
+}
+
+/// Writes `bytes` so that the keys' bytes order as the parts do, part by part: each zero byte
+/// as zero and 255, the end as two zeros. A part that ends first is then less than one that
+/// goes on, whatever follows either, as a string that is a prefix of another is less.
+fn push_part(key: &mut Vec<u8>, bytes: &[u8]) {
+    for &b in bytes {
+        key.push(b);
+        if b == 0 {
+            key.push(0xff);
+        }
+    }
+    key.extend_from_slice(&[0, 0]);
+}
+
+/// Reads back a part written by [`push_part`] at the start of `key`: the part and what follows.
+fn read_part(key: &[u8]) -> Option<(Vec<u8>, &[u8])> {
+    let mut part = Vec::new();
+    let mut at = 0;
+    loop {
+        match *key.get(at)? {
+            0 => match *key.get(at + 1)? {
+                0 => return Some((part, &key[at + 2..])),
+                0xff => {
+                    part.push(0);
+                    at += 2;
+                }
+                _ => return None,
+            },
+            b => {
+                part.push(b);
+                at += 1;
+            }
+        }
+    }
+}
+
+/// A sort key read back: the configuration part (label, fingerprint, pooled) as written, and
+/// the result's number.
+fn split_key(key: &[u8]) -> Option<(&[u8], usize)> {
+    let (_, rest) = read_part(key)?;
+    let (_, rest) = read_part(rest)?;
+    let config_len = key.len() - rest.len() + 1;
+    let number = key.get(key.len().checked_sub(8)?..)?;
+    let number = u64::from_be_bytes(number.try_into().ok()?);
+    Some((key.get(..config_len)?, usize::try_from(number).ok()?))
+}
+
+/// The configuration part of a key made into its fingerprint.
+fn fingerprint_of(config: &[u8]) -> Option<Fingerprint> {
+    let (label, rest) = read_part(config)?;
+    let (identity, rest) = read_part(rest)?;
+    let label = String::from_utf8(label).ok()?;
+    Some(Fingerprint::from_parts(&identity, &label, rest == [1]))
+}
+
+/// A sort key read back: its configuration part and the run's number.
+type KeyRead = (Box<[u8]>, usize);
+
+/// The walk of [`SpooledCorpus::configurations`].
+pub struct Configurations {
+    spool: ResultSpool,
+    copy: Vec<bool>,
+    sorted: Sorted,
+    /// The first key of the next configuration, read past the end of the one before.
+    next: Option<(Box<[u8]>, usize)>,
+    error: Option<String>,
+    done: bool,
+}
+
+impl Configurations {
+    /// Run `number` of the corpus, read back: its origin and document.
+    pub fn read(&self, number: usize) -> Result<LoadedResult, String> {
+        self.spool.get(number)
+    }
+
+    /// The next key of a counted run (not a copy): its configuration part and number.
+    fn next_key(&mut self) -> Option<Result<KeyRead, String>> {
+        if let Some(next) = self.next.take() {
+            return Some(Ok(next));
+        }
+        loop {
+            let key = match self.sorted.next()? {
+                Ok(key) => key,
+                Err(e) => return Some(Err(format!("the runs' order could not be read back: {e}"))),
+            };
+            let Some((config, number)) = split_key(&key) else {
+                return Some(Err("a run's sort key was read back changed".to_string()));
+            };
+            if !self.copy.get(number).copied().unwrap_or(false) {
+                return Some(Ok((config.into(), number)));
+            }
+        }
+    }
+
+    /// The next configuration, or the error that ends the walk.
+    fn walk_one(&mut self) -> Option<Result<(Fingerprint, Vec<usize>), String>> {
+        if let Some(e) = self.error.take() {
+            return Some(Err(e));
+        }
+        let (config, first) = match self.next_key()? {
+            Ok(k) => k,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut numbers = vec![first];
+        loop {
+            match self.next_key() {
+                None => break,
+                Some(Err(e)) => return Some(Err(e)),
+                Some(Ok((c, number))) if c == config => numbers.push(number),
+                Some(Ok(other)) => {
+                    self.next = Some(other);
+                    break;
+                }
+            }
+        }
+        let Some(fingerprint) = fingerprint_of(&config) else {
+            return Some(Err(
+                "a configuration's sort key was read back changed".to_string()
+            ));
+        };
+        Some(Ok((fingerprint, numbers)))
+    }
+}
+
+impl Iterator for Configurations {
+    /// A configuration's fingerprint and its runs' numbers, in path order.
+    type Item = Result<(Fingerprint, Vec<usize>), String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let item = self.walk_one();
+        // Nothing more is walked after an error: what follows a missing result would pass for
+        // the whole corpus.
+        self.done = matches!(item, None | Some(Err(_)));
+        item
+    }
+}
