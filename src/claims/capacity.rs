@@ -13,9 +13,9 @@ use std::collections::BTreeMap;
 
 use crate::audit::{Capacity, Estimate, LadderPoint};
 use crate::cards;
-use crate::model::LevelKey;
 use crate::model::loaded::LoadedResult;
-use crate::replication::launch_id;
+use crate::model::{LevelKey, ResultDoc};
+use crate::replication::launch_id_of;
 use crate::stats::{launch_interval, mean};
 
 /// How one level stands against the floor.
@@ -63,34 +63,46 @@ pub fn classify(per_user: Option<&Estimate>, floor: f64) -> LevelClass {
 /// The ladder of the runs `members`: per concurrency, the aggregate and per-user estimates, the
 /// runs and the launches behind them. A run with two levels at one concurrency contributes its
 /// first.
-///
-/// A run's launch is held as its rank among the configuration's launches (in the order
-/// [`super::side::group_by_launch`] gives them: recorded ids sorted, the unrecorded last),
-/// four bytes beside each value rather than a borrowed id: one configuration over twenty
-/// thousand launches held about six hundred bytes a run here, more than the kept result.
 pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
-    // Per level: the aggregates and per-user rates with their runs' launches, the runs, and
-    // the launches of the runs.
-    type Row = (Vec<(u32, f64)>, Vec<(u32, f64)>, usize, Vec<u32>);
-    let launch_key = |i: usize| launch_id(&results[i]).map_or((true, ""), |id| (false, id));
-    let mut launches: Vec<(bool, &str)> = members.iter().map(|&i| launch_key(i)).collect();
-    launches.sort_unstable();
-    launches.dedup();
-    let rank = |i: usize| {
-        let at = launches.binary_search(&launch_key(i)).unwrap_or(0);
-        u32::try_from(at).unwrap_or(u32::MAX)
-    };
-    let mut by_level: BTreeMap<LevelKey, Row> = BTreeMap::new();
-    let mut seen = std::collections::BTreeSet::new();
+    let mut gathered = LadderGather::default();
     for &i in members {
-        let launch = rank(i);
-        seen.clear();
-        for level in &results[i].doc.levels {
+        gathered.add(&results[i].doc);
+    }
+    gathered.ladder()
+}
+
+/// What a ladder reads of a configuration's runs, gathered a run at a time ([`ladder`]), so
+/// that a caller reading the runs back one by one holds their figures, not the runs.
+///
+/// A run's launch is held as a number, four bytes beside each value rather than a borrowed id
+/// (one configuration over twenty thousand launches held about six hundred bytes a run with
+/// the id), numbered as the launches come; the ladder groups values by the launches' order as
+/// [`super::side::group_by_launch`] gives them (recorded ids sorted, the unrecorded last).
+#[derive(Debug, Default)]
+pub struct LadderGather {
+    /// Each launch once, with its number: `(unrecorded, id)`.
+    launches: BTreeMap<(bool, String), u32>,
+    /// Per level: the aggregates and per-user rates with their runs' launches, the runs, and
+    /// the launches of the runs.
+    by_level: BTreeMap<LevelKey, GatheredLevel>,
+}
+
+/// The values gathered at one level.
+type GatheredLevel = (Vec<(u32, f64)>, Vec<(u32, f64)>, usize, Vec<u32>);
+
+impl LadderGather {
+    /// Gathers one run (the next in path order).
+    pub fn add(&mut self, doc: &ResultDoc) {
+        let key = launch_id_of(doc).map_or((true, String::new()), |id| (false, id.to_string()));
+        let next = u32::try_from(self.launches.len()).unwrap_or(u32::MAX);
+        let launch = *self.launches.entry(key).or_insert(next);
+        let mut seen = std::collections::BTreeSet::new();
+        for level in &doc.levels {
             let key = level.key();
             if !seen.insert(key) {
                 continue;
             }
-            let row = by_level.entry(key).or_default();
+            let row = self.by_level.entry(key).or_default();
             row.2 += 1;
             row.3.push(launch);
             if let Some(a) = cards::aggregate(&level) {
@@ -106,22 +118,37 @@ pub fn ladder(results: &[LoadedResult], members: &[usize]) -> Vec<LadderPoint> {
             }
         }
     }
-    by_level
-        .into_iter()
-        .map(|(key, (agg, user, runs, mut of_runs))| {
-            of_runs.sort_unstable();
-            of_runs.dedup();
-            LadderPoint {
-                key,
-                concurrency: key.streams(),
-                request_rate: key.rate(),
-                aggregate_tok_s: estimate(&group_by_rank(agg)),
-                per_user_tok_s: estimate(&group_by_rank(user)),
-                runs,
-                launches: of_runs.len(),
-            }
-        })
-        .collect()
+
+    /// The ladder of the runs gathered.
+    pub fn ladder(self) -> Vec<LadderPoint> {
+        // Each launch's number made its rank in launch order.
+        let mut rank = vec![0; self.launches.len()];
+        for (r, &number) in self.launches.values().enumerate() {
+            rank[number as usize] = u32::try_from(r).unwrap_or(u32::MAX);
+        }
+        let ranked = |values: Vec<(u32, f64)>| -> Vec<(u32, f64)> {
+            values
+                .into_iter()
+                .map(|(launch, v)| (rank[launch as usize], v))
+                .collect()
+        };
+        self.by_level
+            .into_iter()
+            .map(|(key, (agg, user, runs, mut of_runs))| {
+                of_runs.sort_unstable();
+                of_runs.dedup();
+                LadderPoint {
+                    key,
+                    concurrency: key.streams(),
+                    request_rate: key.rate(),
+                    aggregate_tok_s: estimate(&group_by_rank(ranked(agg))),
+                    per_user_tok_s: estimate(&group_by_rank(ranked(user))),
+                    runs,
+                    launches: of_runs.len(),
+                }
+            })
+            .collect()
+    }
 }
 
 /// Values grouped by their launch's rank, in rank order, each group in the order given: what

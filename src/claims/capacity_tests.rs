@@ -6,6 +6,7 @@
 use super::*;
 use crate::claims::side::group_by_launch;
 use crate::model::translate::Origin;
+use crate::replication::launch_id;
 use crate::seeded::below;
 
 /// The ladder as it was made before ranks: each value with its run's launch id, grouped by id.

@@ -14,6 +14,7 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
@@ -22,11 +23,11 @@ use serde_json::json;
 
 use super::{EXIT_CLEAN, Output};
 use crate::audit::{Capacity, LadderPoint};
-use crate::claims::capacity::{capacity, ladder};
+use crate::claims::capacity::{LadderGather, capacity};
 use crate::claims::num;
 use crate::config::{self, GlobSidecars};
 use crate::corpus::{self, Corpus, Options};
-use crate::replication::configurations;
+use crate::replication::{Order, SpooledCorpus};
 use crate::text::FileText;
 
 /// Arguments of `capacity`.
@@ -67,6 +68,24 @@ pub fn parse_floor(s: &str) -> Result<f64, String> {
 /// Loads `paths` (default `.`) with the thresholds and sidecars of the nearest config file.
 /// `Err` for a path that does not exist or a bad config file.
 pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
+    let (paths, options) = options_for(paths)?;
+    Ok((corpus::load_results(&paths, &options), options))
+}
+
+/// [`load`], each result handed to `keep` as it is read rather than held
+/// ([`corpus::load_results_into`]).
+fn load_into(
+    paths: &[PathBuf],
+    keep: &mut dyn FnMut(corpus::LoadedResult),
+) -> Result<(Corpus, Options), String> {
+    let (paths, mut options) = options_for(paths)?;
+    options.put_away = true;
+    Ok((corpus::load_results_into(&paths, &options, keep), options))
+}
+
+/// The paths to read (`.` when none) and how: lean, with the thresholds and sidecars of the
+/// nearest config file.
+fn options_for(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Options), String> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {
@@ -95,57 +114,83 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
         }
         options.sidecars = GlobSidecars::new(c.sidecars.clone(), &c.dir);
     }
-    Ok((corpus::load_results(&paths, &options), options))
+    Ok((paths, options))
 }
 
 /// One configuration's row.
-/// One configuration's line. It borrows what the configuration already holds (its label and
-/// members): with every result its own configuration, a copy of each would be held for every
-/// result until the table is written.
-struct Row<'a> {
-    label: &'a str,
+struct Row {
+    label: Box<str>,
     fingerprint: String,
-    /// The configuration's runs, as indices of the corpus results.
-    members: &'a [usize],
+    /// The ids of the configuration's runs, in path order (the JSON lists them).
+    results: Vec<FileText>,
     capacity: Capacity,
     per_user: Option<f64>,
     runs: usize,
     launches: usize,
 }
 
-/// Runs `capacity`.
+/// Runs `capacity`. Each result is put away as it is read, and each configuration's runs read
+/// back in turn, their ladder gathered a run at a time: with every result its own
+/// configuration, or twenty thousand runs of one, memory holds the rows, not the results.
 pub fn run(args: &CapacityArgs) -> Result<Output, String> {
-    let (corpus, _) = load(&args.paths)?;
-    let configs = configurations(&corpus.results);
-    let mut rows: Vec<Row<'_>> = configs
-        .iter()
-        .map(|c| {
-            let points = ladder(&corpus.results, &c.members);
-            let cap = capacity(&points, args.floor, args.replicas);
-            let at: Option<&LadderPoint> =
-                cap.level.and_then(|k| points.iter().find(|p| p.key == k));
-            Row {
-                label: c.fingerprint.label(),
-                fingerprint: c.fingerprint.short(),
-                members: &c.members,
-                per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
-                runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
-                launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
-                capacity: cap,
-            }
-        })
-        .collect();
-    rows.sort_by(|a, b| (a.label, &a.fingerprint).cmp(&(b.label, &b.fingerprint)));
-    // Written a configuration at a time: the whole output built first would hold a table or a
-    // document of every configuration. A closed pipe (`capacity | head`) ends the writing, as
-    // it is no error.
+    let mut spooled = SpooledCorpus::new(Order::LabelShort);
+    load_into(&args.paths, &mut |r| spooled.keep(&r))?;
+    let mut unread = None;
+    let rows = rows(spooled, args).map_while(|row| row.map_err(|e| unread = Some(e)).ok());
+    // Written a configuration at a time (the table once its widths are measured over every
+    // row): the whole output built first would hold a table or a document of every
+    // configuration. A closed pipe (`capacity | head`) ends the writing, as it is no error.
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let written = match args.format {
-        CapacityFormat::Json => json_output(&rows, &corpus.results, args, &mut stdout),
-        CapacityFormat::Table => table_output(&rows, args, &mut stdout),
+        CapacityFormat::Json => json_output(rows, args, &mut stdout),
+        CapacityFormat::Table => table_output(&rows.collect::<Vec<_>>(), args, &mut stdout),
     };
     let _ = written.and_then(|()| std::io::Write::flush(&mut stdout));
+    drop(stdout);
+    if let Some(e) = unread {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: error: {}; the capacity table is incomplete",
+            crate::text::line(&e)
+        );
+        return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+    }
     Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
+}
+
+/// Each configuration's row, by label then fingerprint, its runs read back one at a time.
+fn rows(spooled: SpooledCorpus, args: &CapacityArgs) -> impl Iterator<Item = Result<Row, String>> {
+    let mut walk = spooled.configurations();
+    let (floor, replicas) = (args.floor, args.replicas);
+    std::iter::from_fn(move || {
+        let (fingerprint, numbers) = match walk.next()? {
+            Ok(group) => group,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut gathered = LadderGather::default();
+        let mut results = Vec::with_capacity(numbers.len());
+        for number in numbers {
+            match walk.read(number) {
+                Ok(run) => {
+                    gathered.add(&run.doc);
+                    results.push(run.doc.id.as_str().into());
+                }
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        let points = gathered.ladder();
+        let cap = capacity(&points, floor, replicas);
+        let at: Option<&LadderPoint> = cap.level.and_then(|k| points.iter().find(|p| p.key == k));
+        Some(Ok(Row {
+            label: fingerprint.label().into(),
+            fingerprint: fingerprint.short(),
+            results,
+            per_user: at.and_then(|p| p.per_user_tok_s.map(|e| e.value)),
+            runs: points.iter().map(|p| p.runs).max().unwrap_or(0),
+            launches: points.iter().map(|p| p.launches).max().unwrap_or(0),
+            capacity: cap,
+        }))
+    })
 }
 
 fn capacity_words(c: &Capacity) -> String {
@@ -175,10 +220,10 @@ const HEADER: [&str; 8] = [
 const RIGHT: [usize; 5] = [2, 3, 4, 5, 6];
 
 /// One configuration's cells.
-fn cells(r: &Row<'_>) -> [String; 8] {
+fn cells(r: &Row) -> [String; 8] {
     let c = &r.capacity;
     [
-        crate::text::line(r.label).into_owned(),
+        crate::text::line(&r.label).into_owned(),
         r.fingerprint.clone(),
         capacity_words(c),
         c.aggregate_tok_s.map_or_else(|| "–".into(), num),
@@ -197,7 +242,7 @@ fn cells(r: &Row<'_>) -> [String; 8] {
 /// then each row is made again and written ([`crate::text::table`]), so the run never holds a
 /// table of every configuration.
 fn table_output(
-    rows: &[Row<'_>],
+    rows: &[Row],
     args: &CapacityArgs,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
@@ -254,8 +299,7 @@ fn table_output(
 /// The JSON document: the floor, the replicas and each configuration, made and redacted (every
 /// secret among its labels and ids replaced by `"<redacted>"`) as the writer reaches it.
 fn json_output(
-    rows: &[Row<'_>],
-    results: &[crate::model::loaded::LoadedResult],
+    rows: impl Iterator<Item = Row>,
     args: &CapacityArgs,
     sink: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
@@ -266,16 +310,11 @@ fn json_output(
         replicas: u64,
         configurations: crate::text::json::Streamed<I>,
     }
-    let configs = rows.iter().map(|r| {
-        let ids: Vec<FileText> = r
-            .members
-            .iter()
-            .map(|&i| results[i].doc.id.as_str().into())
-            .collect();
+    let configs = rows.map(|r| {
         let mut config = json!({
-            "label": FileText::from(r.label),
+            "label": FileText::from(&*r.label),
             "fingerprint": r.fingerprint,
-            "results": ids,
+            "results": r.results,
             "capacity": r.capacity.concurrency,
             "capacity_request_rate": r.capacity.request_rate,
             "none_because": r.capacity.none_because,

@@ -35,7 +35,7 @@ use crate::corpus;
 use crate::model::LoadAxis;
 use crate::numbers::fixed;
 use crate::numbers::plural;
-use crate::replication::{ConfigSummary, LevelSummary, SpooledCorpus, spooled_summaries};
+use crate::replication::{ConfigSummary, LevelSummary, Order, SpooledCorpus, spooled_summaries};
 
 /// Arguments of `summary`.
 #[derive(Debug, clap::Args)]
@@ -98,7 +98,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     // Each result is put away in a temporary file as it is read, and each configuration's runs
     // read back when the summary reaches it: with every result its own configuration, holding
     // them all (or only their fingerprints) grew with the corpus.
-    let mut spooled = SpooledCorpus::default();
+    let mut spooled = SpooledCorpus::new(Order::LabelFingerprint);
     let mut corpus = corpus::load_results_into(&paths, &options, &mut |r| spooled.keep(&r));
     let problems = corpus
         .findings

@@ -27,7 +27,7 @@ use crate::model::{Level, LevelKey};
 use crate::numbers::plural;
 
 pub use crate::fingerprint::path_order;
-pub use spooled::{Configurations, SpooledCorpus};
+pub use spooled::{Configurations, Order, SpooledCorpus};
 pub use summary::{Ci95, ConfigSummary, LevelSummary, spooled_summaries, summaries};
 
 mod spooled;

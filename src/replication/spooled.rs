@@ -1,7 +1,8 @@
 //! The configurations of a corpus whose results were put away as they were read
 //! ([`ResultSpool`]), walked one at a time in the order `summary` lists them (by label, then
-//! fingerprint), each with its runs read back: the same configurations, with the same runs in
-//! the same order, as [`super::configurations`] makes of the results held in memory.
+//! fingerprint) or the one `capacity` does (by label, then short fingerprint), each with its
+//! runs read back: the same configurations, with the same runs in the same order, as
+//! [`super::configurations`] makes of the results held in memory.
 //!
 //! What is held meanwhile is a few dozen bytes a result (where it was read, and the key of what
 //! its copies share) and a budget of sort keys; the rest is on disk. With every result a
@@ -9,8 +10,8 @@
 //!
 //! How the walk matches the grouping in memory:
 //! - each successful result's fingerprint ([`crate::fingerprint::of_result`]) is made as it is
-//!   put away and written into a sort key with the result's place: label, fingerprint, then
-//!   path, position and number, each part written so that the keys' bytes order as the parts
+//!   put away and written into a sort key with the result's place: label, (short form,)
+//!   fingerprint, then path, position and number, each part written so that the keys' bytes order as the parts
 //!   do ([`push_part`]); sorted ([`SortedRecords`]), equal fingerprints come together in the
 //!   list's order, their runs in path order;
 //! - copies of a run ([`crate::copies`]) are found first, from each result's copy key, sorted
@@ -34,8 +35,18 @@ pub struct SpooledCorpus {
     spool: ResultSpool,
     places: Vec<Place>,
     keys: SortedRecords,
+    order: Order,
     /// The first result that could not be put away: the walk reports it, never leaves it out.
     error: Option<String>,
+}
+
+/// The order configurations are walked in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// By label, then fingerprint (`summary`).
+    LabelFingerprint,
+    /// By label, then the short form of the fingerprint (`capacity`, the audit's sections).
+    LabelShort,
 }
 
 /// What is held of each result: where it was read, and the key its copies share.
@@ -46,19 +57,20 @@ struct Place {
     copy: Option<u64>,
 }
 
-impl Default for SpooledCorpus {
-    fn default() -> Self {
-        SpooledCorpus::with_budget(ResultSpool::default(), KEYS_BUDGET)
-    }
-}
-
 impl SpooledCorpus {
+    /// Results put away in the system's temporary folder, their configurations to be walked
+    /// in `order`.
+    pub fn new(order: Order) -> Self {
+        SpooledCorpus::with_budget(ResultSpool::default(), KEYS_BUDGET, order)
+    }
+
     /// Results put away in `spool`, `budget` bytes of sort keys held at a time.
-    pub fn with_budget(spool: ResultSpool, budget: usize) -> Self {
+    pub fn with_budget(spool: ResultSpool, budget: usize, order: Order) -> Self {
         SpooledCorpus {
             spool,
             places: Vec::new(),
             keys: SortedRecords::new(budget),
+            order,
             error: None,
         }
     }
@@ -86,6 +98,9 @@ impl SpooledCorpus {
             let print = of_result(result);
             let mut key = Vec::with_capacity(print.identity_bytes().len() + 160);
             push_part(&mut key, print.label().as_bytes());
+            if self.order == Order::LabelShort {
+                key.extend_from_slice(print.short().as_bytes());
+            }
             push_part(&mut key, print.identity_bytes());
             key.push(u8::from(print.is_pooled()));
             push_part(&mut key, result.origin.path.raw().as_bytes());
@@ -100,8 +115,8 @@ impl SpooledCorpus {
         });
     }
 
-    /// Every configuration with at least one successful run, by label then fingerprint
-    /// (`summary`'s order): its fingerprint and its runs' numbers in path order, each run read
+    /// Every configuration with at least one successful run, in the corpus's [`Order`]: its
+    /// fingerprint and its runs' numbers in path order, each run read
     /// back when asked for ([`Configurations::read`]), so that a caller holds what it gathers
     /// of the runs, not the runs.
     pub fn configurations(mut self) -> Configurations {
@@ -110,6 +125,7 @@ impl SpooledCorpus {
             spool: self.spool,
             copy,
             sorted: self.keys.sorted(),
+            short: self.order == Order::LabelShort,
             next: None,
             error: self.error,
             done: false,
@@ -201,10 +217,14 @@ fn read_part(key: &[u8]) -> Option<(Vec<u8>, &[u8])> {
     }
 }
 
-/// A sort key read back: the configuration part (label, fingerprint, pooled) as written, and
-/// the result's number.
-fn split_key(key: &[u8]) -> Option<(&[u8], usize)> {
+/// The short form's length in a key of [`Order::LabelShort`].
+const SHORT: usize = 12;
+
+/// A sort key read back: the configuration part (label, short form if `short`, fingerprint,
+/// pooled) as written, and the result's number.
+fn split_key(key: &[u8], short: bool) -> Option<(&[u8], usize)> {
     let (_, rest) = read_part(key)?;
+    let rest = if short { rest.get(SHORT..)? } else { rest };
     let (_, rest) = read_part(rest)?;
     let config_len = key.len() - rest.len() + 1;
     let number = key.get(key.len().checked_sub(8)?..)?;
@@ -213,8 +233,9 @@ fn split_key(key: &[u8]) -> Option<(&[u8], usize)> {
 }
 
 /// The configuration part of a key made into its fingerprint.
-fn fingerprint_of(config: &[u8]) -> Option<Fingerprint> {
+fn fingerprint_of(config: &[u8], short: bool) -> Option<Fingerprint> {
     let (label, rest) = read_part(config)?;
+    let rest = if short { rest.get(SHORT..)? } else { rest };
     let (identity, rest) = read_part(rest)?;
     let label = String::from_utf8(label).ok()?;
     Some(Fingerprint::from_parts(&identity, &label, rest == [1]))
@@ -228,6 +249,8 @@ pub struct Configurations {
     spool: ResultSpool,
     copy: Vec<bool>,
     sorted: Sorted,
+    /// Whether the keys hold the short form after the label ([`Order::LabelShort`]).
+    short: bool,
     /// The first key of the next configuration, read past the end of the one before.
     next: Option<(Box<[u8]>, usize)>,
     error: Option<String>,
@@ -250,7 +273,7 @@ impl Configurations {
                 Ok(key) => key,
                 Err(e) => return Some(Err(format!("the runs' order could not be read back: {e}"))),
             };
-            let Some((config, number)) = split_key(&key) else {
+            let Some((config, number)) = split_key(&key, self.short) else {
                 return Some(Err("a run's sort key was read back changed".to_string()));
             };
             if !self.copy.get(number).copied().unwrap_or(false) {
@@ -280,7 +303,7 @@ impl Configurations {
                 }
             }
         }
-        let Some(fingerprint) = fingerprint_of(&config) else {
+        let Some(fingerprint) = fingerprint_of(&config, self.short) else {
             return Some(Err(
                 "a configuration's sort key was read back changed".to_string()
             ));

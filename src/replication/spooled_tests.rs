@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use std::collections::BTreeMap;
 
-use super::spooled::SpooledCorpus;
+use super::spooled::{Order, SpooledCorpus};
 use super::{
     Ci95, ConfigSummary, Configuration, LevelSummary, PER_USER, Series, TTFT_P50, configurations,
     launches, runs, series, spooled_summaries, summaries, throughput_series,
@@ -70,7 +70,7 @@ fn drawn(base: &[LoadedResult], state: &mut u64, n: usize) -> Vec<LoadedResult> 
         if below(state, 8) == 0 {
             r.doc.outcome = Outcome::Failed;
         }
-        match below(state, 6) {
+        match below(state, 7) {
             // Another engine version: a configuration of its own, or of a few.
             0 | 1 => {
                 let mut engine = r.doc.engine.as_deref().cloned().unwrap_or_default();
@@ -86,6 +86,12 @@ fn drawn(base: &[LoadedResult], state: &mut u64, n: usize) -> Vec<LoadedResult> 
             // Unidentified: a configuration of its own, named by the result.
             3 => r.doc.model = Some(Arc::new(Model::default())),
             4 => r.doc.engine = Some(Arc::new(Engine::default())),
+            // A setting the label does not show: configurations of one label.
+            5 => {
+                let mut engine = r.doc.engine.as_deref().cloned().unwrap_or_default();
+                engine.max_num_seqs = Some(below(state, 4) as u64);
+                r.doc.engine = Some(Arc::new(engine));
+            }
             _ => {}
         }
         // Launches: one of a few ids, a blank one, or none.
@@ -111,7 +117,7 @@ fn spooled(results: &[LoadedResult], budget: usize, held: bool) -> Vec<ConfigSum
     } else {
         ResultSpool::default()
     };
-    let mut corpus = SpooledCorpus::with_budget(spool, budget);
+    let mut corpus = SpooledCorpus::with_budget(spool, budget, Order::LabelFingerprint);
     for r in results {
         corpus.keep(r);
     }
@@ -262,6 +268,98 @@ fn figures_gathered_a_run_at_a_time_are_those_the_series_give() {
             summaries(&results, 0.05).collect::<Vec<_>>(),
             summaries_by_series(&results),
             "round {round}: {n} results"
+        );
+    }
+}
+
+/// What a walk gives, as it can be compared with the configurations in memory: each
+/// configuration's fingerprint and its runs' places and ids, in order.
+type Walked = Vec<(
+    crate::fingerprint::Fingerprint,
+    Vec<(String, usize, String)>,
+)>;
+
+fn walked(results: &[LoadedResult], order: Order, budget: usize) -> Walked {
+    let mut corpus = SpooledCorpus::with_budget(ResultSpool::default(), budget, order);
+    for r in results {
+        corpus.keep(r);
+    }
+    let mut walk = corpus.configurations();
+    let mut out = Vec::new();
+    while let Some(group) = walk.next() {
+        let (fingerprint, numbers) = group.expect("walked");
+        let runs = numbers
+            .iter()
+            .map(|&n| {
+                let r = walk.read(n).expect("read back");
+                (
+                    r.origin.path.raw().to_string(),
+                    r.origin.doc_start,
+                    r.doc.id,
+                )
+            })
+            .collect();
+        out.push((fingerprint, runs));
+    }
+    out
+}
+
+/// The configurations in memory, in `order`: `summary` sorts by label and fingerprint,
+/// `capacity` and the audit by label and short form, each stably over the fingerprint order.
+fn in_memory(results: &[LoadedResult], order: Order) -> Walked {
+    let mut configs = configurations(results);
+    match order {
+        Order::LabelFingerprint => configs.sort_by(|a, b| {
+            (a.fingerprint.label(), &a.fingerprint).cmp(&(b.fingerprint.label(), &b.fingerprint))
+        }),
+        Order::LabelShort => configs.sort_by(|a, b| {
+            (a.fingerprint.label(), a.fingerprint.short())
+                .cmp(&(b.fingerprint.label(), b.fingerprint.short()))
+        }),
+    }
+    configs
+        .into_iter()
+        .map(|c| {
+            let runs = c
+                .members
+                .iter()
+                .map(|&i| {
+                    let r = &results[i];
+                    (
+                        r.origin.path.raw().to_string(),
+                        r.origin.doc_start,
+                        r.doc.id.clone(),
+                    )
+                })
+                .collect();
+            (c.fingerprint, runs)
+        })
+        .collect()
+}
+
+#[test]
+fn the_walk_gives_the_configurations_in_memory_in_either_order() {
+    let base = base();
+    let mut state = 0x5eed_0000_0000_0031_u64;
+    for round in 0..60 {
+        let n = 1 + below(&mut state, 150);
+        let results = drawn(&base, &mut state, n);
+        for order in [Order::LabelFingerprint, Order::LabelShort] {
+            let expected = in_memory(&results, order);
+            for budget in [usize::MAX, 1_500] {
+                assert_eq!(
+                    walked(&results, order, budget),
+                    expected,
+                    "round {round}: {n} results, {order:?}, budget {budget}"
+                );
+            }
+        }
+    }
+    for order in [Order::LabelFingerprint, Order::LabelShort] {
+        assert_eq!(
+            walked(&base, order, 40_000),
+            in_memory(&base, order),
+            "{order:?}"
         );
     }
 }
