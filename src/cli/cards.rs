@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 
 use super::{EXIT_CLEAN, Output};
 use crate::corpus;
+use crate::replication::{Order, SpooledCorpus};
 
 /// Prints the cards of every result `paths` hold.
 pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
@@ -43,14 +44,21 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
         }
     };
-    let corpus = corpus::load_results(paths, &options);
+    // Each result is put away as it is read and read back in path order as its cards are
+    // written: a corpus of tens of thousands of results is held as where each one is.
+    let options = corpus::Options {
+        put_away: true,
+        ..options
+    };
+    let mut spooled = SpooledCorpus::new(Order::ResultsOnly);
+    let corpus = corpus::load_results_into(paths, &options, &mut |r| spooled.keep(&r));
     if corpus::report_internal_errors(&corpus.internal_errors) {
         return Err(format!(
             "{} could not be read because of an internal error (above)",
             shown()
         ));
     }
-    if corpus.results.is_empty() {
+    if spooled.is_empty() {
         let why = corpus.findings.first().map_or_else(
             || "no result in them".to_string(),
             |f| format!("{} {}", f.rule.code, f.message.raw()),
@@ -60,12 +68,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             shown()
         ));
     }
-    let mut order: Vec<&corpus::LoadedResult> = corpus.results.iter().collect();
-    order.sort_by(|a, b| {
-        (&a.origin.path, a.origin.doc_start).cmp(&(&b.origin.path, b.origin.doc_start))
-    });
-    let with_results: std::collections::BTreeSet<&str> =
-        order.iter().map(|r| r.origin.path.raw()).collect();
+    let with_results = spooled.paths();
     let unread: std::collections::BTreeSet<&str> = corpus
         .findings
         .iter()
@@ -73,6 +76,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
         .map(|f| f.primary.path.raw())
         .filter(|p| !with_results.contains(p))
         .collect();
+    drop(with_results);
     if !unread.is_empty() {
         let _ = writeln!(
             std::io::stderr(),
@@ -81,33 +85,71 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             if unread.len() == 1 { "was" } else { "were" }
         );
     }
+    let several = spooled.len() > 1;
+    let mut results = spooled.in_path_order();
     // Cards quote the file: every secret in them is redacted, hidden characters escaped.
-    if let [one] = order.as_slice() {
-        let bytes = crate::text::json::pretty_redacted(crate::cards::cards(&one.doc));
-        return Ok(Output::stdout(bytes, EXIT_CLEAN));
+    if !several {
+        return match results.next() {
+            Some(Ok(one)) => {
+                let bytes = crate::text::json::pretty_redacted(crate::cards::cards(&one.doc));
+                Ok(Output::stdout(bytes, EXIT_CLEAN))
+            }
+            Some(Err(e)) => Err(e),
+            None => Err(format!("{} holds no result", shown())),
+        };
     }
     // Several cards are written as they are made, not gathered: a card is a few kilobytes, and
     // a corpus of tens of thousands of results would hold them all. A closed pipe ends the
-    // writing, as it is no error.
+    // writing, as it is no error; a result that cannot be read back ends it too, and is said.
     let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let _ = crate::text::json::to_writer_pretty(&mut stdout, &Cards(&order))
+    let cards = Cards {
+        results: std::cell::RefCell::new(Some(results)),
+        unread: std::cell::RefCell::new(None),
+    };
+    let _ = crate::text::json::to_writer_pretty(&mut stdout, &cards)
         .and_then(|()| stdout.write_all(b"\n"))
         .and_then(|()| stdout.flush());
+    drop(stdout);
+    if let Some(e) = cards.unread.into_inner() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "benchlint: error: {}; the cards are incomplete",
+            crate::text::line(&e)
+        );
+        return Ok(Output::stdout(Vec::new(), super::EXIT_TROUBLE));
+    }
     Ok(Output::stdout(Vec::new(), EXIT_CLEAN))
 }
 
 /// The cards of several results as one JSON array, each card made, redacted and written in
-/// turn: the bytes the array made whole prints (a card is redacted alone as it is inside the
-/// array), without holding every card at once.
-struct Cards<'a>(&'a [&'a corpus::LoadedResult]);
+/// turn as its result is read back: the bytes the array made whole prints (a card is redacted
+/// alone as it is inside the array), without holding every card or result at once. A result
+/// that cannot be read back ends the array, and is kept in `unread`.
+struct Cards<I> {
+    results: std::cell::RefCell<Option<I>>,
+    unread: std::cell::RefCell<Option<String>>,
+}
 
-impl serde::Serialize for Cards<'_> {
+impl<I: Iterator<Item = Result<corpus::LoadedResult, String>>> serde::Serialize for Cards<I> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(|r| {
-            let mut card = card_with_path(r);
+        use serde::ser::{Error as _, SerializeSeq as _};
+        let Some(results) = self.results.borrow_mut().take() else {
+            return Err(S::Error::custom("the cards are written once"));
+        };
+        let mut seq = serializer.serialize_seq(None)?;
+        for r in results {
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    *self.unread.borrow_mut() = Some(e.clone());
+                    return Err(S::Error::custom(e));
+                }
+            };
+            let mut card = card_with_path(&r);
             crate::secrets::redact_value(&mut card);
-            card
-        }))
+            seq.serialize_element(&card)?;
+        }
+        seq.end()
     }
 }
 

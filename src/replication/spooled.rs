@@ -47,6 +47,9 @@ pub enum Order {
     LabelFingerprint,
     /// By label, then the short form of the fingerprint (`capacity`, the audit's sections).
     LabelShort,
+    /// No configuration walked, only the results in path order ([`SpooledCorpus::in_path_order`],
+    /// `cards`): no fingerprint is made.
+    ResultsOnly,
 }
 
 /// What is held of each result: where it was read, and the key its copies share.
@@ -94,7 +97,7 @@ impl SpooledCorpus {
                 return;
             }
         };
-        if result.doc.outcome == Outcome::Ok {
+        if result.doc.outcome == Outcome::Ok && self.order != Order::ResultsOnly {
             let print = of_result(result);
             let mut key = Vec::with_capacity(print.identity_bytes().len() + 160);
             push_part(&mut key, print.label().as_bytes());
@@ -132,11 +135,37 @@ impl SpooledCorpus {
         }
     }
 
-    /// Whether each result is a copy of a run counted before it in path order.
-    fn copies(&mut self) -> Vec<bool> {
-        let n = self.places.len();
-        let mut order: Vec<usize> = (0..n).collect();
+    /// The paths results were read from, each once, sorted.
+    pub fn paths(&self) -> std::collections::BTreeSet<&str> {
+        self.places.iter().map(|p| p.path.raw()).collect()
+    }
+
+    /// Every result (of any outcome) read back one at a time, in path order: by file, then
+    /// position in the file, then the order they were read in. An error reading one back ends
+    /// them.
+    pub fn in_path_order(self) -> impl Iterator<Item = Result<LoadedResult, String>> {
+        let order = self.path_order();
+        let spool = self.spool;
+        let mut error = self.error;
+        let mut numbers = order.into_iter();
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let item = match error.take() {
+                Some(e) => Err(e),
+                None => spool.get(numbers.next()?),
+            };
+            done = item.is_err();
+            Some(item)
+        })
+    }
+
+    /// The results' numbers in path order.
+    fn path_order(&self) -> Vec<usize> {
         let places = &self.places;
+        let mut order: Vec<usize> = (0..places.len()).collect();
         order.sort_by(|&a, &b| {
             (&places[a].path, places[a].doc_start, a).cmp(&(
                 &places[b].path,
@@ -144,6 +173,14 @@ impl SpooledCorpus {
                 b,
             ))
         });
+        order
+    }
+
+    /// Whether each result is a copy of a run counted before it in path order.
+    fn copies(&mut self) -> Vec<bool> {
+        let n = self.places.len();
+        let order = self.path_order();
+        let places = &self.places;
         let mut rank = vec![0; n];
         for (r, &i) in order.iter().enumerate() {
             rank[i] = r;

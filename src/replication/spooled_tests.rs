@@ -316,6 +316,8 @@ fn in_memory(results: &[LoadedResult], order: Order) -> Walked {
             (a.fingerprint.label(), a.fingerprint.short())
                 .cmp(&(b.fingerprint.label(), b.fingerprint.short()))
         }),
+        // Results only: no configuration is walked.
+        Order::ResultsOnly => configs.clear(),
     }
     configs
         .into_iter()
@@ -361,5 +363,36 @@ fn the_walk_gives_the_configurations_in_memory_in_either_order() {
             in_memory(&base, order),
             "{order:?}"
         );
+    }
+}
+
+#[test]
+fn a_corpus_kept_for_its_results_walks_no_configuration() {
+    assert!(walked(&base(), Order::ResultsOnly, 40_000).is_empty());
+}
+
+/// Every result, of any outcome and copies too, comes back in path order: the order `cards`
+/// prints them in, the one [`super::path_order`] gives the results in memory.
+#[test]
+fn results_come_back_in_path_order() {
+    let base = base();
+    let mut state = 0x5eed_0000_0000_0032_u64;
+    for round in 0..40 {
+        let n = below(&mut state, 150);
+        let results = drawn(&base, &mut state, n);
+        let mut corpus = SpooledCorpus::new(Order::ResultsOnly);
+        for r in &results {
+            corpus.keep(r);
+        }
+        assert_eq!(corpus.len(), n);
+        let back: Vec<String> = corpus
+            .in_path_order()
+            .map(|r| serde_json::to_string(&r.expect("read back").doc).unwrap())
+            .collect();
+        let expected: Vec<String> = super::path_order(&results)
+            .into_iter()
+            .map(|i| serde_json::to_string(&results[i].doc).unwrap())
+            .collect();
+        assert_eq!(back, expected, "round {round}: {n} results");
     }
 }
