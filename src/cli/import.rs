@@ -16,7 +16,7 @@ use super::{EXIT_CLEAN, Output, output};
 
 mod stage;
 
-use crate::corpus::{self, LoadedResult};
+use crate::corpus;
 use stage::{staging_dir, write_staged};
 
 /// The `schema` of a provenance file written beside each imported result.
@@ -82,10 +82,10 @@ const STEM_HEAD: usize = 100;
 /// A result whose two output files would be one another result writes (`r.provenance.json`
 /// read as a result beside `r.json`, whose provenance file has that name) gets no name: `Err`
 /// with the other input's path, and it is refused rather than overwrite one output with another.
-fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<String, String>> {
+fn output_names(paths: &[&str], args: &[PathBuf]) -> Vec<Result<String, String>> {
     let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-    for r in results {
-        *per_file.entry(r.origin.path.raw()).or_default() += 1;
+    for &path in paths {
+        *per_file.entry(path).or_default() += 1;
     }
     let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut used = BTreeSet::new();
@@ -93,18 +93,18 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
     // `R.json` and `r.json` one file), with the input it came from.
     let mut files: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
     let mut next: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    results
+    paths
         .iter()
-        .map(|r| {
-            let rel = super::inputs::relative_to_argument(r.origin.path.raw(), args);
+        .map(|&path| {
+            let rel = super::inputs::relative_to_argument(path, args);
             let rel = rel.strip_suffix(".json").unwrap_or(&rel);
             let mut stem = rel
                 .split('/')
                 .map(|part| file_stem(&crate::text::masked(part)))
                 .collect::<Vec<_>>()
                 .join("/");
-            if per_file[r.origin.path.raw()] > 1 {
-                let k = seen.entry(r.origin.path.raw()).or_default();
+            if per_file[path] > 1 {
+                let k = seen.entry(path).or_default();
                 *k += 1;
                 let _ = write!(stem, "-{k}");
             }
@@ -129,7 +129,7 @@ fn output_names(results: &[&LoadedResult], args: &[PathBuf]) -> Vec<Result<Strin
                 return Err((*other).to_string());
             }
             for o in outputs {
-                files.insert(o, r.origin.path.raw());
+                files.insert(o, path);
             }
             Ok(name)
         })
@@ -163,10 +163,10 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     output::create_dir(&staging)?;
     let written = write_staged(args, &options, &staging);
     let _ = std::fs::remove_dir_all(&staging);
-    let (loaded, redacted, mut refused) = written?;
+    let (loaded, places, redacted, mut refused) = written?;
     let mut text = format!(
         "imported {} results from {} files into {}",
-        loaded.results.len() - refused.len(),
+        places.len() - refused.len(),
         loaded.files,
         crate::text::line(&args.output.to_string_lossy())
     );
@@ -178,7 +178,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     }
     text.push('\n');
     // Each input that gave no result because it could not be read, with the reason.
-    let with_results: BTreeSet<&str> = loaded.results.iter().map(|r| r.origin.path.raw()).collect();
+    let with_results: BTreeSet<&str> = places.iter().map(|(path, _)| path.raw()).collect();
     let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();

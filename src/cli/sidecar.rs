@@ -134,6 +134,8 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     options.lean = false;
     // No checklist item reads a sample array: they stay in the file's text.
     options.samples_apart = true;
+    // Nothing is read of a result once its file's skeleton is made but its file.
+    options.put_away = true;
     // Each file's skeleton (`None`: nothing missing), or why none could be made.
     let files: Mutex<BTreeMap<String, Result<Option<Planned>, String>>> =
         Mutex::new(BTreeMap::new());
@@ -169,15 +171,27 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // A JSON Lines file's results a chunk of lines at a time, each kept without its levels
     // until the file's last: a skeleton is made of all of a file's results, and reads none of
     // their levels.
-    let loaded = corpus::load_streaming(
+    // Of each result, once its file's skeleton is made, only its file is kept: to say which
+    // files held none.
+    let mut with_results: BTreeSet<crate::text::PathText> = BTreeSet::new();
+    let loaded = corpus::load_streaming_into(
         &args.paths,
         &options,
         corpus::Handing {
             to: &hand,
             in_chunks: true,
         },
+        &mut |r| {
+            if with_results.last() != Some(&r.origin.path) {
+                with_results.insert(r.origin.path);
+            }
+        },
     );
-    let plan = plan(args, &loaded, files.into_inner().unwrap_or_default());
+    let plan = plan(
+        args,
+        (&loaded, &with_results),
+        files.into_inner().unwrap_or_default(),
+    );
     let spool = spool.into_inner().unwrap_or_default();
     let internal = corpus::report_internal_errors(&loaded.internal_errors);
     let code = if internal { EXIT_TROUBLE } else { EXIT_CLEAN };
@@ -356,7 +370,7 @@ fn plan_files(
 /// What became of each file: its skeleton (`files`, from [`plan_files`]), or why it has none.
 fn plan(
     args: &SidecarArgs,
-    loaded: &corpus::Corpus,
+    (loaded, with_results): (&corpus::Corpus, &BTreeSet<crate::text::PathText>),
     files: BTreeMap<String, Result<Option<Planned>, String>>,
 ) -> Plan {
     let mut out = Plan::default();
@@ -370,7 +384,10 @@ fn plan(
     // Files that hold no result: named with the reason when it is a finding, or when the user
     // named the file itself.
     // A set: one lookup per finding, not a walk of every result.
-    let with_results: BTreeSet<&str> = loaded.results.iter().map(|r| r.origin.path.raw()).collect();
+    let with_results: BTreeSet<&str> = with_results
+        .iter()
+        .map(crate::text::PathText::raw)
+        .collect();
     let mut reasons: BTreeMap<String, String> = BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();

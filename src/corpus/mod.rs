@@ -65,7 +65,9 @@ use outcome::{FileOutcome, select_from};
 pub use outcome::{Hand, HandTo, Handed, Handing};
 pub use parse::parse_json_text;
 use per_file::check_chunk;
-pub use per_file::{load, load_each, load_results, load_results_into, load_streaming};
+pub use per_file::{
+    load, load_each, load_results, load_results_into, load_streaming, load_streaming_into,
+};
 pub use place::corpus_path;
 use recognise::DocumentRun;
 pub use result::emit_to_finding;

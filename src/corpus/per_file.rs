@@ -88,6 +88,18 @@ pub fn load_streaming(args: &[PathBuf], options: &Options, hand: Handing<'_>) ->
     load_with(args, options, Some(hand), None)
 }
 
+/// [`load_streaming`], each result then handed to `keep` rather than held in
+/// [`Corpus::results`], which is left empty ([`load_results_into`]): for a command that needs
+/// no more of a result, once it has written it, than where it was read.
+pub fn load_streaming_into(
+    args: &[PathBuf],
+    options: &Options,
+    hand: Handing<'_>,
+    keep: &mut dyn FnMut(LoadedResult),
+) -> Corpus {
+    load_with(args, options, Some(hand), Some(keep))
+}
+
 /// Where each result goes instead of [`Corpus::results`], if anywhere.
 type Keep<'k> = Option<&'k mut dyn FnMut(LoadedResult)>;
 

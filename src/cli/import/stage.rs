@@ -19,13 +19,14 @@ use crate::model::Provenance;
 /// take. `Err` at the first file that cannot be written.
 #[expect(
     clippy::type_complexity,
-    reason = "the loaded corpus, the secrets replaced and the inputs refused, used once"
+    reason = "the loaded corpus, where each result was read, the secrets replaced and the inputs \
+              refused, used once"
 )]
 pub(super) fn write_staged(
     args: &ImportArgs,
     options: &corpus::Options,
     staging: &Path,
-) -> Result<(corpus::Corpus, usize, Vec<(String, String)>), String> {
+) -> Result<(corpus::Corpus, Vec<Place>, usize, Vec<(String, String)>), String> {
     let next = AtomicUsize::new(0);
     // Each staged result by its file, its document and its place among the document's
     // results, with its staging number; the first failure; the secret values replaced.
@@ -73,14 +74,21 @@ pub(super) fn write_staged(
             counts.append(&mut after);
         }
     };
-    // A JSON Lines file's results are written a chunk of lines at a time.
-    let loaded = corpus::load_streaming(
+    // A JSON Lines file's results are written a chunk of lines at a time; of each, once
+    // written, only where it was read is kept, to name its files.
+    let mut places: Vec<Place> = Vec::new();
+    let options = corpus::Options {
+        put_away: true,
+        ..options.clone()
+    };
+    let loaded = corpus::load_streaming_into(
         &args.paths,
-        options,
+        &options,
         corpus::Handing {
             to: &hand,
             in_chunks: true,
         },
+        &mut |r| places.push((r.origin.path, r.origin.doc_start)),
     );
     if let Some(e) = failed.into_inner().ok().flatten() {
         return Err(e);
@@ -88,42 +96,37 @@ pub(super) fn write_staged(
     let staged = staged.into_inner().unwrap_or_default();
     // In path order, so that a file's results are numbered in the order the file holds them
     // (results of one document in the order read).
-    let mut results: Vec<&LoadedResult> = loaded.results.iter().collect();
-    results.sort_by(|a, b| {
-        (a.origin.path.raw(), a.origin.doc_start).cmp(&(b.origin.path.raw(), b.origin.doc_start))
-    });
+    places.sort_by(|a, b| (a.0.raw(), a.1).cmp(&(b.0.raw(), b.1)));
     // Each kept result's staging number, found by its place (a result the loader dropped after
     // it was staged, on a bug, is not written).
     let mut place = (None, usize::MAX, 0);
-    let numbers: Vec<Option<usize>> = results
+    let numbers: Vec<Option<usize>> = places
         .iter()
-        .map(|r| {
-            let path = Some(r.origin.path.raw());
-            place = if (place.0, place.1) == (path, r.origin.doc_start) {
-                (path, place.1, place.2 + 1)
+        .map(|(path, doc_start)| {
+            let path = path.raw();
+            place = if (place.0, place.1) == (Some(path), *doc_start) {
+                (Some(path), place.1, place.2 + 1)
             } else {
-                (path, r.origin.doc_start, 0)
+                (Some(path), *doc_start, 0)
             };
-            staged
-                .get(&(r.origin.path.raw().to_string(), place.1, place.2))
-                .copied()
+            staged.get(&(path.to_string(), place.1, place.2)).copied()
         })
         .collect();
-    let names = output_names(&results, &args.paths);
+    let paths: Vec<&str> = places.iter().map(|(path, _)| path.raw()).collect();
+    let names = output_names(&paths, &args.paths);
     let mut refused = Vec::new();
     let mut made: BTreeSet<PathBuf> = BTreeSet::new();
-    for ((r, name), k) in results.iter().zip(&names).zip(&numbers) {
+    for (((path, doc_start), name), k) in places.iter().zip(&names).zip(&numbers) {
         let Some(k) = k else {
             return Err(format!(
-                "the result of `{}` at byte {} was read but not written",
-                crate::text::line(r.origin.path.raw()),
-                r.origin.doc_start
+                "the result of `{}` at byte {doc_start} was read but not written",
+                crate::text::line(path.raw()),
             ));
         };
         let name = match name {
             Ok(name) => name,
             Err(other) => {
-                refused.push((r.origin.path.raw().to_string(), other.clone()));
+                refused.push((path.raw().to_string(), other.clone()));
                 continue;
             }
         };
@@ -145,8 +148,11 @@ pub(super) fn write_staged(
             output::move_file(&from, &path)?;
         }
     }
-    Ok((loaded, redacted.into_inner(), refused))
+    Ok((loaded, places, redacted.into_inner(), refused))
 }
+
+/// Where a result was read: its file and the byte its document starts at.
+pub(super) type Place = (crate::text::PathText, usize);
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
 fn provenance_of(r: &LoadedResult) -> Value {
