@@ -7,12 +7,18 @@ use super::{LoadedResult, Options};
 use crate::model::ResultDoc;
 
 /// Keeps of `r` what a lean load keeps ([`drop_per_result_detail`], the configuration parts
-/// shared, no canonical JSON): for a result handed whole to a streaming caller first.
+/// shared, no canonical JSON): for a result handed whole to a streaming caller first. A caller
+/// that puts results away (`Options::put_away`, [`super::load_streaming_into`]) had the whole
+/// result when it was handed over and is then given where it was read: nothing else of it is
+/// kept, so that the results of a long JSON Lines file, kept until its last line is read, hold
+/// their place and little more.
 pub(super) fn keep_lean(r: &mut LoadedResult, options: &Options) {
-    drop_per_result_detail(&mut r.doc);
     if options.put_away {
+        r.doc = ResultDoc::default();
         r.provenance = crate::model::ProvenanceMap::default();
+        r.checklist = None;
     } else {
+        drop_per_result_detail(&mut r.doc);
         options.shared.share_result(&mut r.doc, &mut r.provenance);
     }
     r.value = crate::model::loaded::Canonical::none();

@@ -11,9 +11,9 @@
 //! How the walk matches the grouping in memory:
 //! - each successful result's fingerprint ([`crate::fingerprint::of_result`]) is made as it is
 //!   put away and written into a sort key with the result's place: label, (short form,)
-//!   fingerprint, then path, position and number, each part written so that the keys' bytes order as the parts
-//!   do ([`push_part`]); sorted ([`SortedRecords`]), equal fingerprints come together in the
-//!   list's order, their runs in path order;
+//!   fingerprint, then path, position and number, each part written so that the keys' bytes
+//!   order as the parts do ([`push_part`]); sorted ([`SortedRecords`]), equal fingerprints come
+//!   together in the list's order, their runs in path order;
 //! - copies of a run ([`crate::copies`]) are found first, from each result's copy key, sorted
 //!   with its place in path order, and confirmed by reading the results of an equal key back;
 //!   they are left out of every configuration, as in memory.
@@ -47,8 +47,8 @@ pub enum Order {
     LabelFingerprint,
     /// By label, then the short form of the fingerprint (`capacity`, the audit's sections).
     LabelShort,
-    /// No configuration walked, only the results in path order ([`SpooledCorpus::in_path_order`],
-    /// `cards`): no fingerprint is made.
+    /// No configuration walked, only the results in path order
+    /// ([`SpooledCorpus::in_path_order`], `cards`): no fingerprint is made.
     ResultsOnly,
 }
 
@@ -119,9 +119,9 @@ impl SpooledCorpus {
     }
 
     /// Every configuration with at least one successful run, in the corpus's [`Order`]: its
-    /// fingerprint and its runs' numbers in path order, each run read
-    /// back when asked for ([`Configurations::read`]), so that a caller holds what it gathers
-    /// of the runs, not the runs.
+    /// fingerprint and its runs' numbers in path order, each run read back when asked for
+    /// ([`Configurations::read`]), so that a caller holds what it gathers of the runs, not the
+    /// runs.
     pub fn configurations(mut self) -> Configurations {
         let copy = self.copies();
         Configurations {

@@ -13,6 +13,7 @@ use super::{ImportArgs, PROVENANCE_SCHEMA, output_names};
 use crate::corpus::{self, LoadedResult, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
+use crate::text::PathText;
 
 /// Loads the corpus, staging each result's files as it comes ([`stage`]), then moves them to
 /// their names; the results refused a name are named with the input whose name they would
@@ -30,7 +31,7 @@ pub(super) fn write_staged(
     let next = AtomicUsize::new(0);
     // Each staged result by its file, its document and its place among the document's
     // results, with its staging number; the first failure; the secret values replaced.
-    let staged: Mutex<BTreeMap<(String, usize, usize), usize>> = Mutex::new(BTreeMap::new());
+    let staged: Mutex<BTreeMap<(PathText, usize, usize), usize>> = Mutex::new(BTreeMap::new());
     let failed: Mutex<Option<String>> = Mutex::new(None);
     let redacted = AtomicUsize::new(0);
     // How many results of each document of the files being read were handed so far: a
@@ -62,7 +63,7 @@ pub(super) fn write_staged(
                 }
             }
             if let Ok(mut s) = staged.lock() {
-                s.insert((r.origin.path.raw().to_string(), place.0, place.1), k);
+                s.insert((r.origin.path.clone(), place.0, place.1), k);
             }
         }
         // The file's documents are all handed: their counts go.
@@ -103,13 +104,13 @@ pub(super) fn write_staged(
     let numbers: Vec<Option<usize>> = places
         .iter()
         .map(|(path, doc_start)| {
-            let path = path.raw();
-            place = if (place.0, place.1) == (Some(path), *doc_start) {
-                (Some(path), place.1, place.2 + 1)
+            let raw = Some(path.raw());
+            place = if (place.0, place.1) == (raw, *doc_start) {
+                (raw, place.1, place.2 + 1)
             } else {
-                (Some(path), *doc_start, 0)
+                (raw, *doc_start, 0)
             };
-            staged.get(&(path.to_string(), place.1, place.2)).copied()
+            staged.get(&(path.clone(), place.1, place.2)).copied()
         })
         .collect();
     let paths: Vec<&str> = places.iter().map(|(path, _)| path.raw()).collect();
@@ -152,7 +153,7 @@ pub(super) fn write_staged(
 }
 
 /// Where a result was read: its file and the byte its document starts at.
-pub(super) type Place = (crate::text::PathText, usize);
+pub(super) type Place = (PathText, usize);
 
 /// The provenance of every leaf value of `r`, keyed by canonical pointer.
 fn provenance_of(r: &LoadedResult) -> Value {
