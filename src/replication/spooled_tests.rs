@@ -20,7 +20,7 @@ use crate::model::loaded::LoadedResult;
 use crate::model::loaded::spool::ResultSpool;
 use crate::model::{Engine, Launch, Model, Outcome};
 use crate::seeded::below;
-use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
+use crate::stats::{describe, launch_interval, quantile_type7};
 
 /// The bundled results (lean, parts each their own), and the real ones where they are beside
 /// the tree.
@@ -193,18 +193,7 @@ fn summary_by_series(
             let d = describe(&values)?;
             let ci95 = launch_interval(&s.by_launch())
                 .filter(|_| config.is_identified())
-                .map(|iv| Ci95 {
-                    estimate: iv.estimate,
-                    low: iv.low,
-                    high: iv.high,
-                    df: iv.df,
-                    basis: match iv.basis {
-                        IntervalBasis::AcrossLaunches { launches } => {
-                            format!("across {launches} launches")
-                        }
-                        IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
-                    },
-                });
+                .map(|iv| Ci95::of(&iv));
             let median_of = |m: &BTreeMap<LevelKey, Vec<f64>>| {
                 m.get(&s.key).and_then(|v| quantile_type7(v, 0.5))
             };

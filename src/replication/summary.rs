@@ -11,7 +11,7 @@ use super::{
 };
 use crate::model::loaded::LoadedResult;
 use crate::model::{LevelKey, RequestRate, ResultDoc};
-use crate::stats::{IntervalBasis, describe, launch_interval, quantile_type7};
+use crate::stats::{Interval, IntervalBasis, describe, launch_interval, quantile_type7};
 
 /// The 95% interval of a level, as `benchlint summary` reports it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -27,6 +27,22 @@ pub struct Ci95 {
     /// "across 3 launches", or "single instance" (within one launch: excludes the
     /// launch-to-launch variance, so it cannot show a difference between configurations).
     pub basis: String,
+}
+
+impl Ci95 {
+    /// The interval as the summary reports it, its basis in words.
+    pub(super) fn of(iv: &Interval) -> Self {
+        Ci95 {
+            estimate: iv.estimate,
+            low: iv.low,
+            high: iv.high,
+            df: iv.df,
+            basis: match iv.basis {
+                IntervalBasis::AcrossLaunches { launches } => format!("across {launches} launches"),
+                IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
+            },
+        }
+    }
 }
 
 /// One level of one configuration: the descriptive statistics of `research/stats.md` §8.1.
@@ -242,18 +258,7 @@ impl Gathered {
                 let by_launch: Vec<Vec<f64>> = by_launch.into_values().collect();
                 let ci95 = launch_interval(&by_launch)
                     .filter(|_| pooled)
-                    .map(|iv| Ci95 {
-                        estimate: iv.estimate,
-                        low: iv.low,
-                        high: iv.high,
-                        df: iv.df,
-                        basis: match iv.basis {
-                            IntervalBasis::AcrossLaunches { launches } => {
-                                format!("across {launches} launches")
-                            }
-                            IntervalBasis::SingleInstance { .. } => "single instance".to_string(),
-                        },
-                    });
+                    .map(|iv| Ci95::of(&iv));
                 let median_of = |v: &[f64]| {
                     if v.is_empty() {
                         None
