@@ -85,7 +85,7 @@ fn load_into(
 
 /// The paths to read (`.` when none) and how: lean, with the thresholds and sidecars of the
 /// nearest config file.
-fn options_for(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Options), String> {
+pub fn options_for(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Options), String> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from(".")]
     } else {

@@ -126,8 +126,9 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         Some(p) => Some(side("CONTROL", p)?),
         None => None,
     };
-    // The thresholds a level's rules use come from BASE's config file.
-    let (_, base_options) = super::capacity::load(std::slice::from_ref(&args.base))?;
+    // The thresholds a level's rules use come from BASE's config file (read again, not the
+    // corpus: loading BASE a second time for them doubled the run's reading).
+    let (_, base_options) = super::capacity::options_for(std::slice::from_ref(&args.base))?;
     let options = Options {
         threshold: args.threshold,
         alpha: args.alpha,
@@ -146,9 +147,13 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         control.as_ref().map(|(c, _)| c.results.as_slice()),
         &options,
     );
+    // JSON to stdout is written as it is made, never held: a report of every cell of a large
+    // corpus is hundreds of megabytes.
+    let streamed = args.format == RegressFormat::Json && args.output.is_none();
     let bytes = match args.format {
         RegressFormat::Human => regress_text::render(&report),
         RegressFormat::Markdown => regress_markdown::render(&report),
+        RegressFormat::Json if streamed => Vec::new(),
         RegressFormat::Json => regress_json::render(&report),
         RegressFormat::Github => {
             if let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|s| !s.is_empty())
@@ -177,6 +182,12 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
     };
     if let Some(path) = &args.output {
         super::write_file(path, &bytes)?;
+        return Ok(Output::stdout(Vec::new(), code));
+    }
+    if streamed {
+        // A closed pipe (`regress … | head`) ends the writing, as it is no error.
+        let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+        let _ = regress_json::render_to(&report, &mut stdout).and_then(|()| stdout.flush());
         return Ok(Output::stdout(Vec::new(), code));
     }
     Ok(Output::stdout(bytes, code))

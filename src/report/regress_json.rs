@@ -76,17 +76,39 @@ fn cell(report: &Report, c: &Cell) -> Value {
 
 /// Renders `report` as JSON.
 pub fn render(report: &Report) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    render_to(report, &mut bytes).expect("JSON serialises into memory");
+    bytes
+}
+
+/// The document's parts in their order, the configurations and cells each made as the writer
+/// reaches it: a report of ten thousand configurations is a quarter of a gigabyte of JSON,
+/// and made whole as a JSON value first it took ten times that.
+#[derive(serde::Serialize)]
+#[serde(bound(serialize = ""))]
+struct Document<C: Iterator<Item = Value>, K: Iterator<Item = Value>> {
+    tool: &'static str,
+    version: &'static str,
+    schema: &'static str,
+    params: Value,
+    configurations: crate::text::json::Streamed<C>,
+    cells: crate::text::json::Streamed<K>,
+    summary: Value,
+}
+
+/// [`render`], written to `out` as it is made.
+pub fn render_to(report: &Report, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let o = &report.options;
     let counts: serde_json::Map<String, Value> = report
         .counts()
         .into_iter()
         .map(|(v, n)| (v.as_str().to_string(), json!(n)))
         .collect();
-    let value = json!({
-        "tool": "benchlint",
-        "version": env!("CARGO_PKG_VERSION"),
-        "schema": "benchlint/regress/v1",
-        "params": {
+    let document = Document {
+        tool: "benchlint",
+        version: env!("CARGO_PKG_VERSION"),
+        schema: "benchlint/regress/v1",
+        params: json!({
             "threshold": o.threshold,
             "alpha": o.alpha,
             "fail_on": o.fail_on.as_str(),
@@ -94,24 +116,27 @@ pub fn render(report: &Report) -> Vec<u8> {
             "metrics": o.metrics.iter().map(|m| m.as_str()).collect::<Vec<_>>(),
             "family": report.family,
             "control": report.control,
-        },
-        "configurations": report.configs.iter().map(|c| json!({
-            "fingerprint": c.fingerprint,
-            "label": c.label,
-            "base_versions": c.versions.0,
-            "head_versions": c.versions.1,
-            "speculative": c.speculative,
-            "mismatches": c.mismatches.iter().map(|(code, m)| json!({ "code": code, "message": m }))
-                .collect::<Vec<_>>(),
-            "notes": c.notes,
-        })).collect::<Vec<_>>(),
-        "cells": report.cells.iter().map(|c| cell(report, c)).collect::<Vec<_>>(),
-        "summary": {
+        }),
+        configurations: crate::text::json::Streamed::new(report.configs.iter().map(|c| {
+            json!({
+                "fingerprint": c.fingerprint,
+                "label": c.label,
+                "base_versions": c.versions.0,
+                "head_versions": c.versions.1,
+                "speculative": c.speculative,
+                "mismatches": c.mismatches.iter()
+                    .map(|(code, m)| json!({ "code": code, "message": m }))
+                    .collect::<Vec<_>>(),
+                "notes": c.notes,
+            })
+        })),
+        cells: crate::text::json::Streamed::new(report.cells.iter().map(|c| cell(report, c))),
+        summary: json!({
             "counts": counts,
             "failing": report.cells.iter().filter(|c| report.fails(c)).count(),
             "exit_code": report.exit_code,
             "reason": report.no_comparable,
-        },
-    });
-    crate::text::json::pretty_line(&value)
+        }),
+    };
+    crate::text::json::pretty_line_to(out, &document)
 }

@@ -42,6 +42,7 @@ mod precommit;
 mod provenance_share;
 mod realworld_output;
 mod regress;
+mod regress_memory;
 mod regress_outputs;
 mod regress_rates;
 mod replication;

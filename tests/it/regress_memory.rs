@@ -1,0 +1,69 @@
+//! `regress --format json` writes its document as it makes it: each cell's JSON is made when
+//! the writer reaches it, never the whole report as one JSON value (about ten times the text it
+//! prints, and every cell of thousands of configurations is tens of megabytes of text).
+//! (`BENCHLINT_SCALING_BIN` measures another build.)
+
+use std::path::Path;
+
+use crate::scaling::exec;
+use crate::scaling_shapes::{args, identified, jsonl};
+
+/// `n` configurations, each its own model, six levels, two launches of a run each; `scale`
+/// moves every throughput.
+fn side(path: &Path, n: usize, scale: f64) {
+    #[expect(clippy::cast_precision_loss, reason = "small counts")]
+    jsonl(
+        path,
+        (0..n * 2).map(|k| {
+            let (config, launch) = (k / 2, k % 2);
+            let mut doc = identified(&format!("r{k}"), 0, 0.0);
+            doc["model"]["name"] = serde_json::json!(format!("org/model-{config}"));
+            doc["launch"] = serde_json::json!({"id": format!("launch-{config}-{launch}")});
+            let wiggle = 1.0 + launch as f64 / 100.0 + config as f64 / 1e6;
+            doc["levels"] = [1, 2, 4, 8, 16, 32]
+                .iter()
+                .map(|&c| {
+                    serde_json::json!({"concurrency": c, "requests": 100, "duration_s": 60.0,
+                        "throughput_tok_s": {"aggregate": 100.0 * f64::from(c) * wiggle * scale},
+                        "per_user_tok_s": {"median": 90.0 / f64::from(c) * wiggle * scale},
+                        "ttft_s": {"p50": 0.1 * wiggle}})
+                })
+                .collect();
+            doc
+        }),
+    );
+}
+
+#[test]
+fn the_json_report_is_written_as_it_is_made() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (base, head) = (tmp.path().join("base.jsonl"), tmp.path().join("head.jsonl"));
+    side(&base, 1_000, 1.0);
+    side(&head, 1_000, 0.98);
+    let r = exec(&args(&[&"regress", &base, &head, &"--format", &"json"]));
+    let printed = r.out().len() as u64;
+    let peak = r.peak_rss_kib * 1024;
+    println!(
+        "regress --format json: {} MiB printed, peak {} MiB",
+        printed >> 20,
+        peak >> 20
+    );
+    if peak == 0 {
+        return;
+    }
+    let document: serde_json::Value = serde_json::from_str(&r.out()).expect("one JSON document");
+    assert_eq!(
+        document["configurations"].as_array().map(Vec::len),
+        Some(1_000)
+    );
+    let cells = document["cells"].as_array().map_or(0, Vec::len);
+    assert!(cells >= 1_000 * 6, "{cells} cells");
+    // Measured: the report it is made from and the corpora, about twice the text printed (87
+    // MiB for 42); made whole as a JSON value first, thirteen times (560 MiB).
+    assert!(
+        peak <= printed * 4 + (64 << 20),
+        "peak {} MiB for {} MiB printed",
+        peak >> 20,
+        printed >> 20
+    );
+}
