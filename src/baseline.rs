@@ -38,7 +38,7 @@ mod apply;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::config::{Selection, paths};
 use crate::diagnostic::Finding;
@@ -250,19 +250,21 @@ impl Baseline {
         }
     }
 
-    /// The file's bytes: sorted, pretty, ending in a newline.
+    /// The file's bytes: sorted, pretty, ending in a newline. Written from the entries as they
+    /// are (`version`, `tool`, then every file's codes and pointers, in sorted order), never
+    /// copied into a JSON value first: a baseline of millions of findings held them twice.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut files = serde_json::Map::new();
-        for (path, codes) in &self.entries {
-            let mut m = serde_json::Map::new();
-            for (code, pointers) in codes {
-                m.insert(code.clone(), json!(pointers));
-            }
-            files.insert(path.clone(), Value::Object(m));
+        #[derive(serde::Serialize)]
+        struct File<'a> {
+            version: u64,
+            tool: &'static str,
+            findings: &'a Entries,
         }
-        let doc =
-            json!({"version": VERSION, "tool": "benchlint", "findings": Value::Object(files)});
-        crate::text::json::pretty_line(&doc)
+        crate::text::json::pretty_line(&File {
+            version: VERSION,
+            tool: "benchlint",
+            findings: &self.entries,
+        })
     }
 
     /// Writes the file.
@@ -319,6 +321,7 @@ fn parse(value: &Value) -> Result<(Entries, u64), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn entries_leaving_the_baselines_folder_are_outside() {
