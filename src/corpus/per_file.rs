@@ -130,10 +130,15 @@ fn load_files(
 ) -> Corpus {
     let (entries, problems, skipped) = super::discover::discover_all(args, &options.walk);
     // Most files hold one result: room for them from the start, rather than doubling a list
-    // of half-kilobyte results (and holding the old list and the new while it is copied).
+    // of half-kilobyte results (and holding the old list and the new while it is copied); none
+    // when each result goes to `keep`.
     let mut corpus = Corpus {
         files: entries.len(),
-        results: Vec::with_capacity(entries.len()),
+        results: if keep.is_some() {
+            Vec::new()
+        } else {
+            Vec::with_capacity(entries.len())
+        },
         read: Vec::with_capacity(entries.len() + problems.len()),
         ..Corpus::default()
     };
