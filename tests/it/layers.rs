@@ -52,7 +52,7 @@ const LAYERS: &[Layer] = &[
     Layer {
         name: "loaded",
         modules: &["model::loaded", "model::translate", "model::sidecar"],
-        owns: "a result as loaded (document, origin, provenance), the corpus it belongs to, canonical pointer → file location, sidecar merging",
+        owns: "a result as loaded (document, origin, provenance), results put away in a temporary file and read back (`model::loaded::spool`), the corpus it belongs to, canonical pointer → file location, sidecar merging",
     },
     Layer {
         name: "adapters",
