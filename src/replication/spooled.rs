@@ -111,10 +111,17 @@ impl SpooledCorpus {
             key.extend_from_slice(&(number as u64).to_be_bytes());
             self.keys.push(key.into());
         }
+        // Copies matter only to a walk of configurations: a key of every figure is not
+        // hashed for results read back in path order alone.
+        let copy = if self.order == Order::ResultsOnly {
+            None
+        } else {
+            copies::copy_key(&result.doc)
+        };
         self.places.push(Place {
             path: result.origin.path.clone(),
             doc_start: result.origin.doc_start,
-            copy: copies::copy_key(&result.doc),
+            copy,
         });
     }
 
