@@ -10,7 +10,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::matching::{Group, Matched};
-use super::{Cell, Config, Launch, Options, RegressMetric, RunValue, Side, SideCell, Verdict};
+use super::{
+    Cell, Config, Launch, Options, RegressMetric, RunValue, Runs, Side, SideCell, Verdict,
+};
 use crate::model::{Level, LevelKey, RequestRate};
 use crate::replication::launch_id;
 use crate::text::FileText;
@@ -68,56 +70,73 @@ fn side_cell(
                 // A rejected zero level reads no positive value: still say why it is out.
                 if let Some(why) = rejected(level, t) {
                     present = true;
-                    rejected_runs.push((FileText::new(unprefixed(&r.doc.id)), why));
+                    rejected_runs.push((i, why));
                 }
                 continue;
             };
             present = true;
             if invalid {
-                rejected_runs.push((
-                    FileText::new(unprefixed(&r.doc.id)),
-                    "the harness judged the run invalid",
-                ));
+                rejected_runs.push((i, "the harness judged the run invalid"));
                 continue;
             }
             if let Some(why) = rejected(level, t) {
-                rejected_runs.push((FileText::new(unprefixed(&r.doc.id)), why));
+                rejected_runs.push((i, why));
                 continue;
             }
-            by_launch.entry(launch_id(r)).or_default().push(RunValue {
-                id: FileText::new(unprefixed(&r.doc.id)),
-                path: FileText::new(r.origin.path.raw()),
-                value: v,
-            });
+            by_launch
+                .entry(launch_id(r))
+                .or_default()
+                .push(RunValue { run: i, value: v });
         }
     }
     if !present {
         return None;
     }
     // Recorded launches in id order, then the unrecorded one (BTreeMap puts None first).
-    let mut launches: Vec<Launch> = Vec::new();
+    let mut side = SideCell {
+        rejected: rejected_runs,
+        ..SideCell::default()
+    };
     let mut unrecorded = None;
     for (id, runs) in by_launch {
         let values: Vec<f64> = runs.iter().map(|r| r.value).collect();
         let Some(value) = crate::stats::quantile_type7(&values, 0.5) else {
             continue;
         };
-        let launch = Launch {
-            id: id.map(FileText::new),
-            value,
-            runs,
-        };
         if id.is_none() {
-            unrecorded = Some(launch);
+            unrecorded = Some((value, runs));
         } else {
-            launches.push(launch);
+            let at = side.runs.len();
+            side.runs.extend(runs);
+            side.launches.push(Launch {
+                value,
+                runs: at..side.runs.len(),
+            });
         }
     }
-    launches.extend(unrecorded);
-    Some(SideCell {
-        launches,
-        rejected: rejected_runs,
-    })
+    if let Some((value, runs)) = unrecorded {
+        let at = side.runs.len();
+        side.runs.extend(runs);
+        side.launches.push(Launch {
+            value,
+            runs: at..side.runs.len(),
+        });
+    }
+    Some(side)
+}
+
+/// What the cells print of each result of [`Matched::results`], made once for every cell the
+/// result is in: a run's index there is its index in `m.results`.
+fn runs_of(m: &Matched) -> Runs {
+    let mut runs = Runs::default();
+    for r in &m.results {
+        runs.push(
+            FileText::new(unprefixed(&r.doc.id)),
+            r.origin.path.clone(),
+            launch_id(r).map(FileText::new),
+        );
+    }
+    runs
 }
 
 /// The id as the file records it (without the side prefix the matching added).
@@ -190,7 +209,7 @@ pub(crate) fn blank_cell(
 
 /// The configurations and cells of `m`; verdicts are set for the structural cases (NOT
 /// COMPARABLE, MISSING) and left `Inconclusive` for [`super::decide`] to settle.
-pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>) {
+pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
     let metrics: Vec<RegressMetric> = if options.metrics.is_empty() {
         RegressMetric::ALL.to_vec()
     } else {
@@ -294,5 +313,5 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>) {
         }
         configs.push(config);
     }
-    (configs, cells)
+    (configs, cells, runs_of(m))
 }

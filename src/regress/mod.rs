@@ -28,7 +28,9 @@ mod simulation;
 use crate::model::LevelKey;
 use crate::model::loaded::LoadedResult;
 use crate::stats::{LaunchesNeeded, LogRatio};
-use crate::text::FileText;
+use std::ops::Range;
+
+use crate::text::{FileText, PathText};
 use crate::thresholds::Thresholds;
 pub use metric::RegressMetric;
 
@@ -109,13 +111,13 @@ impl Side {
     }
 }
 
-/// One run's value in a cell.
-#[derive(Debug, Clone, PartialEq)]
+/// One run's value in a cell: the run by its place in [`Report::runs`], which holds its id,
+/// file and launch once for every cell it is in (a run is in a cell for each level and metric
+/// it records, and a copy of its texts per cell made the cells most of a run's memory).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunValue {
-    /// The result id.
-    pub id: FileText,
-    /// The file it was read from.
-    pub path: FileText,
+    /// The run: an index into [`Report::runs`].
+    pub run: usize,
     /// The metric at the level.
     pub value: f64,
 }
@@ -123,12 +125,10 @@ pub struct RunValue {
 /// One launch of a side in a cell: the median of its runs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Launch {
-    /// The launch id (`None`: the runs that record none, counted as one launch).
-    pub id: Option<FileText>,
     /// The median of its runs.
     pub value: f64,
-    /// Its runs.
-    pub runs: Vec<RunValue>,
+    /// Its runs, a range of [`SideCell::runs`]: all of one launch id, or all recording none.
+    pub runs: Range<usize>,
 }
 
 /// One side of a cell.
@@ -136,8 +136,45 @@ pub struct Launch {
 pub struct SideCell {
     /// Its launches, in launch-id order (the unrecorded launch last).
     pub launches: Vec<Launch>,
-    /// Runs left out, each with why (failed requests, rate not achieved, a zero level).
-    pub rejected: Vec<(FileText, &'static str)>,
+    /// The runs behind the launches, launch after launch.
+    pub runs: Vec<RunValue>,
+    /// Runs left out (indices into [`Report::runs`]), each with why (failed requests, rate not
+    /// achieved, a zero level).
+    pub rejected: Vec<(usize, &'static str)>,
+}
+
+/// What a report prints of each run it holds, once: its id as the file records it, the file
+/// it was read from and its launch id.
+#[derive(Debug, Clone, Default)]
+pub struct Runs {
+    ids: Vec<FileText>,
+    paths: Vec<PathText>,
+    launches: Vec<Option<FileText>>,
+}
+
+impl Runs {
+    /// Adds a run; returns its index.
+    pub fn push(&mut self, id: FileText, path: PathText, launch: Option<FileText>) -> usize {
+        self.ids.push(id);
+        self.paths.push(path);
+        self.launches.push(launch);
+        self.ids.len() - 1
+    }
+
+    /// The run's result id.
+    pub fn id(&self, run: usize) -> &FileText {
+        &self.ids[run]
+    }
+
+    /// The file the run was read from.
+    pub fn path(&self, run: usize) -> &PathText {
+        &self.paths[run]
+    }
+
+    /// The run's launch id, when it records one.
+    pub fn launch(&self, run: usize) -> Option<&FileText> {
+        self.launches[run].as_ref()
+    }
 }
 
 impl SideCell {
@@ -146,9 +183,21 @@ impl SideCell {
         self.launches.iter().map(|l| l.value).collect()
     }
 
-    /// Runs behind the launches.
-    pub fn runs(&self) -> usize {
+    /// How many runs are behind the launches.
+    pub fn run_count(&self) -> usize {
         self.launches.iter().map(|l| l.runs.len()).sum()
+    }
+
+    /// The runs of `launch`, one of [`SideCell::launches`].
+    pub fn runs_of(&self, launch: &Launch) -> &[RunValue] {
+        &self.runs[launch.runs.clone()]
+    }
+
+    /// The launch id of `launch` (`None`: its runs record none).
+    pub fn launch_id<'r>(&self, launch: &Launch, runs: &'r Runs) -> Option<&'r FileText> {
+        self.runs_of(launch)
+            .first()
+            .and_then(|r| runs.launch(r.run))
     }
 
     /// The centre: the geometric mean of the launch summaries (the effect is on the log
@@ -302,6 +351,8 @@ pub struct Report {
     pub configs: Vec<Config>,
     /// Cells, by configuration, level and metric.
     pub cells: Vec<Cell>,
+    /// The runs the cells hold, by [`RunValue::run`].
+    pub runs: Runs,
     /// Cells in the Benjamini–Hochberg family (those with statistics).
     pub family: usize,
     /// Whether a control corpus was given.
@@ -344,7 +395,7 @@ pub fn regress(
     options: &Options,
 ) -> Report {
     let matched = matching::match_sides(base, head, control, options);
-    let (configs, mut cells) = cells::build(&matched, options);
+    let (configs, mut cells, runs) = cells::build(&matched, options);
     let family = decide::decide(&mut cells, options);
     let comparable = cells.iter().any(|c| c.verdict.is_comparable());
     let no_comparable = (!comparable).then(|| {
@@ -362,6 +413,7 @@ pub fn regress(
         options: options.clone(),
         configs,
         cells,
+        runs,
         family,
         control: control.is_some(),
         no_comparable,

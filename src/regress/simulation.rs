@@ -39,12 +39,11 @@ fn side(rng: &mut Rng, centre: f64, sd_log: f64, k: usize) -> SideCell {
     SideCell {
         launches: (0..k)
             .map(|_| Launch {
-                id: None,
                 value: centre * (sd_log * rng.normal()).exp(),
-                runs: Vec::new(),
+                runs: 0..0,
             })
             .collect(),
-        rejected: Vec::new(),
+        ..SideCell::default()
     }
 }
 

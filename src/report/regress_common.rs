@@ -33,7 +33,7 @@ pub fn side_spread(s: Option<&SideCell>) -> String {
     match s {
         Some(s) => {
             let cv = s.cv().map_or_else(|| "–".into(), pct);
-            format!("{cv} k={} r={}", s.launches.len(), s.runs())
+            format!("{cv} k={} r={}", s.launches.len(), s.run_count())
         }
         None => "–".into(),
     }

@@ -77,11 +77,14 @@ pub fn render(report: &Report) -> Vec<u8> {
             .head
             .as_ref()
             .or(c.base.as_ref())
-            .and_then(|s| s.launches.first())
-            .and_then(|l| l.runs.first());
+            .and_then(|s| s.launches.first().and_then(|l| s.runs_of(l).first()));
         if let Some(r) = run {
             out.push_str(" file=");
-            push_escaped(&mut out, &r.path.line().replace('\\', "/"), true);
+            push_escaped(
+                &mut out,
+                &report.runs.path(r.run).line().replace('\\', "/"),
+                true,
+            );
             out.push(',');
         } else {
             out.push(' ');

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::model::{LevelKey, RequestRate};
-use crate::regress::{Cell, Report, SideCell};
+use crate::regress::{Cell, Report, Runs, SideCell};
 use crate::stats::LaunchesNeeded;
 
 fn level(key: LevelKey) -> Value {
@@ -17,20 +17,21 @@ fn level(key: LevelKey) -> Value {
     }
 }
 
-fn side(s: Option<&SideCell>) -> Value {
+fn side(s: Option<&SideCell>, runs: &Runs) -> Value {
     let Some(s) = s else { return Value::Null };
     json!({
         "center": s.center(),
         "ci95_fraction": s.ci_fraction(),
         "cv": s.cv(),
         "launches": s.launches.iter().map(|l| json!({
-            "id": l.id.as_ref().map(|i| i.masked().into_owned()),
+            "id": s.launch_id(l, runs).map(|i| i.masked().into_owned()),
             "value": l.value,
-            "runs": l.runs.iter().map(|r| json!({
-                "id": r.id, "path": r.path, "value": r.value,
+            "runs": s.runs_of(l).iter().map(|r| json!({
+                "id": runs.id(r.run), "path": runs.path(r.run), "value": r.value,
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
-        "rejected": s.rejected.iter().map(|(id, why)| json!({ "id": id, "reason": why }))
+        "rejected": s.rejected.iter()
+            .map(|&(run, why)| json!({ "id": runs.id(run), "reason": why }))
             .collect::<Vec<_>>(),
     })
 }
@@ -59,9 +60,9 @@ fn cell(report: &Report, c: &Cell) -> Value {
         "level": level(c.level),
         "metric": c.metric.as_str(),
         "better": c.metric.better(),
-        "base": side(c.base.as_ref()),
-        "head": side(c.head.as_ref()),
-        "control": side(c.control.as_ref()),
+        "base": side(c.base.as_ref(), &report.runs),
+        "head": side(c.head.as_ref(), &report.runs),
+        "control": side(c.control.as_ref(), &report.runs),
         "effect": effect,
         "tests": tests,
         "noise_floor": { "value": c.noise_floor.0, "source": c.noise_floor.1 },

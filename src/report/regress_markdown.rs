@@ -291,12 +291,11 @@ mod tests {
         SideCell {
             launches: (0..3)
                 .map(|i| Launch {
-                    id: Some(FileText::new(format!("L{i}"))),
                     value: v * (1.0 + 0.01 * f64::from(i)),
-                    runs: Vec::new(),
+                    runs: 0..0,
                 })
                 .collect(),
-            rejected: Vec::new(),
+            ..SideCell::default()
         }
     }
 
@@ -334,6 +333,7 @@ mod tests {
             options: Options::default(),
             configs,
             cells,
+            runs: crate::regress::Runs::default(),
             family: 0,
             control: false,
             no_comparable: None,

@@ -67,3 +67,71 @@ fn the_json_report_is_written_as_it_is_made() {
         printed >> 20
     );
 }
+
+/// One configuration of `runs` launches a side, a run each, measured at `levels` levels of
+/// three metrics: every run is in a cell for each level and metric.
+fn one_configuration(path: &Path, runs: usize, levels: u32) {
+    #[expect(clippy::cast_precision_loss, reason = "small counts")]
+    jsonl(
+        path,
+        (0..runs).map(|k| {
+            let mut doc = identified(&format!("r{k}"), 0, 0.0);
+            doc["launch"] = serde_json::json!({"id": format!("launch-{k}")});
+            let wiggle = 1.0 + (k % 7) as f64 / 100.0;
+            doc["levels"] = (0..levels)
+                .map(|l| {
+                    let c = f64::from(1 << l.min(20));
+                    serde_json::json!({"concurrency": 1_u64 << l, "requests": 100,
+                        "duration_s": 60.0,
+                        "throughput_tok_s": {"aggregate": 100.0 * c * wiggle},
+                        "per_user_tok_s": {"median": 90.0 / c * wiggle},
+                        "ttft_s": {"p50": 0.1 * wiggle}})
+                })
+                .collect();
+            doc
+        }),
+    );
+}
+
+/// A run's id, file and launch are held once by the report, not once for each cell the run is
+/// in: a configuration of thousands of launches measured at many levels and metrics put a copy
+/// of each in every cell, about 390 bytes for each run in each cell (330 MiB for 10,000
+/// launches a side at 42 cells).
+#[test]
+fn a_run_in_many_cells_is_held_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let runs = 3_000;
+    let peak = |levels: u32| {
+        let dir = tmp.path().join(format!("l{levels}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (base, head) = (dir.join("base.jsonl"), dir.join("head.jsonl"));
+        one_configuration(&base, runs, levels);
+        one_configuration(&head, runs, levels);
+        let r = exec(&args(&[&"regress", &base, &head]));
+        // Every launch a side is behind each cell.
+        assert!(
+            r.out().contains(&format!("k={runs} r={runs}")),
+            "{}",
+            r.out()
+        );
+        r.peak_rss_kib * 1024
+    };
+    let (few, many) = (peak(4), peak(16));
+    println!(
+        "regress, one configuration of {runs} launches a side: peak {} MiB at 4 levels, {} MiB at 16",
+        few >> 20,
+        many >> 20
+    );
+    if few == 0 {
+        return;
+    }
+    // Each run is in three cells more for each level more, on each side.
+    let more_runs_in_cells = (runs * 2 * 12 * 3) as u64;
+    let per = many.saturating_sub(few) / more_runs_in_cells;
+    assert!(
+        per <= 100,
+        "{per} bytes more for each run in a cell ({} MiB at 4 levels, {} MiB at 16)",
+        few >> 20,
+        many >> 20
+    );
+}
