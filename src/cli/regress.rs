@@ -141,10 +141,11 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         fail_on: args.fail_on,
         thresholds: base_options.thresholds,
     };
+    let bad_control = control.as_ref().map_or(0, |(_, n)| *n);
     let report = regress(
-        &base.results,
-        &head.results,
-        control.as_ref().map(|(c, _)| c.results.as_slice()),
+        base.results,
+        head.results,
+        control.map(|(c, _)| c.results),
         &options,
     );
     // JSON to stdout is written as it is made, never held: a report of every cell of a large
@@ -174,7 +175,7 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
     if let Some(reason) = &report.no_comparable {
         let _ = writeln!(std::io::stderr(), "benchlint: error: {reason}");
     }
-    let unread = bad_base + bad_head + control.as_ref().map_or(0, |(_, n)| *n);
+    let unread = bad_base + bad_head + bad_control;
     let code = if unread > 0 {
         EXIT_TROUBLE
     } else {

@@ -93,9 +93,12 @@ fn side_cell(
         return None;
     }
     // Recorded launches in id order, then the unrecorded one (BTreeMap puts None first).
+    // Sized exactly: a configuration of thousands of launches has a side like this in every
+    // cell, and a list grown by doubling holds up to twice what it needs.
     let mut side = SideCell {
+        launches: Vec::with_capacity(by_launch.len()),
+        runs: Vec::with_capacity(by_launch.values().map(Vec::len).sum()),
         rejected: rejected_runs,
-        ..SideCell::default()
     };
     let mut unrecorded = None;
     for (id, runs) in by_launch {

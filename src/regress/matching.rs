@@ -89,11 +89,12 @@ fn shown(v: Option<&Value>) -> String {
     }
 }
 
-/// Reads the sides into one [`Matched`].
+/// Reads the sides into one [`Matched`], moving their results into it (a copy of each side
+/// held beside it doubled what the run holds).
 pub fn match_sides(
-    base: &[LoadedResult],
-    head: &[LoadedResult],
-    control: Option<&[LoadedResult]>,
+    base: Vec<LoadedResult>,
+    head: Vec<LoadedResult>,
+    control: Option<Vec<LoadedResult>>,
     options: &Options,
 ) -> Matched {
     let mut varied: Vec<String> = vary::DEFAULT_VARIED
@@ -105,15 +106,14 @@ pub fn match_sides(
     let mut side_of = Vec::new();
     let mut versions = Vec::new();
     let mut per_side: Vec<(Side, Vec<crate::replication::Configuration>, usize)> = Vec::new();
-    let sides: [(Side, Option<&[LoadedResult]>); 3] = [
+    let sides: [(Side, Option<Vec<LoadedResult>>); 3] = [
         (Side::Base, Some(base)),
         (Side::Head, Some(head)),
         (Side::Control, control),
     ];
-    for (side, list) in sides {
-        let Some(list) = list else { continue };
+    for (side, own) in sides {
+        let Some(mut own) = own else { continue };
         let offset = results.len();
-        let mut own: Vec<LoadedResult> = list.to_vec();
         for r in &mut own {
             versions.push(r.doc.engine.as_ref().and_then(|e| e.version.clone()));
             vary::neutralise(&mut r.doc, &varied);

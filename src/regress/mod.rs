@@ -387,16 +387,19 @@ impl Report {
     }
 }
 
-/// Compares `head` with `base` (and `control` against `base` for the noise floor).
+/// Compares `head` with `base` (and `control` against `base` for the noise floor), taking the
+/// sides' results.
 pub fn regress(
-    base: &[LoadedResult],
-    head: &[LoadedResult],
-    control: Option<&[LoadedResult]>,
+    base: Vec<LoadedResult>,
+    head: Vec<LoadedResult>,
+    control: Option<Vec<LoadedResult>>,
     options: &Options,
 ) -> Report {
+    let has_control = control.is_some();
     let matched = matching::match_sides(base, head, control, options);
     let (configs, mut cells, runs) = cells::build(&matched, options);
     let family = decide::decide(&mut cells, options);
+    drop(matched);
     let comparable = cells.iter().any(|c| c.verdict.is_comparable());
     let no_comparable = (!comparable).then(|| {
         if cells.is_empty() {
@@ -415,7 +418,7 @@ pub fn regress(
         cells,
         runs,
         family,
-        control: control.is_some(),
+        control: has_control,
         no_comparable,
         exit_code: 0,
     };
