@@ -16,6 +16,9 @@ use super::{EXIT_CLEAN, Output, output};
 
 mod stage;
 
+#[cfg(test)]
+mod names_tests;
+
 use crate::corpus;
 use stage::{staging_dir, write_staged};
 
@@ -89,8 +92,9 @@ fn output_names(paths: &[&str], args: &[PathBuf]) -> Vec<Result<String, String>>
     }
     let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     let mut used = BTreeSet::new();
-    // Every output file written so far, lower-cased (a case-insensitive file system makes
-    // `R.json` and `r.json` one file), with the input it came from.
+    // Every name given so far, lower-cased as its files' names are (a case-insensitive file
+    // system makes `R.json` and `r.json` one file), with the input it came from: one key for
+    // both of a name's files, which are the key and `.json` or `.provenance.json`.
     let mut files: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
     let mut next: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     paths
@@ -121,16 +125,18 @@ fn output_names(paths: &[&str], args: &[PathBuf]) -> Vec<Result<String, String>>
                     }
                 }
             }
-            let outputs = [
-                format!("{name}.json").to_lowercase(),
-                format!("{name}.provenance.json").to_lowercase(),
-            ];
-            if let Some(other) = outputs.iter().find_map(|o| files.get(o)) {
+            // A name is ASCII ([`file_stem`]), so it lower-cases alike with either suffix.
+            let key = name.to_ascii_lowercase();
+            // This name's `.json` is another's `.json` or its `.provenance.json`; then this
+            // name's `.provenance.json` is another's `.json`.
+            let other = files
+                .get(&key)
+                .or_else(|| key.strip_suffix(".provenance").and_then(|k| files.get(k)))
+                .or_else(|| files.get(&format!("{key}.provenance")));
+            if let Some(other) = other {
                 return Err((*other).to_string());
             }
-            for o in outputs {
-                files.insert(o, path);
-            }
+            files.insert(key, path);
             Ok(name)
         })
         .collect()
