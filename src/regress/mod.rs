@@ -23,6 +23,8 @@ pub mod sweep;
 pub mod vary;
 
 #[cfg(test)]
+mod report_tests;
+#[cfg(test)]
 mod simulation;
 
 use crate::model::LevelKey;
@@ -375,6 +377,19 @@ impl Report {
                 Verdict::Regression | Verdict::Inconclusive | Verdict::NotDecidable
             ),
         }
+    }
+
+    /// The cells of each configuration (indices into [`Report::cells`], in their order), by
+    /// configuration: one pass over the cells, where asking each configuration for its own
+    /// read every cell once per configuration.
+    pub fn cells_by_config(&self) -> Vec<Vec<usize>> {
+        let mut out = vec![Vec::new(); self.configs.len()];
+        for (i, c) in self.cells.iter().enumerate() {
+            if let Some(list) = out.get_mut(c.config) {
+                list.push(i);
+            }
+        }
+        out
     }
 
     /// Count of cells per verdict, in [`Verdict`] order.

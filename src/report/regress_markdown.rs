@@ -140,9 +140,9 @@ fn picture(cells: &[&Cell]) -> Option<String> {
     Some(out)
 }
 
-fn details(report: &Report, ci: usize) -> Option<String> {
+fn details(report: &Report, ci: usize, cells: &[usize]) -> Option<String> {
     let config = &report.configs[ci];
-    let cells: Vec<&Cell> = report.cells.iter().filter(|c| c.config == ci).collect();
+    let cells: Vec<&Cell> = cells.iter().map(|&i| &report.cells[i]).collect();
     if cells.is_empty() {
         return None;
     }
@@ -241,8 +241,11 @@ pub fn render(report: &Report) -> Vec<u8> {
             " (BASE launches)"
         }
     );
-    let mut blocks: Vec<String> = (0..report.configs.len())
-        .filter_map(|ci| details(report, ci))
+    let mut blocks: Vec<String> = report
+        .cells_by_config()
+        .iter()
+        .enumerate()
+        .filter_map(|(ci, cells)| details(report, ci, cells))
         .collect();
     let fixed = head.len() + footer.len() + 200;
     let mut dropped = 0;

@@ -30,10 +30,7 @@ pub fn render(report: &Report) -> Vec<u8> {
             ""
         }
     );
-    for (ci, config) in report.configs.iter().enumerate() {
-        let cells: Vec<usize> = (0..report.cells.len())
-            .filter(|&i| report.cells[i].config == ci)
-            .collect();
+    for (config, cells) in report.configs.iter().zip(report.cells_by_config()) {
         if cells.is_empty() {
             continue;
         }
