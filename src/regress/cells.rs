@@ -45,18 +45,33 @@ fn rejected(level: &Level, t: &Thresholds) -> Option<&'static str> {
     None
 }
 
-/// One side of one cell from its members.
+/// Each level key a side's members measure, with the levels at it: `(result, level)` indices,
+/// the members in their order and each member's levels in theirs. Made once per configuration,
+/// so that a cell reads only the runs that measured its level: asking every member for every
+/// level grew with the levels times the runs, and a configuration whose runs each measured
+/// levels of their own (a sweep's rates) has as many levels as runs.
+fn by_level(m: &Matched, members: &[usize]) -> BTreeMap<LevelKey, Vec<(usize, usize)>> {
+    let mut out: BTreeMap<LevelKey, Vec<(usize, usize)>> = BTreeMap::new();
+    for &i in members {
+        for (l, key) in m.results[i].doc.levels.keys().enumerate() {
+            out.entry(key).or_default().push((i, l));
+        }
+    }
+    out
+}
+
+/// One side of one cell from the levels its members measured at its level (`at`, from
+/// [`by_level`]).
 fn side_cell(
     m: &Matched,
-    members: &[usize],
-    key: LevelKey,
+    at: Option<&Vec<(usize, usize)>>,
     metric: RegressMetric,
     t: &Thresholds,
 ) -> Option<SideCell> {
     let mut by_launch: BTreeMap<Option<&str>, Vec<RunValue>> = BTreeMap::new();
     let mut rejected_runs = Vec::new();
     let mut present = false;
-    for &i in members {
+    for &(i, l) in at.map_or(&[][..], Vec::as_slice) {
         let r = &m.results[i];
         let invalid = r
             .doc
@@ -65,7 +80,8 @@ fn side_cell(
             .and_then(|h| h.validity.as_ref())
             .and_then(|v| v.verdict)
             == Some(crate::model::Verdict::Invalid);
-        for level in r.doc.levels.as_slice().iter().filter(|l| l.key() == key) {
+        if let Some(level) = r.doc.levels.get(l) {
+            let level = &*level;
             let Some(v) = metric.read(level) else {
                 // A rejected zero level reads no positive value: still say why it is out.
                 if let Some(why) = rejected(level, t) {
@@ -225,34 +241,22 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
     for g in &m.groups {
         let ci = configs.len();
         let mut config = config_of(m, g);
-        let levels: BTreeSet<LevelKey> = g
-            .base
-            .iter()
-            .chain(&g.head)
-            .flat_map(|&i| m.results[i].doc.levels.keys().collect::<Vec<_>>())
-            .collect();
-        let sweep_at = |members: &[usize], key: LevelKey| {
-            members
-                .iter()
-                .any(|&i| adaptive.contains(&i) && m.results[i].doc.levels.keys().any(|k| k == key))
+        let (at_base, at_head) = (by_level(m, &g.base), by_level(m, &g.head));
+        let at_control = by_level(m, &g.control);
+        let levels: BTreeSet<LevelKey> = at_base.keys().chain(at_head.keys()).copied().collect();
+        let sweep_at = |at: Option<&Vec<(usize, usize)>>| {
+            at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
         };
         let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
         for &key in &levels {
+            let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
             for &metric in &metrics {
-                let base = side_cell(m, &g.base, key, metric, t);
-                let head = side_cell(m, &g.head, key, metric, t);
+                let base = side_cell(m, on_base, metric, t);
+                let head = side_cell(m, on_head, metric, t);
                 if base.is_none() && head.is_none() {
                     continue;
                 }
                 let mut cell = blank_cell(ci, key, metric, Verdict::Inconclusive);
-                let on_base = g
-                    .base
-                    .iter()
-                    .any(|&i| m.results[i].doc.levels.keys().any(|k| k == key));
-                let on_head = g
-                    .head
-                    .iter()
-                    .any(|&i| m.results[i].doc.levels.keys().any(|k| k == key));
                 if !g.mismatches.is_empty() {
                     cell.verdict = Verdict::NotComparable;
                     let mut codes: Vec<&'static str> =
@@ -267,14 +271,18 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                             FileText::new(code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")))
                         })
                         .collect();
-                } else if sweep_at(&g.base, key) || sweep_at(&g.head, key) {
+                } else if sweep_at(on_base) || sweep_at(on_head) {
                     cell.verdict = Verdict::NotComparable;
                     cell.reasons.push(FileText::new(format!(
                         "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
                          side ran other rates; compare fixed rates (a constant profile) level by level"
                     )));
-                } else if g.base.is_empty() || g.head.is_empty() || !on_base || !on_head {
-                    let (here, there) = if on_base {
+                } else if g.base.is_empty()
+                    || g.head.is_empty()
+                    || on_base.is_none()
+                    || on_head.is_none()
+                {
+                    let (here, there) = if on_base.is_some() {
                         ("BASE", "HEAD")
                     } else {
                         ("HEAD", "BASE")
@@ -301,7 +309,7 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                 cell.base = base;
                 cell.head = head;
                 if cell.verdict == Verdict::Inconclusive {
-                    cell.control = side_cell(m, &g.control, key, metric, t);
+                    cell.control = side_cell(m, at_control.get(&key), metric, t);
                 }
                 cells.push(cell);
             }

@@ -1,12 +1,13 @@
-//! `regress --format json` writes its document as it makes it: each cell's JSON is made when
-//! the writer reaches it, never the whole report as one JSON value (about ten times the text it
-//! prints, and every cell of thousands of configurations is tens of megabytes of text).
-//! (`BENCHLINT_SCALING_BIN` measures another build.)
+//! What `regress` holds and how its work grows. Its JSON document is written as it is made:
+//! each cell's JSON when the writer reaches it, never the whole report as one JSON value
+//! (about ten times the text it prints, and every cell of thousands of configurations is tens
+//! of megabytes of text). A run is held once however many cells it is in, and a cell reads only
+//! the runs that measured its level. (`BENCHLINT_SCALING_BIN` measures another build.)
 
 use std::path::Path;
 
-use crate::scaling::exec;
-use crate::scaling_shapes::{args, identified, jsonl};
+use crate::scaling::{exec, time};
+use crate::scaling_shapes::{args, assert_linear, identified, jsonl};
 
 /// `n` configurations, each its own model, six levels, two launches of a run each; `scale`
 /// moves every throughput.
@@ -134,4 +135,44 @@ fn a_run_in_many_cells_is_held_once() {
         few >> 20,
         many >> 20
     );
+}
+
+/// `runs` runs of one configuration, each in a launch of its own and at four levels no other
+/// run measured (as a sweep's rates are), so the configuration has four levels a run.
+fn levels_of_their_own(path: &Path, runs: usize) {
+    #[expect(clippy::cast_precision_loss, reason = "small counts")]
+    jsonl(
+        path,
+        (0..runs).map(|k| {
+            let mut doc = identified(&format!("r{k}"), 0, 0.0);
+            doc["launch"] = serde_json::json!({"id": format!("launch-{k}")});
+            doc["levels"] = (0..4)
+                .map(|l| {
+                    let c = 4 * k + l + 1;
+                    serde_json::json!({"concurrency": c, "requests": 100, "duration_s": 60.0,
+                        "throughput_tok_s": {"aggregate": 10.0 * c as f64},
+                        "ttft_s": {"p50": 0.1}})
+                })
+                .collect();
+            doc
+        }),
+    );
+}
+
+/// Each cell reads the runs that measured its level, found once per configuration: reading
+/// every run of the configuration for each level and metric grew with the levels times the
+/// runs, and here every run brings levels of its own.
+#[test]
+fn a_configuration_of_many_levels_is_compared_in_linear_time() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = |runs: usize| {
+        let dir = tmp.path().join(format!("n{runs}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (base, head) = (dir.join("base.jsonl"), dir.join("head.jsonl"));
+        levels_of_their_own(&base, runs);
+        levels_of_their_own(&head, runs);
+        time(&args(&[&"regress", &base, &head, &"--format", &"json"]))
+    };
+    let (a, b) = (t(500), t(2_000));
+    assert_linear("regress, one configuration of a level set per run", a, b);
 }
