@@ -8,6 +8,7 @@
 //! `Result is : INVALID`).
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::matching::{Group, Matched};
 use super::{
@@ -67,7 +68,7 @@ fn side_cell(
     at: Option<&Vec<(usize, usize)>>,
     metric: RegressMetric,
     t: &Thresholds,
-) -> Option<SideCell> {
+) -> Option<Box<SideCell>> {
     let mut by_launch: BTreeMap<Option<&str>, Vec<RunValue>> = BTreeMap::new();
     let mut rejected_runs = Vec::new();
     let mut present = false;
@@ -141,7 +142,7 @@ fn side_cell(
             runs: at..side.runs.len(),
         });
     }
-    Some(side)
+    Some(Box::new(side))
 }
 
 /// What the cells print of each result of [`Matched::results`], made once for every cell the
@@ -248,6 +249,17 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
             at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
         };
         let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
+        // What the configuration says in every cell of it, made once.
+        let mismatches: Vec<Arc<FileText>> = g
+            .mismatches
+            .iter()
+            .map(|(code, m)| {
+                Arc::new(FileText::new(
+                    code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")),
+                ))
+            })
+            .collect();
+        let mut lone: BTreeMap<&str, Arc<FileText>> = BTreeMap::new();
         for &key in &levels {
             let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
             for &metric in &metrics {
@@ -264,19 +276,13 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                     codes.sort_unstable();
                     codes.dedup();
                     cell.codes = codes;
-                    cell.reasons = g
-                        .mismatches
-                        .iter()
-                        .map(|(code, m)| {
-                            FileText::new(code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")))
-                        })
-                        .collect();
+                    cell.reasons.clone_from(&mismatches);
                 } else if sweep_at(on_base) || sweep_at(on_head) {
                     cell.verdict = Verdict::NotComparable;
-                    cell.reasons.push(FileText::new(format!(
+                    cell.reasons.push(Arc::new(FileText::new(format!(
                         "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
                          side ran other rates; compare fixed rates (a constant profile) level by level"
-                    )));
+                    ))));
                 } else if g.base.is_empty()
                     || g.head.is_empty()
                     || on_base.is_none()
@@ -288,14 +294,17 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                         ("HEAD", "BASE")
                     };
                     cell.verdict = Verdict::Missing;
-                    cell.reasons
-                        .push(FileText::new(if g.base.is_empty() || g.head.is_empty() {
-                            format!(
+                    let reason = if g.base.is_empty() || g.head.is_empty() {
+                        let text = || {
+                            Arc::new(FileText::new(format!(
                                 "the configuration is on {here} only: {there} has no result of it"
-                            )
-                        } else {
-                            format!("{key} is measured on {here} only")
-                        }));
+                            )))
+                        };
+                        Arc::clone(lone.entry(here).or_insert_with(text))
+                    } else {
+                        Arc::new(FileText::new(format!("{key} is measured on {here} only")))
+                    };
+                    cell.reasons.push(reason);
                 } else if base.is_none() || head.is_none() {
                     // A metric recorded on one side only is not a cell.
                     let side = if base.is_some() {

@@ -14,6 +14,7 @@
 //! cell's own spread, but a reader is told that the threshold is finer than the noise.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use super::{Cell, Options, Verdict};
 use crate::numbers::plural;
@@ -59,8 +60,8 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
         }
         cell.noise_floor = noise_floor(cell);
         let (kb, kh) = (
-            cell.base.as_ref().map_or(0, |s| s.launches.len()),
-            cell.head.as_ref().map_or(0, |s| s.launches.len()),
+            cell.base.as_deref().map_or(0, |s| s.launches.len()),
+            cell.head.as_deref().map_or(0, |s| s.launches.len()),
         );
         if kb < 2 || kh < 2 {
             cell.verdict = Verdict::NotDecidable;
@@ -76,7 +77,7 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
                 plural(kb, "launch", "launches"),
                 plural(kh, "launch", "launches")
             );
-            for (name, s) in [("BASE", cell.base.as_ref()), ("HEAD", cell.head.as_ref())] {
+            for (name, s) in [("BASE", cell.base.as_deref()), ("HEAD", cell.head.as_deref())] {
                 let (n, why) = left_out(s);
                 if n > 0 {
                     let _ = write!(
@@ -86,27 +87,27 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
                     );
                 }
             }
-            cell.reasons.push(FileText::new(text));
+            cell.reasons.push(Arc::new(FileText::new(text)));
             continue;
         }
         let (b, h) = (
             cell.base
                 .as_ref()
-                .map(super::SideCell::values)
+                .map(|s| s.values())
                 .unwrap_or_default(),
             cell.head
                 .as_ref()
-                .map(super::SideCell::values)
+                .map(|s| s.values())
                 .unwrap_or_default(),
         );
-        cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha);
+        cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha).map(Box::new);
         if cell.stats.is_some() {
             tested.push(i);
         } else {
             cell.verdict = Verdict::NotDecidable;
-            cell.reasons.push(FileText::new(
+            cell.reasons.push(Arc::new(FileText::new(
                 "the launch summaries give no ratio (a value is zero or not finite)",
-            ));
+            )));
         }
     }
     let p_worse: Vec<f64> = tested
@@ -146,23 +147,23 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
             let (b, h) = (
                 cell.base
                     .as_ref()
-                    .map(super::SideCell::values)
+                    .map(|s| s.values())
                     .unwrap_or_default(),
                 cell.head
                     .as_ref()
-                    .map(super::SideCell::values)
+                    .map(|s| s.values())
                     .unwrap_or_default(),
             );
             cell.launches_needed =
                 pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));
         }
         if cell.noise_floor.0 > threshold {
-            cell.reasons.push(FileText::new(format!(
+            cell.reasons.push(Arc::new(FileText::new(format!(
                 "T = {} is below the noise floor of {} (from {}): a change of T cannot be told from noise here",
                 pct(threshold),
                 pct(cell.noise_floor.0),
                 cell.noise_floor.1
-            )));
+            ))));
         }
     }
     tested.len()

@@ -60,8 +60,8 @@ fn trial(rng: &mut Rng, cells: usize, factor: f64, cv: f64, k: usize) -> Vec<Ver
             );
             #[expect(clippy::cast_precision_loss, reason = "small level index")]
             let centre = 100.0 * (i + 1) as f64;
-            c.base = Some(side(rng, centre, cv, k));
-            c.head = Some(side(rng, centre * factor, cv, k));
+            c.base = Some(Box::new(side(rng, centre, cv, k)));
+            c.head = Some(Box::new(side(rng, centre * factor, cv, k)));
             c
         })
         .collect();
@@ -155,8 +155,8 @@ fn variants_mirror_when_swapped_and_ignore_the_unit() {
                     RegressMetric::ALL[i % RegressMetric::ALL.len()],
                     Verdict::Inconclusive,
                 );
-                c.base = Some(side(&mut rng, 50.0, cv, k));
-                c.head = Some(side(&mut rng, 50.0 * factor, cv, k));
+                c.base = Some(Box::new(side(&mut rng, 50.0, cv, k)));
+                c.head = Some(Box::new(side(&mut rng, 50.0 * factor, cv, k)));
                 c
             })
             .collect();
@@ -180,7 +180,7 @@ fn variants_mirror_when_swapped_and_ignore_the_unit() {
                 .iter()
                 .cloned()
                 .map(|mut c| {
-                    for s in [c.base.as_mut(), c.head.as_mut()].into_iter().flatten() {
+                    for s in [c.base.as_deref_mut(), c.head.as_deref_mut()].into_iter().flatten() {
                         for l in &mut s.launches {
                             l.value *= 1000.0;
                         }

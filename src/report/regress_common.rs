@@ -71,7 +71,7 @@ pub fn q(c: &Cell) -> String {
 /// How bad a cell is, for ordering: failing first, then by verdict, then by the size of the
 /// change toward worse.
 fn badness(report: &Report, c: &Cell) -> (u8, Verdict, i64) {
-    let worse = c.stats.as_ref().map_or(0.0, |s| s.d);
+    let worse = c.stats.as_deref().map_or(0.0, |s| s.d);
     #[expect(
         clippy::cast_possible_truncation,
         reason = "a rank key, rounded on purpose"
@@ -112,14 +112,14 @@ pub fn headline_counts(report: &Report) -> String {
 pub fn launches_note(c: &Cell, threshold: f64) -> Option<String> {
     let need = c.launches_needed?;
     let cv = |s: Option<&SideCell>| s.and_then(SideCell::cv);
-    let spread = cv(c.base.as_ref())
+    let spread = cv(c.base.as_deref())
         .into_iter()
-        .chain(cv(c.head.as_ref()))
+        .chain(cv(c.head.as_deref()))
         .fold(0.0f64, f64::max);
     let have = format!(
         "{}+{}",
-        c.base.as_ref().map_or(0, |s| s.launches.len()),
-        c.head.as_ref().map_or(0, |s| s.launches.len())
+        c.base.as_deref().map_or(0, |s| s.launches.len()),
+        c.head.as_deref().map_or(0, |s| s.launches.len())
     );
     let n = match need {
         crate::stats::LaunchesNeeded::PerSide(n) => format!("≈ {n} launches per side"),

@@ -75,8 +75,8 @@ pub fn render(report: &Report) -> Vec<u8> {
         out.push_str(sev);
         let run = c
             .head
-            .as_ref()
-            .or(c.base.as_ref())
+            .as_deref()
+            .or(c.base.as_deref())
             .and_then(|s| s.launches.first().and_then(|l| s.runs_of(l).first()));
         if let Some(r) = run {
             out.push_str(" file=");

@@ -31,7 +31,7 @@ fn row(report: &Report, c: &Cell, with_config: bool) -> String {
     if !c.codes.is_empty() {
         let _ = write!(verdict, " ({})", c.codes.join(", "));
     }
-    let mut notes: Vec<String> = c.reasons.iter().map(crate::text::FileText::md).collect();
+    let mut notes: Vec<String> = c.reasons.iter().map(|r| r.md()).collect();
     notes.extend(launches_note(c, report.options.threshold));
     if !notes.is_empty() {
         let _ = write!(verdict, "<br>{}", notes.join("<br>"));
@@ -49,10 +49,10 @@ fn row(report: &Report, c: &Cell, with_config: bool) -> String {
         "| {level} | {} {} | {} | {} | {} | {} | {} | {} | {verdict} |\n",
         c.metric.as_str(),
         c.metric.arrow(),
-        side_center(c.base.as_ref()),
-        side_spread(c.base.as_ref()),
-        side_center(c.head.as_ref()),
-        side_spread(c.head.as_ref()),
+        side_center(c.base.as_deref()),
+        side_spread(c.base.as_deref()),
+        side_center(c.head.as_deref()),
+        side_spread(c.head.as_deref()),
         change(c),
         q(c),
     )
@@ -111,8 +111,8 @@ fn picture(cells: &[&Cell]) -> Option<String> {
     );
     for c in cells.iter().filter(|c| c.metric == metric) {
         let (Some(b), Some(h)) = (
-            c.base.as_ref().and_then(interval),
-            c.head.as_ref().and_then(interval),
+            c.base.as_deref().and_then(interval),
+            c.head.as_deref().and_then(interval),
         ) else {
             continue;
         };
@@ -125,14 +125,14 @@ fn picture(cells: &[&Cell]) -> Option<String> {
             out,
             "{level:>6}  B {}  {}",
             bar(b, lo, hi),
-            side_center(c.base.as_ref())
+            side_center(c.base.as_deref())
         );
         let _ = writeln!(
             out,
             "{:>6}  H {}  {}  {}",
             "",
             bar(h, lo, hi),
-            side_center(c.head.as_ref()),
+            side_center(c.head.as_deref()),
             c.verdict.word(c.confirmed)
         );
     }
@@ -323,8 +323,8 @@ mod tests {
                     metric,
                     Verdict::Equivalent,
                 );
-                c.base = Some(side(100.0));
-                c.head = Some(side(100.0));
+                c.base = Some(Box::new(side(100.0)));
+                c.head = Some(Box::new(side(100.0)));
                 // One failing cell in every hundredth configuration.
                 if ci % 100 == 0 && li == 0 {
                     c.verdict = Verdict::Regression;
