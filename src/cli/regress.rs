@@ -148,13 +148,14 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         control.map(|(c, _)| c.results),
         &options,
     );
-    // JSON to stdout is written as it is made, never held: a report of every cell of a large
-    // corpus is hundreds of megabytes.
-    let streamed = args.format == RegressFormat::Json && args.output.is_none();
+    // JSON and the table to stdout are written as they are made, never held: a report of every
+    // cell of a large corpus is hundreds of megabytes.
+    let streamed =
+        matches!(args.format, RegressFormat::Json | RegressFormat::Human) && args.output.is_none();
     let bytes = match args.format {
+        RegressFormat::Human | RegressFormat::Json if streamed => Vec::new(),
         RegressFormat::Human => regress_text::render(&report),
         RegressFormat::Markdown => regress_markdown::render(&report),
-        RegressFormat::Json if streamed => Vec::new(),
         RegressFormat::Json => regress_json::render(&report),
         RegressFormat::Github => {
             if let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|s| !s.is_empty())
@@ -188,7 +189,12 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
     if streamed {
         // A closed pipe (`regress … | head`) ends the writing, as it is no error.
         let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-        let _ = regress_json::render_to(&report, &mut stdout).and_then(|()| stdout.flush());
+        let written = if args.format == RegressFormat::Json {
+            regress_json::render_to(&report, &mut stdout)
+        } else {
+            regress_text::render_to(&report, &mut stdout)
+        };
+        let _ = written.and_then(|()| stdout.flush());
         return Ok(Output::stdout(Vec::new(), code));
     }
     Ok(Output::stdout(bytes, code))

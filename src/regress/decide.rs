@@ -77,7 +77,10 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
                 plural(kb, "launch", "launches"),
                 plural(kh, "launch", "launches")
             );
-            for (name, s) in [("BASE", cell.base.as_deref()), ("HEAD", cell.head.as_deref())] {
+            for (name, s) in [
+                ("BASE", cell.base.as_deref()),
+                ("HEAD", cell.head.as_deref()),
+            ] {
                 let (n, why) = left_out(s);
                 if n > 0 {
                     let _ = write!(
@@ -91,14 +94,8 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
             continue;
         }
         let (b, h) = (
-            cell.base
-                .as_ref()
-                .map(|s| s.values())
-                .unwrap_or_default(),
-            cell.head
-                .as_ref()
-                .map(|s| s.values())
-                .unwrap_or_default(),
+            cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
+            cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
         );
         cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha).map(Box::new);
         if cell.stats.is_some() {
@@ -145,14 +142,8 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
         };
         if cell.verdict == Verdict::Inconclusive {
             let (b, h) = (
-                cell.base
-                    .as_ref()
-                    .map(|s| s.values())
-                    .unwrap_or_default(),
-                cell.head
-                    .as_ref()
-                    .map(|s| s.values())
-                    .unwrap_or_default(),
+                cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
+                cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
             );
             cell.launches_needed =
                 pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));

@@ -180,7 +180,10 @@ fn variants_mirror_when_swapped_and_ignore_the_unit() {
                 .iter()
                 .cloned()
                 .map(|mut c| {
-                    for s in [c.base.as_deref_mut(), c.head.as_deref_mut()].into_iter().flatten() {
+                    for s in [c.base.as_deref_mut(), c.head.as_deref_mut()]
+                        .into_iter()
+                        .flatten()
+                    {
                         for l in &mut s.launches {
                             l.value *= 1000.0;
                         }

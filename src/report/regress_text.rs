@@ -16,6 +16,19 @@ use crate::regress::Report;
 
 /// Renders `report` as the terminal table.
 pub fn render(report: &Report) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Writing into memory cannot fail.
+    let _ = render_to(report, &mut out);
+    out
+}
+
+/// [`render`], written to `sink` a configuration at a time: the table of a corpus of thousands
+/// of configurations is tens of megabytes, and is never held whole.
+///
+/// # Errors
+///
+/// Whatever writing to `sink` returns.
+pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let o = &report.options;
     let mut out = String::new();
     let _ = writeln!(
@@ -63,7 +76,11 @@ pub fn render(report: &Report) -> Vec<u8> {
             "q",
             "verdict",
         ]);
+        // Each note once, numbered as first met; found by its text, not by reading the notes
+        // so far for each cell.
         let mut notes: Vec<String> = Vec::new();
+        let mut note_of: std::collections::HashMap<String, usize> =
+            std::collections::HashMap::new();
         for &i in &cells {
             let c = &report.cells[i];
             let mut verdict = c.verdict.word(c.confirmed).to_string();
@@ -77,8 +94,8 @@ pub fn render(report: &Report) -> Vec<u8> {
             parts.extend(c.reasons.iter().map(|r| r.line().into_owned()));
             if !parts.is_empty() {
                 let text = parts.join("; ");
-                let at = notes.iter().position(|n| *n == text).unwrap_or_else(|| {
-                    notes.push(text);
+                let at = *note_of.entry(text).or_insert_with_key(|text| {
+                    notes.push(text.clone());
                     notes.len() - 1
                 });
                 let _ = write!(verdict, " [{}]", at + 1);
@@ -108,6 +125,8 @@ pub fn render(report: &Report) -> Vec<u8> {
         for note in &config.notes {
             let _ = writeln!(out, "  note: {}", note.line());
         }
+        sink.write_all(out.as_bytes())?;
+        out.clear();
     }
     let _ = write!(
         out,
@@ -127,5 +146,5 @@ pub fn render(report: &Report) -> Vec<u8> {
             ""
         }
     );
-    out.into_bytes()
+    sink.write_all(out.as_bytes())
 }
