@@ -11,9 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::matching::{Group, Matched};
-use super::{
-    Cell, Config, Launch, Options, RegressMetric, RunValue, Runs, Side, SideCell, Verdict,
-};
+use super::{Cell, Config, Options, RegressMetric, RunValue, Runs, Side, SideCell, Verdict};
 use crate::model::{Level, LevelKey, RequestRate};
 use crate::replication::launch_id;
 use crate::text::FileText;
@@ -126,21 +124,11 @@ fn side_cell(
         if id.is_none() {
             unrecorded = Some((value, runs));
         } else {
-            let at = side.runs.len();
-            side.runs.extend(runs);
-            side.launches.push(Launch {
-                value,
-                runs: at..side.runs.len(),
-            });
+            side.push_launch(value, runs);
         }
     }
     if let Some((value, runs)) = unrecorded {
-        let at = side.runs.len();
-        side.runs.extend(runs);
-        side.launches.push(Launch {
-            value,
-            runs: at..side.runs.len(),
-        });
+        side.push_launch(value, runs);
     }
     Some(Box::new(side))
 }

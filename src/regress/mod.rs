@@ -27,12 +27,12 @@ mod report_tests;
 #[cfg(test)]
 mod simulation;
 
-use crate::model::LevelKey;
-use crate::model::loaded::LoadedResult;
-use crate::stats::{LaunchesNeeded, LogRatio};
 use std::ops::Range;
 use std::sync::Arc;
 
+use crate::model::LevelKey;
+use crate::model::loaded::LoadedResult;
+use crate::stats::{LaunchesNeeded, LogRatio};
 use crate::text::{FileText, PathText};
 use crate::thresholds::Thresholds;
 pub use metric::RegressMetric;
@@ -184,6 +184,16 @@ impl SideCell {
     /// The launch summaries.
     pub fn values(&self) -> Vec<f64> {
         self.launches.iter().map(|l| l.value).collect()
+    }
+
+    /// Adds a launch whose runs' median is `value`, after those there are.
+    pub fn push_launch(&mut self, value: f64, runs: Vec<RunValue>) {
+        let at = self.runs.len();
+        self.runs.extend(runs);
+        self.launches.push(Launch {
+            value,
+            runs: at..self.runs.len(),
+        });
     }
 
     /// How many runs are behind the launches.
