@@ -7,7 +7,8 @@
 # Usage: benches/shapes.sh [SMALL LARGE]      (default: 10000 20000)
 # Environment:
 #   BENCH_DIR     where corpora and outputs go (default /tmp/benchlint-shapes)
-#   BENCH_REPEAT  runs of each command; the lowest CPU time is kept (default 2)
+#   BENCH_REPEAT  runs of each command; the lowest CPU time and the median peak RSS are kept
+#                 (default 2; 3 or more for steady RSS ratios)
 #   BENCH_BIN     the benchlint binary to measure (default: target/$BENCH_PROFILE/benchlint, built)
 #   BENCH_PROFILE release (default) or debug: the profile of the generator and of the default
 #                 binary
@@ -37,11 +38,12 @@ gen=${CARGO_TARGET_DIR:-target}/$profile/examples/gen_corpus
 printf '[thresholds]\nmax_findings = 100000000\n' >"$work/list-all.toml"
 
 # Runs "$@" $repeat times under GNU time; sets $cpu (the lowest user + system, s) and $rss
-# (its peak RSS, MB). An exit status other than 0 or 1 (clean, findings) stops the bench, but
+# (the median of the runs' peak RSS, MB: a single run's peak moves by up to 8 MB, which is
+# enough to move a ratio near 1.3 either way, and the lowest-CPU run's is no steadier). An exit status other than 0 or 1 (clean, findings) stops the bench, but
 # for `regress`'s "no comparable cell" (2, said on standard error), which a corpus of runs
 # without launches or levels to compare gives.
 measure() {
-  local k u s m x best=
+  local k u s m x best= peaks=()
   for ((k = 0; k < repeat; k++)); do
     rm -rf "$work/out"
     /usr/bin/time -o "$work/time.txt" -f "%U %S %M %x" "$@" >/dev/null 2>"$work/stderr.txt" || true
@@ -57,10 +59,13 @@ measure() {
     local t
     t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then
-      best=$t; rss=$(awk -v k="$m" 'BEGIN { printf "%.0f", k / 1024 }')
+      best=$t
     fi
+    peaks+=("$m")
   done
   cpu=$best
+  rss=$(printf '%s\n' "${peaks[@]}" | sort -n | awk '{ v[NR] = $1 }
+    END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.0f", m / 1024 }')
 }
 
 # The command line of `$1` on corpus `$2` (shape `$3`).
@@ -86,7 +91,7 @@ command_line() {
   esac
 }
 
-echo "benchlint scaling bench: $small and $large results, lowest CPU of $repeat runs, $(nproc) cores, $(date -u +%FT%TZ)"
+echo "benchlint scaling bench: $small and $large results, lowest CPU and median peak RSS of $repeat runs, $(nproc) cores, $(date -u +%FT%TZ)"
 printf '%-11s %-9s %10s %10s %7s %9s %9s %6s\n' shape command "cpu $small" "cpu $large" ratio "MB $small" "MB $large" ratio
 for shape in "${shapes[@]}"; do
   for n in "$small" "$large"; do
