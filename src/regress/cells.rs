@@ -247,7 +247,18 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                 ))
             })
             .collect();
-        let mut lone: BTreeMap<&str, Arc<FileText>> = BTreeMap::new();
+        // A configuration on one side only says so in every cell of it (its levels are that
+        // side's).
+        let one_side = match (g.base.is_empty(), g.head.is_empty()) {
+            (false, true) => Some(("BASE", "HEAD")),
+            (true, false) => Some(("HEAD", "BASE")),
+            _ => None,
+        }
+        .map(|(here, there)| {
+            Arc::new(FileText::new(format!(
+                "the configuration is on {here} only: {there} has no result of it"
+            )))
+        });
         for &key in &levels {
             let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
             for &metric in &metrics {
@@ -276,23 +287,12 @@ pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
                     || on_base.is_none()
                     || on_head.is_none()
                 {
-                    let (here, there) = if on_base.is_some() {
-                        ("BASE", "HEAD")
-                    } else {
-                        ("HEAD", "BASE")
-                    };
+                    let here = if on_base.is_some() { "BASE" } else { "HEAD" };
                     cell.verdict = Verdict::Missing;
-                    let reason = if g.base.is_empty() || g.head.is_empty() {
-                        let text = || {
-                            Arc::new(FileText::new(format!(
-                                "the configuration is on {here} only: {there} has no result of it"
-                            )))
-                        };
-                        Arc::clone(lone.entry(here).or_insert_with(text))
-                    } else {
-                        Arc::new(FileText::new(format!("{key} is measured on {here} only")))
-                    };
-                    cell.reasons.push(reason);
+                    cell.reasons.push(one_side.as_ref().map_or_else(
+                        || Arc::new(FileText::new(format!("{key} is measured on {here} only"))),
+                        Arc::clone,
+                    ));
                 } else if base.is_none() || head.is_none() {
                     // A metric recorded on one side only is not a cell.
                     let side = if base.is_some() {
