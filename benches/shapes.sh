@@ -22,7 +22,7 @@ large=${2:-20000}
 work=${BENCH_DIR:-/tmp/benchlint-shapes}
 repeat=${BENCH_REPEAT:-2}
 shapes=(${BENCH_SHAPES:-one-config shared distinct undated claims tiny huge jsonl rows})
-commands=(${BENCH_COMMANDS:-check human summary capacity cards audit import sidecar regress})
+commands=(${BENCH_COMMANDS:-check human summary capacity cards audit import sidecar regress compare})
 profile=${BENCH_PROFILE:-release}
 flags=(--quiet)
 [ "$profile" = debug ] || flags+=(--profile "$profile")
@@ -39,16 +39,19 @@ printf '[thresholds]\nmax_findings = 100000000\n' >"$work/list-all.toml"
 
 # Runs "$@" $repeat times under GNU time; sets $cpu (the lowest user + system, s) and $rss
 # (the median of the runs' peak RSS, MB: a single run's peak moves by up to 8 MB, which is
-# enough to move a ratio near 1.3 either way, and the lowest-CPU run's is no steadier). An exit status other than 0 or 1 (clean, findings) stops the bench, but
-# for `regress`'s "no comparable cell" (2, said on standard error), which a corpus of runs
-# without launches or levels to compare gives.
+# enough to move a ratio near 1.3 either way, and the lowest-CPU run's is no steadier). An exit
+# status other than 0 or 1 (clean, findings) stops the bench, but for `regress`'s "no
+# comparable cell" and `compare`'s "cannot be compared" or "share no level" (2, said on
+# standard error): a corpus of runs without launches or levels to compare gives the first, and
+# the first two configurations of a shape may be runs with failed requests or other levels. The
+# whole corpus is read and walked before either is known.
 measure() {
   local k u s m x best= peaks=()
   for ((k = 0; k < repeat; k++)); do
     rm -rf "$work/out"
     /usr/bin/time -o "$work/time.txt" -f "%U %S %M %x" "$@" >/dev/null 2>"$work/stderr.txt" || true
     read -r u s m x < <(tail -n 1 "$work/time.txt")
-    if [ "$x" = 2 ] && grep -q "no comparable cell" "$work/stderr.txt"; then
+    if [ "$x" = 2 ] && grep -qE "no comparable cell|cannot be compared|share no level" "$work/stderr.txt"; then
       x=0
     fi
     if [ "$x" != 0 ] && [ "$x" != 1 ]; then
@@ -88,6 +91,12 @@ command_line() {
     sidecar) echo "$bin sidecar -o $work/out $dir" ;;
     # The corpus against itself: every configuration matched, every cell compared.
     regress) echo "$bin regress $dir $dir" ;;
+    # The first two configurations `summary` lists (the one twice when there is one), by
+    # fingerprint: found before the timing, by a run that is not measured.
+    compare)
+      local pair
+      pair=($("$bin" summary --format csv "$dir" | awk -F, 'NR > 1 { print $1 }' | uniq | head -n 2))
+      echo "$bin compare ${pair[0]} ${pair[1]:-${pair[0]}} $dir" ;;
   esac
 }
 

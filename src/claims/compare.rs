@@ -42,7 +42,7 @@ use crate::stats::ab_verdict;
 use crate::thresholds::Thresholds;
 use pair::Pair;
 
-pub use noise::{Control, NoiseFloor, noise_floor};
+pub use noise::{Control, NoiseFloor, PlatformModel, noise_floor, platform_model};
 pub use verdict::{Comparison, StatFinding};
 
 /// The corpus as comparisons see it: the results, their configurations, and an id index.

@@ -32,8 +32,8 @@ pub use analysis::{
 };
 pub use audit::audit;
 pub use compare::{
-    CompareOptions, Comparison, Control, Mismatch, NoiseFloor, Runs, StatFinding, compare_sides,
-    noise_floor,
+    CompareOptions, Comparison, Control, Mismatch, NoiseFloor, PlatformModel, Runs, StatFinding,
+    compare_sides, noise_floor, platform_model,
 };
 pub use metric::Metric;
 pub use side::{

@@ -74,7 +74,7 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
 
 /// [`load`], each result handed to `keep` as it is read rather than held
 /// ([`corpus::load_results_into`]).
-fn load_into(
+pub(super) fn load_into(
     paths: &[PathBuf],
     keep: &mut dyn FnMut(corpus::LoadedResult),
 ) -> Result<(Corpus, Options), String> {

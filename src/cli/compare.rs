@@ -17,6 +17,9 @@
 //! Formats: `text` and `json`. Exit status: 0, or 1 when a mismatch at error severity makes the
 //! comparison unsound; 2 on bad arguments (an unknown id or fingerprint, no shared level).
 
+mod neighbourhood;
+#[cfg(test)]
+mod neighbourhood_tests;
 mod view;
 
 use std::collections::BTreeSet;
@@ -24,11 +27,17 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 
-use super::capacity::load;
+use super::capacity::load_into;
 use super::{EXIT_CLEAN, EXIT_FINDINGS, Output};
-use crate::claims::{Basis, CompareOptions, Metric, Runs, compare_sides, resolve_side};
+use crate::claims::{
+    Basis, CompareOptions, Metric, Runs, compare_sides, platform_model, resolve_side,
+};
+use crate::corpus::Options;
 use crate::diagnostic::Severity;
+use crate::model::loaded::LoadedResult;
 use crate::model::{LevelKey, LoadAxis, Outcome, RequestRate};
+use crate::replication::{Order, SpooledCorpus};
+use neighbourhood::{Gathering, Neighbourhood, platform_hash};
 use view::View;
 
 /// Arguments of `compare`.
@@ -146,12 +155,65 @@ fn find(runs: &Runs<'_>, arg: &str) -> Result<Named, String> {
     ))
 }
 
-/// Runs `compare`.
+/// Runs `compare`. Each result is put away as it is read; what the comparison reads of the
+/// corpus (the sides' configurations, the runs they are told from, their controls) is read
+/// back and held, not the corpus ([`neighbourhood`]).
 pub fn run(args: &CompareArgs) -> Result<Output, String> {
     let metric =
         Metric::parse(&args.metric).ok_or_else(|| format!("`{}` is not a metric", args.metric))?;
-    let (corpus, options) = load(&args.paths)?;
-    let runs = Runs::new(&corpus.results);
+    let mut gathering = Gathering::new(SpooledCorpus::new(Order::LabelFingerprint));
+    let (_, options) = load_into(&args.paths, &mut |r| gathering.keep(&r))?;
+    compare_gathered(gathering, args, metric, &options)
+}
+
+/// `compare` on the results `gathering` put away, through the part of them it reads.
+fn compare_gathered(
+    gathering: Gathering,
+    args: &CompareArgs,
+    metric: Metric,
+    options: &Options,
+) -> Result<Output, String> {
+    let mut hood = Neighbourhood::walk(gathering)
+        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
+    let part = hood
+        .sides([&args.a, &args.b])
+        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
+    let platforms = side_platforms(&part, args)?;
+    let part = hood
+        .with_controls(part, &platforms)
+        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
+    drop(hood);
+    compare_in(&part, args, metric, options)
+}
+
+/// The platforms and models (by [`platform_hash`]) whose controls the sides are judged
+/// against: those of each side's first run, as [`crate::claims::noise_floor`] takes them.
+fn side_platforms(results: &[LoadedResult], args: &CompareArgs) -> Result<Vec<u64>, String> {
+    let runs = Runs::new(results);
+    let mut platforms = Vec::new();
+    for arg in [&args.a, &args.b] {
+        let named = find(&runs, arg)?;
+        let first = runs.configs[named.config].members[0];
+        let doc = runs
+            .index
+            .get(results[first].doc.id.as_str())
+            .map_or(&results[first].doc, |&i| &results[i].doc);
+        if let Some(k) = platform_model(doc) {
+            platforms.push(platform_hash(&k));
+        }
+    }
+    Ok(platforms)
+}
+
+/// `compare` on `results` (the corpus, or the part of it the comparison reads: the same
+/// output either way).
+fn compare_in(
+    results: &[LoadedResult],
+    args: &CompareArgs,
+    metric: Metric,
+    options: &Options,
+) -> Result<Output, String> {
+    let runs = Runs::new(results);
     let a = find(&runs, &args.a)?;
     let b = find(&runs, &args.b)?;
     let members = |n: &Named| runs.configs[n.config].members.clone();
@@ -164,27 +226,10 @@ pub fn run(args: &CompareArgs) -> Result<Output, String> {
                 .to_string()
         })?,
     };
-    let ids = |m: &[usize]| -> Vec<String> {
-        m.iter()
-            .map(|&i| corpus.results[i].doc.id.clone())
-            .collect()
-    };
-    let side_a = resolve_side(
-        &corpus.results,
-        &runs.index,
-        &ids(&ma),
-        Some(level),
-        1,
-        metric,
-    );
-    let side_b = resolve_side(
-        &corpus.results,
-        &runs.index,
-        &ids(&mb),
-        Some(level),
-        1,
-        metric,
-    );
+    let ids =
+        |m: &[usize]| -> Vec<String> { m.iter().map(|&i| results[i].doc.id.clone()).collect() };
+    let side_a = resolve_side(results, &runs.index, &ids(&ma), Some(level), 1, metric);
+    let side_b = resolve_side(results, &runs.index, &ids(&mb), Some(level), 1, metric);
     for (name, s) in [("A", &side_a), ("B", &side_b)] {
         if let Some(p) = &s.problem {
             return Err(format!("{name} cannot be compared: {p}"));

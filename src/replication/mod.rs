@@ -32,7 +32,7 @@ pub use summary::{Ci95, ConfigSummary, LevelSummary, spooled_summaries, summarie
 
 mod spooled;
 #[cfg(test)]
-mod spooled_tests;
+pub(crate) mod spooled_tests;
 mod summary;
 
 /// One configuration and its runs.

@@ -142,6 +142,12 @@ impl SpooledCorpus {
         }
     }
 
+    /// Each result's copy key ([`copies::copy_key`]) by its number: results of equal keys are
+    /// the only ones that can be copies of each other (none for [`Order::ResultsOnly`]).
+    pub fn copy_keys(&self) -> Vec<Option<u64>> {
+        self.places.iter().map(|p| p.copy).collect()
+    }
+
     /// The paths results were read from, each once, sorted.
     pub fn paths(&self) -> std::collections::BTreeSet<&str> {
         self.places.iter().map(|p| p.path.raw()).collect()

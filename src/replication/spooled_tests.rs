@@ -24,7 +24,7 @@ use crate::stats::{describe, launch_interval, quantile_type7};
 
 /// The bundled results (lean, parts each their own), and the real ones where they are beside
 /// the tree.
-fn base() -> Vec<LoadedResult> {
+pub(crate) fn base() -> Vec<LoadedResult> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut roots = vec![root.join("testdata/corpora"), root.join("testdata/rules")];
     let real = root.join("../shared/realworld");
@@ -52,7 +52,7 @@ const PATHS: [&str; 6] = [
 ];
 
 /// A drawn corpus of `n` results taken from `base` and changed.
-fn drawn(base: &[LoadedResult], state: &mut u64, n: usize) -> Vec<LoadedResult> {
+pub(crate) fn drawn(base: &[LoadedResult], state: &mut u64, n: usize) -> Vec<LoadedResult> {
     let mut out: Vec<LoadedResult> = Vec::new();
     for _ in 0..n {
         // A copy of a run drawn before, read from another place: S010 leaves it out.

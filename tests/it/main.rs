@@ -17,6 +17,7 @@ mod ci_outputs;
 mod claims;
 mod claims_memory;
 mod cli;
+mod compare_memory;
 mod corpus_findings;
 mod corpus_report;
 mod energy;

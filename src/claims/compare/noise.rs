@@ -144,9 +144,11 @@ pub fn noise_floor(
 }
 
 /// The platform (device model) and model name of a run: the controls of a side share them.
-type PlatformModel = (String, String);
+pub type PlatformModel = (String, String);
 
-fn platform_model(d: &ResultDoc) -> Option<PlatformModel> {
+/// The platform and model a run's controls are looked for on, when it records both: its
+/// configuration's are those of its first run.
+pub fn platform_model(d: &ResultDoc) -> Option<PlatformModel> {
     Some((
         device_model(d)?.to_string(),
         d.model.as_ref()?.name.clone()?,
