@@ -73,15 +73,21 @@ pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
 }
 
 /// [`load`], each result handed to `keep` as it is read rather than held
-/// ([`corpus::load_results_into`]).
+/// ([`corpus::load_results_into`]), for a command that keeps no finding (`capacity`,
+/// `compare`): no rule runs but those that say an input could not be read, since the findings
+/// of the rest would be made and dropped (a third of the CPU time of a load).
 pub(super) fn load_into(
     paths: &[PathBuf],
     keep: &mut dyn FnMut(corpus::LoadedResult),
 ) -> Result<(Corpus, Options), String> {
     let (paths, mut options) = options_for(paths)?;
     options.put_away = true;
+    options.selection = options.selection.only(&UNREADABLE);
     Ok((corpus::load_results_into(&paths, &options, keep), options))
 }
+
+/// The rules whose findings say an input could not be read.
+const UNREADABLE: [&str; 4] = ["E001", "E002", "E003", "E004"];
 
 /// The paths to read (`.` when none) and how: lean, with the thresholds and sidecars of the
 /// nearest config file.

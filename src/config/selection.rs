@@ -244,6 +244,14 @@ impl Selection {
         self
     }
 
+    /// The same selection with only those of `codes` it runs left running: a command that
+    /// reads results and keeps no finding but these has every other rule's work thrown away.
+    #[must_use]
+    pub fn only(mut self, codes: &[&str]) -> Self {
+        self.enabled.retain(|code| codes.contains(code));
+        self
+    }
+
     /// Whether rule `code` runs at all.
     pub fn runs(&self, code: &str) -> bool {
         self.enabled.contains(code)

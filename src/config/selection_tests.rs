@@ -74,3 +74,17 @@ fn globs() {
     let p = PerFileIgnore::new("old/**", sel(&["M"])).unwrap();
     assert!(p.matches("old/x/a.json"));
 }
+
+#[test]
+fn only_narrows_what_runs_and_never_widens_it() {
+    let layer = Layer {
+        ignore: sel(&["E003", "M"]),
+        ..Layer::default()
+    };
+    let narrowed = Selection::new(&[layer], Vec::new(), Vec::new(), Path::new("."))
+        .only(&["E001", "E002", "E003", "E004", "M005"]);
+    let running: Vec<&str> = narrowed.enabled().collect();
+    // E003 and M005 were ignored: `only` does not bring them back.
+    assert_eq!(running, ["E001", "E002", "E004"]);
+    assert!(!narrowed.runs("R006") && !narrowed.runs("S010"));
+}
