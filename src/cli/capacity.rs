@@ -87,7 +87,7 @@ pub(super) fn load_into(
 }
 
 /// The rules whose findings say an input could not be read.
-const UNREADABLE: [&str; 4] = ["E001", "E002", "E003", "E004"];
+pub(super) const UNREADABLE: [&str; 4] = ["E001", "E002", "E003", "E004"];
 
 /// The paths to read (`.` when none) and how: lean, with the thresholds and sidecars of the
 /// nearest config file.

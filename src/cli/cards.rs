@@ -37,6 +37,9 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
     let options = match super::audit::config_options(paths, None, false) {
         Ok(o) => crate::corpus::Options {
             drop_claims: true,
+            // No finding is shown but why inputs gave no result: the other rules' findings
+            // would be made, thrown away, and fill the caps those are bounded by.
+            selection: o.selection.clone().only(&super::capacity::UNREADABLE),
             ..o
         },
         Err(rendered) => {

@@ -164,6 +164,9 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     };
     options.lean = false;
     options.samples_apart = true;
+    // No finding is reported but why an input gave no result: the other rules' findings
+    // would be made and dropped.
+    options.selection = options.selection.only(&super::capacity::UNREADABLE);
     output::create_dir(&args.output)?;
     let staging = staging_dir(&args.output);
     output::create_dir(&staging)?;

@@ -174,9 +174,16 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // Of each result, once its file's skeleton is made, only its file is kept: to say which
     // files held none.
     let mut with_results: BTreeSet<crate::text::PathText> = BTreeSet::new();
+    // The loader runs no rule but those that say an input could not be read: the others'
+    // findings would be made, thrown away, and fill the caps the skipped inputs are listed
+    // within. The checklist rules run on each result with the whole selection ([`kept`]).
+    let load_options = crate::corpus::Options {
+        selection: options.selection.clone().only(&super::capacity::UNREADABLE),
+        ..options.clone()
+    };
     let loaded = corpus::load_streaming_into(
         &args.paths,
-        &options,
+        &load_options,
         corpus::Handing {
             to: &hand,
             in_chunks: true,

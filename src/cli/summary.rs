@@ -88,6 +88,10 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
         Ok(o) => crate::corpus::Options {
             drop_claims: true,
             put_away: true,
+            // No finding is shown but a count of the inputs that could not be read: the other
+            // rules' findings would be made, thrown away, and fill the caps that count is
+            // bounded by.
+            selection: o.selection.clone().only(&super::capacity::UNREADABLE),
             ..o
         },
         Err(rendered) => {

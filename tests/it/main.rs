@@ -62,6 +62,7 @@ mod snippets;
 mod streaming;
 mod summary_memory;
 mod text_formats;
+mod unreadable_counts;
 mod variants;
 mod verdicts;
 mod work_bounds;
