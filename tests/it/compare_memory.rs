@@ -13,7 +13,7 @@ use crate::scaling_shapes::args;
 
 /// The bundled complete canonical result, made run `id` of engine version `version` on launch
 /// `launch`, its throughput `scale` times the template's.
-fn result(id: &str, version: &str, launch: &str, scale: f64) -> Value {
+pub(crate) fn result(id: &str, version: &str, launch: &str, scale: f64) -> Value {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("testdata/clean/replicated-corpus/complete.json");
     let mut doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
