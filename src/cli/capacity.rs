@@ -82,12 +82,9 @@ pub(super) fn load_into(
 ) -> Result<(Corpus, Options), String> {
     let (paths, mut options) = options_for(paths)?;
     options.put_away = true;
-    options.selection = options.selection.only(&UNREADABLE);
+    options.selection = options.selection.only(&corpus::UNREADABLE);
     Ok((corpus::load_results_into(&paths, &options, keep), options))
 }
-
-/// The rules whose findings say an input could not be read.
-pub(super) const UNREADABLE: [&str; 4] = ["E001", "E002", "E003", "E004"];
 
 /// The paths to read (`.` when none) and how: lean, with the thresholds and sidecars of the
 /// nearest config file.

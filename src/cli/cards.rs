@@ -39,7 +39,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
             drop_claims: true,
             // No finding is shown but why inputs gave no result: the other rules' findings
             // would be made, thrown away, and fill the caps those are bounded by.
-            selection: o.selection.clone().only(&super::capacity::UNREADABLE),
+            selection: o.selection.clone().only(&corpus::UNREADABLE),
             ..o
         },
         Err(rendered) => {
@@ -75,7 +75,7 @@ pub fn run(paths: &[PathBuf]) -> Result<Output, String> {
     let unread: std::collections::BTreeSet<&str> = corpus
         .findings
         .iter()
-        .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
+        .filter(|f| corpus::says_unreadable(f.rule.code))
         .map(|f| f.primary.path.raw())
         .filter(|p| !with_results.contains(p))
         .collect();

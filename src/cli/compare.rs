@@ -105,6 +105,23 @@ pub(super) struct Named {
     pub(super) by: &'static str,
 }
 
+/// A side typed as a fingerprint: 4 to 16 hex digits, in either case, the start of a
+/// configuration's [`crate::fingerprint::Fingerprint::hash64`] as `summary` prints it.
+pub(super) struct FingerprintPrefix(String);
+
+impl FingerprintPrefix {
+    /// `arg` as a fingerprint prefix, when it can be one.
+    pub(super) fn of(arg: &str) -> Option<Self> {
+        let hex = arg.len() >= 4 && arg.len() <= 16 && arg.bytes().all(|b| b.is_ascii_hexdigit());
+        hex.then(|| FingerprintPrefix(arg.to_ascii_lowercase()))
+    }
+
+    /// Whether it names the configuration of fingerprint hash `hash64`.
+    pub(super) fn names(&self, hash64: u64) -> bool {
+        format!("{hash64:016x}").starts_with(&self.0)
+    }
+}
+
 /// Finds the configuration `arg` names: a result id first, then a fingerprint prefix.
 fn find(runs: &Runs<'_>, arg: &str) -> Result<Named, String> {
     if let Some(&i) = runs.index.get(arg) {
@@ -123,14 +140,12 @@ fn find(runs: &Runs<'_>, arg: &str) -> Result<Named, String> {
             by: "result id",
         });
     }
-    let hex = arg.len() >= 4 && arg.len() <= 16 && arg.bytes().all(|b| b.is_ascii_hexdigit());
-    if hex {
-        let lower = arg.to_ascii_lowercase();
+    if let Some(prefix) = FingerprintPrefix::of(arg) {
         let matches: Vec<usize> = runs
             .configs
             .iter()
             .enumerate()
-            .filter(|(_, c)| format!("{:016x}", c.fingerprint.hash64()).starts_with(&lower))
+            .filter(|(_, c)| prefix.names(c.fingerprint.hash64()))
             .map(|(i, _)| i)
             .collect();
         match matches.as_slice() {
@@ -173,15 +188,11 @@ fn compare_gathered(
     metric: Metric,
     options: &Options,
 ) -> Result<Output, String> {
-    let mut hood = Neighbourhood::walk(gathering)
-        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
-    let part = hood
-        .sides([&args.a, &args.b])
-        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
+    let unread = |e: String| format!("the corpus could not be read back: {e}");
+    let mut hood = Neighbourhood::walk(gathering).map_err(unread)?;
+    let part = hood.sides([&args.a, &args.b]).map_err(unread)?;
     let platforms = side_platforms(&part, args)?;
-    let part = hood
-        .with_controls(part, &platforms)
-        .map_err(|e| format!("the corpus could not be read back: {e}"))?;
+    let part = hood.with_controls(part, &platforms).map_err(unread)?;
     drop(hood);
     compare_in(&part, args, metric, options)
 }

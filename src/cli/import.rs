@@ -166,7 +166,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     options.samples_apart = true;
     // No finding is reported but why an input gave no result: the other rules' findings
     // would be made and dropped.
-    options.selection = options.selection.only(&super::capacity::UNREADABLE);
+    options.selection = options.selection.only(&corpus::UNREADABLE);
     output::create_dir(&args.output)?;
     let staging = staging_dir(&args.output);
     output::create_dir(&staging)?;
@@ -191,8 +191,7 @@ pub fn run(args: &ImportArgs) -> Result<Output, String> {
     let mut skipped: std::collections::BTreeMap<&str, String> = std::collections::BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();
-        if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(path)
-        {
+        if corpus::says_unreadable(f.rule.code) && !with_results.contains(path) {
             skipped
                 .entry(path)
                 .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));

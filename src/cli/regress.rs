@@ -104,7 +104,7 @@ fn side(name: &str, path: &PathBuf) -> Result<(Corpus, usize), String> {
     let unread = corpus
         .findings
         .iter()
-        .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
+        .filter(|f| crate::corpus::says_unreadable(f.rule.code))
         .count();
     if unread > 0 {
         let _ = writeln!(

@@ -178,7 +178,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // findings would be made, thrown away, and fill the caps the skipped inputs are listed
     // within. The checklist rules run on each result with the whole selection ([`kept`]).
     let load_options = crate::corpus::Options {
-        selection: options.selection.clone().only(&super::capacity::UNREADABLE),
+        selection: options.selection.clone().only(&corpus::UNREADABLE),
         ..options.clone()
     };
     let loaded = corpus::load_streaming_into(
@@ -398,8 +398,7 @@ fn plan(
     let mut reasons: BTreeMap<String, String> = BTreeMap::new();
     for f in &loaded.findings {
         let path = f.primary.path.raw();
-        if matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") && !with_results.contains(path)
-        {
+        if corpus::says_unreadable(f.rule.code) && !with_results.contains(path) {
             reasons
                 .entry(path.to_string())
                 .or_insert_with(|| format!("{} {}", f.rule.code, f.message.raw()));

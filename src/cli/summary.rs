@@ -91,7 +91,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
             // No finding is shown but a count of the inputs that could not be read: the other
             // rules' findings would be made, thrown away, and fill the caps that count is
             // bounded by.
-            selection: o.selection.clone().only(&super::capacity::UNREADABLE),
+            selection: o.selection.clone().only(&corpus::UNREADABLE),
             ..o
         },
         Err(rendered) => {
@@ -107,7 +107,7 @@ pub fn run(args: &SummaryArgs) -> Result<Output, String> {
     let problems = corpus
         .findings
         .iter()
-        .filter(|f| matches!(f.rule.code, "E001" | "E002" | "E003" | "E004"))
+        .filter(|f| corpus::says_unreadable(f.rule.code))
         .count();
     if problems > 0 {
         let _ = writeln!(

@@ -45,6 +45,16 @@ use crate::thresholds::Thresholds;
 
 #[cfg(test)]
 pub(crate) use crate::guard::injected as guard_injected;
+/// The rules whose findings say an input could not be read (unreadable, not JSON, against
+/// the schema, of no known format): all that the commands which read results rather than
+/// findings keep, and all the rules they run while loading.
+pub const UNREADABLE: [&str; 4] = ["E001", "E002", "E003", "E004"];
+
+/// Whether a finding of rule `code` says an input could not be read ([`UNREADABLE`]).
+pub fn says_unreadable(code: &str) -> bool {
+    UNREADABLE.contains(&code)
+}
+
 pub use crate::guard::{catch_panic, internal_error, report_internal_errors};
 pub use crate::io::{beside, describe_io, read_text};
 pub use crate::model::loaded::{Corpus, FileRead, LoadedClaims, LoadedResult};

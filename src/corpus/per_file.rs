@@ -55,7 +55,7 @@ pub fn load_results_into(
 /// Keeps, of a file's `findings`, what [`load_results`] keeps.
 fn keep_inputs(kept: &mut Vec<Finding>, findings: Vec<Finding>) {
     for f in findings {
-        if kept.is_empty() || matches!(f.rule.code, "E001" | "E002" | "E003" | "E004") {
+        if kept.is_empty() || super::says_unreadable(f.rule.code) {
             kept.push(f);
         }
     }

@@ -186,12 +186,9 @@ impl Neighbourhood {
             for &(_, r) in self.by_id.take(hash_of(arg)) {
                 mark(&mut self.taken, &mut queue, r);
             }
-            let hex =
-                arg.len() >= 4 && arg.len() <= 16 && arg.bytes().all(|b| b.is_ascii_hexdigit());
-            if hex {
-                let lower = arg.to_ascii_lowercase();
-                for (c, print) in self.prints.iter().enumerate() {
-                    if format!("{print:016x}").starts_with(&lower) {
+            if let Some(prefix) = super::FingerprintPrefix::of(arg) {
+                for (c, &print) in self.prints.iter().enumerate() {
+                    if prefix.names(print) {
                         for &r in &self.members[self.starts[c]..self.starts[c + 1]] {
                             mark(&mut self.taken, &mut queue, r);
                         }
