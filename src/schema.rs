@@ -70,11 +70,29 @@ fn build_outside_levels(text: &str) -> jsonschema::Validator {
         .expect("bundled schema compiles")
 }
 
+/// The claims schema's `#/$defs/claim` alone: one claim of a claims document, checked as the
+/// document's claims are read one at a time.
+fn build_claim(text: &str) -> jsonschema::Validator {
+    let whole: Value = serde_json::from_str(text).expect("bundled schema is JSON");
+    let mut one = serde_json::Map::new();
+    for key in ["$schema", "$id", "$defs"] {
+        if let Some(v) = whole.get(key) {
+            one.insert(key.into(), v.clone());
+        }
+    }
+    one.insert("$ref".into(), Value::from("#/$defs/claim"));
+    jsonschema::draft202012::options()
+        .should_validate_formats(true)
+        .build(&Value::Object(one))
+        .expect("bundled schema compiles")
+}
+
 static RESULT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(RESULT));
 static SIDECAR_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build_partial(RESULT));
 static RESULT_OUTSIDE_LEVELS_VALIDATOR: LazyLock<jsonschema::Validator> =
     LazyLock::new(|| build_outside_levels(RESULT));
 static CLAIMS_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(CLAIMS));
+static CLAIM_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build_claim(CLAIMS));
 static REPORT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(REPORT));
 static AUDIT_VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| build(AUDIT));
 
@@ -154,6 +172,22 @@ pub fn validate(kind: Kind, instance: &Value) -> Vec<SchemaError> {
         .collect();
     sort_errors(&mut errors);
     errors
+}
+
+/// What [`validate`] says under `/claims/{index}` of a claims document whose claim `index` is
+/// `item`: the claims schema's errors for that claim alone, at the pointers and in the words the
+/// whole document's check gives them, unsorted ([`sort_errors`]).
+pub fn claim_errors(item: &Value, index: usize) -> Vec<SchemaError> {
+    if CLAIM_VALIDATOR.is_valid(item) {
+        return Vec::new();
+    }
+    CLAIM_VALIDATOR
+        .iter_errors(item)
+        .map(|e| SchemaError {
+            pointer: format!("/claims/{index}{}", e.instance_path().as_str()),
+            message: short(&e.masked().to_string()),
+        })
+        .collect()
 }
 
 /// Whether the canonical result `instance` is valid against the result schema outside its

@@ -11,6 +11,8 @@ mod bounds;
 mod cap;
 pub mod checklist;
 mod claims;
+#[cfg(test)]
+mod claims_apart_tests;
 mod derive;
 mod discover;
 mod documents;
@@ -81,7 +83,7 @@ pub use per_file::{
 pub use place::corpus_path;
 use recognise::DocumentRun;
 pub use result::emit_to_finding;
-use result::{finish_result, whole_numbers_as_integers};
+use result::finish_result;
 use settle::{Pending, settle_pending};
 pub use shared::SharedParts;
 pub use walk::{Exclude, Walk};

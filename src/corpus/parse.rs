@@ -10,10 +10,10 @@ use super::translate::finding_at;
 use super::{FileOutcome, Options, bounds, text};
 use crate::diagnostic::Location;
 use crate::json::{
-    Document, ParsedText, SampleArray, parse_text_lean, parse_text_typed, parse_text_with,
-    restore_levels,
+    Apart, Document, ParsedText, SampleArray, parse_text_apart, parse_text_lean, parse_text_typed,
+    parse_text_with, restore_levels,
 };
-use crate::model::{RESULT_SCHEMA, ResultDoc};
+use crate::model::{CLAIMS_SCHEMA, RESULT_SCHEMA, ResultDoc};
 use crate::rules;
 use crate::schema::{self, SchemaError};
 use serde_json::Value;
@@ -71,7 +71,9 @@ pub(super) fn parse_json(
 pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
     let by_line = by_line(file_name);
     let limits = options.thresholds.json_limits();
-    if options.lean {
+    if let Some(apart) = claims_apart(options) {
+        parse_text_apart(text, by_line, &limits, (RESULT_SCHEMA, options.lean), apart)
+    } else if options.lean {
         parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
     } else if options.samples_apart {
         parse_text_typed(text, by_line, &limits, RESULT_SCHEMA)
@@ -97,6 +99,14 @@ pub(super) fn count_omitted_failures(
     }
 }
 
+/// Whether `selection` runs any per-document rule (M018's search of every string), each of
+/// which reads the whole document's value.
+fn document_rules_run(selection: &crate::config::Selection) -> bool {
+    crate::rules::RULES.iter().any(|rule| {
+        matches!(rule.check, crate::rules::Check::Document(_)) && selection.runs(rule.meta.code)
+    })
+}
+
 /// Whether the file named `file_name` is read line by line (`.jsonl`, `.ndjson`).
 pub(super) fn by_line(file_name: &str) -> bool {
     let lower = file_name.to_ascii_lowercase();
@@ -115,6 +125,25 @@ pub(super) fn line_chunks<'a, S: crate::json::LineSource>(
 ) -> crate::json::LineChunks<'a, S> {
     let capture = (options.lean || options.samples_apart).then_some((RESULT_SCHEMA, options.lean));
     crate::json::parse_line_chunks(source, len, limits, capture, size)
+        .reading_apart(claims_apart(options))
+}
+
+/// A claims document's `claims` read a claim at a time ([`super::claims::read_apart`]) rather
+/// than parsed whole: a claims file of a claim per result would otherwise be a tree about ten
+/// times its text. Only where the results are read typed (lean or with their samples apart),
+/// and only when no per-document rule (M018's search of every string) is to read the whole
+/// document's value.
+fn claims_apart(options: &Options) -> Option<Apart> {
+    #[cfg(test)]
+    if super::claims::reads_whole() {
+        return None;
+    }
+    ((options.lean || options.samples_apart) && !document_rules_run(&options.selection)).then_some(
+        Apart {
+            schema: CLAIMS_SCHEMA,
+            key: "claims",
+        },
+    )
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample

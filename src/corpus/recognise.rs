@@ -17,9 +17,8 @@ use crate::text::PathText;
 
 use super::shift::Before;
 use super::{
-    Entry, FileOutcome, Hand, LoadedClaims, Options, Origin, beside, claims, finding_at,
-    finish_result, load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
-    whole_numbers_as_integers,
+    Entry, FileOutcome, Hand, Options, Origin, beside, claims, finding_at, finish_result,
+    internal_error, load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
 };
 
 #[cfg(test)]
@@ -260,23 +259,19 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                 }
             }
             Some(CLAIMS_SCHEMA) => {
-                let errors = schema::validate(schema::Kind::Claims, &doc.value);
-                if errors.is_empty() {
-                    let mut value = std::mem::take(&mut doc.value);
-                    // JSON Schema counts `15.0` as an integer; the typed claim wants `15`.
-                    whole_numbers_as_integers(&mut value);
-                    // Read into the typed model now, on the worker, once, and the JSON let go.
-                    let mut loaded = LoadedClaims::read(origin("claims"), &value);
-                    drop(value);
-                    out.findings
-                        .extend(claims::unreadable(path, doc.start, &loaded));
-                    if self.options.drop_claims {
-                        loaded.claims = Vec::new();
+                match claims::read(path, doc, text, origin("claims"), options.drop_claims) {
+                    claims::ClaimsRead::Read(loaded, found) => {
+                        out.findings.extend(found);
+                        out.claims.push(loaded);
                     }
-                    out.claims.push(loaded);
-                } else {
-                    out.findings
-                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e)));
+                    claims::ClaimsRead::Invalid(errors) => out
+                        .findings
+                        .extend(errors.iter().map(|e| schema_finding(path, doc.start, e))),
+                    claims::ClaimsRead::Internal(message) => out.internal.push(internal_error(
+                        "reading a claims document",
+                        &format!("`{path}`"),
+                        &message,
+                    )),
                 }
             }
             // `benchlint import` writes one beside each result: not a result, not unknown.

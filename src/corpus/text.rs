@@ -79,16 +79,9 @@ pub(super) fn read(
     let path = entry.display.raw();
     if let Some(reading) = adapters::mlperf::read_log(text, entry.path(), in_run) {
         return match reading {
-            adapters::mlperf::LogReading::Document(value) => Reading::Documents(
-                Form::HarnessText,
-                vec![Document {
-                    value,
-                    start: 0,
-                    index: 0,
-                    samples: Vec::new(),
-                    levels: None,
-                }],
-            ),
+            adapters::mlperf::LogReading::Document(value) => {
+                Reading::Documents(Form::HarnessText, vec![Document::of_value(value, 0, 0)])
+            }
             adapters::mlperf::LogReading::Companion => Reading::Companion("mlperf"),
         };
     }
@@ -106,13 +99,7 @@ pub(super) fn read(
             return Reading::Documents(
                 Form::Yaml,
                 docs.into_iter()
-                    .map(|d| Document {
-                        value: d.value,
-                        start: d.start,
-                        index: d.index,
-                        samples: Vec::new(),
-                        levels: None,
-                    })
+                    .map(|d| Document::of_value(d.value, d.start, d.index))
                     .collect(),
             );
         }

@@ -6,7 +6,7 @@
 
 use super::scan::{Limits, scan, scan_capturing};
 use super::segment::line_segment;
-use super::tolerant::{ParsedText, Reading};
+use super::tolerant::{Apart, ParsedText, Reading};
 
 /// The text a chunk gathers before the next document starts a chunk of its own, whatever its
 /// number of documents: a chunk of large documents stays about a megabyte of text, and the few
@@ -103,6 +103,16 @@ pub fn parse_line_chunks<'a, S: LineSource>(
         done: false,
         error: None,
         handed_last: false,
+    }
+}
+
+impl<S> LineChunks<'_, S> {
+    /// Reads the root array `apart` names apart in each document it names, as
+    /// [`super::parse_text_apart`] does.
+    #[must_use]
+    pub fn reading_apart(mut self, apart: Option<Apart>) -> Self {
+        self.reading.read_apart(apart);
+        self
     }
 }
 

@@ -31,8 +31,9 @@ pub use scan::{
 pub use segment::{Segment, split_documents};
 pub use spliced::{SampleSpan, WithSamples};
 pub use tolerant::{
-    Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText, TruncatedArray, parse_text,
-    parse_text_lean, parse_text_typed, parse_text_with,
+    Apart, ApartItems, Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText,
+    TruncatedArray, parse_text, parse_text_apart, parse_text_lean, parse_text_typed,
+    parse_text_with, read_apart,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};
 

@@ -66,6 +66,10 @@ pub struct Scan {
     /// The root's `levels` array, from its `[` to one past its `]` ([`scan_capturing`] only,
     /// under the same conditions as [`Scan::samples`]; `None` when it never closes).
     pub levels: Option<(usize, usize)>,
+    /// The root's `schema` string, from its opening quote to one past its closing one (the last
+    /// one written; [`scan_capturing`] only): what the document says it is, known before it is
+    /// parsed.
+    pub root_schema: Option<(usize, usize)>,
 }
 
 /// Keys of one object, linear for small objects and hashed for large ones (so an object with
@@ -283,6 +287,7 @@ fn scan_with(piece: &str, limits: &Limits, capture: Option<&str>, stop: bool) ->
                         }
                     } else if f.next == Role::Schema && recording {
                         wanted = capture.is_some_and(|c| piece.get(i + 1..end - 1) == Some(c));
+                        out.root_schema = Some((i, end));
                     }
                 }
                 i = end;

@@ -2,6 +2,7 @@
 //! `-Infinity` (Python's `json.dumps` writes them, `SGLang`'s JSON Lines carry them) as strings,
 //! so the run goes on and the finding says what was accepted.
 
+mod apart;
 mod document;
 
 use serde_json::Value;
@@ -10,7 +11,9 @@ use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
 use super::scan::{Limits, PARSER_MAX_DEPTH, Scan, container_budget};
 use super::segment::{Segment, scan_documents};
-use document::{parse_cut, parse_one};
+pub use apart::{Apart, ApartItems};
+pub use document::read_apart;
+use document::{cuts_of, parse_cut, parse_one};
 
 /// One top-level document of a file.
 #[derive(Debug, Clone)]
@@ -28,6 +31,23 @@ pub struct Document {
     /// The root's levels read straight into the typed model ([`parse_text_lean`]), every one
     /// valid against the result schema; `value` holds one `null` per level in their place.
     pub levels: Option<TypedLevels>,
+    /// The root array read apart ([`Apart`]): `value` holds `[]` in its place, and
+    /// [`read_apart`] hands its items over one at a time.
+    pub apart: Option<ApartItems>,
+}
+
+impl Document {
+    /// A document read by another reader (YAML, a log) as `value`: nothing read apart from it.
+    pub fn of_value(value: Value, start: usize, index: usize) -> Self {
+        Document {
+            value,
+            start,
+            index,
+            samples: Vec::new(),
+            levels: None,
+            apart: None,
+        }
+    }
 }
 
 /// A document that could not be parsed.
@@ -123,26 +143,55 @@ pub fn parse_text_lean(text: &str, lines_hint: bool, limits: &Limits, schema: &s
 /// its levels too.
 type Capture<'s> = Option<(&'s str, bool)>;
 
+/// [`parse_text_typed`] or [`parse_text_lean`] (with `lean`), the root array `apart` names read
+/// apart in each document it names ([`Document::apart`]); every finding is the same.
+pub fn parse_text_apart(
+    text: &str,
+    lines_hint: bool,
+    limits: &Limits,
+    (schema, lean): (&str, bool),
+    apart: Apart,
+) -> ParsedText {
+    parse_text_read(text, lines_hint, limits, Some((schema, lean)), Some(apart))
+}
+
 fn parse_text_as(
     text: &str,
     lines_hint: bool,
     limits: &Limits,
     capture: Capture<'_>,
 ) -> ParsedText {
-    let first = parse_segments(text, lines_hint, limits, capture);
+    parse_text_read(text, lines_hint, limits, capture, None)
+}
+
+fn parse_text_read(
+    text: &str,
+    lines_hint: bool,
+    limits: &Limits,
+    capture: Capture<'_>,
+    apart: Option<Apart>,
+) -> ParsedText {
+    let first = parse_segments(text, lines_hint, limits, capture, apart);
     if lines_hint
         || (first.failures.is_empty() && first.failures_omitted == 0)
         || !looks_like_json_lines(text)
     {
         return first;
     }
-    parse_segments(text, true, limits, capture)
+    parse_segments(text, true, limits, capture, apart)
 }
 
-fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'_>) -> ParsedText {
+fn parse_segments(
+    text: &str,
+    by_line: bool,
+    limits: &Limits,
+    capture: Capture<'_>,
+    apart: Option<Apart>,
+) -> ParsedText {
     let mut out = ParsedText::default();
     let (schema, with_levels) = capture.unzip();
     let mut state = Reading::new(text.len(), with_levels == Some(true));
+    state.read_apart(apart);
     for (index, (seg, found)) in scan_documents(text, by_line, limits, schema).enumerate() {
         if !state.read(text, limits, index, (seg, found), &mut out) {
             break;
@@ -155,6 +204,7 @@ fn parse_segments(text: &str, by_line: bool, limits: &Limits, capture: Capture<'
 /// arrays and objects, which is the text's, and the broken documents described so far.
 pub(super) struct Reading {
     with_levels: bool,
+    apart: Option<Apart>,
     budget: usize,
     containers: usize,
     failures: usize,
@@ -165,10 +215,16 @@ impl Reading {
     pub(super) fn new(len: usize, with_levels: bool) -> Self {
         Reading {
             with_levels,
+            apart: None,
             budget: container_budget(len),
             containers: 0,
             failures: 0,
         }
+    }
+
+    /// Reading the root array `apart` names apart in each document it names.
+    pub(super) fn read_apart(&mut self, apart: Option<Apart>) {
+        self.apart = apart;
     }
 
     fn fail(&mut self, out: &mut ParsedText, failure: ParseFailure, limits: &Limits) {
@@ -226,6 +282,10 @@ impl Reading {
             );
             return true;
         }
+        // Decided before the repeated keys are taken: a document with one is read whole.
+        let apart = self
+            .apart
+            .filter(|a| apart::reads_apart(original, &found, *a));
         out.duplicate_keys
             .extend(
                 std::mem::take(&mut found.duplicate_keys)
@@ -248,15 +308,19 @@ impl Reading {
         } else {
             None
         };
-        let mut parsed = parse_cut(original, &found, typed.as_ref());
+        let key = apart.map(|a| a.key);
+        let mut cuts = cuts_of(&found, typed.as_ref());
+        let mut parsed = parse_cut(original, &cuts, key);
         // Cutting the levels out never makes a document parse that would not: should the rest
         // fail, it is parsed whole, so the failure is the parser's on the text as written.
         if typed.is_some() && parsed.is_err() {
             typed = None;
-            parsed = parse_cut(original, &found, None);
+            cuts = cuts_of(&found, None);
+            parsed = parse_cut(original, &cuts, key);
         }
         match parsed {
             Ok((mut value, tokens)) => {
+                let tokens_read = tokens.len();
                 out.nonstandard
                     .extend(tokens.into_iter().map(|(off, token)| Nonstandard {
                         offset: seg.start + off,
@@ -275,12 +339,19 @@ impl Reading {
                     t.end += seg.start;
                     Some(t)
                 });
+                let apart = key.map(|key| ApartItems {
+                    key,
+                    len: seg.end - seg.start,
+                    cuts,
+                    tolerant: tokens_read > 0,
+                });
                 out.documents.push(Document {
                     value,
                     start: seg.start,
                     index,
                     samples,
                     levels,
+                    apart,
                 });
             }
             Err((off, message)) => self.fail(

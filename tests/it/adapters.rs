@@ -105,25 +105,13 @@ fn documents(path: &Path) -> Vec<Document> {
         .to_string_lossy()
         .to_ascii_lowercase();
     if let Some((_, value, _)) = benchlint::adapters::mlperf::log::read(&text) {
-        return vec![Document {
-            value,
-            start: 0,
-            index: 0,
-            samples: Vec::new(),
-            levels: None,
-        }];
+        return vec![Document::of_value(value, 0, 0)];
     }
     if name.ends_with(".yaml") || name.ends_with(".yml") {
         return benchlint::yaml::parse(&text, &benchlint::yaml::Limits::default())
             .map(|docs| {
                 docs.into_iter()
-                    .map(|d| Document {
-                        value: d.value,
-                        start: d.start,
-                        index: d.index,
-                        samples: Vec::new(),
-                        levels: None,
-                    })
+                    .map(|d| Document::of_value(d.value, d.start, d.index))
                     .collect()
             })
             .unwrap_or_default();

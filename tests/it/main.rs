@@ -16,6 +16,7 @@ mod check;
 mod ci_outputs;
 mod claims;
 mod claims_memory;
+mod claims_unaudited_memory;
 mod cli;
 mod compare_memory;
 mod corpus_findings;

@@ -3,22 +3,21 @@
 //! back to the text and its message said in words.
 
 use serde_json::Value;
+use std::borrow::Cow;
 
+use super::Document;
+use super::apart::from_str_apart;
 use crate::json::cut::cut_ranges;
 use crate::json::levels::TypedLevels;
 use crate::json::scan::{PARSER_MAX_DEPTH, Scan};
 use crate::json::strings::skip_string;
 
-type Tokens = Vec<(usize, &'static str)>;
+pub(super) type Tokens = Vec<(usize, &'static str)>;
 
-/// Parses the document `original` without the items dropped at the bound, the sample arrays
-/// read into numbers and the levels read into the model (`[]` left for each); offsets (of a
-/// failure, of non-standard tokens) are `original`'s.
-pub(super) fn parse_cut(
-    original: &str,
-    found: &Scan,
-    levels: Option<&TypedLevels>,
-) -> Result<(Value, Tokens), (usize, String)> {
+/// The ranges cut from a document before it is parsed: the items dropped at the bound, the
+/// sample arrays read into numbers and the levels read into the model (`[]` left for each),
+/// sorted. A range inside one already removed is skipped when they are cut.
+pub(super) fn cuts_of(found: &Scan, levels: Option<&TypedLevels>) -> Vec<(usize, usize)> {
     let mut ranges: Vec<(usize, usize)> = found
         .long_arrays
         .iter()
@@ -26,27 +25,41 @@ pub(super) fn parse_cut(
         .chain(found.samples.iter().map(|s| (s.start + 1, s.end - 1)))
         .chain(levels.map(|l| (l.start + 1, l.end - 1)))
         .collect();
-    if ranges.is_empty() {
-        return parse_one(original);
-    }
-    // A sample array inside the levels is removed with them (a range inside one already
-    // removed is skipped).
     ranges.sort_unstable();
-    let (piece, cuts) = cut_ranges(original, &ranges);
-    match parse_one(&piece) {
+    ranges
+}
+
+/// Parses the document `original` without the ranges `cuts` ([`cuts_of`]), and with the root
+/// array at `apart` (with a key) parsed an item at a time, each let go, and left `[]`;
+/// offsets (of a failure, of non-standard tokens) are `original`'s.
+pub(super) fn parse_cut(
+    original: &str,
+    cuts: &[(usize, usize)],
+    apart: Option<&str>,
+) -> Result<(Value, Tokens), (usize, String)> {
+    if cuts.is_empty() {
+        return parse_one_apart(original, apart);
+    }
+    let (piece, map) = cut_ranges(original, cuts);
+    match parse_one_apart(&piece, apart) {
         Ok((value, mut tokens)) => {
             for (off, _) in &mut tokens {
-                *off = cuts.to_original(*off);
+                *off = map.to_original(*off);
             }
             Ok((value, tokens))
         }
-        Err((off, message)) => Err((cuts.to_original(off), message)),
+        Err((off, message)) => Err((map.to_original(off), message)),
     }
 }
 
 /// Parses one document; on failure returns the byte offset (inside `piece`) and message.
 pub(super) fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)> {
-    let strict_error = match serde_json::from_str::<Value>(piece) {
+    parse_one_apart(piece, None)
+}
+
+/// [`parse_one`], the root array at `apart` (with a key) parsed an item at a time and left `[]`.
+fn parse_one_apart(piece: &str, apart: Option<&str>) -> Result<(Value, Tokens), (usize, String)> {
+    let strict_error = match from_str_apart(piece, apart, &mut |_| {}) {
         Ok(v) => return Ok((v, Vec::new())),
         Err(e) => e,
     };
@@ -55,7 +68,7 @@ pub(super) fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)>
         return Err(describe(piece, &strict_error));
     }
     let rewritten = rewrite(piece, &tokens);
-    match serde_json::from_str::<Value>(&rewritten) {
+    match from_str_apart(&rewritten, apart, &mut |_| {}) {
         Ok(v) => Ok((v, tokens)),
         Err(e) => {
             let (off, msg) = describe(&rewritten, &e);
@@ -64,6 +77,30 @@ pub(super) fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)>
             Err((off.saturating_sub(shift), msg))
         }
     }
+}
+
+/// Hands each item of the array `doc` left out of its value ([`Document::apart`]) to `each`,
+/// in order; `text` is the text `doc.start` is an offset in. Nothing is handed for a document
+/// read whole. An error only if the text is not the one the document was read from.
+pub fn read_apart(text: &str, doc: &Document, mut each: impl FnMut(Value)) -> Result<(), String> {
+    let Some(apart) = &doc.apart else {
+        return Ok(());
+    };
+    let Some(original) = text.get(doc.start..doc.start.saturating_add(apart.len)) else {
+        return Err("the document is not in the text given".into());
+    };
+    let mut piece = if apart.cuts.is_empty() {
+        Cow::Borrowed(original)
+    } else {
+        Cow::Owned(cut_ranges(original, &apart.cuts).0)
+    };
+    if apart.tolerant {
+        let tokens = find_nonstandard(&piece);
+        piece = Cow::Owned(rewrite(&piece, &tokens));
+    }
+    from_str_apart(&piece, Some(apart.key), &mut each)
+        .map(drop)
+        .map_err(|e| e.to_string())
 }
 
 fn describe(piece: &str, e: &serde_json::Error) -> (usize, String) {
@@ -99,7 +136,7 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// Bare `NaN`, `Infinity` and `-Infinity` outside strings, with their offsets.
-fn find_nonstandard(piece: &str) -> Tokens {
+pub(super) fn find_nonstandard(piece: &str) -> Tokens {
     let bytes = piece.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -131,7 +168,8 @@ fn find_nonstandard(piece: &str) -> Tokens {
     out
 }
 
-fn rewrite(piece: &str, tokens: &Tokens) -> String {
+/// `piece` with each of `tokens` quoted.
+pub(super) fn rewrite(piece: &str, tokens: &Tokens) -> String {
     let mut out = String::with_capacity(piece.len() + 2 * tokens.len());
     let mut last = 0;
     for &(off, token) in tokens {
