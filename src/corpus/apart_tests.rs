@@ -18,7 +18,7 @@ fn read(path: &Path, options: &Options, in_turn: bool) -> String {
     let (entries, _, _) = discover::discover_all(&[path.to_path_buf()], &options.walk);
     let entry: &Entry = &entries[0];
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let handed = Mutex::new(String::new());
     let record = |h: Handed<'_>| {
         let ids: Vec<&str> = h.results.iter().map(|r| r.doc.id.as_str()).collect();

@@ -215,7 +215,7 @@ fn read(path: &Path, options: &Options, whole: bool) -> String {
     let (entries, _, _) = discover::discover_all(&[path.to_path_buf()], &options.walk);
     let entry: &Entry = &entries[0];
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     super::claims::read_whole(whole);
     let mut outcome = if line_file::reads_by_line(entry, None) {
         line_file::process_line_file(entry, options, &hood, None)

@@ -304,6 +304,9 @@ pub fn discover_all(args: &[PathBuf], walk: &Walk) -> (Vec<Entry>, Vec<WalkProbl
     }
     entries.sort();
     entries.dedup_by(|a, b| a.path() == b.path());
+    // The list is held through the whole load: without the room doubling left in it, up to
+    // as much again as the entries themselves.
+    entries.shrink_to_fit();
     problems.sort_by(|a, b| a.display.cmp(&b.display));
     (entries, problems, skipped)
 }

@@ -26,7 +26,7 @@ pub(super) fn check_text(
     text: &str,
     bom: bool,
     options: &Options,
-    (run, hood, hand): (&[&Path], &beside::Neighbourhood, Hand<'_>),
+    (run, hood, hand): (&[&Path], &beside::Neighbourhood<'_>, Hand<'_>),
     out: &mut FileOutcome,
 ) {
     let path = entry.display.raw();

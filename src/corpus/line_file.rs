@@ -39,7 +39,7 @@ pub fn is_line_file(path: &std::path::Path) -> bool {
 pub(super) fn process_line_file(
     entry: &Entry,
     options: &Options,
-    hood: &beside::Neighbourhood,
+    hood: &beside::Neighbourhood<'_>,
     hand: Hand<'_>,
 ) -> FileOutcome {
     let mut out = FileOutcome::default();

@@ -109,7 +109,7 @@ fn both(path: &Path, options: &Options, size: usize) -> (String, String) {
     let (entries, _, _) = discover::discover_all(&[path.to_path_buf()], &options.walk);
     let entry: &Entry = &entries[0];
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let nothing = |_: Handed<'_>| {};
     // A command taking a file's results all at once gets the file read whole.
     let whole_hand = Some(Handing {
@@ -175,7 +175,7 @@ fn a_json_lines_file_swapped_after_the_walk_is_not_read() {
     let options = Options::default();
     let (entries, _, _) = discover::discover_all(std::slice::from_ref(&corpus), &options.walk);
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let read = line_file::process_line_file(&entries[0], &options, &hood, None);
     assert!(!read.results.is_empty());
     std::fs::remove_file(&lines).unwrap();
@@ -238,10 +238,7 @@ fn findings_counted_past_the_cap_are_those_made_and_dropped() {
         let (entries, _, _) =
             discover::discover_all(std::slice::from_ref(&path), &Options::default().walk);
         let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-        let hood = beside::Neighbourhood::new(
-            run.iter().copied(),
-            Options::default().thresholds.json_limits(),
-        );
+        let hood = beside::Neighbourhood::new(&run, Options::default().thresholds.json_limits());
         for cap in [0, 1, 3, 8] {
             let mut options = Options {
                 lean: case % 2 == 0,

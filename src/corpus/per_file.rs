@@ -178,10 +178,7 @@ fn load_files(
     run.dedup();
     // What documents may consult beside themselves (a run folder's other files), shared so
     // that each folder is read once.
-    let hood = beside::Neighbourhood::new(
-        entries.iter().map(Entry::path),
-        options.thresholds.json_limits(),
-    );
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let mut unknown = Vec::new();
     // Artifact paths kept only where they may withdraw an E004: a file this run reads. A power
     // trace or a CSV score is never one, and keeping every such path held more than half a
@@ -339,7 +336,7 @@ fn load_files(
 pub(super) fn check_chunk(
     chunk: &[Entry],
     options: &Options,
-    (run, hood): (&[&Path], &beside::Neighbourhood),
+    (run, hood): (&[&Path], &beside::Neighbourhood<'_>),
     hand: Hand<'_>,
 ) -> Vec<FileOutcome> {
     chunk
@@ -362,7 +359,7 @@ pub(super) fn check_chunk(
 pub(super) fn process_file(
     entry: &Entry,
     options: &Options,
-    (run, hood): (&[&Path], &beside::Neighbourhood),
+    (run, hood): (&[&Path], &beside::Neighbourhood<'_>),
     hand: Hand<'_>,
 ) -> FileOutcome {
     // A JSON Lines file is read from the file a chunk of lines at a time, never whole.

@@ -26,7 +26,7 @@ pub(super) fn settle_pending(
     entries: &[Entry],
     pending: Vec<(usize, Pending)>,
     options: &Options,
-    (run, hood, left_out): (&[&Path], &beside::Neighbourhood, &BTreeSet<String>),
+    (run, hood, left_out): (&[&Path], &beside::Neighbourhood<'_>, &BTreeSet<String>),
     (corpus, hand): (&mut Corpus, Hand<'_>),
 ) {
     if pending.is_empty() {

@@ -32,13 +32,13 @@ fn a_file_swapped_for_a_link_outside_after_the_walk_is_not_read() {
     // Unswapped, the file is read.
     let options = Options::default();
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let read = per_file::check_chunk(&entries, &options, (&run, &hood), None);
     assert_eq!(read[0].results.len(), 1);
     // Swapped after the walk.
     std::fs::remove_file(&result).unwrap();
     std::os::unix::fs::symlink(&secret, &result).unwrap();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let swapped = per_file::check_chunk(&entries, &options, (&run, &hood), None);
     let o = &swapped[0];
     assert!(o.results.is_empty(), "the swapped file was read");
@@ -74,7 +74,7 @@ fn a_file_the_loader_refused_is_not_opened_again_for_the_report() {
     std::os::unix::fs::symlink(&secret, &result).unwrap();
     let options = Options::default();
     let run: Vec<&Path> = entries.iter().map(Entry::path).collect();
-    let hood = beside::Neighbourhood::new(run.iter().copied(), options.thresholds.json_limits());
+    let hood = beside::Neighbourhood::new(&run, options.thresholds.json_limits());
     let mut swapped = per_file::check_chunk(&entries, &options, (&run, &hood), None);
     let findings = std::mem::take(&mut swapped[0].findings);
     assert_eq!(findings[0].rule.code, "E001");

@@ -15,7 +15,7 @@ use std::collections::BinaryHeap;
 use super::{Spool, Ticket};
 
 /// Bytes of records a run's blocks are put away in.
-const BLOCK: usize = 64 << 10;
+const BLOCK: usize = 16 << 10;
 
 /// What a held record costs beside its bytes: its box in the list.
 const RECORD_COST: usize = 24;

@@ -27,7 +27,7 @@ use crate::model::loaded::spool::ResultSpool;
 use crate::text::PathText;
 
 /// Bytes of sort keys held before a run of them is put away.
-const KEYS_BUDGET: usize = 4 << 20;
+const KEYS_BUDGET: usize = 1 << 20;
 
 /// A corpus's results put away as they come ([`SpooledCorpus::keep`]).
 #[derive(Debug)]

@@ -15,7 +15,7 @@ use crate::json::parse_text_with;
 /// The folders around one document, and what may be read there.
 #[derive(Debug)]
 pub struct Folder<'h> {
-    pub(super) hood: &'h Neighbourhood,
+    pub(super) hood: &'h Neighbourhood<'h>,
     /// The document's folder as reached from the command line (`""` for the current folder).
     pub(super) shown: PathBuf,
     /// The corpus root the document was reached from.
@@ -27,7 +27,7 @@ pub struct Folder<'h> {
 
 // The view is made by the neighbourhood it borrows, but written here, with the fields it
 // fills: the neighbourhood knows nothing of the views made from it.
-impl Neighbourhood {
+impl Neighbourhood<'_> {
     /// The view from the document at `file` (as reached from the command line), read from the
     /// corpus root `root`. Nothing is resolved until something is consulted.
     pub fn folder(&self, file: &Path, root: &Path) -> Folder<'_> {

@@ -12,9 +12,10 @@ type Cell = Arc<OnceLock<Arc<dyn Any + Send + Sync>>>;
 
 /// What one run of the loader may consult: the files being read and a cache shared by all
 /// documents. Made once per load.
-pub struct Neighbourhood {
-    /// The files being read in this run, as given.
-    files: Vec<PathBuf>,
+pub struct Neighbourhood<'r> {
+    /// The files being read in this run, as given: borrowed from the loader's list, never a
+    /// second copy of every path held through the load.
+    files: &'r [&'r Path],
     /// Their real paths, sorted: resolved on first use (most runs never ask).
     in_corpus: OnceLock<Vec<PathBuf>>,
     /// Values computed per (real folder path, key).
@@ -28,7 +29,7 @@ pub struct Neighbourhood {
 /// A folder's real path and the real path nothing consulted from it may leave.
 type Resolved = Option<(PathBuf, PathBuf)>;
 
-impl std::fmt::Debug for Neighbourhood {
+impl std::fmt::Debug for Neighbourhood<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Neighbourhood")
             .field("files", &self.files.len())
@@ -36,11 +37,11 @@ impl std::fmt::Debug for Neighbourhood {
     }
 }
 
-impl Neighbourhood {
+impl<'r> Neighbourhood<'r> {
     /// A neighbourhood for a run that reads `files`, parsing JSON with `limits`.
-    pub fn new<'p>(files: impl IntoIterator<Item = &'p Path>, limits: Limits) -> Self {
+    pub fn new(files: &'r [&'r Path], limits: Limits) -> Self {
         Neighbourhood {
-            files: files.into_iter().map(Path::to_path_buf).collect(),
+            files,
             in_corpus: OnceLock::new(),
             cache: Mutex::new(BTreeMap::new()),
             resolved: Mutex::new(BTreeMap::new()),

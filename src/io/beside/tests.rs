@@ -3,8 +3,8 @@ use std::path::Path;
 use super::*;
 use crate::json::Limits;
 
-fn hood_for(files: &[&Path]) -> Neighbourhood {
-    Neighbourhood::new(files.iter().copied(), Limits::default())
+fn hood_for<'r>(files: &'r [&'r Path]) -> Neighbourhood<'r> {
+    Neighbourhood::new(files, Limits::default())
 }
 
 #[test]
@@ -25,7 +25,8 @@ fn reads_beside_and_above_but_never_outside_the_corpus() {
     )
     .unwrap();
     let file = artifacts.join("r.json");
-    let hood = hood_for(&[&file]);
+    let files = [file.as_path()];
+    let hood = hood_for(&files);
     // The corpus is the run folder: its aiperf_artifacts/ sees the run folder above.
     let folder = hood.folder(&file, &run);
     assert_eq!(
