@@ -67,13 +67,39 @@ pub struct SidecarArgs {
     pub isolated: bool,
 }
 
-/// One file's skeleton and where it goes.
+/// One file's skeleton and what names its place. Held for every file until all are read: its
+/// place is worked out when it is written ([`Planned::target`]), not held as a path beside the
+/// file's own.
 struct Planned {
-    file: String,
     /// The skeleton as written (its text, put away in the spool until every file is read),
     /// how many keys it asks for and how many values it derived.
     skeleton: Written,
-    target: PathBuf,
+    /// The name of the sidecar already beside the file, which the skeleton is written over
+    /// (`None`: the name a sidecar of the file takes).
+    name: Option<Box<str>>,
+}
+
+impl Planned {
+    /// Where the skeleton of `file` goes: into the output folder, at the file's place under its
+    /// argument, or beside the file.
+    fn target(&self, args: &SidecarArgs, file: &str) -> PathBuf {
+        let name = self
+            .name
+            .as_deref()
+            .map_or_else(|| checklist::sidecar_place(file, &[]).0, str::to_string);
+        let name = Path::new(&name)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match &args.output {
+            Some(dir) => {
+                let rel = super::inputs::relative_to_argument(file, &args.paths);
+                let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
+                dir.join(folder).join(&name)
+            }
+            None => Path::new(file).with_file_name(&name),
+        }
+    }
 }
 
 /// A skeleton as it is written.
@@ -102,12 +128,35 @@ impl Written {
 /// What became of each input file, in path order.
 #[derive(Default)]
 struct Plan {
-    skeletons: Vec<Planned>,
-    complete: Vec<String>,
+    /// Each file with results: its skeleton, `None` when it misses nothing, or why none could
+    /// be made (its results put away could not be read back: each an error, and the run exits
+    /// 2). Read in place, never copied into lists of each kind.
+    files: BTreeMap<String, Result<Option<Planned>, String>>,
     skipped: Vec<(String, String)>,
-    /// Why a file's skeleton could not be made (its results put away could not be read
-    /// back): each an error, and the run exits 2.
-    failed: Vec<String>,
+}
+
+impl Plan {
+    /// Each file with a skeleton, and its skeleton.
+    fn skeletons(&self) -> impl Iterator<Item = (&str, &Planned)> {
+        self.files
+            .iter()
+            .filter_map(|(file, p)| Some((file.as_str(), p.as_ref().ok()?.as_ref()?)))
+    }
+
+    /// Each file that misses nothing.
+    fn complete(&self) -> impl Iterator<Item = &str> {
+        self.files
+            .iter()
+            .filter(|(_, p)| matches!(p, Ok(None)))
+            .map(|(file, _)| file.as_str())
+    }
+
+    /// Why each file whose skeleton could not be made has none.
+    fn failed(&self) -> impl Iterator<Item = &str> {
+        self.files
+            .values()
+            .filter_map(|p| p.as_ref().err().map(String::as_str))
+    }
 }
 
 /// Runs `sidecar`.
@@ -346,28 +395,9 @@ fn plan_files(
         let root = super::inputs::root_of(file, &args.paths);
         let beside = corpus::beside_sidecar(Path::new(file), &root);
         let base = beside.as_ref().map(|(_, _, v)| v);
-        let planned = tally.finish(file, base).map(|skeleton| {
-            let name = beside.as_ref().map_or_else(
-                || checklist::sidecar_place(file, &[]).0,
-                |(_, shown, _)| shown.clone(),
-            );
-            let name = Path::new(&name)
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let target = match &args.output {
-                Some(dir) => {
-                    let rel = super::inputs::relative_to_argument(file, &args.paths);
-                    let folder = Path::new(&rel).parent().unwrap_or(Path::new(""));
-                    dir.join(folder).join(&name)
-                }
-                None => Path::new(file).with_file_name(&name),
-            };
-            Planned {
-                file: file.to_string(),
-                skeleton: Written::of(&skeleton, spool),
-                target,
-            }
+        let planned = tally.finish(file, base).map(|skeleton| Planned {
+            skeleton: Written::of(&skeleton, spool),
+            name: beside.map(|(_, shown, _)| shown.into_boxed_str()),
         });
         files.push((file.to_string(), Ok(planned)));
     }
@@ -380,14 +410,10 @@ fn plan(
     (loaded, with_results): (&corpus::Corpus, &BTreeSet<crate::text::PathText>),
     files: BTreeMap<String, Result<Option<Planned>, String>>,
 ) -> Plan {
-    let mut out = Plan::default();
-    for (file, planned) in files {
-        match planned {
-            Ok(None) => out.complete.push(file),
-            Ok(Some(planned)) => out.skeletons.push(planned),
-            Err(why) => out.failed.push(why),
-        }
-    }
+    let mut out = Plan {
+        files,
+        skipped: Vec::new(),
+    };
     // Files that hold no result: named with the reason when it is a finding, or when the user
     // named the file itself.
     // A set: one lookup per finding, not a walk of every result.

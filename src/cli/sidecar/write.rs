@@ -15,7 +15,7 @@ use crate::numbers::plural;
 /// Without an output: the one skeleton on stdout, the rest said on stderr.
 pub(super) fn print_one(plan: &Plan, spool: &Spool, mut code: u8) -> Result<Output, String> {
     let mut err = std::io::stderr().lock();
-    for why in &plan.failed {
+    for why in plan.failed() {
         code = EXIT_TROUBLE;
         let _ = writeln!(err, "benchlint: error: {why}");
     }
@@ -27,23 +27,23 @@ pub(super) fn print_one(plan: &Plan, spool: &Spool, mut code: u8) -> Result<Outp
             crate::text::line(why)
         );
     }
-    for file in &plan.complete {
+    for file in plan.complete() {
         let _ = writeln!(
             err,
             "benchlint: `{}` misses no checklist item: no skeleton",
             crate::text::line(file)
         );
     }
-    match plan.skeletons.as_slice() {
-        [] => Ok(Output::stdout(Vec::new(), code)),
-        [one] => spool
+    let mut skeletons = plan.skeletons();
+    match (skeletons.next(), skeletons.next()) {
+        (None, _) => Ok(Output::stdout(Vec::new(), code)),
+        (Some((file, one)), None) => spool
             .take(&one.skeleton.text)
             .map(|bytes| Output::stdout(bytes, code))
-            .map_err(|e| unreadable(&one.file, &e)),
-        many => Err(format!(
-            "{} files need a skeleton ({}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
-            many.len(),
-            many[0].file
+            .map_err(|e| unreadable(file, &e)),
+        (Some((first, _)), Some(_)) => Err(format!(
+            "{} files need a skeleton ({first}, ...); write them with `-o DIR`, or beside each file with `--write-beside`",
+            plan.skeletons().count(),
         )),
     }
 }
@@ -52,20 +52,21 @@ pub(super) fn print_one(plan: &Plan, spool: &Spool, mut code: u8) -> Result<Outp
 pub(super) fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code: u8) -> Output {
     let mut text = String::new();
     let mut written = 0;
-    for why in &plan.failed {
+    for why in plan.failed() {
         code = EXIT_TROUBLE;
         let _ = writeln!(std::io::stderr(), "benchlint: error: {why}");
     }
-    for p in &plan.skeletons {
-        let shown = crate::text::line(&paths::slashes(&p.target)).into_owned();
+    for (file, p) in plan.skeletons() {
+        let target = p.target(args, file);
+        let shown = crate::text::line(&paths::slashes(&target)).into_owned();
         let result = spool
             .take(&p.skeleton.text)
-            .map_err(|e| unreadable(&p.file, &e))
+            .map_err(|e| unreadable(file, &e))
             .and_then(|bytes| {
                 args.output
                     .as_deref()
-                    .map_or(Ok(()), |dir| make_folders(dir, &p.target))
-                    .and_then(|()| write_new(&p.target, &bytes, args.force))
+                    .map_or(Ok(()), |dir| make_folders(dir, &target))
+                    .and_then(|()| write_new(&target, &bytes, args.force))
             });
         match result {
             Ok(()) => {
@@ -73,7 +74,7 @@ pub(super) fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code
                 let _ = write!(
                     text,
                     "wrote {shown} for {}: {} to fill",
-                    crate::text::line(&p.file),
+                    crate::text::line(file),
                     plural(p.skeleton.missing, "key", "keys")
                 );
                 if p.skeleton.derived > 0 {
@@ -91,7 +92,7 @@ pub(super) fn write_all(args: &SidecarArgs, plan: &Plan, spool: &Spool, mut code
             }
         }
     }
-    for file in &plan.complete {
+    for file in plan.complete() {
         let _ = writeln!(
             text,
             "nothing missing in {}: no skeleton",
