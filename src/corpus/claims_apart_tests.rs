@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
-use super::line_file_tests::shown;
+use super::line_file_tests::{code, off, shown};
 use super::{Entry, Options, beside, discover, line_file, parse, per_file};
-use crate::config::{Layer, Selection, Selector};
+use crate::config::Selection;
 use crate::seeded::below;
 
 /// Every claims document of this repository's fixtures that parses, as a value.
@@ -191,12 +191,6 @@ fn drawn_text(state: &mut u64, doc: &Value) -> String {
 /// only the rules that say an input could not be read (as `summary` and its kin load), and
 /// every rule but M018 with a code at another severity.
 fn selections(dir: &Path) -> Vec<Selection> {
-    let code = |c: &str| Selector::parse(c).expect("a code");
-    let off = |c: &str| Layer {
-        select: None,
-        extend_select: Vec::new(),
-        ignore: vec![code(c)],
-    };
     vec![
         Selection::new(&[off("M018")], Vec::new(), Vec::new(), dir),
         Selection::default().only(&super::UNREADABLE),

@@ -193,16 +193,24 @@ fn a_json_lines_file_swapped_after_the_walk_is_not_read() {
     assert!(!format!("{:?}", swapped.findings).contains("TOPSECRET"));
 }
 
-/// The selections a capped file is read under: none, a rule turned off, a family made softer,
-/// and a rule turned off for these files only (`[per-file-ignores]`).
-pub(super) fn selections(dir: &Path) -> Vec<crate::config::Selection> {
-    use crate::config::{Layer, PerFileIgnore, Selection, Selector};
-    let code = |c: &str| Selector::parse(c).expect("a code");
-    let off = |c: &str| Layer {
+/// The rule or family `c`, as a config file names it.
+pub(super) fn code(c: &str) -> crate::config::Selector {
+    crate::config::Selector::parse(c).expect("a code")
+}
+
+/// A layer of the config that turns the rule `c` off.
+pub(super) fn off(c: &str) -> crate::config::Layer {
+    crate::config::Layer {
         select: None,
         extend_select: Vec::new(),
         ignore: vec![code(c)],
-    };
+    }
+}
+
+/// The selections a capped file is read under: none, a rule turned off, a family made softer,
+/// and a rule turned off for these files only (`[per-file-ignores]`).
+pub(super) fn selections(dir: &Path) -> Vec<crate::config::Selection> {
+    use crate::config::{PerFileIgnore, Selection};
     vec![
         Selection::default(),
         Selection::new(&[off("M001")], Vec::new(), Vec::new(), dir),

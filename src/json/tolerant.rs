@@ -122,21 +122,21 @@ pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
 /// failure and is never parsed; an array longer than `limits.max_array_items` is cut before
 /// parsing (recorded in `truncated_arrays`).
 pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedText {
-    parse_text_as(text, lines_hint, limits, None)
+    parse_text_read(text, lines_hint, limits, None, None)
 }
 
 /// [`parse_text_with`], reading the per-request samples of every document whose root
 /// `schema` is `schema` straight into numbers ([`Document::samples`], see
 /// [`super::samples`]); every finding is the same as [`parse_text_with`]'s.
 pub fn parse_text_typed(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
-    parse_text_as(text, lines_hint, limits, Some((schema, false)))
+    parse_text_read(text, lines_hint, limits, Some((schema, false)), None)
 }
 
 /// [`parse_text_typed`], also reading the levels of every such document straight into the
 /// typed model where each is valid against the result schema ([`Document::levels`], see
 /// [`super::levels`]); every finding is the same as [`parse_text_with`]'s.
 pub fn parse_text_lean(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
-    parse_text_as(text, lines_hint, limits, Some((schema, true)))
+    parse_text_read(text, lines_hint, limits, Some((schema, true)), None)
 }
 
 /// What to read straight from the text of a document of a schema: its samples, and whether
@@ -153,15 +153,6 @@ pub fn parse_text_apart(
     apart: Apart,
 ) -> ParsedText {
     parse_text_read(text, lines_hint, limits, Some((schema, lean)), Some(apart))
-}
-
-fn parse_text_as(
-    text: &str,
-    lines_hint: bool,
-    limits: &Limits,
-    capture: Capture<'_>,
-) -> ParsedText {
-    parse_text_read(text, lines_hint, limits, capture, None)
 }
 
 fn parse_text_read(
