@@ -28,6 +28,7 @@ use super::{EXIT_CLEAN, EXIT_TROUBLE, Output};
 use crate::corpus::{self, LoadedResult, checklist};
 use crate::io::{Spool, Ticket};
 use crate::skeleton;
+use crate::text::PathText;
 
 mod write;
 
@@ -131,7 +132,7 @@ struct Plan {
     /// Each file with results: its skeleton, `None` when it misses nothing, or why none could
     /// be made (its results put away could not be read back: each an error, and the run exits
     /// 2). Read in place, never copied into lists of each kind.
-    files: BTreeMap<String, Result<Option<Planned>, String>>,
+    files: BTreeMap<PathText, Result<Option<Planned>, String>>,
     skipped: Vec<(String, String)>,
 }
 
@@ -140,7 +141,7 @@ impl Plan {
     fn skeletons(&self) -> impl Iterator<Item = (&str, &Planned)> {
         self.files
             .iter()
-            .filter_map(|(file, p)| Some((file.as_str(), p.as_ref().ok()?.as_ref()?)))
+            .filter_map(|(file, p)| Some((file.raw(), p.as_ref().ok()?.as_ref()?)))
     }
 
     /// Each file that misses nothing.
@@ -148,7 +149,7 @@ impl Plan {
         self.files
             .iter()
             .filter(|(_, p)| matches!(p, Ok(None)))
-            .map(|(file, _)| file.as_str())
+            .map(|(file, _)| file.raw())
     }
 
     /// Why each file whose skeleton could not be made has none.
@@ -186,7 +187,7 @@ pub fn run(args: &SidecarArgs) -> Result<Output, String> {
     // Nothing is read of a result once its file's skeleton is made but its file.
     options.put_away = true;
     // Each file's skeleton (`None`: nothing missing), or why none could be made.
-    let files: Mutex<BTreeMap<String, Result<Option<Planned>, String>>> =
+    let files: Mutex<BTreeMap<PathText, Result<Option<Planned>, String>>> =
         Mutex::new(BTreeMap::new());
     let spool = Mutex::new(Spool::default());
     // A file's results as its skeleton reads them (their JSON in the spool), until its last
@@ -367,14 +368,15 @@ fn plan_files(
     args: &SidecarArgs,
     results: Vec<Kept>,
     spool: &Mutex<Spool>,
-) -> Vec<(String, Result<Option<Planned>, String>)> {
+) -> Vec<(PathText, Result<Option<Planned>, String>)> {
     let mut files = Vec::new();
-    let mut by_file: BTreeMap<String, Vec<Kept>> = BTreeMap::new();
+    // Keyed by the path each result shares with its file's entry: no copy of it a file.
+    let mut by_file: BTreeMap<PathText, Vec<Kept>> = BTreeMap::new();
     for k in results {
-        by_file.entry(k.path.raw().to_string()).or_default().push(k);
+        by_file.entry(k.path.clone()).or_default().push(k);
     }
-    for (file, mut kept) in by_file {
-        let file = file.as_str();
+    for (shown, mut kept) in by_file {
+        let file = shown.raw();
         kept.sort_by_key(|k| k.doc_start);
         let mut tally = skeleton::Tally::new(kept.iter().map(|k| &*k.gaps));
         let mut unreadable = None;
@@ -389,7 +391,7 @@ fn plan_files(
             }
         }
         if let Some(e) = unreadable {
-            files.push((file.to_string(), Err(write::unreadable_results(file, &e))));
+            files.push((shown.clone(), Err(write::unreadable_results(file, &e))));
             continue;
         }
         let root = super::inputs::root_of(file, &args.paths);
@@ -399,7 +401,7 @@ fn plan_files(
             skeleton: Written::of(&skeleton, spool),
             name: beside.map(|(_, shown, _)| shown.into_boxed_str()),
         });
-        files.push((file.to_string(), Ok(planned)));
+        files.push((shown.clone(), Ok(planned)));
     }
     files
 }
@@ -408,7 +410,7 @@ fn plan_files(
 fn plan(
     args: &SidecarArgs,
     (loaded, with_results): (&corpus::Corpus, &BTreeSet<crate::text::PathText>),
-    files: BTreeMap<String, Result<Option<Planned>, String>>,
+    files: BTreeMap<PathText, Result<Option<Planned>, String>>,
 ) -> Plan {
     let mut out = Plan {
         files,
