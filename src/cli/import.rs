@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use super::{EXIT_CLEAN, Output, output};
 
+mod names;
 mod stage;
 
 #[cfg(test)]
@@ -72,75 +73,6 @@ fn file_stem(id: &str) -> String {
 const STEM_MAX: usize = 150;
 /// What a longer part keeps of its head; the rest of [`STEM_MAX`] is its tail.
 const STEM_HEAD: usize = 100;
-
-/// The path under the output folder of each result, without the final `.json`: the path of the
-/// file it was read from relative to its argument, its `.json` dropped (`vllm/run.json` gives
-/// `vllm/run`, `sglang/run.jsonl` gives `sglang/run.jsonl`, kept whole so that it never meets
-/// `sglang/run.json`), each folder and file name made a plain file name ([`file_stem`], secrets
-/// masked: a name is an output too), with `-1`, `-2`, ... in file order when the file holds
-/// several results and `-2`, `-3`, ... again should two names still meet. Outputs thus mirror
-/// the corpus, sort as their sources do, and say where each result came from; the result's id
-/// stays inside.
-///
-/// A result whose two output files would be one another result writes (`r.provenance.json`
-/// read as a result beside `r.json`, whose provenance file has that name) gets no name: `Err`
-/// with the other input's path, and it is refused rather than overwrite one output with another.
-fn output_names(paths: &[&str], args: &[PathBuf]) -> Vec<Result<String, String>> {
-    let mut per_file: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-    for &path in paths {
-        *per_file.entry(path).or_default() += 1;
-    }
-    let mut seen: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-    let mut used = BTreeSet::new();
-    // Every name given so far, lower-cased as its files' names are (a case-insensitive file
-    // system makes `R.json` and `r.json` one file), with the input it came from: one key for
-    // both of a name's files, which are the key and `.json` or `.provenance.json`.
-    let mut files: std::collections::BTreeMap<String, &str> = std::collections::BTreeMap::new();
-    let mut next: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    paths
-        .iter()
-        .map(|&path| {
-            let rel = super::inputs::relative_to_argument(path, args);
-            let rel = rel.strip_suffix(".json").unwrap_or(&rel);
-            let mut stem = rel
-                .split('/')
-                .map(|part| file_stem(&crate::text::masked(part)))
-                .collect::<Vec<_>>()
-                .join("/");
-            if per_file[path] > 1 {
-                let k = seen.entry(path).or_default();
-                *k += 1;
-                let _ = write!(stem, "-{k}");
-            }
-            // The next suffix to try for each stem: every smaller one is taken already, so
-            // trying again from `-2` for each file that meets the name would be quadratic.
-            let mut name = stem.clone();
-            if !used.insert(name.clone()) {
-                let n = next.entry(stem.clone()).or_insert(2);
-                loop {
-                    name = format!("{stem}-{n}");
-                    *n += 1;
-                    if used.insert(name.clone()) {
-                        break;
-                    }
-                }
-            }
-            // A name is ASCII ([`file_stem`]), so it lower-cases alike with either suffix.
-            let key = name.to_ascii_lowercase();
-            // This name's `.json` is another's `.json` or its `.provenance.json`; then this
-            // name's `.provenance.json` is another's `.json`.
-            let other = files
-                .get(&key)
-                .or_else(|| key.strip_suffix(".provenance").and_then(|k| files.get(k)))
-                .or_else(|| files.get(&format!("{key}.provenance")));
-            if let Some(other) = other {
-                return Err((*other).to_string());
-            }
-            files.insert(key, path);
-            Ok(name)
-        })
-        .collect()
-}
 
 /// Runs `import`.
 ///

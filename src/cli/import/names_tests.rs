@@ -6,7 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::{file_stem, output_names};
+use super::file_stem;
+use super::names::Namer;
 use crate::seeded::below;
 
 /// The former `output_names`, kept as the reference.
@@ -57,6 +58,19 @@ fn reference(paths: &[&str]) -> Vec<Result<String, String>> {
             }
             Ok(name)
         })
+        .collect()
+}
+
+/// The names [`Namer`] gives `paths`, in order.
+fn output_names(paths: &[&str], args: &[std::path::PathBuf]) -> Vec<Result<String, String>> {
+    let mut per_file: BTreeMap<&str, usize> = BTreeMap::new();
+    for &path in paths {
+        *per_file.entry(path).or_default() += 1;
+    }
+    let mut namer = Namer::new(args);
+    paths
+        .iter()
+        .map(|&path| namer.name(path, per_file[path]))
         .collect()
 }
 

@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value, json};
 
 use super::super::output;
-use super::{ImportArgs, PROVENANCE_SCHEMA, output_names};
+use super::names::Namer;
+use super::{ImportArgs, PROVENANCE_SCHEMA};
 use crate::corpus::{self, LoadedResult, translate};
 use crate::json::escape_pointer_token;
 use crate::model::Provenance;
@@ -99,32 +100,35 @@ pub(super) fn write_staged(
     // (results of one document in the order read).
     places.sort_by(|a, b| (a.0.raw(), a.1).cmp(&(b.0.raw(), b.1)));
     // Each kept result's staging number, found by its place (a result the loader dropped after
-    // it was staged, on a bug, is not written).
+    // it was staged, on a bug, is not written), and its name, given as it is moved: the names
+    // are never all held.
     let mut place = (None, usize::MAX, 0);
-    let numbers: Vec<Option<usize>> = places
-        .iter()
-        .map(|(path, doc_start)| {
-            let raw = Some(path.raw());
-            place = if (place.0, place.1) == (raw, *doc_start) {
-                (raw, place.1, place.2 + 1)
-            } else {
-                (raw, *doc_start, 0)
-            };
-            staged.get(&(path.clone(), place.1, place.2)).copied()
-        })
-        .collect();
-    let paths: Vec<&str> = places.iter().map(|(path, _)| path.raw()).collect();
-    let names = output_names(&paths, &args.paths);
+    let mut namer = Namer::new(&args.paths);
     let mut refused = Vec::new();
     let mut made: BTreeSet<PathBuf> = BTreeSet::new();
-    for (((path, doc_start), name), k) in places.iter().zip(&names).zip(&numbers) {
-        let Some(k) = k else {
+    let mut in_file = 0;
+    for (at, (path, doc_start)) in places.iter().enumerate() {
+        let raw = Some(path.raw());
+        let first_of_file = place.0 != raw;
+        place = if (place.0, place.1) == (raw, *doc_start) {
+            (raw, place.1, place.2 + 1)
+        } else {
+            (raw, *doc_start, 0)
+        };
+        let Some(k) = staged.get(&(path.clone(), place.1, place.2)).copied() else {
             return Err(format!(
                 "the result of `{}` at byte {doc_start} was read but not written",
                 crate::text::line(path.raw()),
             ));
         };
-        let name = match name {
+        // The places are in path order: a file's results lie together.
+        if first_of_file {
+            in_file = places[at..]
+                .iter()
+                .take_while(|(p, _)| p.raw() == path.raw())
+                .count();
+        }
+        let name = match namer.name(path.raw(), in_file) {
             Ok(name) => name,
             Err(other) => {
                 refused.push((path.raw().to_string(), other.clone()));
@@ -132,9 +136,9 @@ pub(super) fn write_staged(
             }
         };
         for (from, to) in [
-            (staged_file(staging, *k, ".json"), format!("{name}.json")),
+            (staged_file(staging, k, ".json"), format!("{name}.json")),
             (
-                staged_file(staging, *k, ".provenance.json"),
+                staged_file(staging, k, ".provenance.json"),
                 format!("{name}.provenance.json"),
             ),
         ] {
