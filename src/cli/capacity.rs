@@ -124,7 +124,8 @@ pub fn options_for(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Options), String>
 struct Row {
     label: Box<str>,
     fingerprint: String,
-    /// The ids of the configuration's runs, in path order (the JSON lists them).
+    /// The ids of the configuration's runs, in path order (the JSON lists them; the table,
+    /// which holds every row to measure its columns, does not, and they are not gathered).
     results: Vec<FileText>,
     capacity: Capacity,
     per_user: Option<f64>,
@@ -165,18 +166,21 @@ pub fn run(args: &CapacityArgs) -> Result<Output, String> {
 fn rows(spooled: SpooledCorpus, args: &CapacityArgs) -> impl Iterator<Item = Result<Row, String>> {
     let mut walk = spooled.configurations();
     let (floor, replicas) = (args.floor, args.replicas);
+    let ids = args.format == CapacityFormat::Json;
     std::iter::from_fn(move || {
         let (fingerprint, numbers) = match walk.next()? {
             Ok(group) => group,
             Err(e) => return Some(Err(e)),
         };
         let mut gathered = LadderGather::default();
-        let mut results = Vec::with_capacity(numbers.len());
+        let mut results = Vec::with_capacity(if ids { numbers.len() } else { 0 });
         for number in numbers {
             match walk.read(number) {
                 Ok(run) => {
                     gathered.add(&run.doc);
-                    results.push(run.doc.id.as_str().into());
+                    if ids {
+                        results.push(run.doc.id.as_str().into());
+                    }
                 }
                 Err(e) => return Some(Err(e)),
             }

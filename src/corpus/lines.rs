@@ -177,6 +177,7 @@ impl Checker<'_, '_, '_> {
         if let Some(done) = lines {
             self.hand_over(path, &done, out);
         }
+        out.park(self.options, self.hand.is_some());
     }
 
     /// [`Checker::check`] one document after another on this thread, each into the file's
@@ -208,6 +209,7 @@ impl Checker<'_, '_, '_> {
         if let Some(done) = lines {
             self.hand_over(path, &done, out);
         }
+        out.park(self.options, self.hand.is_some());
     }
 
     /// Hands the results not handed yet over (`import`), read from `piece`'s lines, as the

@@ -28,6 +28,9 @@ mod line_file;
 mod line_file_tests;
 mod lines;
 mod outcome;
+mod park;
+#[cfg(test)]
+mod park_tests;
 mod parse;
 mod per_file;
 mod per_user;
@@ -142,8 +145,12 @@ impl FileRead {
     /// What the loader made of `path`: `outcome`'s results and claims, or the first loader
     /// finding on it as the reason nothing was read.
     fn of(path: &crate::text::PathText, seen: Option<(u64, u64)>, outcome: &FileOutcome) -> Self {
-        let mut formats: Vec<&'static str> =
-            outcome.results.iter().map(|r| r.origin.format).collect();
+        let mut formats: Vec<&'static str> = outcome
+            .results
+            .iter()
+            .map(|r| r.origin.format)
+            .chain(outcome.parked.formats().iter().copied())
+            .collect();
         if !outcome.claims.is_empty() {
             formats.push("claims");
         }
@@ -185,7 +192,7 @@ impl FileRead {
         FileRead {
             path,
             read_as,
-            results: outcome.results.len(),
+            results: outcome.results.len() + outcome.parked.len(),
             seen,
         }
     }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use super::ghost::Ghost;
 use super::keep_within;
+use super::park::{Parked, parks};
 use crate::diagnostic::{Finding, Omitted};
 use crate::text::PathText;
 
@@ -14,6 +15,9 @@ use super::{LoadedClaims, LoadedResult, Options};
 #[derive(Default)]
 pub(super) struct FileOutcome {
     pub(super) results: Vec<LoadedResult>,
+    /// Results put away before those of `results` (a long JSON Lines file's, for a command
+    /// that puts every result away: [`Parked`]).
+    pub(super) parked: Parked,
     pub(super) claims: Vec<LoadedClaims>,
     pub(super) findings: Vec<Finding>,
     /// Findings past the file's cap for good, after every one of `findings` in the order they
@@ -158,6 +162,7 @@ impl FileOutcome {
         // Every field named: one added to the outcome must be decided here.
         let FileOutcome {
             results,
+            mut parked,
             claims,
             findings,
             ghosts,
@@ -179,6 +184,12 @@ impl FileOutcome {
         debug_assert!(handed == 0 || self.results.is_empty());
         if self.results.is_empty() {
             self.handed = handed;
+        }
+        // A document's own outcome is never put away ([`FileOutcome::park`] is the file's);
+        // were one, its results would still come back, after this outcome's.
+        debug_assert!(parked.is_empty());
+        if let Err(e) = parked.drain(&mut |r| self.results.push(r)) {
+            self.internal.push(e);
         }
         append(&mut self.results, results);
         append(&mut self.claims, claims);
@@ -217,6 +228,44 @@ impl FileOutcome {
             super::lean::keep_lean(r, options);
         }
         self.handed = self.results.len();
+    }
+
+    /// Puts the results held away once they are [`super::park::PARK_AT`] or more, for a command that puts
+    /// every result away itself and takes none handed over (`Options::put_away`, no hand): the
+    /// results of a long JSON Lines file are then never all held.
+    pub(super) fn park(&mut self, options: &Options, handing: bool) {
+        if options.put_away && !handing && parks(self.results.len()) {
+            self.parked.park(&mut self.results);
+        }
+    }
+
+    /// Whether the file gave no result (held or put away).
+    pub(super) fn has_no_result(&self) -> bool {
+        self.results.is_empty() && self.parked.is_empty()
+    }
+
+    /// Every result of the file, those put away read back first, to `keep`, in the file's
+    /// order. One that cannot be read back is an internal error of the file (`path`): the run
+    /// does not pass with results missing.
+    pub(super) fn drain_results(&mut self, path: &str, keep: &mut dyn FnMut(LoadedResult)) {
+        if let Err(e) = self.parked.drain(keep) {
+            self.internal.push(crate::guard::internal_error(
+                "the loader",
+                &format!("`{path}`"),
+                &e,
+            ));
+        }
+        self.results.drain(..).for_each(keep);
+    }
+
+    /// The results put away read back before those held, for a caller that holds them all.
+    pub(super) fn unpark(&mut self, path: &str) {
+        if self.parked.is_empty() {
+            return;
+        }
+        let mut all = Vec::with_capacity(self.parked.len() + self.results.len());
+        self.drain_results(path, &mut |r| all.push(r));
+        self.results = all;
     }
 
     /// The last cap, once the file is checked: every finding selected (whatever was done to

@@ -219,7 +219,7 @@ fn load_files(
         for (k, (chunk, outcomes)) in entries.chunks(CHUNK).zip(merged.iter()).enumerate() {
             for (j, (e, mut o)) in chunk.iter().zip(outcomes).enumerate() {
                 corpus.read.push(FileRead::of(&e.display, e.seen, &o));
-                if o.results.is_empty() && o.claims.is_empty() {
+                if o.has_no_result() && o.claims.is_empty() {
                     if let Some(owner) = o.sidecar_of.take() {
                         pending.push((k * CHUNK + j, Pending::Sidecar(owner, o.findings.clone())));
                     } else if let Some(harness) = o.companion {
@@ -248,8 +248,10 @@ fn load_files(
                     &options.selection,
                 );
                 if let Some(keep) = keep.as_mut() {
-                    kept_results += o.results.len();
-                    o.results.drain(..).for_each(&mut **keep);
+                    kept_results += o.results.len() + o.parked.len();
+                    o.drain_results(e.display.raw(), &mut **keep);
+                } else {
+                    o.unpark(e.display.raw());
                 }
                 // A file of many results (a long JSON Lines file) hands its list over rather
                 // than have it copied while both are held.

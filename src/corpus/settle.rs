@@ -95,6 +95,8 @@ pub(super) fn settle_pending(
             .iter()
             .chain(&o.unknown)
             .any(|f| f.rule.code.starts_with('E'));
+        // Held with the corpus's results, as every result of a file read again is.
+        o.unpark(entry.display.raw());
         if o.results.is_empty() && o.claims.is_empty() {
             if let (Some(harness), false) = (harness.or(o.companion), said) {
                 o.unknown.push(super::fates::companion_of_nothing(

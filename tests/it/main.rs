@@ -29,6 +29,7 @@ mod human_output;
 mod import;
 mod injection;
 mod inputs;
+mod jsonl_put_away_memory;
 mod layers;
 mod lean_memory;
 mod letting_go;

@@ -43,6 +43,11 @@ impl ResultSpool {
         self.tickets.is_empty()
     }
 
+    /// The adapters' names of the results put away.
+    pub fn formats(&self) -> &[&'static str] {
+        &self.formats
+    }
+
     /// Puts `result` away (its origin and document); its number is the count before it.
     pub fn put(&mut self, result: &LoadedResult) -> Result<usize, String> {
         let format = if let Some(k) = self.formats.iter().position(|f| *f == result.origin.format) {
