@@ -21,12 +21,11 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 /// Writes the same document to `out` as it is built, a buffer at a time, so a report of
 /// hundreds of thousands of findings is never held whole in memory.
 pub fn write(p: &Prepared, out: &mut dyn Write) -> io::Result<()> {
-    const FLUSH_AT: usize = 1 << 16;
     let mut buffer = head();
     for i in 0..p.findings.len() {
         buffer.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
-        diagnostic(&mut buffer, p, i, Layout::Pretty);
-        if buffer.len() >= FLUSH_AT {
+        diagnostic(&mut buffer, p, i, Layout::Pretty, out)?;
+        if buffer.len() >= super::spill::CHUNK {
             out.write_all(&buffer)?;
             buffer.clear();
         }
@@ -60,7 +59,17 @@ pub(super) fn tail(out: &mut Vec<u8>, empty: bool, summary: &Summary) -> io::Res
 /// line of `--format json-lines`). On a finding about the corpus as a whole, `corpus` is
 /// present and `true`: `path` is then the corpus (a folder ends in `/`) and `line` and
 /// `column` are null.
-pub(super) fn diagnostic(out: &mut Vec<u8>, p: &Prepared, i: usize, layout: Layout) {
+///
+/// What is written is handed to `sink` between two related places once it passes
+/// [`super::spill::CHUNK`]: a finding on a configuration of twenty thousand runs names the
+/// other 19,999 as related places, megabytes of JSON that were built whole before.
+pub(super) fn diagnostic(
+    out: &mut Vec<u8>,
+    p: &Prepared,
+    i: usize,
+    layout: Layout,
+    sink: &mut dyn Write,
+) -> io::Result<()> {
     let f = &p.findings[i];
     let pos = p.positions[i];
     // Pretty, a diagnostic sits two levels deep: in the report, in its array.
@@ -94,6 +103,11 @@ pub(super) fn diagnostic(out: &mut Vec<u8>, p: &Prepared, i: usize, layout: Layo
         item.number("line", rp.map(|x| x.line));
         item.number("column", rp.map(|x| x.column));
         item.close();
+        let written = related.buffer();
+        if written.len() >= super::spill::CHUNK {
+            sink.write_all(written)?;
+            written.clear();
+        }
     }
     related.close();
     // The rule's page ([`super::rule_url`]), written straight into the output.
@@ -104,6 +118,7 @@ pub(super) fn diagnostic(out: &mut Vec<u8>, p: &Prepared, i: usize, layout: Layo
     }
     url.push(b'"');
     o.close();
+    Ok(())
 }
 
 #[cfg(test)]

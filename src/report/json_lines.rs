@@ -14,7 +14,7 @@ pub fn render(p: &Prepared) -> Vec<u8> {
 pub fn write(p: &Prepared, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut buffer = Vec::new();
     for i in 0..p.findings.len() {
-        super::json::diagnostic(&mut buffer, p, i, super::json::Layout::Compact);
+        super::json::diagnostic(&mut buffer, p, i, super::json::Layout::Compact, out)?;
         buffer.push(b'\n');
         if buffer.len() >= super::spill::CHUNK {
             out.write_all(&buffer)?;

@@ -113,3 +113,71 @@ fn secrets_are_masked_and_hidden_characters_escaped() {
         json!(format!("corpus/{}.json", HOSTILE[4]))
     );
 }
+
+/// What a sink is handed and the most the buffer held between two writes.
+struct Recording {
+    bytes: Vec<u8>,
+    writes: usize,
+}
+
+impl std::io::Write for Recording {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes.extend_from_slice(buf);
+        self.writes += 1;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A finding that names thousands of related places (a configuration of thousands of runs) is
+/// handed to the output as it is written, never held whole: the buffer holds at most a chunk
+/// and one place, and the bytes are those of the whole diagnostic, pretty and on one line.
+#[test]
+fn a_finding_of_many_related_places_is_written_as_it_is_made() {
+    let mut p = prepared();
+    let many: Vec<crate::diagnostic::Location> = (0..6_000)
+        .map(|r| {
+            crate::diagnostic::Location::new(
+                format!("runs/launch-{r}/result.json"),
+                format!("/levels/{}", r % 7),
+            )
+        })
+        .collect();
+    p.related_positions[0] = vec![None; many.len()];
+    p.findings[0].related = many;
+    for layout in [super::Layout::Pretty, super::Layout::Compact] {
+        let mut buffer = Vec::new();
+        let mut sink = Recording {
+            bytes: Vec::new(),
+            writes: 0,
+        };
+        super::diagnostic(&mut buffer, &p, 0, layout, &mut sink).unwrap();
+        assert!(sink.writes >= 5, "{} writes", sink.writes);
+        assert!(
+            buffer.len() < crate::report::spill::CHUNK + 200,
+            "{}",
+            buffer.len()
+        );
+        let mut whole = sink.bytes;
+        whole.extend_from_slice(&buffer);
+        let want = match layout {
+            // Pretty, a diagnostic sits two levels deep: its lines after the first indented.
+            super::Layout::Pretty => {
+                let mut v = Vec::new();
+                crate::text::json::to_writer_pretty(&mut v, &expected(&p, 0)).unwrap();
+                let mut indented = Vec::new();
+                super::super::json_out::push_indented(&mut indented, &v, b"    ");
+                indented
+            }
+            super::Layout::Compact => {
+                let mut v = Vec::new();
+                crate::text::json::to_writer(&mut v, &expected(&p, 0)).unwrap();
+                v
+            }
+        };
+        assert_eq!(String::from_utf8(whole), String::from_utf8(want));
+    }
+}

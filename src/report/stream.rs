@@ -80,7 +80,13 @@ impl<'w> Stream<'w> {
                         b",\n    "
                     };
                     s.buffer.extend_from_slice(lead);
-                    super::json::diagnostic(&mut s.buffer, &p, i, super::json::Layout::Pretty);
+                    super::json::diagnostic(
+                        &mut s.buffer,
+                        &p,
+                        i,
+                        super::json::Layout::Pretty,
+                        &mut *s.out,
+                    )?;
                     if s.buffer.len() >= CHUNK {
                         s.out.write_all(&s.buffer)?;
                         s.buffer.clear();
