@@ -27,18 +27,16 @@ pub(super) const PARK_AT: usize = 256;
 
 /// The threshold in force ([`PARK_AT`]; a test sets another, to hold or put away every result).
 #[cfg(test)]
-pub(super) static PARK_AT_TEST: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(PARK_AT);
+pub(super) static PARK_AT_TEST: AtomicUsize = AtomicUsize::new(PARK_AT);
 
 /// Results put away so far by every run of the tests.
 #[cfg(test)]
-pub(super) static PARKED_TEST: std::sync::atomic::AtomicUsize =
-    std::sync::atomic::AtomicUsize::new(0);
+pub(super) static PARKED_TEST: AtomicUsize = AtomicUsize::new(0);
 
 /// Whether an outcome holding `held` results puts them away.
 pub(super) fn parks(held: usize) -> bool {
     #[cfg(test)]
-    return held >= PARK_AT_TEST.load(std::sync::atomic::Ordering::Relaxed);
+    return held >= PARK_AT_TEST.load(Ordering::Relaxed);
     #[cfg(not(test))]
     return held >= PARK_AT;
 }
@@ -110,7 +108,7 @@ impl Parked {
             parked += 1;
         }
         #[cfg(test)]
-        PARKED_TEST.fetch_add(parked, std::sync::atomic::Ordering::Relaxed);
+        PARKED_TEST.fetch_add(parked, Ordering::Relaxed);
         results.drain(..parked);
     }
 
