@@ -85,13 +85,7 @@ impl<'p> Namer<'p> {
             _ => 1,
         };
         self.file = Some((path, k));
-        let rel = crate::cli::inputs::relative_to_argument(path, self.args);
-        let rel = rel.strip_suffix(".json").unwrap_or(&rel);
-        let mut stem = rel
-            .split('/')
-            .map(|part| file_stem(&crate::text::masked(part)))
-            .collect::<Vec<_>>()
-            .join("/");
+        let mut stem = stem_of(path, self.args);
         if in_file > 1 {
             let _ = write!(stem, "-{k}");
         }
@@ -131,6 +125,18 @@ impl<'p> Namer<'p> {
     fn owner(&self, name: &str) -> Option<&'p str> {
         self.taken.get(&Folded(name.into())).and_then(|t| t.owner)
     }
+}
+
+/// The name part of the input `path`: its path relative to the argument among `args` that
+/// reached it, its `.json` dropped, each folder and file name made a plain file name
+/// ([`file_stem`], secrets masked).
+pub(super) fn stem_of(path: &str, args: &[PathBuf]) -> String {
+    let rel = crate::cli::inputs::relative_to_argument(path, args);
+    let rel = rel.strip_suffix(".json").unwrap_or(&rel);
+    rel.split('/')
+        .map(|part| file_stem(&crate::text::masked(part)))
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Records `name` in `taken`; false if it was there before, exactly as written.

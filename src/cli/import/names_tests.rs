@@ -6,8 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::file_stem;
-use super::names::Namer;
+use super::names::{Namer, stem_of};
 use crate::seeded::below;
 
 /// The former `output_names`, kept as the reference.
@@ -23,13 +22,9 @@ fn reference(paths: &[&str]) -> Vec<Result<String, String>> {
     paths
         .iter()
         .map(|&path| {
-            let rel = crate::cli::inputs::relative_to_argument(path, &[]);
-            let rel = rel.strip_suffix(".json").unwrap_or(&rel);
-            let mut stem = rel
-                .split('/')
-                .map(|part| file_stem(&crate::text::masked(part)))
-                .collect::<Vec<_>>()
-                .join("/");
+            // The name part is the same as it was; what is held to the former way is the
+            // numbering and the names taken.
+            let mut stem = stem_of(path, &[]);
             if per_file[path] > 1 {
                 let k = seen.entry(path).or_default();
                 *k += 1;
