@@ -6,24 +6,19 @@ use crate::config::Selection;
 use crate::diagnostic::{Finding, Omitted, Severity};
 
 #[cfg(test)]
-thread_local! {
-    /// Whether findings past the cap are made (and dropped by it) rather than counted before
-    /// they are made: the tests hold one way to the other.
-    static MAKE_EVERY_FINDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Makes every finding past the cap on this thread (`true`), for a test to compare with
-/// counting them unmade.
-#[cfg(test)]
-pub(super) fn make_every_finding(every: bool) {
-    MAKE_EVERY_FINDING.with(|m| m.set(every));
-}
+thread_switch!(
+    /// Findings past the cap made (and dropped by it) on this thread rather than counted
+    /// before they are made: the tests hold one way to the other.
+    MAKE_EVERY_FINDING,
+    make_every_finding,
+    made_past_cap
+);
 
 /// Whether a finding known to lie past the cap is still made: only in the test that holds
 /// counting it unmade to making it.
 pub(super) fn makes_every_finding() -> bool {
     #[cfg(test)]
-    return MAKE_EVERY_FINDING.with(std::cell::Cell::get);
+    return made_past_cap();
     #[cfg(not(test))]
     false
 }

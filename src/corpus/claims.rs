@@ -126,22 +126,13 @@ fn unreadable_at(path: &str, doc_start: usize, i: usize, item: &ClaimItem) -> Op
 }
 
 #[cfg(test)]
-thread_local! {
-    static WHOLE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Reads every claims document whole on this thread (`true`), for a test to compare with
-/// reading their claims apart.
-#[cfg(test)]
-pub(super) fn read_whole(whole: bool) {
-    WHOLE.with(|w| w.set(whole));
-}
-
-/// Whether [`read_whole`] asked for claims documents read whole on this thread.
-#[cfg(test)]
-pub(super) fn reads_whole() -> bool {
-    WHOLE.with(std::cell::Cell::get)
-}
+thread_switch!(
+    /// Every claims document read whole on this thread, for a test to compare with reading
+    /// their claims apart.
+    WHOLE,
+    read_whole,
+    reads_whole
+);
 
 #[cfg(test)]
 mod tests {

@@ -4,6 +4,30 @@
 //! and per-result rules, in parallel across files. Bad input becomes findings; nothing here
 //! aborts the run.
 
+/// A switch a test turns on for its own thread, to hold one way the loader does a thing to
+/// another (documents checked apart or in turn, claims read apart or whole, findings past the
+/// cap counted or made): `$set` turns it on or off on this thread, `$get` says whether it is on.
+/// Test builds only; the loader reads it under `#[cfg(test)]`.
+#[cfg(test)]
+macro_rules! thread_switch {
+    ($(#[$meta:meta])* $name:ident, $set:ident, $get:ident) => {
+        thread_local! {
+            $(#[$meta])*
+            static $name: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+        }
+
+        /// Turns the switch on (`true`) or off on this thread.
+        pub(super) fn $set(on: bool) {
+            $name.with(|s| s.set(on));
+        }
+
+        /// Whether the switch is on on this thread.
+        pub(super) fn $get() -> bool {
+            $name.with(std::cell::Cell::get)
+        }
+    };
+}
+
 #[cfg(test)]
 mod apart_tests;
 mod artifacts;

@@ -22,25 +22,13 @@ use super::{
 };
 
 #[cfg(test)]
-thread_local! {
-    /// Whether a file's documents are checked one after another on this thread, as they were
-    /// before they were checked apart: the tests hold the one way to the other.
-    static IN_TURN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Checks a file's documents one after another on this thread (`true`), for a test to compare
-/// with checking them apart on the workers.
-#[cfg(test)]
-pub(super) fn check_in_turn(in_turn: bool) {
-    IN_TURN.with(|t| t.set(in_turn));
-}
-
-/// Whether a file's documents are checked one after another: only in the test that holds
-/// checking them apart to it.
-#[cfg(test)]
-pub(super) fn checks_in_turn() -> bool {
-    IN_TURN.with(std::cell::Cell::get)
-}
+thread_switch!(
+    /// A file's documents checked one after another on this thread, as they were before they
+    /// were checked apart on the workers: the tests hold the one way to the other.
+    IN_TURN,
+    check_in_turn,
+    checks_in_turn
+);
 
 /// What checking the documents of one file carries from one to the next.
 pub(super) struct DocumentRun<'a, 'f> {
