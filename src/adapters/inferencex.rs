@@ -49,8 +49,9 @@
 
 use serde_json::Value;
 
+use super::items::{self, ItemsVerdict, Tally};
 use super::map::{Builder, NONE_COMPLETED, NOTHING_SERVED, at, count, number, ptr, text};
-use super::{Adapter, Mapped, Mapping, Reading, Source};
+use super::{Adapter, Mapped, Reading, Source};
 
 /// The InferenceX adapter.
 pub struct InferenceX;
@@ -111,12 +112,8 @@ impl Adapter for InferenceX {
         if is_sparse_row(doc) {
             return Reading::results(vec![map_row(doc, source, "")]);
         }
-        if is_sweep(doc) {
-            let source = *source;
-            return Reading::Results(Mapping::each(
-                doc.as_array().map_or(0, Vec::len),
-                move |i| map_row(doc, &source, &format!("/{i}")),
-            ));
+        if doc.is_array() {
+            return items::read_array(Box::new(SweepTally::default()), doc, source);
         }
         if is_run_stats(doc) {
             return Reading::Companion;
@@ -124,8 +121,8 @@ impl Adapter for InferenceX {
         Reading::NotMine
     }
 
-    fn lets_go(&self, doc: &Value, _source: &Source<'_>) -> bool {
-        !is_sparse_row(doc) && is_sweep(doc)
+    fn lets_go(&self, doc: &Value, source: &Source<'_>) -> bool {
+        items::reads_results(Box::new(SweepTally::default()), doc, source)
     }
 
     /// A row reads nothing of the document but itself ([`map_row`] reads under its base).
@@ -133,24 +130,50 @@ impl Adapter for InferenceX {
         if !self.lets_go(doc, source) {
             return self.read(doc, source);
         }
-        let source = *source;
-        let rows = doc.as_array().map_or(0, Vec::len);
-        Reading::Results(Mapping::each(rows, move |i| {
-            let mapped = map_row(doc, &source, &format!("/{i}"));
-            if let Some(row) = doc.get_mut(i) {
-                *row = Value::Null;
-            }
-            mapped
-        }))
+        items::read_array_letting_go(Box::new(SweepTally::default()), doc, source)
+    }
+
+    fn items_tally(&self) -> Option<Box<dyn Tally>> {
+        Some(Box::new(SweepTally::default()))
     }
 }
 
-/// A sweep's aggregate: an array of rows. A bad row spoils only itself: the file is the
-/// sweep's when one row is a full row and every entry is an object; a sparse row is read as far
-/// as it goes.
-fn is_sweep(doc: &Value) -> bool {
-    doc.as_array()
-        .is_some_and(|rows| rows.iter().any(is_row) && rows.iter().all(Value::is_object))
+/// A sweep's aggregate: an array of rows, each read as a result. A bad row spoils only
+/// itself: the file is the sweep's when one row is a full row and every entry is an object; a
+/// sparse row is read as far as it goes.
+struct SweepTally {
+    rows: usize,
+    any_row: bool,
+    all_objects: bool,
+}
+
+impl Default for SweepTally {
+    fn default() -> Self {
+        SweepTally {
+            rows: 0,
+            any_row: false,
+            all_objects: true,
+        }
+    }
+}
+
+impl Tally for SweepTally {
+    fn see(&mut self, item: &Value) {
+        self.rows += 1;
+        self.any_row = self.any_row || is_row(item);
+        self.all_objects &= item.is_object();
+    }
+
+    fn verdict(&self, _source: &Source<'_>) -> ItemsVerdict {
+        if self.any_row && self.all_objects {
+            ItemsVerdict::Results {
+                items: (0..self.rows).collect(),
+                map: map_row,
+            }
+        } else {
+            ItemsVerdict::NotMine
+        }
+    }
 }
 
 fn map_row(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {

@@ -25,6 +25,7 @@
 
 use serde_json::Value;
 
+use super::items::{self, ItemsVerdict, Tally};
 use super::map::{Builder, NONE_COMPLETED, at, count, from_epoch_seconds, known_keys, number, ptr};
 use super::{Adapter, Mapped, Reading, Source};
 
@@ -61,12 +62,41 @@ impl Adapter for Llmperf {
         if is_summary(doc) {
             return Reading::results(vec![map_summary(doc, source)]);
         }
-        match doc.as_array() {
-            // One record that lacks a key does not make the list unknown.
-            Some(items) if items.iter().any(is_response) && items.iter().all(Value::is_object) => {
-                Reading::Companion
-            }
-            _ => Reading::NotMine,
+        items::read_array(Box::new(ResponsesTally::default()), doc, source)
+    }
+
+    fn items_tally(&self) -> Option<Box<dyn Tally>> {
+        Some(Box::new(ResponsesTally::default()))
+    }
+}
+
+/// What llmperf makes of an array: its `*_individual_responses.json` (every entry an object,
+/// one a response: one record that lacks a key does not make the list unknown) is a companion.
+struct ResponsesTally {
+    any_response: bool,
+    all_objects: bool,
+}
+
+impl Default for ResponsesTally {
+    fn default() -> Self {
+        ResponsesTally {
+            any_response: false,
+            all_objects: true,
+        }
+    }
+}
+
+impl Tally for ResponsesTally {
+    fn see(&mut self, item: &Value) {
+        self.any_response = self.any_response || is_response(item);
+        self.all_objects &= item.is_object();
+    }
+
+    fn verdict(&self, _source: &Source<'_>) -> ItemsVerdict {
+        if self.any_response && self.all_objects {
+            ItemsVerdict::Companion
+        } else {
+            ItemsVerdict::NotMine
         }
     }
 }

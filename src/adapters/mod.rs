@@ -17,6 +17,7 @@ mod gpu_telemetry;
 mod guidellm;
 mod inference_perf;
 mod inferencex;
+mod items;
 mod ladder;
 mod llmperf;
 mod map;
@@ -30,6 +31,7 @@ use serde_json::Value;
 use crate::io::beside::Folder;
 use crate::model::ProvenanceMap;
 
+pub use items::{Census, ItemsVerdict, MapItem, Tally, stand_in};
 pub use unread::{describe as describe_unread, looks_like_result, non_serving_text};
 
 /// What an adapter knows about the document it reads.
@@ -130,6 +132,12 @@ pub trait Adapter: Sync {
     /// read no further). By default, [`Adapter::read`].
     fn read_letting_go<'d, 's: 'd>(&self, doc: &'d mut Value, source: &Source<'s>) -> Reading<'d> {
         self.read(doc, source)
+    }
+    /// For an adapter that reads documents that are arrays: a tally of an array's items that
+    /// tells what [`Adapter::read`] makes of it ([`items`]). An adapter without one never
+    /// reads a document that is an array.
+    fn items_tally(&self) -> Option<Box<dyn Tally>> {
+        None
     }
 }
 

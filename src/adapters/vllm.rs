@@ -42,8 +42,9 @@ mod per_request;
 
 use serde_json::{Map, Value};
 
+use super::items::{self, ItemsVerdict, Tally};
 use super::map::{Builder, NONE_COMPLETED, at, count, from_compact_date, known_keys, labels, ptr};
-use super::{Adapter, Mapped, Mapping, Reading, Source};
+use super::{Adapter, Mapped, Reading, Source};
 
 pub(crate) use per_request::detailed;
 use per_request::tpot_samples;
@@ -182,15 +183,12 @@ fn is_failure(v: &Value) -> bool {
     })
 }
 
-/// The `.pytorch.json` records: `[{benchmark: {name: "vLLM benchmark", ...}, model, metric}]`.
-fn is_pytorch_records(items: &[Value]) -> bool {
-    items.iter().all(Value::is_object)
-        && items.iter().any(|r| {
-            r.pointer("/benchmark/name")
-                .and_then(Value::as_str)
-                .is_some_and(|n| n.contains("vLLM"))
-                && r.get("metric").is_some()
-        })
+/// A `.pytorch.json` record: `{benchmark: {name: "vLLM benchmark", ...}, model, metric}`.
+fn is_pytorch_record(r: &Value) -> bool {
+    r.pointer("/benchmark/name")
+        .and_then(Value::as_str)
+        .is_some_and(|n| n.contains("vLLM"))
+        && r.get("metric").is_some()
 }
 
 impl Adapter for Vllm {
@@ -210,30 +208,11 @@ impl Adapter for Vllm {
         if is_failure(doc) {
             return Reading::results(vec![map_failure(doc, source)]);
         }
-        if let Some(items) = doc.as_array() {
-            if is_list_of_runs(items) {
-                if repeats_the_runs_beside(items, source) {
-                    return Reading::Companion;
-                }
-                let runs = runs_read(items);
-                let source = *source;
-                return Reading::Results(Mapping::each(runs.len(), move |k| {
-                    map_run(doc, &source, &format!("/{}", runs[k]))
-                }));
-            }
-            if is_pytorch_records(items) {
-                return Reading::Companion;
-            }
-        }
-        Reading::NotMine
+        items::read_array(Box::new(ListTally::new()), doc, source)
     }
 
     fn lets_go(&self, doc: &Value, source: &Source<'_>) -> bool {
-        !is_run(doc)
-            && !is_failure(doc)
-            && doc.as_array().is_some_and(|items| {
-                is_list_of_runs(items) && !repeats_the_runs_beside(items, source)
-            })
+        items::reads_results(Box::new(ListTally::new()), doc, source)
     }
 
     /// A run of a list reads nothing of the list but itself ([`map_run`] reads under its
@@ -242,42 +221,83 @@ impl Adapter for Vllm {
         if !self.lets_go(doc, source) {
             return self.read(doc, source);
         }
-        let runs = doc
-            .as_array()
-            .map(|items| runs_read(items))
-            .unwrap_or_default();
-        let source = *source;
-        Reading::Results(Mapping::each(runs.len(), move |k| {
-            let mapped = map_run(doc, &source, &format!("/{}", runs[k]));
-            if let Some(run) = doc.get_mut(runs[k]) {
-                *run = Value::Null;
-            }
-            mapped
-        }))
+        items::read_array_letting_go(Box::new(ListTally::new()), doc, source)
+    }
+
+    fn items_tally(&self) -> Option<Box<dyn Tally>> {
+        Some(Box::new(ListTally::new()))
     }
 }
 
-/// A list of runs (`--append-result` written as one array, a sweep's summary): one partial run
-/// spoils only itself, so it is vLLM's when one entry is a run and every entry is an object.
-fn is_list_of_runs(items: &[Value]) -> bool {
-    items.iter().any(is_run) && items.iter().all(|r| r.is_object() && !is_failure(r))
+/// What vLLM makes of an array, told from its items:
+/// - a list of runs (`--append-result` written as one array, a sweep's summary): one partial
+///   run spoils only itself, so it is vLLM's when one entry is a run and every entry is an
+///   object and no failure. Its runs are read as results, all but its warm-ups unless all
+///   are; a sweep's `summary.json`, which repeats the `run=N.json` files beside it (every run
+///   numbered, not alone), is their companion;
+/// - the `.pytorch.json` records (every entry an object, one a vLLM benchmark's metric): a
+///   companion.
+struct ListTally {
+    seen: usize,
+    runs: usize,
+    unnumbered_runs: usize,
+    not_objects: usize,
+    failures: usize,
+    pytorch_records: usize,
+    /// The entries that are no warm-up, in order.
+    not_warmups: Vec<usize>,
 }
 
-/// A sweep's `summary.json`, which repeats the `run=N.json` files beside it.
-fn repeats_the_runs_beside(items: &[Value], source: &Source<'_>) -> bool {
-    items
-        .iter()
-        .filter(|r| is_run(r))
-        .all(|r| r.get("run_number").is_some())
-        && !source.alone
+impl ListTally {
+    fn new() -> Self {
+        ListTally {
+            seen: 0,
+            runs: 0,
+            unnumbered_runs: 0,
+            not_objects: 0,
+            failures: 0,
+            pytorch_records: 0,
+            not_warmups: Vec::new(),
+        }
+    }
 }
 
-/// The entries of a list of runs read as results: all but its warm-ups, unless all are.
-fn runs_read(items: &[Value]) -> Vec<usize> {
-    let all_warmups = items.iter().all(is_warmup);
-    (0..items.len())
-        .filter(|i| all_warmups || !is_warmup(&items[*i]))
-        .collect()
+impl Tally for ListTally {
+    fn see(&mut self, item: &Value) {
+        if is_run(item) {
+            self.runs += 1;
+            self.unnumbered_runs += usize::from(item.get("run_number").is_none());
+        }
+        self.not_objects += usize::from(!item.is_object());
+        self.failures += usize::from(is_failure(item));
+        self.pytorch_records += usize::from(is_pytorch_record(item));
+        if !is_warmup(item) {
+            self.not_warmups.push(self.seen);
+        }
+        self.seen += 1;
+    }
+
+    fn verdict(&self, source: &Source<'_>) -> ItemsVerdict {
+        if self.runs > 0 && self.not_objects == 0 && self.failures == 0 {
+            if self.unnumbered_runs == 0 && !source.alone {
+                return ItemsVerdict::Companion;
+            }
+            // All but the warm-ups, unless all are.
+            let items = if self.not_warmups.is_empty() {
+                (0..self.seen).collect()
+            } else {
+                self.not_warmups.clone()
+            };
+            return ItemsVerdict::Results {
+                items,
+                map: map_run,
+            };
+        }
+        if self.not_objects == 0 && self.pytorch_records > 0 {
+            return ItemsVerdict::Companion;
+        }
+        ItemsVerdict::NotMine
+    }
 }
 
 fn map_run(doc: &Value, source: &Source<'_>, base: &str) -> Mapped {

@@ -65,10 +65,14 @@ pub fn parse_floor(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Loads `paths` (default `.`) with the thresholds and sidecars of the nearest config file.
+/// Loads `paths` (default `.`) with the thresholds and sidecars of the nearest config file,
+/// every result held (`regress`). No rule runs but those that say an input could not be read,
+/// the only findings kept: the rest would be made and dropped, and M018's search of every
+/// string would hold each document that is an array whole.
 /// `Err` for a path that does not exist or a bad config file.
 pub fn load(paths: &[PathBuf]) -> Result<(Corpus, Options), String> {
-    let (paths, options) = options_for(paths)?;
+    let (paths, mut options) = options_for(paths)?;
+    options.selection = options.selection.only(&corpus::UNREADABLE);
     Ok((corpus::load_results(&paths, &options), options))
 }
 

@@ -183,7 +183,7 @@ pub(super) fn check_documents(
         return;
     }
     let doc_count = documents.len();
-    let mut run = DocumentRun::new(entry, file_name, form, (options, folder));
+    let mut run = DocumentRun::new(entry, file_name, form, (options, folder)).parking();
     if doc_count == 1 {
         run = run.handing(hand);
     }

@@ -44,6 +44,9 @@ mod fates;
 mod ghost;
 #[cfg(test)]
 mod handing_tests;
+mod items;
+#[cfg(test)]
+mod items_tests;
 mod lean;
 #[cfg(test)]
 mod levels_tests;

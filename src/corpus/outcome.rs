@@ -185,10 +185,12 @@ impl FileOutcome {
         if self.results.is_empty() {
             self.handed = handed;
         }
-        // A document's own outcome is never put away ([`FileOutcome::park`] is the file's);
-        // were one, its results would still come back, after this outcome's.
-        debug_assert!(parked.is_empty());
-        if let Err(e) = parked.drain(&mut |r| self.results.push(r)) {
+        // A document of many results puts them away as it reads them ([`FileOutcome::park`]):
+        // the first to give any keeps them put away (the file's one document, mostly); a later
+        // one's come back after what this outcome holds, in the file's order.
+        if self.has_no_result() {
+            std::mem::swap(&mut self.parked, &mut parked);
+        } else if let Err(e) = parked.drain(&mut |r| self.results.push(r)) {
             self.internal.push(e);
         }
         append(&mut self.results, results);
@@ -230,9 +232,10 @@ impl FileOutcome {
         self.handed = self.results.len();
     }
 
-    /// Puts the results held away once they are [`super::park::PARK_AT`] or more, for a command that puts
-    /// every result away itself and takes none handed over (`Options::put_away`, no hand): the
-    /// results of a long JSON Lines file are then never all held.
+    /// Puts the results held away once they are [`super::park::PARK_AT`] or more, for a command
+    /// that puts every result away itself and takes none handed over (`Options::put_away`, no
+    /// hand): the results of a long JSON Lines file, or of a document of many (an aggregate of
+    /// twenty thousand rows), are then never all held.
     pub(super) fn park(&mut self, options: &Options, handing: bool) {
         if options.put_away && !handing && parks(self.results.len()) {
             self.parked.park(&mut self.results);

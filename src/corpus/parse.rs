@@ -71,8 +71,16 @@ pub(super) fn parse_json(
 pub fn parse_json_text(file_name: &str, text: &str, options: &Options) -> ParsedText {
     let by_line = by_line(file_name);
     let limits = options.thresholds.json_limits();
-    if let Some(apart) = claims_apart(options) {
-        parse_text_apart(text, by_line, &limits, (RESULT_SCHEMA, options.lean), apart)
+    let claims = claims_apart(options);
+    let items = items_apart(file_name, options);
+    if claims.is_some() || items {
+        parse_text_apart(
+            text,
+            by_line,
+            &limits,
+            (RESULT_SCHEMA, options.lean),
+            (claims, items),
+        )
     } else if options.lean {
         parse_text_lean(text, by_line, &limits, RESULT_SCHEMA)
     } else if options.samples_apart {
@@ -138,12 +146,31 @@ fn claims_apart(options: &Options) -> Option<Apart> {
     if super::claims::reads_whole() {
         return None;
     }
-    ((options.lean || options.samples_apart) && !document_rules_run(&options.selection)).then_some(
-        Apart {
-            schema: CLAIMS_SCHEMA,
-            key: "claims",
-        },
-    )
+    may_read_apart(options).then_some(Apart {
+        schema: CLAIMS_SCHEMA,
+        key: "claims",
+    })
+}
+
+/// Whether an array of a document may be read an item at a time under `options`: only where
+/// the results are read typed (lean or with their samples apart), and only when no per-document
+/// rule (M018's search of every string) is to read the whole document's value.
+fn may_read_apart(options: &Options) -> bool {
+    (options.lean || options.samples_apart) && !document_rules_run(&options.selection)
+}
+
+/// Whether a document of the file named `file_name` that is an array (a sweep's aggregate of a
+/// row per run, a list of runs, a list of per-request records) is read an item at a time
+/// ([`super::items`]) rather than parsed whole: twenty thousand rows of an InferenceX aggregate
+/// made a tree of twelve times the file's text. As for a claims file's claims
+/// ([`claims_apart`]), and never for a file read line by line or a sidecar, whose documents are
+/// read whole.
+fn items_apart(file_name: &str, options: &Options) -> bool {
+    #[cfg(test)]
+    if super::items::reads_whole() {
+        return false;
+    }
+    may_read_apart(options) && !by_line(file_name) && !super::sidecar::is_sidecar_name(file_name)
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample

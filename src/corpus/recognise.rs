@@ -18,7 +18,7 @@ use crate::text::PathText;
 use super::shift::Before;
 use super::{
     Entry, FileOutcome, Hand, Options, Origin, beside, claims, finding_at, finish_result,
-    internal_error, load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
+    internal_error, items, load_sidecar, parse, run_document_rules, schema_finding, sidecar, text,
 };
 
 #[cfg(test)]
@@ -45,6 +45,9 @@ pub(super) struct DocumentRun<'a, 'f> {
     unknown: Vec<Unread>,
     /// Where results are handed a batch at a time as they are finished ([`DocumentRun::handing`]).
     hand: Hand<'a>,
+    /// Whether a document of many results puts them away as it reads them
+    /// ([`DocumentRun::parking`]).
+    parks: bool,
 }
 
 /// How many finished results a document of many hands over at once.
@@ -80,6 +83,24 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
             shared: entry.display.clone(),
             unknown: Vec::new(),
             hand: None,
+            parks: false,
+        }
+    }
+
+    /// Puts the results of a document of many away as they are read
+    /// ([`FileOutcome::park`]), for a command that puts every result away itself: an aggregate
+    /// of twenty thousand rows held them all until its last. Only for a file's whole text,
+    /// whose offsets are the file's (a chunk of lines moves its results' offsets once they
+    /// are made, which a result put away would miss).
+    pub(super) fn parking(mut self) -> Self {
+        self.parks = true;
+        self
+    }
+
+    /// Puts the results `out` holds away, where this run does ([`DocumentRun::parking`]).
+    fn park(&self, out: &mut FileOutcome) {
+        if self.parks {
+            out.park(self.options, self.hand.is_some());
         }
     }
 
@@ -290,6 +311,21 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                     folder: Some(folder),
                     alone: entry.alone,
                 };
+                // An array the parser left out of the value: its items, one at a time.
+                if items::is_apart(doc) {
+                    match self.read_items(doc, text, &source, out) {
+                        Ok(true) => return,
+                        Ok(false) => {}
+                        Err(message) => {
+                            out.internal.push(internal_error(
+                                "reading an array an item at a time",
+                                &format!("`{path}`"),
+                                &message,
+                            ));
+                            return;
+                        }
+                    }
+                }
                 // Read no further once its results are taken: a document of many rows lets
                 // each go once its result is made.
                 let unread = match adapters::read_letting_go(&mut doc.value, &source) {
@@ -305,6 +341,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                                 out,
                             );
                             self.hand_batch(text, out);
+                            self.park(out);
                         }
                         false
                     }
@@ -326,6 +363,48 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
                     }
                 }
             }
+        }
+    }
+
+    /// Reads the array `doc` of `text`, left out of its value, an item at a time
+    /// ([`items`]): `Ok(true)` once its results are finished or it is named a companion,
+    /// `Ok(false)` when no adapter reads it and its value is now the whole array, to be read
+    /// as any other document is.
+    fn read_items(
+        &self,
+        doc: &mut Document,
+        text: &str,
+        source: &Source<'_>,
+        out: &mut FileOutcome,
+    ) -> Result<bool, String> {
+        let doc_start = doc.start;
+        let origin = |format: &'static str| Origin {
+            path: self.shared.clone(),
+            doc_start,
+            format,
+        };
+        match items::recognise(text, doc, source)? {
+            items::Recognised::Results { name, items, map } => {
+                items::read_results(text, doc, source, (&items, map), |m| {
+                    finish_result(
+                        self.entry,
+                        origin(name),
+                        (m.value, Vec::new(), None),
+                        m.provenance,
+                        (&self.sides, self.folder),
+                        self.options,
+                        out,
+                    );
+                    self.hand_batch(text, out);
+                    self.park(out);
+                })?;
+                Ok(true)
+            }
+            items::Recognised::Companion(name) => {
+                out.companion.get_or_insert(name);
+                Ok(true)
+            }
+            items::Recognised::Whole => Ok(false),
         }
     }
 

@@ -32,7 +32,7 @@ pub use segment::{Segment, split_documents};
 pub use spliced::{SampleSpan, WithSamples};
 pub use tolerant::{
     Apart, ApartItems, Document, DuplicateKey, Nonstandard, ParseFailure, ParsedText,
-    TruncatedArray, parse_text, parse_text_apart, parse_text_lean, parse_text_typed,
+    TruncatedArray, Within, parse_text, parse_text_apart, parse_text_lean, parse_text_typed,
     parse_text_with, read_apart,
 };
 pub use walk::{Path as WalkPath, Step, Visit, walk};

@@ -11,7 +11,7 @@ use super::levels::{self, TypedLevels};
 use super::samples::SampleArray;
 use super::scan::{Limits, PARSER_MAX_DEPTH, Scan, container_budget};
 use super::segment::{Segment, scan_documents};
-pub use apart::{Apart, ApartItems};
+pub use apart::{Apart, ApartItems, Within};
 pub use document::read_apart;
 use document::{cuts_of, parse_cut, parse_one};
 
@@ -31,8 +31,8 @@ pub struct Document {
     /// The root's levels read straight into the typed model ([`parse_text_lean`]), every one
     /// valid against the result schema; `value` holds one `null` per level in their place.
     pub levels: Option<TypedLevels>,
-    /// The root array read apart ([`Apart`]): `value` holds `[]` in its place, and
-    /// [`read_apart`] hands its items over one at a time.
+    /// The array read apart ([`Apart`], [`Reading::read_items_apart`]): `value` holds `[]` in
+    /// its place, and [`read_apart`] hands its items over one at a time.
     pub apart: Option<ApartItems>,
 }
 
@@ -122,37 +122,50 @@ pub fn parse_text(text: &str, lines_hint: bool) -> ParsedText {
 /// failure and is never parsed; an array longer than `limits.max_array_items` is cut before
 /// parsing (recorded in `truncated_arrays`).
 pub fn parse_text_with(text: &str, lines_hint: bool, limits: &Limits) -> ParsedText {
-    parse_text_read(text, lines_hint, limits, None, None)
+    parse_text_read(text, lines_hint, limits, None, (None, false))
 }
 
 /// [`parse_text_with`], reading the per-request samples of every document whose root
 /// `schema` is `schema` straight into numbers ([`Document::samples`], see
 /// [`super::samples`]); every finding is the same as [`parse_text_with`]'s.
 pub fn parse_text_typed(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
-    parse_text_read(text, lines_hint, limits, Some((schema, false)), None)
+    parse_text_read(
+        text,
+        lines_hint,
+        limits,
+        Some((schema, false)),
+        (None, false),
+    )
 }
 
 /// [`parse_text_typed`], also reading the levels of every such document straight into the
 /// typed model where each is valid against the result schema ([`Document::levels`], see
 /// [`super::levels`]); every finding is the same as [`parse_text_with`]'s.
 pub fn parse_text_lean(text: &str, lines_hint: bool, limits: &Limits, schema: &str) -> ParsedText {
-    parse_text_read(text, lines_hint, limits, Some((schema, true)), None)
+    parse_text_read(
+        text,
+        lines_hint,
+        limits,
+        Some((schema, true)),
+        (None, false),
+    )
 }
 
 /// What to read straight from the text of a document of a schema: its samples, and whether
 /// its levels too.
 type Capture<'s> = Option<(&'s str, bool)>;
 
-/// [`parse_text_typed`] or [`parse_text_lean`] (with `lean`), the root array `apart` names read
-/// apart in each document it names ([`Document::apart`]); every finding is the same.
+/// [`parse_text_typed`] or [`parse_text_lean`] (with `lean`), the root array `apart.0` names
+/// read apart in each document it names, and with `apart.1` every document that is an array
+/// read an item at a time ([`Document::apart`]); every finding is the same.
 pub fn parse_text_apart(
     text: &str,
     lines_hint: bool,
     limits: &Limits,
     (schema, lean): (&str, bool),
-    apart: Apart,
+    apart: (Option<Apart>, bool),
 ) -> ParsedText {
-    parse_text_read(text, lines_hint, limits, Some((schema, lean)), Some(apart))
+    parse_text_read(text, lines_hint, limits, Some((schema, lean)), apart)
 }
 
 fn parse_text_read(
@@ -160,7 +173,7 @@ fn parse_text_read(
     lines_hint: bool,
     limits: &Limits,
     capture: Capture<'_>,
-    apart: Option<Apart>,
+    apart: (Option<Apart>, bool),
 ) -> ParsedText {
     let first = parse_segments(text, lines_hint, limits, capture, apart);
     if lines_hint
@@ -177,12 +190,13 @@ fn parse_segments(
     by_line: bool,
     limits: &Limits,
     capture: Capture<'_>,
-    apart: Option<Apart>,
+    (apart, items): (Option<Apart>, bool),
 ) -> ParsedText {
     let mut out = ParsedText::default();
     let (schema, with_levels) = capture.unzip();
     let mut state = Reading::new(text.len(), with_levels == Some(true));
     state.read_apart(apart);
+    state.read_items_apart(items);
     for (index, (seg, found)) in scan_documents(text, by_line, limits, schema).enumerate() {
         if !state.read(text, limits, index, (seg, found), &mut out) {
             break;
@@ -196,6 +210,7 @@ fn parse_segments(
 pub(super) struct Reading {
     with_levels: bool,
     apart: Option<Apart>,
+    items: bool,
     budget: usize,
     containers: usize,
     failures: usize,
@@ -207,6 +222,7 @@ impl Reading {
         Reading {
             with_levels,
             apart: None,
+            items: false,
             budget: container_budget(len),
             containers: 0,
             failures: 0,
@@ -216,6 +232,11 @@ impl Reading {
     /// Reading the root array `apart` names apart in each document it names.
     pub(super) fn read_apart(&mut self, apart: Option<Apart>) {
         self.apart = apart;
+    }
+
+    /// Reading every document that is an array an item at a time (`on`).
+    pub(super) fn read_items_apart(&mut self, on: bool) {
+        self.items = on;
     }
 
     fn fail(&mut self, out: &mut ParsedText, failure: ParseFailure, limits: &Limits) {
@@ -274,9 +295,11 @@ impl Reading {
             return true;
         }
         // Decided before the repeated keys are taken: a document with one is read whole.
-        let apart = self
-            .apart
-            .filter(|a| apart::reads_apart(original, &found, *a));
+        let within = match self.apart {
+            Some(a) if apart::reads_apart(original, &found, a) => Some(Within::Member(a.key)),
+            _ if self.items && apart::is_array(original) => Some(Within::Root),
+            _ => None,
+        };
         out.duplicate_keys
             .extend(
                 std::mem::take(&mut found.duplicate_keys)
@@ -299,15 +322,14 @@ impl Reading {
         } else {
             None
         };
-        let key = apart.map(|a| a.key);
         let mut cuts = cuts_of(&found, typed.as_ref());
-        let mut parsed = parse_cut(original, &cuts, key);
+        let mut parsed = parse_cut(original, &cuts, within);
         // Cutting the levels out never makes a document parse that would not: should the rest
         // fail, it is parsed whole, so the failure is the parser's on the text as written.
         if typed.is_some() && parsed.is_err() {
             typed = None;
             cuts = cuts_of(&found, None);
-            parsed = parse_cut(original, &cuts, key);
+            parsed = parse_cut(original, &cuts, within);
         }
         match parsed {
             Ok((mut value, tokens)) => {
@@ -330,8 +352,8 @@ impl Reading {
                     t.end += seg.start;
                     Some(t)
                 });
-                let apart = key.map(|key| ApartItems {
-                    key,
+                let apart = within.map(|within| ApartItems {
+                    within,
                     len: seg.end - seg.start,
                     cuts,
                     tolerant: tokens_read > 0,

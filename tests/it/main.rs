@@ -5,6 +5,7 @@ mod support;
 
 mod absent_fields;
 mod adapters;
+mod array_items_memory;
 mod audit_memory;
 mod audit_report;
 mod audit_verdicts;

@@ -3,6 +3,8 @@
 
 use serde_json::Value;
 
+use crate::adapters::{ItemsVerdict, Source, Tally};
+
 /// Whether `doc` (JSON) is one of the MLPerf side files: the system description
 /// (`system_meta.json`, `systems/<system>.json`), the automation's host, SUT and version
 /// records (`cm-*.json`, `mlc-*.json`, `os_info.json`), `pip_freeze.json`, the reference
@@ -45,17 +47,39 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
                 || lower.starts_with("cm-")
                 || lower.starts_with("mlc-")
         }
-        Value::Array(items) => {
-            lower.starts_with("mlperf_log_accuracy")
-                || lower.starts_with("cm-")
-                || lower.starts_with("mlc-")
-                || lower.starts_with("mlperf_log_trace")
-                || (!items.is_empty()
-                    && items.iter().all(|i| {
-                        i.get("qsl_idx").is_some() && i.get("data").is_some_and(Value::is_string)
-                    }))
-        }
+        // An array is told from its items one at a time ([`ArrayTally`]).
         _ => false,
+    }
+}
+
+/// What MLPerf makes of an array: the accuracy log (`mlperf_log_accuracy.json`, a record of
+/// `qsl_idx` and hex `data` per sample, millions in an accuracy run), the trace, or an
+/// automation record by its name, whatever it holds; or any non-empty array of accuracy
+/// records: a companion.
+#[derive(Default)]
+pub(super) struct ArrayTally {
+    seen: usize,
+    not_accuracy: bool,
+}
+
+impl Tally for ArrayTally {
+    fn see(&mut self, item: &Value) {
+        self.seen += 1;
+        self.not_accuracy = self.not_accuracy
+            || item.get("qsl_idx").is_none()
+            || !item.get("data").is_some_and(Value::is_string);
+    }
+
+    fn verdict(&self, source: &Source<'_>) -> ItemsVerdict {
+        let lower = source.file_name.to_ascii_lowercase();
+        let named = ["mlperf_log_accuracy", "cm-", "mlc-", "mlperf_log_trace"]
+            .iter()
+            .any(|p| lower.starts_with(p));
+        if named || (self.seen > 0 && !self.not_accuracy) {
+            ItemsVerdict::Companion
+        } else {
+            ItemsVerdict::NotMine
+        }
     }
 }
 
@@ -151,6 +175,23 @@ mod tests {
 
     use super::*;
 
+    /// Whether MLPerf's tally of the array `doc`, in the file `name`, makes it a companion.
+    fn array_companion(doc: &Value, name: &str) -> bool {
+        let mut tally = ArrayTally::default();
+        for item in doc.as_array().unwrap() {
+            tally.see(item);
+        }
+        let source = Source {
+            path: name,
+            file_name: name,
+            doc_index: 0,
+            doc_count: 1,
+            folder: None,
+            alone: false,
+        };
+        matches!(tally.verdict(&source), ItemsVerdict::Companion)
+    }
+
     #[test]
     fn side_files_are_recognised_by_content() {
         assert!(is_json_companion(
@@ -161,11 +202,16 @@ mod tests {
             &json!({"TestScenario.Offline": {"qps": 1.0}, "args": {}}),
             "results.json"
         ));
-        assert!(is_json_companion(
+        assert!(array_companion(
             &json!([{"seq_id": 1, "qsl_idx": 2, "data": "AB", "token_count": 1}]),
             "x.json"
         ));
-        assert!(is_json_companion(&json!([]), "mlperf_log_accuracy.json"));
+        assert!(array_companion(&json!([]), "mlperf_log_accuracy.json"));
+        assert!(!array_companion(&json!([]), "x.json"));
+        assert!(!array_companion(
+            &json!([{"qsl_idx": 2, "data": "AB"}, {"qsl_idx": 3}]),
+            "x.json"
+        ));
         assert!(is_json_companion(
             &json!({"hardware_name": "a18cbc095633", "implementation": "reference", "device": "cuda", "framework": "onnxruntime"}),
             "cm-sut-info.json"

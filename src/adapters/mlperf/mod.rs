@@ -155,6 +155,13 @@ impl Adapter for Mlperf {
     }
 
     fn read<'d, 's: 'd>(&self, doc: &'d Value, source: &Source<'s>) -> Reading<'d> {
+        if doc.is_array() {
+            return super::items::read_array(
+                Box::new(companion::ArrayTally::default()),
+                doc,
+                source,
+            );
+        }
         let keys = if is_summary(doc) {
             &SUMMARY
         } else if is_detail(doc) {
@@ -173,6 +180,10 @@ impl Adapter for Mlperf {
             return Reading::Companion;
         }
         Reading::results(vec![map(doc, source, keys, first(keys.scenario))])
+    }
+
+    fn items_tally(&self) -> Option<Box<dyn super::Tally>> {
+        Some(Box::new(companion::ArrayTally::default()))
     }
 }
 

@@ -1,7 +1,7 @@
-//! A root array read an item at a time: a document of one long list (a claims file of a claim
-//! per result) is parsed with the list left empty in its value, and its items are handed to
-//! the caller one by one, each let go before the next is parsed, so the list is never a tree
-//! held whole.
+//! An array read an item at a time: a document of one long list (a claims file of a claim per
+//! result, a sweep's aggregate of a row per run) is parsed with the list left empty in its
+//! value, and its items are handed to the caller one by one, each let go before the next is
+//! parsed, so the list is never a tree held whole.
 //!
 //! Both passes are `serde_json` on the text the whole-document parse reads (the items past the
 //! bound cut, bare `NaN` and `Infinity` quoted), so a failure, its offset and its message are
@@ -24,12 +24,21 @@ pub struct Apart {
     pub key: &'static str,
 }
 
-/// A document's root array left out of its value (`[]` in its place), to be read an item at a
-/// time by [`super::read_apart`].
+/// Where the array read apart lies in its document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Within {
+    /// At this key of the root object (a claims file's `claims`).
+    Member(&'static str),
+    /// The document is the array (a sweep's aggregate, a list of runs).
+    Root,
+}
+
+/// A document's array left out of its value (`[]` in its place), to be read an item at a time
+/// by [`super::read_apart`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApartItems {
-    /// The root key of the array.
-    pub key: &'static str,
+    /// Where the array lies.
+    pub within: Within,
     /// The document's length in bytes: kept as a length, not an end, so that it holds however
     /// the document's `start` is moved (a JSON Lines chunk's lines are placed in its text).
     pub(super) len: usize,
@@ -52,18 +61,26 @@ pub(super) fn reads_apart(original: &str, found: &Scan, apart: Apart) -> bool {
             .is_some_and(|span| span.exact && original.as_bytes().get(span.start) == Some(&b'['))
 }
 
-/// Parses `piece` as `serde_json::from_str` does, but for the root array at `key` (with a
-/// key), whose items are handed to `each` as they are parsed and which is left `[]`.
+/// Whether the document `original` is an array: its first byte past white space opens one.
+pub(super) fn is_array(original: &str) -> bool {
+    original.trim_start().starts_with('[')
+}
+
+/// Parses `piece` as `serde_json::from_str` does, but for the array `within` names (when it
+/// names one), whose items are handed to `each` as they are parsed and which is left `[]`.
 pub(super) fn from_str_apart(
     piece: &str,
-    key: Option<&str>,
+    within: Option<Within>,
     each: &mut dyn FnMut(Value),
 ) -> Result<Value, serde_json::Error> {
-    let Some(key) = key else {
-        return serde_json::from_str(piece);
-    };
     let mut de = serde_json::Deserializer::from_str(piece);
-    let value = RootApart { key, each }.deserialize(&mut de)?;
+    let value = match within {
+        None => return serde_json::from_str(piece),
+        Some(Within::Member(key)) => RootApart { key, each }.deserialize(&mut de)?,
+        // A document that is no array is parsed as it is: its value is what the whole parse
+        // gives, and nothing is handed on.
+        Some(Within::Root) => Items { each }.deserialize(&mut de)?,
+    };
     de.end()?;
     Ok(value)
 }

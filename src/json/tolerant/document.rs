@@ -6,7 +6,7 @@ use serde_json::Value;
 use std::borrow::Cow;
 
 use super::Document;
-use super::apart::from_str_apart;
+use super::apart::{Within, from_str_apart};
 use crate::json::cut::cut_ranges;
 use crate::json::levels::TypedLevels;
 use crate::json::scan::{PARSER_MAX_DEPTH, Scan};
@@ -29,13 +29,13 @@ pub(super) fn cuts_of(found: &Scan, levels: Option<&TypedLevels>) -> Vec<(usize,
     ranges
 }
 
-/// Parses the document `original` without the ranges `cuts` ([`cuts_of`]), and with the root
-/// array at `apart` (with a key) parsed an item at a time, each let go, and left `[]`;
+/// Parses the document `original` without the ranges `cuts` ([`cuts_of`]), and with the array
+/// `apart` names (when it names one) parsed an item at a time, each let go, and left `[]`;
 /// offsets (of a failure, of non-standard tokens) are `original`'s.
 pub(super) fn parse_cut(
     original: &str,
     cuts: &[(usize, usize)],
-    apart: Option<&str>,
+    apart: Option<Within>,
 ) -> Result<(Value, Tokens), (usize, String)> {
     if cuts.is_empty() {
         return parse_one_apart(original, apart);
@@ -57,8 +57,9 @@ pub(super) fn parse_one(piece: &str) -> Result<(Value, Tokens), (usize, String)>
     parse_one_apart(piece, None)
 }
 
-/// [`parse_one`], the root array at `apart` (with a key) parsed an item at a time and left `[]`.
-fn parse_one_apart(piece: &str, apart: Option<&str>) -> Result<(Value, Tokens), (usize, String)> {
+/// [`parse_one`], the array `apart` names (when it names one) parsed an item at a time and left
+/// `[]`.
+fn parse_one_apart(piece: &str, apart: Option<Within>) -> Result<(Value, Tokens), (usize, String)> {
     let strict_error = match from_str_apart(piece, apart, &mut |_| {}) {
         Ok(v) => return Ok((v, Vec::new())),
         Err(e) => e,
@@ -98,7 +99,7 @@ pub fn read_apart(text: &str, doc: &Document, mut each: impl FnMut(Value)) -> Re
         let tokens = find_nonstandard(&piece);
         piece = Cow::Owned(rewrite(&piece, &tokens));
     }
-    from_str_apart(&piece, Some(apart.key), &mut each)
+    from_str_apart(&piece, Some(apart.within), &mut each)
         .map(drop)
         .map_err(|e| e.to_string())
 }

@@ -1,0 +1,73 @@
+//! A long document that is an array (an InferenceX sweep's aggregate of a row per run) read by
+//! a command that runs no rule on the whole document (`summary`, `capacity`, `cards`) is read
+//! a row at a time: what the command holds grows by the file's text and
+//! what it keeps of a result, not by the tree of every row (about twelve times the text).
+//! (`BENCHLINT_SCALING_BIN` measures another build.)
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+use crate::scaling::exec;
+use crate::scaling_shapes::args;
+
+/// An aggregate of `n` rows from the fixture's first full row: 64 concurrencies of each of
+/// `n / 64` models, every row its own run; its size in bytes.
+fn aggregate(dir: &Path, n: usize) -> (PathBuf, usize) {
+    let fixture = std::fs::read_to_string("testdata/adapters/inferencex/agg_bmk.json").unwrap();
+    let rows: Vec<Value> = serde_json::from_str(&fixture).unwrap();
+    let mut row = rows
+        .into_iter()
+        .find(|r| r.get("tput_per_gpu").is_some())
+        .unwrap();
+    let mut all = Vec::with_capacity(n);
+    for i in 0..n {
+        row["conc"] = json!(1 + i % 64);
+        row["model"] = json!(format!("org/model-{}", i / 64));
+        // Rows of equal figures are copies of one run (S010): each its own.
+        #[expect(clippy::cast_precision_loss, reason = "small counts")]
+        let ttft = 0.3 + i as f64 * 1e-6;
+        row["median_ttft"] = json!(ttft);
+        all.push(row.clone());
+    }
+    let text = serde_json::to_string(&Value::Array(all)).unwrap();
+    let path = dir.join(format!("agg-{n}.json"));
+    std::fs::write(&path, &text).unwrap();
+    (path, text.len())
+}
+
+#[test]
+fn a_long_aggregate_is_read_a_row_at_a_time_by_commands_that_read_no_whole_document() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (small_file, small_len) = aggregate(tmp.path(), 4_000);
+    let (large_file, large_len) = aggregate(tmp.path(), 20_000);
+    let text_per_row = u64::try_from((large_len - small_len) / 16_000).unwrap();
+    for command in ["summary", "capacity", "cards"] {
+        let small = exec(&args(&[&command, &small_file]));
+        let large = exec(&args(&[&command, &large_file]));
+        println!(
+            "{command}: peak {} / {} MiB",
+            small.peak_rss_kib / 1024,
+            large.peak_rss_kib / 1024
+        );
+        // Every row is read: the last one, of the last model, is in the output.
+        let last = match command {
+            "cards" => "agg-20000.json#0/19999",
+            _ => "model-312 ",
+        };
+        assert!(large.out().contains(last), "{command}: {}", large.err());
+        assert!(
+            !large.err().contains("could not be read"),
+            "{}",
+            large.err()
+        );
+        let per_row = large.peak_rss_kib.saturating_sub(small.peak_rss_kib) * 1024 / 16_000;
+        println!("{command}: {per_row} bytes a row, the text {text_per_row}");
+        // Measured (release): about the text a row; about twelve times it while the
+        // aggregate was parsed whole.
+        assert!(
+            per_row <= 2 * text_per_row,
+            "{command}: {per_row} bytes a row between 4,000 and 20,000 rows (text {text_per_row})"
+        );
+    }
+}
