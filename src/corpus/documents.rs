@@ -303,7 +303,25 @@ pub(super) fn run_document_rules(
     findings: &mut Vec<Finding>,
     internal: &mut Vec<String>,
 ) {
-    let ctx = DocumentCtx { value: &doc.value };
+    run_document_rules_under(
+        path,
+        (doc.start, &doc.value, &[]),
+        selection,
+        findings,
+        internal,
+    );
+}
+
+/// [`run_document_rules`] on `value`, at the steps `under` of the document that starts at byte
+/// `doc_start` (an item of an array read alone, `corpus::items`).
+pub(super) fn run_document_rules_under(
+    path: &str,
+    (doc_start, value, under): (usize, &Value, &[crate::json::Step<'_>]),
+    selection: &crate::config::Selection,
+    findings: &mut Vec<Finding>,
+    internal: &mut Vec<String>,
+) {
+    let ctx = DocumentCtx { value, under };
     // Made at the first finding, shared by the rest.
     let mut shared: Option<PathText> = None;
     for rule in rules::RULES {
@@ -324,7 +342,7 @@ pub(super) fn run_document_rules(
             for e in emits {
                 let loc = Location {
                     path: shared.get_or_insert_with(|| path.into()).clone(),
-                    doc_start: doc.start,
+                    doc_start,
                     pointer: e.pointer.clone().into(),
                     offset: None,
                 };

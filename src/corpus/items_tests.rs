@@ -94,6 +94,21 @@ fn drawn_array(state: &mut u64, items: &[Value], arrays: &[Vec<Value>]) -> Value
                     obj.insert("run_number".into(), json!(below(state, 3)));
                 }
             }
+            // What M018 finds: a key in a row, a secret argument in an argv.
+            3 => {
+                if let Some(obj) = item.as_object_mut() {
+                    obj.insert("api_key".into(), json!("sk-proj-4f9a8b7c6d5e4f3a2b1c0d9e"));
+                }
+            }
+            4 => item = json!(["vllm", "serve", "--api-key", "token-abc123"]),
+            5 => {
+                if let Some(obj) = item.as_object_mut() {
+                    obj.insert(
+                        "command".into(),
+                        json!("vllm serve m --api-key hunter2-secret-value"),
+                    );
+                }
+            }
             _ => {}
         }
         out.push(item);
@@ -181,7 +196,7 @@ fn an_array_read_an_item_at_a_time_gives_what_parsing_it_whole_gives() {
     let dir = tempfile::tempdir().unwrap();
     let without_m018 = Selection::new(&[off("M018")], Vec::new(), Vec::new(), dir.path());
     let mut state = 0x1_7e45_u64;
-    let (mut apart, mut results, mut companions, mut unknown) = (0, 0, 0, 0);
+    let (mut apart, mut results, mut companions, mut unknown, mut secrets) = (0, 0, 0, 0, 0);
     for case in 0..240 {
         let array = drawn_array(&mut state, &pool, &arrays);
         let text = drawn_text(&mut state, &array);
@@ -190,9 +205,13 @@ fn an_array_read_an_item_at_a_time_gives_what_parsing_it_whole_gives() {
         std::fs::create_dir(&folder).unwrap();
         let path: PathBuf = folder.join(name);
         std::fs::write(&path, &text).unwrap();
-        // As `summary` and its kin read (results put away), as `check` reads without M018, as
-        // `import` reads (the samples apart), and with a small bound on arrays' items.
-        let mut options = match case % 3 {
+        // As `summary` and its kin read (results put away), as `check` reads, with and without
+        // M018, as `import` reads (the samples apart), and with a small bound on arrays' items.
+        let mut options = match case % 4 {
+            3 => Options {
+                lean: true,
+                ..Options::default()
+            },
             0 => Options {
                 lean: true,
                 put_away: true,
@@ -225,18 +244,20 @@ fn an_array_read_an_item_at_a_time_gives_what_parsing_it_whole_gives() {
         results += whole.lines().filter(|l| l.starts_with("ResultDoc")).count();
         companions += usize::from(whole.contains("Some(\""));
         unknown += usize::from(whole.contains("E004"));
+        secrets += usize::from(whole.contains("M018"));
     }
     // The draws reach what they are for.
     assert!(apart > 120, "documents read apart: {apart}");
     assert!(results > 3_000, "results read: {results}");
     assert!(companions > 20, "companions: {companions}");
     assert!(unknown > 10, "unknown documents: {unknown}");
+    assert!(secrets > 10, "cases with secrets found: {secrets}");
 }
 
-/// Where a per-document rule reads the whole document (M018, on by default), or the results
-/// are read whole as JSON, a file read line by line or a sidecar, no array is read apart.
+/// An array is read an item at a time wherever the results are read typed, M018 on or off;
+/// never where the results are read whole as JSON, in a file read line by line or a sidecar.
 #[test]
-fn arrays_stay_whole_where_something_reads_the_whole_document() {
+fn arrays_stay_whole_where_the_results_are_read_whole_or_by_line() {
     let text = std::fs::read_to_string("testdata/adapters/inferencex/agg_bmk.json").unwrap();
     let dir = tempfile::tempdir().unwrap();
     let without_m018 = Selection::new(&[off("M018")], Vec::new(), Vec::new(), dir.path());
@@ -251,7 +272,7 @@ fn arrays_stay_whole_where_something_reads_the_whole_document() {
     );
     assert_eq!(
         read_apart("agg_bmk.json", &text, &lean(Selection::default())),
-        0
+        1
     );
     assert_eq!(
         read_apart("agg_bmk.jsonl", &text, &lean(without_m018.clone())),

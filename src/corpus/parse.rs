@@ -109,7 +109,7 @@ pub(super) fn count_omitted_failures(
 
 /// Whether `selection` runs any per-document rule (M018's search of every string), each of
 /// which reads the whole document's value.
-fn document_rules_run(selection: &crate::config::Selection) -> bool {
+pub(super) fn document_rules_run(selection: &crate::config::Selection) -> bool {
     crate::rules::RULES.iter().any(|rule| {
         matches!(rule.check, crate::rules::Check::Document(_)) && selection.runs(rule.meta.code)
     })
@@ -162,15 +162,18 @@ fn may_read_apart(options: &Options) -> bool {
 /// Whether a document of the file named `file_name` that is an array (a sweep's aggregate of a
 /// row per run, a list of runs, a list of per-request records) is read an item at a time
 /// ([`super::items`]) rather than parsed whole: twenty thousand rows of an InferenceX aggregate
-/// made a tree of twelve times the file's text. As for a claims file's claims
-/// ([`claims_apart`]), and never for a file read line by line or a sidecar, whose documents are
-/// read whole.
+/// made a tree of twelve times the file's text. Where the results are read typed (lean or with
+/// their samples apart), as for a claims file's claims ([`claims_apart`]), but whatever the
+/// document rules: M018 reads each item where it lies. Never for a file read line by line or a
+/// sidecar, whose documents are read whole.
 fn items_apart(file_name: &str, options: &Options) -> bool {
     #[cfg(test)]
     if super::items::reads_whole() {
         return false;
     }
-    may_read_apart(options) && !by_line(file_name) && !super::sidecar::is_sidecar_name(file_name)
+    (options.lean || options.samples_apart)
+        && !by_line(file_name)
+        && !super::sidecar::is_sidecar_name(file_name)
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample

@@ -14,7 +14,7 @@ use crate::text::PathText;
 use super::shift::Before;
 use super::{
     Entry, FileOutcome, Hand, Options, Origin, beside, claims, finding_at, finish_result,
-    internal_error, load_sidecar, parse, run_document_rules, schema_finding, text,
+    internal_error, items, load_sidecar, parse, run_document_rules, schema_finding, text,
 };
 
 mod harness;
@@ -216,13 +216,16 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         let sides = &self.sides;
         let shared = &self.shared;
         let options = self.options;
-        run_document_rules(
-            path,
-            doc,
-            &options.selection,
-            &mut out.findings,
-            &mut out.internal,
-        );
+        // An array read an item at a time has its rules run on each item as it is read.
+        if !items::is_apart(doc) {
+            run_document_rules(
+                path,
+                doc,
+                &options.selection,
+                &mut out.findings,
+                &mut out.internal,
+            );
+        }
         let doc_start = doc.start;
         let origin = |format: &'static str| Origin {
             path: shared.clone(),

@@ -35,7 +35,7 @@ pub use tolerant::{
     TruncatedArray, Within, parse_text, parse_text_apart, parse_text_lean, parse_text_typed,
     parse_text_with, read_apart,
 };
-pub use walk::{Path as WalkPath, Step, Visit, walk};
+pub use walk::{Path as WalkPath, Step, Visit, walk, walk_under};
 
 use serde_json::Value;
 

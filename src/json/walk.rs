@@ -81,8 +81,21 @@ pub enum Visit {
 /// Calls `visit` on `root` and on every value below it, parents before children, members in
 /// document order. Depth is bounded by the parser's own nesting limit, so recursion is safe.
 pub fn walk<'a>(root: &'a Value, visit: &mut dyn FnMut(&Path<'a>, &'a Value) -> Visit) {
-    let mut path = Path::default();
-    walk_in(root, &mut path, visit);
+    walk_under(&[], root, visit);
+}
+
+/// [`walk`] of `value`, which lies at the steps `under` of its document (an item of an array
+/// read alone: `[Index(3)]`): every path the visitor is shown starts with them, as walking the
+/// whole document shows it.
+pub fn walk_under<'a>(
+    under: &[Step<'a>],
+    value: &'a Value,
+    visit: &mut dyn FnMut(&Path<'a>, &'a Value) -> Visit,
+) {
+    let mut path = Path {
+        steps: under.to_vec(),
+    };
+    walk_in(value, &mut path, visit);
 }
 
 fn walk_in<'a>(
@@ -128,6 +141,25 @@ mod tests {
             seen,
             ["", "/a~1b", "/a~1b/0", "/a~1b/1", "/a~1b/1/c~0d", "/e"]
         );
+    }
+
+    #[test]
+    fn a_value_walked_under_its_place_shows_the_paths_of_the_whole() {
+        let whole: Value = serde_json::json!([{"a": [1]}, {"env": {"KEY": "x"}}]);
+        let mut of_whole = Vec::new();
+        walk(&whole, &mut |p, _| {
+            of_whole.push((p.pointer(), p.key().map(str::to_string), p.depth()));
+            Visit::Descend
+        });
+        let mut of_items = Vec::new();
+        for (i, item) in whole.as_array().unwrap().iter().enumerate() {
+            walk_under(&[Step::Index(i)], item, &mut |p, _| {
+                of_items.push((p.pointer(), p.key().map(str::to_string), p.depth()));
+                Visit::Descend
+            });
+        }
+        // All but the root itself.
+        assert_eq!(of_items, of_whole[1..]);
     }
 
     #[test]

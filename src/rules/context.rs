@@ -79,10 +79,15 @@ fn lookup<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
     Some(at)
 }
 
-/// One raw document as the file holds it, whatever its format.
+/// One raw document as the file holds it, whatever its format, or one item of a document that
+/// is an array, read alone.
 pub struct DocumentCtx<'a> {
-    /// The parsed document.
+    /// The parsed document, or the item.
     pub value: &'a Value,
+    /// Where `value` lies in its document: nothing for the document, `[Index(3)]` for its
+    /// fourth item. A rule walks `value` under it ([`crate::json::walk_under`]), so that what
+    /// it reports of an item read alone is what it reports of the whole document.
+    pub under: &'a [crate::json::Step<'a>],
 }
 
 /// The whole corpus, for rules over groups of results.

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::json::{Visit, walk};
+use crate::json::{Visit, walk_under};
 use crate::secrets::{
     argv_secrets_of, classify, classify_in, classify_number, command_line_has_secret,
 };
@@ -56,7 +56,7 @@ declare_rule! {
 }
 
 pub fn check(ctx: &DocumentCtx<'_>, out: &mut Emitter<'_>) {
-    walk(ctx.value, &mut |path, value| {
+    walk_under(ctx.under, ctx.value, &mut |path, value| {
         match value {
             Value::Number(n) => {
                 if let Some(kind) = classify_number(path.parent_key(), path.key(), n) {

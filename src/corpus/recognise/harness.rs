@@ -116,7 +116,13 @@ impl DocumentRun<'_, '_> {
             doc_start,
             format,
         };
-        match items::recognise(text, doc, source)? {
+        match items::recognise(
+            text,
+            doc,
+            source,
+            (self.path(), &self.options.selection),
+            out,
+        )? {
             items::Recognised::Results { name, items, map } => {
                 items::read_results(text, doc, source, (&items, map), |m| {
                     finish_result(
