@@ -71,7 +71,7 @@ impl Ghost {
         // The findings kept are within the file's cap: few.
         let kept: HashMap<[u64; 2], [u64; 2], foldhash::fast::RandomState> =
             kept.iter().map(keys_of).collect();
-        ghosts.sort_by(|a, b| a.place.cmp(&b.place));
+        ghosts.sort_by_key(|g| g.place);
         let mut last: Option<([u64; 2], [u64; 2])> = None;
         ghosts.retain(|g| {
             let before = match last {
