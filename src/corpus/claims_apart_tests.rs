@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
 
+use super::drawn_text::{bare_nan, cut_short};
 use super::line_file_tests::{code, off, shown};
 use super::{Entry, Options, beside, discover, line_file, parse, per_file};
 use crate::config::Selection;
@@ -159,16 +160,7 @@ fn drawn_text(state: &mut u64, doc: &Value) -> String {
         serde_json::to_string(doc).unwrap()
     };
     match below(state, 10) {
-        0 => {
-            // A number written as a bare `NaN` (Python's `json.dumps` does).
-            if let Some(at) = text.find(": 1").or_else(|| text.find(":1")) {
-                let colon = at + 1;
-                let end = text[colon..]
-                    .find([',', '}', '\n'])
-                    .map_or(text.len(), |e| colon + e);
-                text.replace_range(colon..end, " NaN");
-            }
-        }
+        0 => bare_nan(&mut text, &[": 1", ":1"]),
         1 => {
             if let Some(at) = text.find("\"id\"") {
                 text.insert_str(at, "\"id\": \"first\", ");
@@ -177,11 +169,7 @@ fn drawn_text(state: &mut u64, doc: &Value) -> String {
         2 => {
             text = text.replacen("benchlint/claims/v1", "benchlint\\/claims\\/v1", 1);
         }
-        3 => {
-            let cut = below(state, text.len().max(1));
-            let cut = (0..=cut).rev().find(|&c| text.is_char_boundary(c)).unwrap();
-            text.truncate(cut);
-        }
+        3 => cut_short(state, &mut text),
         4 => text.push_str(" trailing"),
         _ => {}
     }

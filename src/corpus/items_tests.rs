@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 
+use super::drawn_text::{bare_nan, cut_short};
 use super::line_file_tests::{off, shown};
 use super::{Entry, Options, UNREADABLE, beside, discover, items, parse, per_file};
 use crate::config::Selection;
@@ -125,25 +126,13 @@ fn drawn_text(state: &mut u64, array: &Value) -> String {
         serde_json::to_string(array).unwrap()
     };
     match below(state, 12) {
-        0 => {
-            if let Some(at) = text.find(": 0.").or_else(|| text.find(":0.")) {
-                let colon = at + 1;
-                let end = text[colon..]
-                    .find([',', '}', '\n'])
-                    .map_or(text.len(), |e| colon + e);
-                text.replace_range(colon..end, " NaN");
-            }
-        }
+        0 => bare_nan(&mut text, &[": 0.", ":0."]),
         1 => {
             if let Some(at) = text.find("\"conc\"").or_else(|| text.find("\"model")) {
                 text.insert_str(at, "\"conc\": 7, ");
             }
         }
-        2 => {
-            let cut = below(state, text.len().max(1));
-            let cut = (0..=cut).rev().find(|&c| text.is_char_boundary(c)).unwrap();
-            text.truncate(cut);
-        }
+        2 => cut_short(state, &mut text),
         3 => text.push_str(" trailing"),
         4 => text.push_str("\n{\"another\": \"document\"}\n"),
         5 => text = format!("  \n{text}"),

@@ -40,6 +40,8 @@ mod claims_apart_tests;
 mod derive;
 mod discover;
 mod documents;
+#[cfg(test)]
+mod drawn_text;
 mod fates;
 mod ghost;
 #[cfg(test)]
