@@ -167,13 +167,7 @@ pub(super) fn check_documents(
         out.sidecar_of = Some(owner);
         for doc in &mut documents {
             parse::whole_levels(doc, text);
-            run_document_rules(
-                path,
-                doc,
-                &options.selection,
-                &mut out.findings,
-                &mut out.internal,
-            );
+            run_document_rules(path, doc, &options.selection, out);
             let mut partial = doc.value.clone();
             sidecar::prepare(&mut partial);
             for e in schema::validate(schema::Kind::Sidecar, &partial) {
@@ -296,19 +290,20 @@ fn sidecar_where(
     None
 }
 
+/// Runs the per-document rules `selection` runs (M018) on the document `doc` of the file
+/// `path`, into `out`'s findings (and its internal errors, for a rule that failed).
 pub(super) fn run_document_rules(
     path: &str,
     doc: &Document,
     selection: &crate::config::Selection,
-    findings: &mut Vec<Finding>,
-    internal: &mut Vec<String>,
+    out: &mut FileOutcome,
 ) {
     run_document_rules_under(
         path,
         (doc.start, &doc.value, &[]),
         selection,
-        findings,
-        internal,
+        &mut out.findings,
+        &mut out.internal,
     );
 }
 

@@ -85,7 +85,7 @@ pub(super) fn recognise(
     let verdict = census.verdict(source);
     if !alone {
         rebuild(text, doc)?;
-        run_document_rules(path, doc, selection, &mut out.findings, &mut out.internal);
+        run_document_rules(path, doc, selection, out);
         return Ok(Recognised::Whole);
     }
     out.findings.append(&mut found);

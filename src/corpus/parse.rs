@@ -156,7 +156,13 @@ fn claims_apart(options: &Options) -> Option<Apart> {
 /// the results are read typed (lean or with their samples apart), and only when no per-document
 /// rule (M018's search of every string) is to read the whole document's value.
 fn may_read_apart(options: &Options) -> bool {
-    (options.lean || options.samples_apart) && !document_rules_run(&options.selection)
+    reads_typed(options) && !document_rules_run(&options.selection)
+}
+
+/// Whether the results are read typed (lean, or with their samples apart): no caller keeps a
+/// document's whole canonical JSON.
+fn reads_typed(options: &Options) -> bool {
+    options.lean || options.samples_apart
 }
 
 /// Whether a document of the file named `file_name` that is an array (a sweep's aggregate of a
@@ -171,9 +177,7 @@ fn items_apart(file_name: &str, options: &Options) -> bool {
     if super::items::reads_whole() {
         return false;
     }
-    (options.lean || options.samples_apart)
-        && !by_line(file_name)
-        && !super::sidecar::is_sidecar_name(file_name)
+    reads_typed(options) && !by_line(file_name) && !super::sidecar::is_sidecar_name(file_name)
 }
 
 /// The result schema's errors for the canonical document `value` whose per-request sample

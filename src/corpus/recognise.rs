@@ -218,13 +218,7 @@ impl<'a, 'f> DocumentRun<'a, 'f> {
         let options = self.options;
         // An array read an item at a time has its rules run on each item as it is read.
         if !items::is_apart(doc) {
-            run_document_rules(
-                path,
-                doc,
-                &options.selection,
-                &mut out.findings,
-                &mut out.internal,
-            );
+            run_document_rules(path, doc, &options.selection, out);
         }
         let doc_start = doc.start;
         let origin = |format: &'static str| Origin {
