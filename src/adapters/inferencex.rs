@@ -141,31 +141,22 @@ impl Adapter for InferenceX {
 /// A sweep's aggregate: an array of rows, each read as a result. A bad row spoils only
 /// itself: the file is the sweep's when one row is a full row and every entry is an object; a
 /// sparse row is read as far as it goes.
+#[derive(Default)]
 struct SweepTally {
     rows: usize,
-    any_row: bool,
-    all_objects: bool,
-}
-
-impl Default for SweepTally {
-    fn default() -> Self {
-        SweepTally {
-            rows: 0,
-            any_row: false,
-            all_objects: true,
-        }
-    }
+    full_rows: usize,
+    not_objects: usize,
 }
 
 impl Tally for SweepTally {
     fn see(&mut self, item: &Value) {
         self.rows += 1;
-        self.any_row = self.any_row || is_row(item);
-        self.all_objects &= item.is_object();
+        self.full_rows += usize::from(is_row(item));
+        self.not_objects += usize::from(!item.is_object());
     }
 
     fn verdict(&self, _source: &Source<'_>) -> ItemsVerdict {
-        if self.any_row && self.all_objects {
+        if self.full_rows > 0 && self.not_objects == 0 {
             ItemsVerdict::Results {
                 items: (0..self.rows).collect(),
                 map: map_row,

@@ -72,28 +72,20 @@ impl Adapter for Llmperf {
 
 /// What llmperf makes of an array: its `*_individual_responses.json` (every entry an object,
 /// one a response: one record that lacks a key does not make the list unknown) is a companion.
+#[derive(Default)]
 struct ResponsesTally {
-    any_response: bool,
-    all_objects: bool,
-}
-
-impl Default for ResponsesTally {
-    fn default() -> Self {
-        ResponsesTally {
-            any_response: false,
-            all_objects: true,
-        }
-    }
+    responses: usize,
+    not_objects: usize,
 }
 
 impl Tally for ResponsesTally {
     fn see(&mut self, item: &Value) {
-        self.any_response = self.any_response || is_response(item);
-        self.all_objects &= item.is_object();
+        self.responses += usize::from(is_response(item));
+        self.not_objects += usize::from(!item.is_object());
     }
 
     fn verdict(&self, _source: &Source<'_>) -> ItemsVerdict {
-        if self.any_response && self.all_objects {
+        if self.responses > 0 && self.not_objects == 0 {
             ItemsVerdict::Companion
         } else {
             ItemsVerdict::NotMine

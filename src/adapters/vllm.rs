@@ -208,11 +208,11 @@ impl Adapter for Vllm {
         if is_failure(doc) {
             return Reading::results(vec![map_failure(doc, source)]);
         }
-        items::read_array(Box::new(ListTally::new()), doc, source)
+        items::read_array(Box::new(ListTally::default()), doc, source)
     }
 
     fn lets_go(&self, doc: &Value, source: &Source<'_>) -> bool {
-        items::reads_results(Box::new(ListTally::new()), doc, source)
+        items::reads_results(Box::new(ListTally::default()), doc, source)
     }
 
     /// A run of a list reads nothing of the list but itself ([`map_run`] reads under its
@@ -221,11 +221,11 @@ impl Adapter for Vllm {
         if !self.lets_go(doc, source) {
             return self.read(doc, source);
         }
-        items::read_array_letting_go(Box::new(ListTally::new()), doc, source)
+        items::read_array_letting_go(Box::new(ListTally::default()), doc, source)
     }
 
     fn items_tally(&self) -> Option<Box<dyn Tally>> {
-        Some(Box::new(ListTally::new()))
+        Some(Box::new(ListTally::default()))
     }
 }
 
@@ -237,6 +237,7 @@ impl Adapter for Vllm {
 ///   numbered, not alone), is their companion;
 /// - the `.pytorch.json` records (every entry an object, one a vLLM benchmark's metric): a
 ///   companion.
+#[derive(Default)]
 struct ListTally {
     seen: usize,
     runs: usize,
@@ -246,20 +247,6 @@ struct ListTally {
     pytorch_records: usize,
     /// The entries that are no warm-up, in order.
     not_warmups: Vec<usize>,
-}
-
-impl ListTally {
-    fn new() -> Self {
-        ListTally {
-            seen: 0,
-            runs: 0,
-            unnumbered_runs: 0,
-            not_objects: 0,
-            failures: 0,
-            pytorch_records: 0,
-            not_warmups: Vec::new(),
-        }
-    }
 }
 
 impl Tally for ListTally {

@@ -59,15 +59,15 @@ pub fn is_json_companion(doc: &Value, file_name: &str) -> bool {
 #[derive(Default)]
 pub(super) struct ArrayTally {
     seen: usize,
-    not_accuracy: bool,
+    not_accuracy: usize,
 }
 
 impl Tally for ArrayTally {
     fn see(&mut self, item: &Value) {
         self.seen += 1;
-        self.not_accuracy = self.not_accuracy
-            || item.get("qsl_idx").is_none()
-            || !item.get("data").is_some_and(Value::is_string);
+        let record =
+            item.get("qsl_idx").is_some() && item.get("data").is_some_and(Value::is_string);
+        self.not_accuracy += usize::from(!record);
     }
 
     fn verdict(&self, source: &Source<'_>) -> ItemsVerdict {
@@ -75,7 +75,7 @@ impl Tally for ArrayTally {
         let named = ["mlperf_log_accuracy", "cm-", "mlc-", "mlperf_log_trace"]
             .iter()
             .any(|p| lower.starts_with(p));
-        if named || (self.seen > 0 && !self.not_accuracy) {
+        if named || (self.seen > 0 && self.not_accuracy == 0) {
             ItemsVerdict::Companion
         } else {
             ItemsVerdict::NotMine
