@@ -135,7 +135,7 @@ fn side_cell(
 
 /// What the cells print of each result of [`Matched::results`], made once for every cell the
 /// result is in: a run's index there is its index in `m.results`.
-fn runs_of(m: &Matched) -> Runs {
+pub fn runs_of(m: &Matched) -> Runs {
     let mut runs = Runs::default();
     for r in &m.results {
         runs.push(
@@ -215,111 +215,125 @@ pub(crate) fn blank_cell(
     }
 }
 
-/// The configurations and cells of `m`; verdicts are set for the structural cases (NOT
-/// COMPARABLE, MISSING) and left `Inconclusive` for [`super::decide`] to settle.
-pub fn build(m: &Matched, options: &Options) -> (Vec<Config>, Vec<Cell>, Runs) {
-    let metrics: Vec<RegressMetric> = if options.metrics.is_empty() {
-        RegressMetric::ALL.to_vec()
-    } else {
-        options.metrics.clone()
-    };
-    let t = &options.thresholds;
-    let adaptive = super::sweep::adaptive(&m.results);
-    let mut configs = Vec::new();
-    let mut cells = Vec::new();
-    for g in &m.groups {
-        let ci = configs.len();
-        let mut config = config_of(m, g);
-        let (at_base, at_head) = (by_level(m, &g.base), by_level(m, &g.head));
-        let at_control = by_level(m, &g.control);
-        let levels: BTreeSet<LevelKey> = at_base.keys().chain(at_head.keys()).copied().collect();
-        let sweep_at = |at: Option<&Vec<(usize, usize)>>| {
-            at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
-        };
-        let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
-        // What the configuration says in every cell of it, made once.
-        let mismatches: Vec<Arc<FileText>> = g
-            .mismatches
-            .iter()
-            .map(|(code, m)| {
-                Arc::new(FileText::new(
-                    code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")),
-                ))
-            })
-            .collect();
-        // A configuration on one side only says so in every cell of it (its levels are that
-        // side's).
-        let one_side = match (g.base.is_empty(), g.head.is_empty()) {
-            (false, true) => Some(("BASE", "HEAD")),
-            (true, false) => Some(("HEAD", "BASE")),
-            _ => None,
+/// What every configuration's cells are made with: the metrics compared and the runs a
+/// GuideLLM sweep chose the rate of, found once for the whole run.
+pub struct Plan {
+    metrics: Vec<RegressMetric>,
+    adaptive: BTreeSet<usize>,
+}
+
+impl Plan {
+    /// The plan of a run over `m` with `options`.
+    pub fn new(m: &Matched, options: &Options) -> Self {
+        Plan {
+            metrics: if options.metrics.is_empty() {
+                RegressMetric::ALL.to_vec()
+            } else {
+                options.metrics.clone()
+            },
+            adaptive: super::sweep::adaptive(&m.results),
         }
-        .map(|(here, there)| {
-            Arc::new(FileText::new(format!(
-                "the configuration is on {here} only: {there} has no result of it"
-            )))
-        });
-        for &key in &levels {
-            let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
-            for &metric in &metrics {
-                let base = side_cell(m, on_base, metric, t);
-                let head = side_cell(m, on_head, metric, t);
-                if base.is_none() && head.is_none() {
-                    continue;
-                }
-                let mut cell = blank_cell(ci, key, metric, Verdict::Inconclusive);
-                if !g.mismatches.is_empty() {
-                    cell.verdict = Verdict::NotComparable;
-                    let mut codes: Vec<&'static str> =
-                        g.mismatches.iter().filter_map(|(c, _)| *c).collect();
-                    codes.sort_unstable();
-                    codes.dedup();
-                    cell.codes = codes;
-                    cell.reasons.clone_from(&mismatches);
-                } else if sweep_at(on_base) || sweep_at(on_head) {
-                    cell.verdict = Verdict::NotComparable;
-                    cell.reasons.push(Arc::new(FileText::new(format!(
-                        "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
-                         side ran other rates; compare fixed rates (a constant profile) level by level"
-                    ))));
-                } else if g.base.is_empty()
-                    || g.head.is_empty()
-                    || on_base.is_none()
-                    || on_head.is_none()
-                {
-                    let here = if on_base.is_some() { "BASE" } else { "HEAD" };
-                    cell.verdict = Verdict::Missing;
-                    cell.reasons.push(one_side.as_ref().map_or_else(
-                        || Arc::new(FileText::new(format!("{key} is measured on {here} only"))),
-                        Arc::clone,
-                    ));
-                } else if base.is_none() || head.is_none() {
-                    // A metric recorded on one side only is not a cell.
-                    let side = if base.is_some() {
-                        Side::Base
-                    } else {
-                        Side::Head
-                    };
-                    *one_sided.entry((metric, side)).or_default() += 1;
-                    continue;
-                }
-                cell.base = base;
-                cell.head = head;
-                if cell.verdict == Verdict::Inconclusive {
-                    cell.control = side_cell(m, at_control.get(&key), metric, t);
-                }
-                cells.push(cell);
-            }
-        }
-        for ((metric, side), n) in one_sided {
-            config.notes.push(FileText::new(format!(
-                "{} is recorded on {} only (at {}), so it is not compared there",
-                metric.as_str(),
-                side.name(),
-                crate::numbers::plural(n, "level", "levels")
-            )));
-        }
-        configs.push(config);
     }
-    (configs, cells, runs_of(m))
+}
+
+/// The configuration of group `ci` of `m` and its cells; verdicts are set for the structural
+/// cases (NOT COMPARABLE, MISSING) and left `Inconclusive` for [`super::decide`] to settle.
+/// The same group gives the same cells each time: a report makes them again whenever it is
+/// walked rather than holding every cell of the run.
+pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Config, Vec<Cell>) {
+    let t = &options.thresholds;
+    let (metrics, adaptive) = (&plan.metrics, &plan.adaptive);
+    let g = &m.groups[ci];
+    let mut cells = Vec::new();
+    let mut config = config_of(m, g);
+    let (at_base, at_head) = (by_level(m, &g.base), by_level(m, &g.head));
+    let at_control = by_level(m, &g.control);
+    let levels: BTreeSet<LevelKey> = at_base.keys().chain(at_head.keys()).copied().collect();
+    let sweep_at = |at: Option<&Vec<(usize, usize)>>| {
+        at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
+    };
+    let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
+    // What the configuration says in every cell of it, made once.
+    let mismatches: Vec<Arc<FileText>> = g
+        .mismatches
+        .iter()
+        .map(|(code, m)| {
+            Arc::new(FileText::new(
+                code.map_or_else(|| m.clone(), |c| format!("{c}: {m}")),
+            ))
+        })
+        .collect();
+    // A configuration on one side only says so in every cell of it (its levels are that
+    // side's).
+    let one_side = match (g.base.is_empty(), g.head.is_empty()) {
+        (false, true) => Some(("BASE", "HEAD")),
+        (true, false) => Some(("HEAD", "BASE")),
+        _ => None,
+    }
+    .map(|(here, there)| {
+        Arc::new(FileText::new(format!(
+            "the configuration is on {here} only: {there} has no result of it"
+        )))
+    });
+    for &key in &levels {
+        let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
+        for &metric in metrics {
+            let base = side_cell(m, on_base, metric, t);
+            let head = side_cell(m, on_head, metric, t);
+            if base.is_none() && head.is_none() {
+                continue;
+            }
+            let mut cell = blank_cell(ci, key, metric, Verdict::Inconclusive);
+            if !g.mismatches.is_empty() {
+                cell.verdict = Verdict::NotComparable;
+                let mut codes: Vec<&'static str> =
+                    g.mismatches.iter().filter_map(|(c, _)| *c).collect();
+                codes.sort_unstable();
+                codes.dedup();
+                cell.codes = codes;
+                cell.reasons.clone_from(&mismatches);
+            } else if sweep_at(on_base) || sweep_at(on_head) {
+                cell.verdict = Verdict::NotComparable;
+                cell.reasons.push(Arc::new(FileText::new(format!(
+                    "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
+                     side ran other rates; compare fixed rates (a constant profile) level by level"
+                ))));
+            } else if g.base.is_empty()
+                || g.head.is_empty()
+                || on_base.is_none()
+                || on_head.is_none()
+            {
+                let here = if on_base.is_some() { "BASE" } else { "HEAD" };
+                cell.verdict = Verdict::Missing;
+                cell.reasons.push(one_side.as_ref().map_or_else(
+                    || Arc::new(FileText::new(format!("{key} is measured on {here} only"))),
+                    Arc::clone,
+                ));
+            } else if base.is_none() || head.is_none() {
+                // A metric recorded on one side only is not a cell.
+                let side = if base.is_some() {
+                    Side::Base
+                } else {
+                    Side::Head
+                };
+                *one_sided.entry((metric, side)).or_default() += 1;
+                continue;
+            }
+            cell.base = base;
+            cell.head = head;
+            if cell.verdict == Verdict::Inconclusive {
+                cell.control = side_cell(m, at_control.get(&key), metric, t);
+            }
+            cells.push(cell);
+        }
+    }
+    for ((metric, side), n) in one_sided {
+        config.notes.push(FileText::new(format!(
+            "{} is recorded on {} only (at {}), so it is not compared there",
+            metric.as_str(),
+            side.name(),
+            crate::numbers::plural(n, "level", "levels")
+        )));
+    }
+    (config, cells)
 }

@@ -52,6 +52,34 @@ fn noise_floor(cell: &Cell) -> (f64, &'static str) {
 
 /// Computes every cell's statistics and verdict; returns the BH family size.
 pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
+    let tested = test(cells, options);
+    let p = |worse: bool| -> Vec<f64> {
+        tested
+            .iter()
+            .map(|&i| {
+                cells[i]
+                    .stats
+                    .as_ref()
+                    .map_or(1.0, |s| if worse { s.p_worse } else { s.p_better })
+            })
+            .collect()
+    };
+    let q = adjust(&p(true), &p(false));
+    settle(cells, &tested, &q, options);
+    tested.len()
+}
+
+/// The Benjamini–Hochberg q of "worse" and of "better" of each tested cell, in order, from
+/// their one-sided p.
+pub fn adjust(p_worse: &[f64], p_better: &[f64]) -> Vec<(f64, f64)> {
+    let (qw, qb) = (benjamini_hochberg(p_worse), benjamini_hochberg(p_better));
+    qw.into_iter().zip(qb).collect()
+}
+
+/// The first part of deciding: each comparable cell's noise floor and statistics, or NOT
+/// DECIDABLE. Returns the cells that are tested (those with statistics), in order: the
+/// family the adjustment is made over.
+pub fn test(cells: &mut [Cell], options: &Options) -> Vec<usize> {
     let (threshold, alpha) = (options.threshold, options.alpha);
     let mut tested = Vec::new();
     for (i, cell) in cells.iter_mut().enumerate() {
@@ -107,35 +135,33 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
             )));
         }
     }
-    let p_worse: Vec<f64> = tested
-        .iter()
-        .map(|&i| cells[i].stats.as_ref().map_or(1.0, |s| s.p_worse))
-        .collect();
-    let p_better: Vec<f64> = tested
-        .iter()
-        .map(|&i| cells[i].stats.as_ref().map_or(1.0, |s| s.p_better))
-        .collect();
-    let (qw, qb) = (benjamini_hochberg(&p_worse), benjamini_hochberg(&p_better));
+    tested
+}
+
+/// The second part: the verdict of each tested cell (`tested`, from [`test`]) from its
+/// adjusted q (`q`, one pair for each tested cell, in order), and what a verdict adds.
+pub fn settle(cells: &mut [Cell], tested: &[usize], q: &[(f64, f64)], options: &Options) {
+    let (threshold, alpha) = (options.threshold, options.alpha);
     let margin = threshold.ln_1p();
-    for (rank, &i) in tested.iter().enumerate() {
+    for (&i, &(qw, qb)) in tested.iter().zip(q) {
         let cell = &mut cells[i];
         let Some(st) = cell.stats.clone() else {
             continue;
         };
-        cell.q_worse = Some(qw[rank]);
-        cell.q_better = Some(qb[rank]);
+        cell.q_worse = Some(qw);
+        cell.q_better = Some(qb);
         let (lo, hi) = st.worse_ci(cell.metric.direction());
-        cell.verdict = if qw[rank] < alpha && st.d > margin {
+        cell.verdict = if qw < alpha && st.d > margin {
             cell.confirmed = lo > margin;
             Verdict::Regression
-        } else if qb[rank] < alpha && st.d < -margin {
+        } else if qb < alpha && st.d < -margin {
             cell.confirmed = hi < -margin;
             Verdict::Improved
         } else if st.p_tost < alpha {
             Verdict::Equivalent
-        } else if qw[rank] < alpha {
+        } else if qw < alpha {
             Verdict::SlowerWithinT
-        } else if qb[rank] < alpha {
+        } else if qb < alpha {
             Verdict::FasterWithinT
         } else {
             Verdict::Inconclusive
@@ -157,7 +183,6 @@ pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
             ))));
         }
     }
-    tested.len()
 }
 
 /// A fraction as a percentage for messages (`5%`, `12.5%`).

@@ -49,6 +49,16 @@ pub struct Group {
     pub mismatches: Vec<(Option<&'static str>, String)>,
 }
 
+/// A group's members and mismatches while the sides are pooled, before its fingerprint is
+/// moved in.
+#[derive(Default)]
+struct Pooled {
+    base: Vec<usize>,
+    head: Vec<usize>,
+    control: Vec<usize>,
+    mismatches: Vec<(Option<&'static str>, String)>,
+}
+
 /// The C rule that covers a fingerprint field compare_sides does not report in this mode
 /// (sequence caps are only checked at peaks, device counts only at one total).
 fn code_of(field: &str) -> Option<&'static str> {
@@ -102,10 +112,15 @@ pub fn match_sides(
         .map(|s| (*s).to_string())
         .collect();
     varied.extend(options.varied.iter().cloned());
-    let mut results = Vec::new();
-    let mut side_of = Vec::new();
-    let mut versions = Vec::new();
-    let mut per_side: Vec<(Side, Vec<crate::replication::Configuration>, usize)> = Vec::new();
+    // Sized once: grown by doubling, the list of every result held up to twice its size.
+    let total = base.len() + head.len() + control.as_ref().map_or(0, Vec::len);
+    let mut results = Vec::with_capacity(total);
+    let mut side_of = Vec::with_capacity(total);
+    let mut versions = Vec::with_capacity(total);
+    let mut neutraliser = vary::Neutraliser::new(&varied);
+    // Pooled fingerprints across the sides; unpooled ones stand alone.
+    // Each fingerprint is held once, as the key, and moved into its group at the end.
+    let mut by_print: BTreeMap<Fingerprint, Pooled> = BTreeMap::new();
     let sides: [(Side, Option<Vec<LoadedResult>>); 3] = [
         (Side::Base, Some(base)),
         (Side::Head, Some(head)),
@@ -116,45 +131,46 @@ pub fn match_sides(
         let offset = results.len();
         for r in &mut own {
             versions.push(r.doc.engine.as_ref().and_then(|e| e.version.clone()));
-            vary::neutralise(&mut r.doc, &varied);
+            neutraliser.neutralise(&mut r.doc);
             r.doc.id = format!("{}:{}", side.name(), r.doc.id);
             side_of.push(side);
         }
-        per_side.push((side, configurations(&own), offset));
+        let configs = configurations(&own);
         results.extend(own);
-    }
-    // Pooled fingerprints across the sides; unpooled ones stand alone.
-    let mut by_print: BTreeMap<Fingerprint, Group> = BTreeMap::new();
-    for (side, configs, offset) in &per_side {
+        // Each side's configurations go into the pool as they are made, their fingerprints
+        // moved: a side's list held beside the pool held every fingerprint twice.
         for c in configs {
             let members: Vec<usize> = c.members.iter().map(|m| m + offset).collect();
-            let g = by_print
-                .entry(c.fingerprint.clone())
-                .or_insert_with(|| Group {
-                    fingerprint: c.fingerprint.clone(),
-                    base: Vec::new(),
-                    head: Vec::new(),
-                    control: Vec::new(),
-                    mismatches: Vec::new(),
-                });
+            let identified = c.is_identified();
+            let unidentified = c.unidentified;
+            let g = by_print.entry(c.fingerprint).or_default();
             match side {
                 Side::Base => g.base = members,
                 Side::Head => g.head = members,
                 Side::Control => g.control = members,
             }
             // Unidentified on each side it is on: said once.
-            if !c.is_identified() && g.mismatches.is_empty() {
+            if !identified && g.mismatches.is_empty() {
                 g.mismatches.push((
                     None,
                     format!(
                         "not identified ({} not recorded), so it cannot be matched to a configuration of the other side",
-                        c.unidentified.join(", ")
+                        unidentified.join(", ")
                     ),
                 ));
             }
         }
     }
-    let mut groups: Vec<Group> = by_print.into_values().collect();
+    let mut groups: Vec<Group> = by_print
+        .into_iter()
+        .map(|(fingerprint, g)| Group {
+            fingerprint,
+            base: g.base,
+            head: g.head,
+            control: g.control,
+            mismatches: g.mismatches,
+        })
+        .collect();
     pair_leftovers(&mut groups, &results, &options.thresholds);
     Matched {
         results,

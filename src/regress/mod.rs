@@ -17,16 +17,18 @@
 
 pub mod cells;
 pub mod decide;
+pub mod made;
 pub mod matching;
 pub mod metric;
 pub mod sweep;
 pub mod vary;
 
 #[cfg(test)]
-mod report_tests;
+mod made_tests;
 #[cfg(test)]
 mod simulation;
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -35,6 +37,7 @@ use crate::model::loaded::LoadedResult;
 use crate::stats::{LaunchesNeeded, LogRatio};
 use crate::text::{FileText, PathText};
 use crate::thresholds::Thresholds;
+pub use made::{Cells, Tally};
 pub use metric::RegressMetric;
 
 /// How a regression run is judged.
@@ -360,20 +363,21 @@ pub struct Cell {
 }
 
 /// Everything a regression run found.
-#[derive(Debug, Clone)]
 pub struct Report {
     /// The options it ran with.
     pub options: Options,
     /// Configurations, in fingerprint order.
     pub configs: Vec<Config>,
-    /// Cells, by configuration, level and metric.
-    pub cells: Vec<Cell>,
+    /// Cells, by configuration, level and metric: walked with [`Report::by_config`].
+    pub cells: Cells,
     /// The runs the cells hold, by [`RunValue::run`].
     pub runs: Runs,
     /// Cells in the Benjamini–Hochberg family (those with statistics).
     pub family: usize,
     /// Whether a control corpus was given.
     pub control: bool,
+    /// The counts of the cells' verdicts.
+    pub tally: Tally,
     /// Why the run could not decide anything (no comparable cell), when so.
     pub no_comparable: Option<String>,
     /// The exit code: 0, 1, or 2 for no comparable cell.
@@ -381,39 +385,71 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether `cell` meets `--fail-on`.
-    pub fn fails(&self, cell: &Cell) -> bool {
-        match self.options.fail_on {
-            FailOn::None => false,
-            FailOn::Regression => cell.verdict == Verdict::Regression,
-            FailOn::Confirmed => cell.verdict == Verdict::Regression && cell.confirmed,
-            FailOn::Undecided => matches!(
-                cell.verdict,
-                Verdict::Regression | Verdict::Inconclusive | Verdict::NotDecidable
-            ),
-        }
+    /// A report of cells at hand (decided), its counts and exit code found from them.
+    pub fn of_cells(options: Options, configs: Vec<Config>, cells: Vec<Cell>, runs: Runs) -> Self {
+        let family = cells.iter().filter(|c| c.stats.is_some()).count();
+        Report::concluded(options, configs, Cells::Held(cells), runs, family)
     }
 
-    /// The cells of each configuration (indices into [`Report::cells`], in their order), by
-    /// configuration: one pass over the cells, where asking each configuration for its own
-    /// read every cell once per configuration.
-    pub fn cells_by_config(&self) -> Vec<Vec<usize>> {
-        let mut out = vec![Vec::new(); self.configs.len()];
-        for (i, c) in self.cells.iter().enumerate() {
-            if let Some(list) = out.get_mut(c.config) {
-                list.push(i);
+    fn concluded(
+        options: Options,
+        configs: Vec<Config>,
+        cells: Cells,
+        runs: Runs,
+        family: usize,
+    ) -> Self {
+        let mut report = Report {
+            options,
+            configs,
+            cells,
+            runs,
+            family,
+            control: false,
+            tally: Tally::default(),
+            no_comparable: None,
+            exit_code: 0,
+        };
+        let mut tally = Tally::default();
+        for (_, cells) in report.by_config() {
+            for c in cells.iter() {
+                tally.add(c, report.options.fail_on);
             }
         }
-        out
+        report.no_comparable = (!tally.any_comparable()).then(|| {
+            if tally.cells == 0 {
+                "no cell: neither side holds a successful result with a level and a metric to compare"
+                    .to_string()
+            } else {
+                format!(
+                    "no comparable cell: all {} cells are NOT COMPARABLE or MISSING",
+                    tally.cells
+                )
+            }
+        });
+        report.exit_code = if report.no_comparable.is_some() {
+            2
+        } else {
+            u8::from(tally.failing > 0)
+        };
+        report.tally = tally;
+        report
+    }
+
+    /// Whether `cell` meets `--fail-on`.
+    pub fn fails(&self, cell: &Cell) -> bool {
+        made::fails(self.options.fail_on, cell)
+    }
+
+    /// Each configuration's cells, decided, in configuration order (every configuration,
+    /// those without cells too). A run's cells are made again at each walk, a configuration
+    /// at a time ([`made`]).
+    pub fn by_config(&self) -> impl Iterator<Item = (usize, Cow<'_, [Cell]>)> + '_ {
+        self.cells.by_config(self.configs.len(), &self.options)
     }
 
     /// Count of cells per verdict, in [`Verdict`] order.
     pub fn counts(&self) -> Vec<(Verdict, usize)> {
-        let mut out = std::collections::BTreeMap::<Verdict, usize>::new();
-        for c in &self.cells {
-            *out.entry(c.verdict).or_default() += 1;
-        }
-        out.into_iter().collect()
+        self.tally.counts.iter().map(|(v, n)| (*v, *n)).collect()
     }
 }
 
@@ -427,35 +463,8 @@ pub fn regress(
 ) -> Report {
     let has_control = control.is_some();
     let matched = matching::match_sides(base, head, control, options);
-    let (configs, mut cells, runs) = cells::build(&matched, options);
-    let family = decide::decide(&mut cells, options);
-    drop(matched);
-    let comparable = cells.iter().any(|c| c.verdict.is_comparable());
-    let no_comparable = (!comparable).then(|| {
-        if cells.is_empty() {
-            "no cell: neither side holds a successful result with a level and a metric to compare"
-                .to_string()
-        } else {
-            format!(
-                "no comparable cell: all {} cells are NOT COMPARABLE or MISSING",
-                cells.len()
-            )
-        }
-    });
-    let mut report = Report {
-        options: options.clone(),
-        configs,
-        cells,
-        runs,
-        family,
-        control: has_control,
-        no_comparable,
-        exit_code: 0,
-    };
-    report.exit_code = if report.no_comparable.is_some() {
-        2
-    } else {
-        u8::from(report.cells.iter().any(|c| report.fails(c)))
-    };
+    let (configs, cells, runs, family) = made::decide_all(matched, options);
+    let mut report = Report::concluded(options.clone(), configs, cells, runs, family);
+    report.control = has_control;
     report
 }

@@ -34,6 +34,8 @@ pub mod regress_github;
 pub mod regress_json;
 pub mod regress_markdown;
 pub mod regress_text;
+#[cfg(test)]
+mod regress_worst_tests;
 mod rule_docs;
 mod sarif;
 mod snippet;

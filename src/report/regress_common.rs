@@ -69,23 +69,93 @@ pub fn q(c: &Cell) -> String {
 }
 
 /// How bad a cell is, for ordering: failing first, then by verdict, then by the size of the
-/// change toward worse.
-fn badness(report: &Report, c: &Cell) -> (u8, Verdict, i64) {
+/// change toward worse, then by `place`, the cell's place among all cells (so that ties keep
+/// configuration, level and metric order).
+pub type Badness = (u8, Verdict, i64, usize);
+
+/// The [`Badness`] of `c`, the cell at `place`.
+pub fn badness(report: &Report, c: &Cell, place: usize) -> Badness {
     let worse = c.stats.as_deref().map_or(0.0, |s| s.d);
     #[expect(
         clippy::cast_possible_truncation,
         reason = "a rank key, rounded on purpose"
     )]
     let key = -(worse * 1e6).round() as i64;
-    (u8::from(!report.fails(c)), c.verdict, key)
+    (u8::from(!report.fails(c)), c.verdict, key, place)
 }
 
-/// Cell indices, failing cells first and worst first; ties keep configuration, level and
-/// metric order.
-pub fn worst_first(report: &Report) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..report.cells.len()).collect();
-    order.sort_by_key(|&i| badness(report, &report.cells[i]));
-    order
+/// The worst of the cells offered, worst first, with what a reporter shows of each (a line):
+/// at most `keep` of them, or the fewest whose lines reach `bytes` in all, whichever is
+/// fewer. A report's cells are walked a configuration at a time, so a list of the worst is
+/// gathered as they pass, holding what it may print, never every cell; a line is made only
+/// for a cell that is kept when offered.
+pub struct Worst {
+    keep: usize,
+    bytes: usize,
+    held: std::collections::BinaryHeap<(Badness, String)>,
+    held_bytes: usize,
+    offered: usize,
+}
+
+impl Worst {
+    /// At most `keep` cells.
+    pub fn counted(keep: usize) -> Self {
+        Worst {
+            keep,
+            bytes: usize::MAX,
+            held: std::collections::BinaryHeap::new(),
+            held_bytes: 0,
+            offered: 0,
+        }
+    }
+
+    /// The fewest cells whose lines reach `bytes`: past them, nothing printed is kept.
+    pub fn sized(bytes: usize) -> Self {
+        Worst {
+            bytes,
+            ..Worst::counted(usize::MAX)
+        }
+    }
+
+    /// Offers the cell of `key`, whose line `line` makes.
+    pub fn offer(&mut self, key: Badness, line: impl FnOnce() -> String) {
+        self.offered += 1;
+        if self.keep == 0 {
+            return;
+        }
+        // A cell after the last held, when those held are already enough, is never shown.
+        let full = self.held.len() >= self.keep || self.held_bytes >= self.bytes;
+        if full && self.held.peek().is_some_and(|(last, _)| key > *last) {
+            return;
+        }
+        let line = line();
+        self.held_bytes += line.len();
+        self.held.push((key, line));
+        while self.held.len() > self.keep
+            || self
+                .held
+                .peek()
+                .is_some_and(|(_, last)| self.held_bytes - last.len() >= self.bytes)
+        {
+            if let Some((_, last)) = self.held.pop() {
+                self.held_bytes -= last.len();
+            }
+        }
+    }
+
+    /// How many cells were offered.
+    pub fn offered(&self) -> usize {
+        self.offered
+    }
+
+    /// The lines held, worst first.
+    pub fn into_lines(self) -> Vec<String> {
+        self.held
+            .into_sorted_vec()
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect()
+    }
 }
 
 /// `2 × REGRESSION (1 confirmed) · 31 × EQUIVALENT · ...`.
@@ -94,11 +164,7 @@ pub fn headline_counts(report: &Report) -> String {
     for (v, n) in report.counts() {
         let mut s = format!("{n} × {}", v.word(false));
         if v == Verdict::Regression {
-            let confirmed = report
-                .cells
-                .iter()
-                .filter(|c| c.verdict == Verdict::Regression && c.confirmed)
-                .count();
+            let confirmed = report.tally.confirmed;
             if confirmed > 0 {
                 let _ = write!(s, " ({confirmed} confirmed)");
             }
@@ -143,11 +209,7 @@ pub fn exit_words(report: &Report) -> String {
         ),
         1 => format!(
             "exit 1: {} --fail-on {}",
-            crate::numbers::plural(
-                report.cells.iter().filter(|c| report.fails(c)).count(),
-                "cell meets",
-                "cells meet"
-            ),
+            crate::numbers::plural(report.tally.failing, "cell meets", "cells meet"),
             report.options.fail_on.as_str()
         ),
         _ => format!(

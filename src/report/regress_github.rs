@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 
 use super::github::push_escaped;
-use super::regress_common::{change, worst_first};
+use super::regress_common::{Worst, badness, change};
 use crate::regress::{Cell, Report, Verdict};
 
 /// Annotations written per severity.
@@ -55,43 +55,55 @@ fn message(report: &Report, c: &Cell) -> String {
     m
 }
 
-/// Renders the annotations of `report`.
+/// The annotation of `c`, of severity `sev`.
+fn annotation(report: &Report, c: &Cell, sev: &str) -> String {
+    let mut out = String::from("::");
+    out.push_str(sev);
+    let run = c
+        .head
+        .as_deref()
+        .or(c.base.as_deref())
+        .and_then(|s| s.launches.first().and_then(|l| s.runs_of(l).first()));
+    if let Some(r) = run {
+        out.push_str(" file=");
+        push_escaped(
+            &mut out,
+            &report.runs.path(r.run).line().replace('\\', "/"),
+            true,
+        );
+        out.push(',');
+    } else {
+        out.push(' ');
+    }
+    out.push_str("title=benchlint regress::");
+    push_escaped(&mut out, &message(report, c), false);
+    out.push('\n');
+    out
+}
+
+/// Renders the annotations of `report`: the errors worst first, then the warnings (a failing
+/// cell, the only error, comes before every other in that order).
 pub fn render(report: &Report) -> Vec<u8> {
+    let mut worst = [Worst::counted(PER_SEVERITY), Worst::counted(PER_SEVERITY)];
+    let mut place = 0;
+    for (_, cells) in report.by_config() {
+        for c in cells.iter() {
+            if let Some(sev) = severity(report, c) {
+                let k = usize::from(sev == "warning");
+                worst[k].offer(badness(report, c, place), || annotation(report, c, sev));
+            }
+            place += 1;
+        }
+    }
     let mut out = String::new();
-    let mut shown = [0usize; 2];
     let mut more = [0usize; 2];
-    for i in worst_first(report) {
-        let c = &report.cells[i];
-        let Some(sev) = severity(report, c) else {
-            continue;
-        };
-        let k = usize::from(sev == "warning");
-        if shown[k] == PER_SEVERITY {
-            more[k] += 1;
-            continue;
+    for (k, w) in worst.into_iter().enumerate() {
+        let offered = w.offered();
+        let lines = w.into_lines();
+        more[k] = offered - lines.len();
+        for line in lines {
+            out.push_str(&line);
         }
-        shown[k] += 1;
-        out.push_str("::");
-        out.push_str(sev);
-        let run = c
-            .head
-            .as_deref()
-            .or(c.base.as_deref())
-            .and_then(|s| s.launches.first().and_then(|l| s.runs_of(l).first()));
-        if let Some(r) = run {
-            out.push_str(" file=");
-            push_escaped(
-                &mut out,
-                &report.runs.path(r.run).line().replace('\\', "/"),
-                true,
-            );
-            out.push(',');
-        } else {
-            out.push(' ');
-        }
-        out.push_str("title=benchlint regress::");
-        push_escaped(&mut out, &message(report, c), false);
-        out.push('\n');
     }
     if more.iter().any(|&n| n > 0) {
         out.push_str("::notice title=benchlint regress::");

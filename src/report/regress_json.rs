@@ -131,10 +131,15 @@ pub fn render_to(report: &Report, out: &mut dyn std::io::Write) -> std::io::Resu
                 "notes": c.notes,
             })
         })),
-        cells: crate::text::json::Streamed::new(report.cells.iter().map(|c| cell(report, c))),
+        cells: crate::text::json::Streamed::new(
+            report
+                .by_config()
+                .flat_map(|(_, cells)| cells.into_owned())
+                .map(|c| cell(report, &c)),
+        ),
         summary: json!({
             "counts": counts,
-            "failing": report.cells.iter().filter(|c| report.fails(c)).count(),
+            "failing": report.tally.failing,
             "exit_code": report.exit_code,
             "reason": report.no_comparable,
         }),

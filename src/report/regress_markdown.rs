@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use super::regress_common::{
-    change, exit_words, headline_counts, launches_note, q, side_center, side_spread, worst_first,
+    Worst, badness, change, exit_words, headline_counts, launches_note, q, side_center, side_spread,
 };
 use crate::regress::{Cell, Report, SideCell};
 
@@ -140,9 +140,9 @@ fn picture(cells: &[&Cell]) -> Option<String> {
     Some(out)
 }
 
-fn details(report: &Report, ci: usize, cells: &[usize]) -> Option<String> {
+fn details(report: &Report, ci: usize, cells: &[Cell]) -> Option<String> {
     let config = &report.configs[ci];
-    let cells: Vec<&Cell> = cells.iter().map(|&i| &report.cells[i]).collect();
+    let cells: Vec<&Cell> = cells.iter().collect();
     if cells.is_empty() {
         return None;
     }
@@ -189,10 +189,18 @@ fn details(report: &Report, ci: usize, cells: &[usize]) -> Option<String> {
 pub fn render(report: &Report) -> Vec<u8> {
     let o = &report.options;
     let t = crate::regress::decide::pct(o.threshold);
-    let failing: Vec<usize> = worst_first(report)
-        .into_iter()
-        .filter(|&i| report.fails(&report.cells[i]))
-        .collect();
+    // The failing rows, worst first: those that fit under the limit (the rest are cut).
+    let mut failing = Worst::sized(LIMIT);
+    let mut place = 0;
+    for (_, cells) in report.by_config() {
+        for c in cells.iter() {
+            if report.fails(c) {
+                failing.offer(badness(report, c, place), || row(report, c, true));
+            }
+            place += 1;
+        }
+    }
+    let failing_rows = failing.into_lines();
     let mut head = String::from("## benchlint regress\n\n");
     let _ = writeln!(
         head,
@@ -207,7 +215,7 @@ pub fn render(report: &Report) -> Vec<u8> {
             ),
             1 => format!(
                 "❌ **{} fail --fail-on {}** (T = {t})",
-                crate::numbers::plural(failing.len(), "cell", "cells"),
+                crate::numbers::plural(report.tally.failing, "cell", "cells"),
                 o.fail_on.as_str()
             ),
             _ => format!(
@@ -217,11 +225,11 @@ pub fn render(report: &Report) -> Vec<u8> {
         }
     );
     let _ = writeln!(head, "{}\n", headline_counts(report));
-    if !failing.is_empty() {
+    if !failing_rows.is_empty() {
         head.push_str("### Failing cells\n\n");
         head.push_str(&HEADER.replacen("| level |", "| configuration, level |", 1));
-        for &i in &failing {
-            head.push_str(&row(report, &report.cells[i], true));
+        for r in &failing_rows {
+            head.push_str(r);
         }
         head.push('\n');
     }
@@ -241,19 +249,26 @@ pub fn render(report: &Report) -> Vec<u8> {
             " (BASE launches)"
         }
     );
-    let mut blocks: Vec<String> = report
-        .cells_by_config()
-        .iter()
-        .enumerate()
-        .filter_map(|(ci, cells)| details(report, ci, cells))
-        .collect();
+    // Each configuration's details while they fit, from the first on; past the first that does
+    // not, every later one is left out, so that what is shown is always a prefix.
     let fixed = head.len() + footer.len() + 200;
+    let mut blocks: Vec<String> = Vec::new();
+    let mut total = 0;
     let mut dropped = 0;
-    let mut total: usize = blocks.iter().map(String::len).sum();
-    while fixed + total > LIMIT {
-        let Some(last) = blocks.pop() else { break };
-        total -= last.len();
-        dropped += 1;
+    for (ci, cells) in report.by_config() {
+        if dropped > 0 {
+            dropped += usize::from(!cells.is_empty());
+            continue;
+        }
+        let Some(block) = details(report, ci, &cells) else {
+            continue;
+        };
+        if fixed + total + block.len() > LIMIT {
+            dropped = 1;
+            continue;
+        }
+        total += block.len();
+        blocks.push(block);
     }
     let mut out = head;
     if !blocks.is_empty() {
@@ -332,16 +347,13 @@ mod tests {
                 cells.push(c);
             }
         }
-        let report = Report {
-            options: Options::default(),
+        let report = Report::of_cells(
+            Options::default(),
             configs,
             cells,
-            runs: crate::regress::Runs::default(),
-            family: 0,
-            control: false,
-            no_comparable: None,
-            exit_code: 1,
-        };
+            crate::regress::Runs::default(),
+        );
+        assert_eq!(report.exit_code, 1);
         let md = String::from_utf8(render(&report)).unwrap();
         assert!(md.len() <= LIMIT, "{}", md.len());
         let failing_rows = md

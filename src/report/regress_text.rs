@@ -43,7 +43,8 @@ pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Res
             ""
         }
     );
-    for (config, cells) in report.configs.iter().zip(report.cells_by_config()) {
+    for (ci, cells) in report.by_config() {
+        let config = &report.configs[ci];
         if cells.is_empty() {
             continue;
         }
@@ -81,8 +82,7 @@ pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Res
         let mut notes: Vec<String> = Vec::new();
         let mut note_of: std::collections::HashMap<String, usize> =
             std::collections::HashMap::new();
-        for &i in &cells {
-            let c = &report.cells[i];
+        for c in cells.iter() {
             let mut verdict = c.verdict.word(c.confirmed).to_string();
             if report.fails(c) {
                 verdict = format!("✗ {verdict}");
@@ -140,7 +140,7 @@ pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Res
          ±95% t interval; cv: launch CV; k launches, r runs. vs base: change of HEAD from BASE \
          with its 95% Welch interval on the log ratio; q: Benjamini–Hochberg adjusted one-sided \
          p in the direction of the change. ↑ higher is better, ↓ lower is better.{}",
-        if report.cells.iter().any(|c| report.fails(c)) {
+        if report.tally.failing > 0 {
             " ✗: the cell fails the run."
         } else {
             ""
