@@ -236,23 +236,36 @@ impl Plan {
     }
 }
 
-/// The configuration of group `ci` of `m` and its cells; verdicts are set for the structural
-/// cases (NOT COMPARABLE, MISSING) and left `Inconclusive` for [`super::decide`] to settle.
-/// The same group gives the same cells each time: a report makes them again whenever it is
-/// walked rather than holding every cell of the run.
+/// The configuration of group `ci` of `m` and its cells (see [`cells_of`]).
 pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Config, Vec<Cell>) {
-    let t = &options.thresholds;
-    let (metrics, adaptive) = (&plan.metrics, &plan.adaptive);
+    let mut made = cells_of(m, plan, ci, options);
+    let cells: Vec<Cell> = made.by_ref().collect();
+    let mut config = config_of(m, &m.groups[ci]);
+    config.notes = made.notes();
+    (config, cells)
+}
+
+/// The configuration of group `ci` of `m`, its notes left to the walk of its cells
+/// ([`ConfigCells::notes`]).
+pub fn config_of_group(m: &Matched, ci: usize) -> Config {
+    config_of(m, &m.groups[ci])
+}
+
+/// The cells of group `ci` of `m`, made one at a time as they are asked for; verdicts are set
+/// for the structural cases (NOT COMPARABLE, MISSING) and left `Inconclusive` for
+/// [`super::decide`] to settle. The same group gives the same cells each time: a report makes
+/// them again whenever it is walked rather than holding every cell of the run, and one cell
+/// at a time, since a configuration of thousands of runs has thousands of runs in each cell.
+pub fn cells_of<'m>(
+    m: &'m Matched,
+    plan: &'m Plan,
+    ci: usize,
+    options: &'m Options,
+) -> ConfigCells<'m> {
     let g = &m.groups[ci];
-    let mut cells = Vec::new();
-    let mut config = config_of(m, g);
     let (at_base, at_head) = (by_level(m, &g.base), by_level(m, &g.head));
     let at_control = by_level(m, &g.control);
     let levels: BTreeSet<LevelKey> = at_base.keys().chain(at_head.keys()).copied().collect();
-    let sweep_at = |at: Option<&Vec<(usize, usize)>>| {
-        at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
-    };
-    let mut one_sided: BTreeMap<(RegressMetric, Side), usize> = BTreeMap::new();
     // What the configuration says in every cell of it, made once.
     let mismatches: Vec<Arc<FileText>> = g
         .mismatches
@@ -263,6 +276,9 @@ pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Con
             ))
         })
         .collect();
+    let mut codes: Vec<&'static str> = g.mismatches.iter().filter_map(|(c, _)| *c).collect();
+    codes.sort_unstable();
+    codes.dedup();
     // A configuration on one side only says so in every cell of it (its levels are that
     // side's).
     let one_side = match (g.base.is_empty(), g.head.is_empty()) {
@@ -275,65 +291,121 @@ pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Con
             "the configuration is on {here} only: {there} has no result of it"
         )))
     });
-    for &key in &levels {
-        let (on_base, on_head) = (at_base.get(&key), at_head.get(&key));
-        for &metric in metrics {
-            let base = side_cell(m, on_base, metric, t);
-            let head = side_cell(m, on_head, metric, t);
-            if base.is_none() && head.is_none() {
+    ConfigCells {
+        m,
+        plan,
+        thresholds: &options.thresholds,
+        ci,
+        at: [at_base, at_head, at_control],
+        levels: levels.into_iter().collect(),
+        mismatches,
+        codes,
+        one_side,
+        next: (0, 0),
+        one_sided: BTreeMap::new(),
+    }
+}
+
+/// The cells of one configuration, made as they are asked for ([`cells_of`]).
+pub struct ConfigCells<'m> {
+    m: &'m Matched,
+    plan: &'m Plan,
+    thresholds: &'m Thresholds,
+    ci: usize,
+    /// BASE's, HEAD's and the control's runs by level ([`by_level`]).
+    at: [BTreeMap<LevelKey, Vec<(usize, usize)>>; 3],
+    levels: Vec<LevelKey>,
+    mismatches: Vec<Arc<FileText>>,
+    codes: Vec<&'static str>,
+    one_side: Option<Arc<FileText>>,
+    /// The level and the metric of the next cell.
+    next: (usize, usize),
+    /// Metrics recorded on one side only, by side: counted as the cells are made.
+    one_sided: BTreeMap<(RegressMetric, Side), usize>,
+}
+
+impl ConfigCells<'_> {
+    /// The notes of the configuration the walk found (a metric recorded on one side only):
+    /// whole once every cell was made.
+    pub fn notes(&self) -> Vec<FileText> {
+        self.one_sided
+            .iter()
+            .map(|((metric, side), n)| {
+                FileText::new(format!(
+                    "{} is recorded on {} only (at {}), so it is not compared there",
+                    metric.as_str(),
+                    side.name(),
+                    crate::numbers::plural(*n, "level", "levels")
+                ))
+            })
+            .collect()
+    }
+
+    /// The cell of level `key` and `metric`, if there is one.
+    fn cell(&mut self, key: LevelKey, metric: RegressMetric) -> Option<Cell> {
+        let (m, t, g) = (self.m, self.thresholds, &self.m.groups[self.ci]);
+        let (on_base, on_head) = (self.at[0].get(&key), self.at[1].get(&key));
+        let base = side_cell(m, on_base, metric, t);
+        let head = side_cell(m, on_head, metric, t);
+        if base.is_none() && head.is_none() {
+            return None;
+        }
+        let adaptive = &self.plan.adaptive;
+        let sweep_at = |at: Option<&Vec<(usize, usize)>>| {
+            at.is_some_and(|runs| runs.iter().any(|(i, _)| adaptive.contains(i)))
+        };
+        let mut cell = blank_cell(self.ci, key, metric, Verdict::Inconclusive);
+        if !g.mismatches.is_empty() {
+            cell.verdict = Verdict::NotComparable;
+            cell.codes.clone_from(&self.codes);
+            cell.reasons.clone_from(&self.mismatches);
+        } else if sweep_at(on_base) || sweep_at(on_head) {
+            cell.verdict = Verdict::NotComparable;
+            cell.reasons.push(Arc::new(FileText::new(format!(
+                "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
+                 side ran other rates; compare fixed rates (a constant profile) level by level"
+            ))));
+        } else if g.base.is_empty() || g.head.is_empty() || on_base.is_none() || on_head.is_none() {
+            let here = if on_base.is_some() { "BASE" } else { "HEAD" };
+            cell.verdict = Verdict::Missing;
+            cell.reasons.push(self.one_side.as_ref().map_or_else(
+                || Arc::new(FileText::new(format!("{key} is measured on {here} only"))),
+                Arc::clone,
+            ));
+        } else if base.is_none() || head.is_none() {
+            // A metric recorded on one side only is not a cell.
+            let side = if base.is_some() {
+                Side::Base
+            } else {
+                Side::Head
+            };
+            *self.one_sided.entry((metric, side)).or_default() += 1;
+            return None;
+        }
+        cell.base = base;
+        cell.head = head;
+        if cell.verdict == Verdict::Inconclusive {
+            cell.control = side_cell(m, self.at[2].get(&key), metric, t);
+        }
+        Some(cell)
+    }
+}
+
+impl Iterator for ConfigCells<'_> {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        loop {
+            let (l, k) = self.next;
+            let key = *self.levels.get(l)?;
+            let Some(&metric) = self.plan.metrics.get(k) else {
+                self.next = (l + 1, 0);
                 continue;
+            };
+            self.next = (l, k + 1);
+            if let Some(cell) = self.cell(key, metric) {
+                return Some(cell);
             }
-            let mut cell = blank_cell(ci, key, metric, Verdict::Inconclusive);
-            if !g.mismatches.is_empty() {
-                cell.verdict = Verdict::NotComparable;
-                let mut codes: Vec<&'static str> =
-                    g.mismatches.iter().filter_map(|(c, _)| *c).collect();
-                codes.sort_unstable();
-                codes.dedup();
-                cell.codes = codes;
-                cell.reasons.clone_from(&mismatches);
-            } else if sweep_at(on_base) || sweep_at(on_head) {
-                cell.verdict = Verdict::NotComparable;
-                cell.reasons.push(Arc::new(FileText::new(format!(
-                    "{key}: a GuideLLM sweep chose this rate from the rates it had just measured, so the other \
-                     side ran other rates; compare fixed rates (a constant profile) level by level"
-                ))));
-            } else if g.base.is_empty()
-                || g.head.is_empty()
-                || on_base.is_none()
-                || on_head.is_none()
-            {
-                let here = if on_base.is_some() { "BASE" } else { "HEAD" };
-                cell.verdict = Verdict::Missing;
-                cell.reasons.push(one_side.as_ref().map_or_else(
-                    || Arc::new(FileText::new(format!("{key} is measured on {here} only"))),
-                    Arc::clone,
-                ));
-            } else if base.is_none() || head.is_none() {
-                // A metric recorded on one side only is not a cell.
-                let side = if base.is_some() {
-                    Side::Base
-                } else {
-                    Side::Head
-                };
-                *one_sided.entry((metric, side)).or_default() += 1;
-                continue;
-            }
-            cell.base = base;
-            cell.head = head;
-            if cell.verdict == Verdict::Inconclusive {
-                cell.control = side_cell(m, at_control.get(&key), metric, t);
-            }
-            cells.push(cell);
         }
     }
-    for ((metric, side), n) in one_sided {
-        config.notes.push(FileText::new(format!(
-            "{} is recorded on {} only (at {}), so it is not compared there",
-            metric.as_str(),
-            side.name(),
-            crate::numbers::plural(n, "level", "levels")
-        )));
-    }
-    (config, cells)
 }

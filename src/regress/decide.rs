@@ -80,108 +80,148 @@ pub fn adjust(p_worse: &[f64], p_better: &[f64]) -> Vec<(f64, f64)> {
 /// DECIDABLE. Returns the cells that are tested (those with statistics), in order: the
 /// family the adjustment is made over.
 pub fn test(cells: &mut [Cell], options: &Options) -> Vec<usize> {
+    (0..cells.len())
+        .filter(|&i| test_cell(&mut cells[i], options))
+        .collect()
+}
+
+/// [`test`] of one cell: whether it is tested.
+pub fn test_cell(cell: &mut Cell, options: &Options) -> bool {
     let (threshold, alpha) = (options.threshold, options.alpha);
-    let mut tested = Vec::new();
-    for (i, cell) in cells.iter_mut().enumerate() {
-        if !cell.verdict.is_comparable() {
-            continue;
-        }
-        cell.noise_floor = noise_floor(cell);
-        let (kb, kh) = (
-            cell.base.as_deref().map_or(0, |s| s.launches.len()),
-            cell.head.as_deref().map_or(0, |s| s.launches.len()),
+    if !cell.verdict.is_comparable() {
+        return false;
+    }
+    cell.noise_floor = noise_floor(cell);
+    let (kb, kh) = (
+        cell.base.as_deref().map_or(0, |s| s.launches.len()),
+        cell.head.as_deref().map_or(0, |s| s.launches.len()),
+    );
+    if kb < 2 || kh < 2 {
+        cell.verdict = Verdict::NotDecidable;
+        let left_out = |s: Option<&super::SideCell>| {
+            let r = s.map_or(&[][..], |s| s.rejected.as_slice());
+            let mut why: Vec<&str> = r.iter().map(|(_, w)| *w).collect();
+            why.sort_unstable();
+            why.dedup();
+            (r.len(), why.join(", "))
+        };
+        let mut text = format!(
+            "{} on BASE and {} on HEAD: a launch-to-launch spread needs at least 2 per side",
+            plural(kb, "launch", "launches"),
+            plural(kh, "launch", "launches")
         );
-        if kb < 2 || kh < 2 {
-            cell.verdict = Verdict::NotDecidable;
-            let left_out = |s: Option<&super::SideCell>| {
-                let r = s.map_or(&[][..], |s| s.rejected.as_slice());
-                let mut why: Vec<&str> = r.iter().map(|(_, w)| *w).collect();
-                why.sort_unstable();
-                why.dedup();
-                (r.len(), why.join(", "))
-            };
-            let mut text = format!(
-                "{} on BASE and {} on HEAD: a launch-to-launch spread needs at least 2 per side",
-                plural(kb, "launch", "launches"),
-                plural(kh, "launch", "launches")
-            );
-            for (name, s) in [
-                ("BASE", cell.base.as_deref()),
-                ("HEAD", cell.head.as_deref()),
-            ] {
-                let (n, why) = left_out(s);
-                if n > 0 {
-                    let _ = write!(
-                        text,
-                        "; {} of {name} left out: {why}",
-                        plural(n, "run", "runs")
-                    );
-                }
+        for (name, s) in [
+            ("BASE", cell.base.as_deref()),
+            ("HEAD", cell.head.as_deref()),
+        ] {
+            let (n, why) = left_out(s);
+            if n > 0 {
+                let _ = write!(
+                    text,
+                    "; {} of {name} left out: {why}",
+                    plural(n, "run", "runs")
+                );
             }
-            cell.reasons.push(Arc::new(FileText::new(text)));
-            continue;
         }
-        let (b, h) = (
-            cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
-            cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
-        );
-        cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha).map(Box::new);
-        if cell.stats.is_some() {
-            tested.push(i);
+        cell.reasons.push(Arc::new(FileText::new(text)));
+        return false;
+    }
+    let (b, h) = (
+        cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
+        cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
+    );
+    cell.stats = log_ratio(&b, &h, cell.metric.direction(), threshold, alpha).map(Box::new);
+    if cell.stats.is_some() {
+        return true;
+    }
+    cell.verdict = Verdict::NotDecidable;
+    cell.reasons.push(Arc::new(FileText::new(
+        "the launch summaries give no ratio (a value is zero or not finite)",
+    )));
+    false
+}
+
+/// What the verdict of a tested cell is read from: its one-sided p (adjusted into q over the
+/// family), and the change with its interval toward worse and its TOST p.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tested {
+    /// p of "worse".
+    pub p_worse: f64,
+    /// p of "better".
+    pub p_better: f64,
+    /// The change toward worse, on the log scale.
+    pub d: f64,
+    /// The `1 − α` interval of `d`.
+    pub worse_ci: (f64, f64),
+    /// The TOST p.
+    pub p_tost: f64,
+}
+
+impl Tested {
+    /// What the verdict of `cell`, tested ([`test_cell`]), is read from.
+    pub fn of(cell: &Cell) -> Option<Tested> {
+        let st = cell.stats.as_deref()?;
+        Some(Tested {
+            p_worse: st.p_worse,
+            p_better: st.p_better,
+            d: st.d,
+            worse_ci: st.worse_ci(cell.metric.direction()),
+            p_tost: st.p_tost,
+        })
+    }
+
+    /// The verdict, and whether it is confirmed, with the q of "worse" and "better" `q`.
+    pub fn verdict(&self, (qw, qb): (f64, f64), options: &Options) -> (Verdict, bool) {
+        let (alpha, margin) = (options.alpha, options.threshold.ln_1p());
+        let (lo, hi) = self.worse_ci;
+        if qw < alpha && self.d > margin {
+            (Verdict::Regression, lo > margin)
+        } else if qb < alpha && self.d < -margin {
+            (Verdict::Improved, hi < -margin)
+        } else if self.p_tost < alpha {
+            (Verdict::Equivalent, false)
+        } else if qw < alpha {
+            (Verdict::SlowerWithinT, false)
+        } else if qb < alpha {
+            (Verdict::FasterWithinT, false)
         } else {
-            cell.verdict = Verdict::NotDecidable;
-            cell.reasons.push(Arc::new(FileText::new(
-                "the launch summaries give no ratio (a value is zero or not finite)",
-            )));
+            (Verdict::Inconclusive, false)
         }
     }
-    tested
 }
 
 /// The second part: the verdict of each tested cell (`tested`, from [`test`]) from its
 /// adjusted q (`q`, one pair for each tested cell, in order), and what a verdict adds.
 pub fn settle(cells: &mut [Cell], tested: &[usize], q: &[(f64, f64)], options: &Options) {
+    for (&i, &q) in tested.iter().zip(q) {
+        settle_cell(&mut cells[i], q, options);
+    }
+}
+
+/// [`settle`] of one tested cell with its q of "worse" and "better".
+pub fn settle_cell(cell: &mut Cell, (qw, qb): (f64, f64), options: &Options) {
     let (threshold, alpha) = (options.threshold, options.alpha);
-    let margin = threshold.ln_1p();
-    for (&i, &(qw, qb)) in tested.iter().zip(q) {
-        let cell = &mut cells[i];
-        let Some(st) = cell.stats.clone() else {
-            continue;
-        };
-        cell.q_worse = Some(qw);
-        cell.q_better = Some(qb);
-        let (lo, hi) = st.worse_ci(cell.metric.direction());
-        cell.verdict = if qw < alpha && st.d > margin {
-            cell.confirmed = lo > margin;
-            Verdict::Regression
-        } else if qb < alpha && st.d < -margin {
-            cell.confirmed = hi < -margin;
-            Verdict::Improved
-        } else if st.p_tost < alpha {
-            Verdict::Equivalent
-        } else if qw < alpha {
-            Verdict::SlowerWithinT
-        } else if qb < alpha {
-            Verdict::FasterWithinT
-        } else {
-            Verdict::Inconclusive
-        };
-        if cell.verdict == Verdict::Inconclusive {
-            let (b, h) = (
-                cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
-                cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
-            );
-            cell.launches_needed =
-                pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));
-        }
-        if cell.noise_floor.0 > threshold {
-            cell.reasons.push(Arc::new(FileText::new(format!(
-                "T = {} is below the noise floor of {} (from {}): a change of T cannot be told from noise here",
-                pct(threshold),
-                pct(cell.noise_floor.0),
-                cell.noise_floor.1
-            ))));
-        }
+    let Some(tested) = Tested::of(cell) else {
+        return;
+    };
+    cell.q_worse = Some(qw);
+    cell.q_better = Some(qb);
+    (cell.verdict, cell.confirmed) = tested.verdict((qw, qb), options);
+    if cell.verdict == Verdict::Inconclusive {
+        let (b, h) = (
+            cell.base.as_ref().map(|s| s.values()).unwrap_or_default(),
+            cell.head.as_ref().map(|s| s.values()).unwrap_or_default(),
+        );
+        cell.launches_needed =
+            pooled_log_sd(&[&b, &h]).and_then(|sd| launches_needed(sd, threshold, alpha));
+    }
+    if cell.noise_floor.0 > threshold {
+        cell.reasons.push(Arc::new(FileText::new(format!(
+            "T = {} is below the noise floor of {} (from {}): a change of T cannot be told from noise here",
+            pct(threshold),
+            pct(cell.noise_floor.0),
+            cell.noise_floor.1
+        ))));
     }
 }
 

@@ -1,23 +1,24 @@
-//! A report's cells, made again a configuration at a time whenever a reporter walks them, and
-//! the counts a report opens with, found by one walk.
+//! A report's cells, made again one at a time whenever a reporter walks them, and the counts
+//! a report opens with.
 //!
 //! A run over a corpus of many configurations has a cell for every level and metric of each
-//! (140,000 for 10,000 results each its own configuration): held until the report was
-//! written, they were most of the run's memory. What the cells of one configuration need is
-//! the matched sides (held anyway: the runs' values are read from them) and, for each cell
-//! that is tested, the q that the Benjamini–Hochberg adjustment over every tested cell gave
-//! it. So the run decides in two walks: the first makes each configuration's cells, keeps
-//! the p of each tested cell and lets the cells go; the adjustment gives every q; each later
-//! walk makes a configuration's cells again, tests them again (the same numbers, from the
-//! same values) and settles their verdicts with the q kept for them.
+//! (140,000 for 10,000 results each its own configuration), and a configuration of thousands
+//! of launches has thousands of runs in every cell: held until the report was written, the
+//! cells were most of the run's memory. What a cell needs is the matched sides (held anyway:
+//! the runs' values are read from them) and, when it is tested, the q that the
+//! Benjamini–Hochberg adjustment over every tested cell gave it. So the run decides in two
+//! walks: the first makes each cell, keeps the p of each tested cell with the few numbers its
+//! verdict is read from, counts the others, and lets each cell go; the adjustment gives every
+//! q, and with it every verdict and the counts; each later walk (a reporter's) makes the cells
+//! again, tests them again (the same numbers, from the same values) and settles their
+//! verdicts with the q kept for them.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::cells::{self, Plan};
-use super::decide;
+use super::cells::{self, ConfigCells, Plan};
+use super::decide::{self, Tested};
 use super::matching::Matched;
-use super::{Cell, FailOn, Options, Verdict};
+use super::{Cell, Config, FailOn, Options, Runs, Verdict};
 
 /// Where a report's cells come from.
 pub enum Cells {
@@ -37,39 +38,63 @@ pub struct Maker {
     first_tested: Vec<usize>,
 }
 
-impl Maker {
-    /// The cells of configuration `ci`, decided.
-    fn cells_of(&self, ci: usize, options: &Options) -> Vec<Cell> {
-        let (_, mut cells) = cells::of_config(&self.matched, &self.plan, ci, options);
-        let tested = decide::test(&mut cells, options);
-        let from = self.first_tested[ci];
-        let q = self.q.get(from..from + tested.len()).unwrap_or(&[]);
-        decide::settle(&mut cells, &tested, q, options);
-        cells
+/// A configuration's cells made again and decided, one at a time.
+struct Decided<'a> {
+    cells: ConfigCells<'a>,
+    q: &'a [(f64, f64)],
+    options: &'a Options,
+}
+
+impl Iterator for Decided<'_> {
+    type Item = Cell;
+
+    fn next(&mut self) -> Option<Cell> {
+        let mut cell = self.cells.next()?;
+        if decide::test_cell(&mut cell, self.options)
+            && let Some((&q, rest)) = self.q.split_first()
+        {
+            decide::settle_cell(&mut cell, q, self.options);
+            self.q = rest;
+        }
+        Some(cell)
     }
 }
 
-/// The configurations, the cells made and decided, the runs and the size of the family of
-/// the matched sides `m`: the first walk (see the module's documentation).
-pub fn decide_all(
-    matched: Matched,
-    options: &Options,
-) -> (Vec<super::Config>, Cells, super::Runs, usize) {
+/// A report's first walk over the matched sides `matched`: the configurations, the cells to
+/// be made again, the runs, the size of the family and the counts (see the module's
+/// documentation). A tested cell's verdict is known once the family is adjusted; what it is
+/// read from is kept meanwhile, a few numbers a cell, so that the counts need no second walk.
+pub fn decide_all(matched: Matched, options: &Options) -> (Vec<Config>, Cells, Runs, usize, Tally) {
     let plan = Plan::new(&matched, options);
     let mut configs = Vec::with_capacity(matched.groups.len());
     let mut first_tested = Vec::with_capacity(matched.groups.len());
-    let (mut p_worse, mut p_better) = (Vec::new(), Vec::new());
+    let mut tested: Vec<Tested> = Vec::new();
+    let mut tally = Tally::default();
     for ci in 0..matched.groups.len() {
-        let (config, mut cells) = cells::of_config(&matched, &plan, ci, options);
-        first_tested.push(p_worse.len());
-        for i in decide::test(&mut cells, options) {
-            let stats = cells[i].stats.as_deref();
-            p_worse.push(stats.map_or(1.0, |s| s.p_worse));
-            p_better.push(stats.map_or(1.0, |s| s.p_better));
+        first_tested.push(tested.len());
+        let mut made = cells::cells_of(&matched, &plan, ci, options);
+        for mut cell in made.by_ref() {
+            if decide::test_cell(&mut cell, options)
+                && let Some(t) = Tested::of(&cell)
+            {
+                tested.push(t);
+            } else {
+                tally.add(&cell, options.fail_on);
+            }
         }
+        let mut config = cells::config_of_group(&matched, ci);
+        config.notes = made.notes();
         configs.push(config);
     }
+    let p_worse: Vec<f64> = tested.iter().map(|t| t.p_worse).collect();
+    let p_better: Vec<f64> = tested.iter().map(|t| t.p_better).collect();
     let q = decide::adjust(&p_worse, &p_better);
+    drop((p_worse, p_better));
+    for (t, &q) in tested.iter().zip(&q) {
+        let (verdict, confirmed) = t.verdict(q, options);
+        tally.add_verdict(verdict, confirmed, options.fail_on);
+    }
+    drop(tested);
     let family = q.len();
     let runs = cells::runs_of(&matched);
     let maker = Maker {
@@ -78,46 +103,59 @@ pub fn decide_all(
         q,
         first_tested,
     };
-    (configs, Cells::Made(Box::new(maker)), runs, family)
+    (configs, Cells::Made(Box::new(maker)), runs, family, tally)
 }
+
+/// A configuration's cells, made one at a time.
+pub type CellsOf<'a> = Box<dyn Iterator<Item = Cell> + 'a>;
 
 impl Cells {
     /// Each configuration's cells (one entry for every one of `configs` configurations, in
-    /// order, empty for one without cells), decided.
+    /// order, empty for one without cells), decided, made as they are asked for.
     pub fn by_config<'a>(
         &'a self,
         configs: usize,
         options: &'a Options,
-    ) -> Box<dyn Iterator<Item = (usize, Cow<'a, [Cell]>)> + 'a> {
+    ) -> Box<dyn Iterator<Item = (usize, CellsOf<'a>)> + 'a> {
         match self {
             Cells::Held(cells) => {
-                let mut of: Vec<Vec<Cell>> = vec![Vec::new(); configs];
+                let mut of: Vec<Vec<&Cell>> = vec![Vec::new(); configs];
                 for c in cells {
                     if let Some(list) = of.get_mut(c.config) {
-                        list.push(c.clone());
+                        list.push(c);
                     }
                 }
-                Box::new(
-                    of.into_iter()
-                        .enumerate()
-                        .map(|(ci, c)| (ci, Cow::Owned(c))),
-                )
+                Box::new(of.into_iter().enumerate().map(|(ci, list)| {
+                    let cells: CellsOf<'a> = Box::new(list.into_iter().cloned());
+                    (ci, cells)
+                }))
             }
-            Cells::Made(maker) => {
-                Box::new((0..configs).map(move |ci| (ci, Cow::Owned(maker.cells_of(ci, options)))))
-            }
+            Cells::Made(maker) => Box::new((0..configs).map(move |ci| {
+                let from = maker.first_tested.get(ci).copied().unwrap_or(0);
+                let cells: CellsOf<'a> = Box::new(Decided {
+                    cells: cells::cells_of(&maker.matched, &maker.plan, ci, options),
+                    q: maker.q.get(from..).unwrap_or(&[]),
+                    options,
+                });
+                (ci, cells)
+            })),
         }
     }
 }
 
 /// Whether `cell` meets `fail_on`.
 pub fn fails(fail_on: FailOn, cell: &Cell) -> bool {
+    fails_as(fail_on, cell.verdict, cell.confirmed)
+}
+
+/// Whether a cell of `verdict`, `confirmed` or not, meets `fail_on`.
+fn fails_as(fail_on: FailOn, verdict: Verdict, confirmed: bool) -> bool {
     match fail_on {
         FailOn::None => false,
-        FailOn::Regression => cell.verdict == Verdict::Regression,
-        FailOn::Confirmed => cell.verdict == Verdict::Regression && cell.confirmed,
+        FailOn::Regression => verdict == Verdict::Regression,
+        FailOn::Confirmed => verdict == Verdict::Regression && confirmed,
         FailOn::Undecided => matches!(
-            cell.verdict,
+            verdict,
             Verdict::Regression | Verdict::Inconclusive | Verdict::NotDecidable
         ),
     }
@@ -139,9 +177,14 @@ pub struct Tally {
 impl Tally {
     /// Counts `cell` in.
     pub fn add(&mut self, cell: &Cell, fail_on: FailOn) {
-        *self.counts.entry(cell.verdict).or_default() += 1;
-        self.confirmed += usize::from(cell.verdict == Verdict::Regression && cell.confirmed);
-        self.failing += usize::from(fails(fail_on, cell));
+        self.add_verdict(cell.verdict, cell.confirmed, fail_on);
+    }
+
+    /// Counts in a cell of `verdict`, `confirmed` or not.
+    pub fn add_verdict(&mut self, verdict: Verdict, confirmed: bool, fail_on: FailOn) {
+        *self.counts.entry(verdict).or_default() += 1;
+        self.confirmed += usize::from(verdict == Verdict::Regression && confirmed);
+        self.failing += usize::from(fails_as(fail_on, verdict, confirmed));
         self.cells += 1;
     }
 

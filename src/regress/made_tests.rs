@@ -67,15 +67,17 @@ fn all_at_once(
     head: Vec<LoadedResult>,
     control: Option<Vec<LoadedResult>>,
     options: &Options,
-) -> Vec<Cell> {
+) -> (Vec<super::Config>, Vec<Cell>) {
     let m = match_sides(base, head, control, options);
     let plan = Plan::new(&m, options);
-    let mut all = Vec::new();
+    let (mut configs, mut all) = (Vec::new(), Vec::new());
     for ci in 0..m.groups.len() {
-        all.extend(cells::of_config(&m, &plan, ci, options).1);
+        let (config, cells) = cells::of_config(&m, &plan, ci, options);
+        configs.push(config);
+        all.extend(cells);
     }
     decide::decide(&mut all, options);
-    all
+    (configs, all)
 }
 
 #[test]
@@ -89,14 +91,17 @@ fn cells_made_again_at_each_walk_are_those_decided_at_once() {
         let head = draw_side(&mut state, &pool);
         let control = (below(&mut state, 4) == 0).then(|| draw_side(&mut state, &pool));
         let options = draw_options(&mut state);
-        let expected = all_at_once(base.clone(), head.clone(), control.clone(), &options);
+        let (configs, expected) =
+            all_at_once(base.clone(), head.clone(), control.clone(), &options);
         let report = regress(base, head, control, &options);
+        assert_eq!(
+            format!("{:?}", report.configs),
+            format!("{configs:?}"),
+            "case {case}"
+        );
         // Walked twice: each walk makes the same cells.
         for _ in 0..2 {
-            let walked: Vec<Cell> = report
-                .by_config()
-                .flat_map(|(_, cells)| cells.into_owned())
-                .collect();
+            let walked: Vec<Cell> = report.by_config().flat_map(|(_, cells)| cells).collect();
             assert_eq!(
                 format!("{walked:?}"),
                 format!("{expected:?}"),

@@ -28,7 +28,6 @@ mod made_tests;
 #[cfg(test)]
 mod simulation;
 
-use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -388,15 +387,21 @@ impl Report {
     /// A report of cells at hand (decided), its counts and exit code found from them.
     pub fn of_cells(options: Options, configs: Vec<Config>, cells: Vec<Cell>, runs: Runs) -> Self {
         let family = cells.iter().filter(|c| c.stats.is_some()).count();
-        Report::concluded(options, configs, Cells::Held(cells), runs, family)
+        let mut tally = Tally::default();
+        for c in &cells {
+            tally.add(c, options.fail_on);
+        }
+        Report::concluded(options, configs, (Cells::Held(cells), runs), family, tally)
     }
 
+    /// The report of `cells`, whose counts are `tally`: its exit code and, when nothing could
+    /// be compared, why.
     fn concluded(
         options: Options,
         configs: Vec<Config>,
-        cells: Cells,
-        runs: Runs,
+        (cells, runs): (Cells, Runs),
         family: usize,
+        tally: Tally,
     ) -> Self {
         let mut report = Report {
             options,
@@ -409,12 +414,6 @@ impl Report {
             no_comparable: None,
             exit_code: 0,
         };
-        let mut tally = Tally::default();
-        for (_, cells) in report.by_config() {
-            for c in cells.iter() {
-                tally.add(c, report.options.fail_on);
-            }
-        }
         report.no_comparable = (!tally.any_comparable()).then(|| {
             if tally.cells == 0 {
                 "no cell: neither side holds a successful result with a level and a metric to compare"
@@ -441,9 +440,9 @@ impl Report {
     }
 
     /// Each configuration's cells, decided, in configuration order (every configuration,
-    /// those without cells too). A run's cells are made again at each walk, a configuration
-    /// at a time ([`made`]).
-    pub fn by_config(&self) -> impl Iterator<Item = (usize, Cow<'_, [Cell]>)> + '_ {
+    /// those without cells too). A run's cells are made again at each walk, one at a time
+    /// ([`made`]).
+    pub fn by_config(&self) -> impl Iterator<Item = (usize, made::CellsOf<'_>)> + '_ {
         self.cells.by_config(self.configs.len(), &self.options)
     }
 
@@ -463,8 +462,8 @@ pub fn regress(
 ) -> Report {
     let has_control = control.is_some();
     let matched = matching::match_sides(base, head, control, options);
-    let (configs, cells, runs, family) = made::decide_all(matched, options);
-    let mut report = Report::concluded(options.clone(), configs, cells, runs, family);
+    let (configs, cells, runs, family, tally) = made::decide_all(matched, options);
+    let mut report = Report::concluded(options.clone(), configs, (cells, runs), family, tally);
     report.control = has_control;
     report
 }

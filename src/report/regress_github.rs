@@ -87,10 +87,10 @@ pub fn render(report: &Report) -> Vec<u8> {
     let mut worst = [Worst::counted(PER_SEVERITY), Worst::counted(PER_SEVERITY)];
     let mut place = 0;
     for (_, cells) in report.by_config() {
-        for c in cells.iter() {
-            if let Some(sev) = severity(report, c) {
+        for c in cells {
+            if let Some(sev) = severity(report, &c) {
                 let k = usize::from(sev == "warning");
-                worst[k].offer(badness(report, c, place), || annotation(report, c, sev));
+                worst[k].offer(badness(report, &c, place), || annotation(report, &c, sev));
             }
             place += 1;
         }

@@ -17,26 +17,76 @@ fn level(key: LevelKey) -> Value {
     }
 }
 
-fn side(s: Option<&SideCell>, runs: &Runs) -> Value {
-    let Some(s) = s else { return Value::Null };
-    json!({
-        "center": s.center(),
-        "ci95_fraction": s.ci_fraction(),
-        "cv": s.cv(),
-        "launches": s.launches.iter().map(|l| json!({
+/// A side of a cell as the document shows it: its launches written as the writer reaches
+/// them (a configuration of thousands of launches has thousands in every cell, each with its
+/// runs, and a cell built whole as a JSON value first was ten times its text).
+#[derive(serde::Serialize)]
+struct SideJson<'a> {
+    center: Option<f64>,
+    ci95_fraction: Option<f64>,
+    cv: Option<f64>,
+    launches: crate::text::json::Streamed<Box<dyn Iterator<Item = Value> + 'a>>,
+    rejected: Value,
+}
+
+fn side<'a>(s: Option<&'a SideCell>, runs: &'a Runs) -> Option<SideJson<'a>> {
+    let s = s?;
+    let launches: Box<dyn Iterator<Item = Value> + 'a> = Box::new(s.launches.iter().map(|l| {
+        json!({
             "id": s.launch_id(l, runs).map(|i| i.masked().into_owned()),
             "value": l.value,
             "runs": s.runs_of(l).iter().map(|r| json!({
                 "id": runs.id(r.run), "path": runs.path(r.run), "value": r.value,
             })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "rejected": s.rejected.iter()
+        })
+    }));
+    Some(SideJson {
+        center: s.center(),
+        ci95_fraction: s.ci_fraction(),
+        cv: s.cv(),
+        launches: crate::text::json::Streamed::new(launches),
+        rejected: s
+            .rejected
+            .iter()
             .map(|&(run, why)| json!({ "id": runs.id(run), "reason": why }))
-            .collect::<Vec<_>>(),
+            .collect(),
     })
 }
 
-fn cell(report: &Report, c: &Cell) -> Value {
+/// A cell as the document shows it, its members in their order.
+#[derive(serde::Serialize)]
+struct CellJson<'a> {
+    configuration: &'a str,
+    level: Value,
+    metric: &'static str,
+    better: &'static str,
+    base: Option<SideJson<'a>>,
+    head: Option<SideJson<'a>>,
+    control: Option<SideJson<'a>>,
+    effect: Value,
+    tests: Value,
+    noise_floor: Value,
+    verdict: &'static str,
+    confirmed: bool,
+    fails: bool,
+    codes: &'a [&'static str],
+    reasons: &'a [std::sync::Arc<crate::text::FileText>],
+    launches_needed_per_side: Value,
+}
+
+/// A cell made by the walk of the report's cells, written when the writer reaches it.
+struct WrittenCell<'r> {
+    report: &'r Report,
+    cell: Cell,
+}
+
+impl serde::Serialize for WrittenCell<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        cell(self.report, &self.cell).serialize(serializer)
+    }
+}
+
+fn cell<'a>(report: &'a Report, c: &'a Cell) -> CellJson<'a> {
     let config = &report.configs[c.config];
     let (effect, tests) = match &c.stats {
         Some(s) => {
@@ -55,24 +105,24 @@ fn cell(report: &Report, c: &Cell) -> Value {
         Some(LaunchesNeeded::Beyond) => json!(format!(">{}", crate::stats::MAX_LAUNCHES)),
         None => Value::Null,
     };
-    json!({
-        "configuration": config.fingerprint,
-        "level": level(c.level),
-        "metric": c.metric.as_str(),
-        "better": c.metric.better(),
-        "base": side(c.base.as_deref(), &report.runs),
-        "head": side(c.head.as_deref(), &report.runs),
-        "control": side(c.control.as_deref(), &report.runs),
-        "effect": effect,
-        "tests": tests,
-        "noise_floor": { "value": c.noise_floor.0, "source": c.noise_floor.1 },
-        "verdict": c.verdict.as_str(),
-        "confirmed": c.confirmed,
-        "fails": report.fails(c),
-        "codes": c.codes,
-        "reasons": c.reasons,
-        "launches_needed_per_side": needed,
-    })
+    CellJson {
+        configuration: &config.fingerprint,
+        level: level(c.level),
+        metric: c.metric.as_str(),
+        better: c.metric.better(),
+        base: side(c.base.as_deref(), &report.runs),
+        head: side(c.head.as_deref(), &report.runs),
+        control: side(c.control.as_deref(), &report.runs),
+        effect,
+        tests,
+        noise_floor: json!({ "value": c.noise_floor.0, "source": c.noise_floor.1 }),
+        verdict: c.verdict.as_str(),
+        confirmed: c.confirmed,
+        fails: report.fails(c),
+        codes: &c.codes,
+        reasons: &c.reasons,
+        launches_needed_per_side: needed,
+    }
 }
 
 /// Renders `report` as JSON.
@@ -87,7 +137,7 @@ pub fn render(report: &Report) -> Vec<u8> {
 /// and made whole as a JSON value first it took ten times that.
 #[derive(serde::Serialize)]
 #[serde(bound(serialize = ""))]
-struct Document<C: Iterator<Item = Value>, K: Iterator<Item = Value>> {
+struct Document<C: Iterator<Item = Value>, K: Iterator<Item: serde::Serialize>> {
     tool: &'static str,
     version: &'static str,
     schema: &'static str,
@@ -134,8 +184,8 @@ pub fn render_to(report: &Report, out: &mut dyn std::io::Write) -> std::io::Resu
         cells: crate::text::json::Streamed::new(
             report
                 .by_config()
-                .flat_map(|(_, cells)| cells.into_owned())
-                .map(|c| cell(report, &c)),
+                .flat_map(|(_, cells)| cells)
+                .map(|cell| WrittenCell { report, cell }),
         ),
         summary: json!({
             "counts": counts,

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::regress_common::{
     Worst, badness, change, exit_words, headline_counts, launches_note, q, side_center, side_spread,
 };
-use crate::regress::{Cell, Report, SideCell};
+use crate::regress::{Cell, RegressMetric, Report, SideCell};
 
 /// The most bytes written: under GitHub's 1024k step summary cap, with room for what a job
 /// appends around it.
@@ -97,107 +97,161 @@ fn bar(iv: (f64, f64, f64), lo: f64, hi: f64) -> String {
         .collect()
 }
 
+/// What the picture of a configuration draws of one cell: its metric, whether the cell
+/// chooses the picture's metric (the first with comparable cells on both sides), and the two
+/// lines of its intervals when both sides have one.
+type PictureCell = (RegressMetric, bool, Option<String>);
+
+/// [`PictureCell`] of `c`.
+fn picture_cell(c: &Cell) -> PictureCell {
+    let chooses = c.base.is_some() && c.head.is_some() && c.verdict.is_comparable();
+    let lines = match (
+        c.base.as_deref().and_then(interval),
+        c.head.as_deref().and_then(interval),
+    ) {
+        (Some(b), Some(h)) => {
+            let lo = b.0.min(h.0);
+            let hi = b.2.max(h.2);
+            let pad = (hi - lo) * 0.1;
+            let (lo, hi) = (lo - pad, hi + pad);
+            let level = c.level.value_text();
+            let mut out = String::new();
+            let _ = writeln!(
+                out,
+                "{level:>6}  B {}  {}",
+                bar(b, lo, hi),
+                side_center(c.base.as_deref())
+            );
+            let _ = writeln!(
+                out,
+                "{:>6}  H {}  {}  {}",
+                "",
+                bar(h, lo, hi),
+                side_center(c.head.as_deref()),
+                c.verdict.word(c.confirmed)
+            );
+            Some(out)
+        }
+        _ => None,
+    };
+    (c.metric, chooses, lines)
+}
+
 /// The picture of one configuration: for its first metric with comparable cells, each level's
 /// BASE and HEAD intervals side by side on that level's own axis.
-fn picture(cells: &[&Cell]) -> Option<String> {
-    let metric = cells
-        .iter()
-        .find(|c| c.base.is_some() && c.head.is_some() && c.verdict.is_comparable())?
-        .metric;
+fn picture(cells: &[PictureCell]) -> Option<String> {
+    let metric = cells.iter().find(|(_, chooses, _)| *chooses)?.0;
     let mut out = format!(
         "```text\n{} {} — each level: BASE (B) and HEAD (H), 95% interval of the launch mean, ● centre\n",
         metric.as_str(),
         metric.arrow()
     );
-    for c in cells.iter().filter(|c| c.metric == metric) {
-        let (Some(b), Some(h)) = (
-            c.base.as_deref().and_then(interval),
-            c.head.as_deref().and_then(interval),
-        ) else {
-            continue;
-        };
-        let lo = b.0.min(h.0);
-        let hi = b.2.max(h.2);
-        let pad = (hi - lo) * 0.1;
-        let (lo, hi) = (lo - pad, hi + pad);
-        let level = c.level.value_text();
-        let _ = writeln!(
-            out,
-            "{level:>6}  B {}  {}",
-            bar(b, lo, hi),
-            side_center(c.base.as_deref())
-        );
-        let _ = writeln!(
-            out,
-            "{:>6}  H {}  {}  {}",
-            "",
-            bar(h, lo, hi),
-            side_center(c.head.as_deref()),
-            c.verdict.word(c.confirmed)
-        );
+    for (_, _, lines) in cells.iter().filter(|(m, _, _)| *m == metric) {
+        if let Some(lines) = lines {
+            out.push_str(lines);
+        }
     }
     out.push_str("```\n");
     Some(out)
 }
 
-fn details(report: &Report, ci: usize, cells: &[Cell]) -> Option<String> {
-    let config = &report.configs[ci];
-    let cells: Vec<&Cell> = cells.iter().collect();
-    if cells.is_empty() {
-        return None;
+/// The details of one configuration, made as its cells pass.
+#[derive(Default)]
+struct Details {
+    cells: usize,
+    failing: usize,
+    rows: String,
+    picture: Vec<PictureCell>,
+}
+
+impl Details {
+    fn add(&mut self, report: &Report, c: &Cell) {
+        self.cells += 1;
+        self.failing += usize::from(report.fails(c));
+        self.rows.push_str(&row(report, c, false));
+        self.picture.push(picture_cell(c));
     }
-    let failing = cells.iter().filter(|c| report.fails(c)).count();
-    let join = |v: &[crate::text::FileText]| {
-        v.iter()
-            .map(crate::text::FileText::md)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut out = format!(
-        "<details{}><summary><code>{}</code> {}{} — BASE {} · HEAD {}{}</summary>\n\n",
-        if failing > 0 { " open" } else { "" },
-        config.fingerprint,
-        config.label.md(),
-        if config.speculative { " [SD]" } else { "" },
-        join(&config.versions.0),
-        join(&config.versions.1),
-        if failing > 0 {
-            format!(" — ❌ {failing} failing")
-        } else {
-            String::new()
+
+    /// The block of configuration `ci`, or none for a configuration without cells.
+    fn finish(self, report: &Report, ci: usize) -> Option<String> {
+        if self.cells == 0 {
+            return None;
         }
-    );
-    for n in &config.notes {
-        let _ = writeln!(out, "- note: {}", n.md());
-    }
-    if !config.notes.is_empty() {
+        let config = &report.configs[ci];
+        let failing = self.failing;
+        let join = |v: &[crate::text::FileText]| {
+            v.iter()
+                .map(crate::text::FileText::md)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut out = format!(
+            "<details{}><summary><code>{}</code> {}{} — BASE {} · HEAD {}{}</summary>\n\n",
+            if failing > 0 { " open" } else { "" },
+            config.fingerprint,
+            config.label.md(),
+            if config.speculative { " [SD]" } else { "" },
+            join(&config.versions.0),
+            join(&config.versions.1),
+            if failing > 0 {
+                format!(" — ❌ {failing} failing")
+            } else {
+                String::new()
+            }
+        );
+        for n in &config.notes {
+            let _ = writeln!(out, "- note: {}", n.md());
+        }
+        if !config.notes.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(HEADER);
+        out.push_str(&self.rows);
         out.push('\n');
+        if let Some(p) = picture(&self.picture) {
+            out.push_str(&p);
+        }
+        out.push_str("\n</details>\n\n");
+        Some(out)
     }
-    out.push_str(HEADER);
-    for c in &cells {
-        out.push_str(&row(report, c, false));
-    }
-    out.push('\n');
-    if let Some(p) = picture(&cells) {
-        out.push_str(&p);
-    }
-    out.push_str("\n</details>\n\n");
-    Some(out)
 }
 
 /// Renders `report` as Markdown, under [`LIMIT`] bytes.
 pub fn render(report: &Report) -> Vec<u8> {
+    render_within(report, LIMIT)
+}
+
+/// [`render`] under `limit` bytes (at least a few thousand).
+fn render_within(report: &Report, limit: usize) -> Vec<u8> {
     let o = &report.options;
     let t = crate::regress::decide::pct(o.threshold);
-    // The failing rows, worst first: those that fit under the limit (the rest are cut).
-    let mut failing = Worst::sized(LIMIT);
+    // One walk: the failing rows, worst first, those that fit under the limit (the rest are
+    // cut); and each configuration's details while they may fit, from the first on (past the
+    // first that cannot, every later one is left out, so that what is shown is a prefix; the
+    // cut is made below, once the headline's length is known).
+    let mut failing = Worst::sized(limit);
     let mut place = 0;
-    for (_, cells) in report.by_config() {
-        for c in cells.iter() {
-            if report.fails(c) {
-                failing.offer(badness(report, c, place), || row(report, c, true));
+    let mut blocks: Vec<String> = Vec::new();
+    let mut total = 0;
+    let mut past = 0;
+    for (ci, cells) in report.by_config() {
+        let mut details = Details::default();
+        for c in cells {
+            if report.fails(&c) {
+                failing.offer(badness(report, &c, place), || row(report, &c, true));
             }
             place += 1;
+            if total > limit {
+                details.cells += 1;
+            } else {
+                details.add(report, &c);
+            }
+        }
+        if total > limit {
+            past += usize::from(details.cells > 0);
+        } else if let Some(block) = details.finish(report, ci) {
+            total += block.len();
+            blocks.push(block);
         }
     }
     let failing_rows = failing.into_lines();
@@ -249,26 +303,12 @@ pub fn render(report: &Report) -> Vec<u8> {
             " (BASE launches)"
         }
     );
-    // Each configuration's details while they fit, from the first on; past the first that does
-    // not, every later one is left out, so that what is shown is always a prefix.
     let fixed = head.len() + footer.len() + 200;
-    let mut blocks: Vec<String> = Vec::new();
-    let mut total = 0;
-    let mut dropped = 0;
-    for (ci, cells) in report.by_config() {
-        if dropped > 0 {
-            dropped += usize::from(!cells.is_empty());
-            continue;
-        }
-        let Some(block) = details(report, ci, &cells) else {
-            continue;
-        };
-        if fixed + total + block.len() > LIMIT {
-            dropped = 1;
-            continue;
-        }
-        total += block.len();
-        blocks.push(block);
+    let mut dropped = past;
+    while fixed + total > limit {
+        let Some(last) = blocks.pop() else { break };
+        total -= last.len();
+        dropped += 1;
     }
     let mut out = head;
     if !blocks.is_empty() {
@@ -286,8 +326,8 @@ pub fn render(report: &Report) -> Vec<u8> {
     }
     out.push_str(&footer);
     // A single failing table larger than the limit is cut at a row boundary.
-    if out.len() > LIMIT {
-        let mut end = LIMIT - 200;
+    if out.len() > limit {
+        let mut end = limit - 200;
         while !out.is_char_boundary(end) {
             end -= 1;
         }
@@ -369,5 +409,86 @@ mod tests {
             "{}",
             &md[md.len() - 300..]
         );
+    }
+
+    /// Drawn reports under drawn limits: what is shown of the configurations is their first
+    /// blocks in order, as many as fit, and the rest are counted as left out.
+    #[test]
+    fn the_configurations_shown_are_the_first_that_fit() {
+        let mut state = 17;
+        for case in 0..150 {
+            let n = crate::seeded::below(&mut state, 40);
+            let configs: Vec<Config> = (0..n)
+                .map(|i| Config {
+                    label: FileText::new(format!("model-{i} · vllm")),
+                    fingerprint: format!("{i:012x}"),
+                    versions: (Vec::new(), Vec::new()),
+                    speculative: false,
+                    mismatches: Vec::new(),
+                    notes: Vec::new(),
+                })
+                .collect();
+            let mut cells = Vec::new();
+            let mut with_cells = Vec::new();
+            for ci in 0..n {
+                let k = crate::seeded::below(&mut state, 8);
+                if k > 0 {
+                    with_cells.push(format!("{ci:012x}"));
+                }
+                for li in 0..k {
+                    let verdict = if crate::seeded::below(&mut state, 6) == 0 {
+                        Verdict::Regression
+                    } else {
+                        Verdict::Equivalent
+                    };
+                    let mut c = crate::regress::cells::blank_cell(
+                        ci,
+                        LevelKey::Streams(1 << li),
+                        RegressMetric::ALL[li % RegressMetric::ALL.len()],
+                        verdict,
+                    );
+                    c.base = Some(Box::new(side(100.0)));
+                    c.head = Some(Box::new(side(
+                        90.0 + 3.0 * f64::from(u8::try_from(li).unwrap_or(0)),
+                    )));
+                    cells.push(c);
+                }
+            }
+            let report = Report::of_cells(
+                Options::default(),
+                configs,
+                cells,
+                crate::regress::Runs::default(),
+            );
+            let limit = 3_000 + crate::seeded::below(&mut state, 40_000);
+            let md = String::from_utf8(render_within(&report, limit)).unwrap();
+            assert!(md.len() <= limit, "case {case}: {} > {limit}", md.len());
+            let whole = String::from_utf8(render_within(&report, usize::MAX / 2)).unwrap();
+            let shown: Vec<&str> = md
+                .split("<details")
+                .skip(1)
+                .filter_map(|b| b.split("<code>").nth(1)?.split("</code>").next())
+                .collect();
+            assert_eq!(shown[..], with_cells[..shown.len()], "case {case}");
+            let cut = md.contains("_Cut to stay under");
+            if !cut {
+                let left = with_cells.len() - shown.len();
+                if left > 0 {
+                    let said = format!(
+                        "{} left out",
+                        crate::numbers::plural(left, "configuration", "configurations")
+                    );
+                    assert!(md.contains(&said), "case {case}: {said}");
+                    // The next block would not have fitted.
+                    let next = whole
+                        .split("<details")
+                        .nth(shown.len() + 1)
+                        .map_or(0, str::len);
+                    assert!(md.len() + next > limit - 200, "case {case}");
+                } else {
+                    assert_eq!(md, whole, "case {case}");
+                }
+            }
+        }
     }
 }

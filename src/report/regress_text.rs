@@ -45,7 +45,8 @@ pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Res
     );
     for (ci, cells) in report.by_config() {
         let config = &report.configs[ci];
-        if cells.is_empty() {
+        let mut cells = cells.peekable();
+        if cells.peek().is_none() {
             continue;
         }
         let join = |v: &[crate::text::FileText]| {
@@ -82,7 +83,8 @@ pub fn render_to(report: &Report, sink: &mut dyn std::io::Write) -> std::io::Res
         let mut notes: Vec<String> = Vec::new();
         let mut note_of: std::collections::HashMap<String, usize> =
             std::collections::HashMap::new();
-        for c in cells.iter() {
+        for c in cells {
+            let c = &c;
             let mut verdict = c.verdict.word(c.confirmed).to_string();
             if report.fails(c) {
                 verdict = format!("✗ {verdict}");
