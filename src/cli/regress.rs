@@ -148,10 +148,9 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         control.map(|(c, _)| c.results),
         &options,
     );
-    // JSON and the table to stdout are written as they are made, never held: a report of every
-    // cell of a large corpus is hundreds of megabytes.
-    let streamed =
-        matches!(args.format, RegressFormat::Json | RegressFormat::Human) && args.output.is_none();
+    // JSON and the table are written as they are made, to stdout or to the file, never held: a
+    // report of every cell of a large corpus is hundreds of megabytes.
+    let streamed = matches!(args.format, RegressFormat::Json | RegressFormat::Human);
     let bytes = match args.format {
         RegressFormat::Human | RegressFormat::Json if streamed => Vec::new(),
         RegressFormat::Human => regress_text::render(&report),
@@ -183,7 +182,17 @@ pub fn run(args: &RegressArgs) -> Result<Output, String> {
         report.exit_code
     };
     if let Some(path) = &args.output {
-        super::write_file(path, &bytes)?;
+        if streamed {
+            super::output::write_file_with(path, &mut |sink| {
+                if args.format == RegressFormat::Json {
+                    regress_json::render_to(&report, sink)
+                } else {
+                    regress_text::render_to(&report, sink)
+                }
+            })?;
+        } else {
+            super::write_file(path, &bytes)?;
+        }
         return Ok(Output::stdout(Vec::new(), code));
     }
     if streamed {

@@ -77,6 +77,29 @@ fn the_json_report_is_written_as_it_is_made() {
         peak >> 20,
         printed >> 20
     );
+    // Written to a file with `-o`, the document is made as it is written too, never held
+    // whole before the file is: the same bytes, about the same peak (held, the peak rose by
+    // the whole text printed).
+    let file = tmp.path().join("report.json");
+    let w = exec(&args(&[
+        &"regress",
+        &base,
+        &head,
+        &"--format",
+        &"json",
+        &"-o",
+        &file,
+    ]));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), r.out());
+    let peak_o = w.peak_rss_kib * 1024;
+    println!("regress --format json -o: peak {} MiB", peak_o >> 20);
+    assert!(
+        peak_o <= peak + (12 << 20),
+        "peak {} MiB with -o against {} MiB to stdout, {} MiB printed",
+        peak_o >> 20,
+        peak >> 20,
+        printed >> 20
+    );
 }
 
 /// One configuration of `runs` launches a side, a run each, measured at `levels` levels of
