@@ -300,21 +300,32 @@ impl Kept {
 
 /// `results` (one handing) kept for their file's skeleton, their JSON put away in `spool` as
 /// text when there is one.
+/// The distinct lists of gaps a handing shares ([`kept`]).
+const MET_GAP_LISTS: usize = 32;
+
 fn kept(
     results: &[LoadedResult],
     options: &corpus::Options,
     spool: Option<&Mutex<Spool>>,
 ) -> Vec<Kept> {
-    let mut last: Option<Arc<[checklist::Gap]>> = None;
+    // The lists of gaps met in this handing, each held once and shared by the results that
+    // lack the same items: the rows of an aggregate take turns between a few lists, and one
+    // list a row was most of what `sidecar` held of an aggregate of twenty thousand rows.
+    let mut met: Vec<Arc<[checklist::Gap]>> = Vec::new();
     results
         .iter()
         .map(|r| {
             let found = checklist::gaps(r, options);
-            let gaps = match &last {
-                Some(same) if **same == *found => Arc::clone(same),
-                _ => Arc::from(found),
+            let gaps = if let Some(same) = met.iter().find(|m| ***m == *found) {
+                Arc::clone(same)
+            } else {
+                let made: Arc<[checklist::Gap]> = Arc::from(found);
+                // A few dozen lists compared at most: past them a list is held on its own.
+                if met.len() < MET_GAP_LISTS {
+                    met.push(Arc::clone(&made));
+                }
+                made
             };
-            last = Some(Arc::clone(&gaps));
             let json = if let Some(spool) = spool {
                 let bytes =
                     serde_json::to_vec(&WithoutLevels(&r.value)).expect("a JSON value is written");

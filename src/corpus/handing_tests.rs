@@ -156,3 +156,64 @@ fn a_document_of_many_results_is_handed_a_batch_at_a_time() {
     assert_eq!(whole.len(), 1);
     assert_eq!(whole[0].0.len(), 700);
 }
+
+/// Handed results are put away once every result held was handed (a command that puts every
+/// result away and takes them handed: `import`, `sidecar`), and come back at the file's end,
+/// in order: what is handed, and what the command is given after, are those of holding them.
+#[test]
+fn handed_results_are_put_away_and_come_back_as_held() {
+    use super::park::{PARK_AT, PARK_AT_TEST};
+    use std::sync::atomic::Ordering;
+    let tmp = tempfile::tempdir().unwrap();
+    let aggregate = tmp.path().join("agg_bmk.json");
+    std::fs::write(&aggregate, rows(700)).unwrap();
+    let jsonl = tmp.path().join("runs.jsonl");
+    std::fs::write(&jsonl, lines(600)).unwrap();
+    let mut state = 0x9A4D;
+    for round in 0..6 {
+        let path = if round % 2 == 0 { &aggregate } else { &jsonl };
+        let load = || {
+            let seen: Mutex<Vec<Vec<String>>> = Mutex::new(Vec::new());
+            let to = |handed: Handed<'_>| {
+                let ids = handed.results.iter().map(|r| r.doc.id.clone()).collect();
+                seen.lock().unwrap().push(ids);
+            };
+            let options = Options {
+                put_away: true,
+                ..Options::default()
+            };
+            let loaded = load_streaming(
+                std::slice::from_ref(path),
+                &options,
+                Handing {
+                    to: &to,
+                    in_chunks: true,
+                },
+            );
+            let kept: Vec<String> = loaded
+                .results
+                .iter()
+                .map(|r| format!("{} {} {:?}", r.doc.id, r.origin.doc_start, r.value))
+                .collect();
+            assert!(
+                loaded.internal_errors.is_empty(),
+                "{:?}",
+                loaded.internal_errors
+            );
+            let handed: Vec<String> = seen.into_inner().unwrap().concat();
+            (handed, kept)
+        };
+        PARK_AT_TEST.store(usize::MAX, Ordering::Relaxed);
+        let held = load();
+        PARK_AT_TEST.store([1, 3, 100, 256][below(&mut state, 4)], Ordering::Relaxed);
+        let parked = load();
+        PARK_AT_TEST.store(PARK_AT, Ordering::Relaxed);
+        assert_eq!(
+            held.0.len(),
+            held.1.len(),
+            "round {round}: each handed once"
+        );
+        assert!(held.1.len() >= 600, "round {round}");
+        assert_eq!(parked, held, "round {round}");
+    }
+}
