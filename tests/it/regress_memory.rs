@@ -116,6 +116,21 @@ fn one_configuration(path: &Path, runs: usize, levels: u32) {
     );
 }
 
+/// `regress` with `extra` arguments on two sides `write` makes in `dir`, BASE then HEAD.
+fn regress_sides(
+    dir: &Path,
+    write: &dyn Fn(&Path),
+    extra: &[&str],
+) -> crate::support::watchdog::Run {
+    std::fs::create_dir_all(dir).unwrap();
+    let (base, head) = (dir.join("base.jsonl"), dir.join("head.jsonl"));
+    write(&base);
+    write(&head);
+    let mut argv: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"regress", &base, &head];
+    argv.extend(extra.iter().map(|a| a as &dyn AsRef<std::ffi::OsStr>));
+    exec(&args(&argv))
+}
+
 /// A run's id, file and launch are held once by the report, not once for each cell the run is
 /// in: a configuration of thousands of launches measured at many levels and metrics put a copy
 /// of each in every cell, about 390 bytes for each run in each cell (330 MiB for 10,000
@@ -126,11 +141,7 @@ fn a_run_in_many_cells_is_held_once() {
     let runs = 3_000;
     let peak = |levels: u32| {
         let dir = tmp.path().join(format!("l{levels}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (base, head) = (dir.join("base.jsonl"), dir.join("head.jsonl"));
-        one_configuration(&base, runs, levels);
-        one_configuration(&head, runs, levels);
-        let r = exec(&args(&[&"regress", &base, &head]));
+        let r = regress_sides(&dir, &|side| one_configuration(side, runs, levels), &[]);
         // Every launch a side is behind each cell.
         assert!(
             r.out().contains(&format!("k={runs} r={runs}")),
@@ -219,12 +230,8 @@ fn the_cells_of_many_configurations_are_not_held() {
     let configs = 600;
     let peak = |levels: u32| {
         let dir = tmp.path().join(format!("c{levels}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (base, head) = (dir.join("base.jsonl"), dir.join("head.jsonl"));
-        many_configurations(&base, configs, levels);
-        many_configurations(&head, configs, levels);
-        let r = exec(&args(&[&"regress", &base, &head, &"--format", &"github"]));
-        r.peak_rss_kib * 1024
+        let write = |side: &Path| many_configurations(side, configs, levels);
+        regress_sides(&dir, &write, &["--format", "github"]).peak_rss_kib * 1024
     };
     let (few, many) = (peak(4), peak(32));
     println!(
