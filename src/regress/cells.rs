@@ -236,7 +236,9 @@ impl Plan {
     }
 }
 
-/// The configuration of group `ci` of `m` and its cells (see [`cells_of`]).
+/// The configuration of group `ci` of `m` and its cells, all at once (see [`cells_of`]): the
+/// reference the walks of a report are tested against.
+#[cfg(test)]
 pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Config, Vec<Cell>) {
     let mut made = cells_of(m, plan, ci, options);
     let cells: Vec<Cell> = made.by_ref().collect();

@@ -50,7 +50,9 @@ fn noise_floor(cell: &Cell) -> (f64, &'static str) {
     }
 }
 
-/// Computes every cell's statistics and verdict; returns the BH family size.
+/// Computes every cell's statistics and verdict; returns the BH family size. Every cell at
+/// once: the reference a report's walks ([`super::made`]) and the simulations are tested with.
+#[cfg(test)]
 pub fn decide(cells: &mut [Cell], options: &Options) -> usize {
     let tested = test(cells, options);
     let p = |worse: bool| -> Vec<f64> {
@@ -79,6 +81,7 @@ pub fn adjust(p_worse: &[f64], p_better: &[f64]) -> Vec<(f64, f64)> {
 /// The first part of deciding: each comparable cell's noise floor and statistics, or NOT
 /// DECIDABLE. Returns the cells that are tested (those with statistics), in order: the
 /// family the adjustment is made over.
+#[cfg(test)]
 pub fn test(cells: &mut [Cell], options: &Options) -> Vec<usize> {
     (0..cells.len())
         .filter(|&i| test_cell(&mut cells[i], options))
@@ -192,6 +195,7 @@ impl Tested {
 
 /// The second part: the verdict of each tested cell (`tested`, from [`test`]) from its
 /// adjusted q (`q`, one pair for each tested cell, in order), and what a verdict adds.
+#[cfg(test)]
 pub fn settle(cells: &mut [Cell], tested: &[usize], q: &[(f64, f64)], options: &Options) {
     for (&i, &q) in tested.iter().zip(q) {
         settle_cell(&mut cells[i], q, options);
