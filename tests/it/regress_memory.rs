@@ -31,18 +31,7 @@ fn run(k: usize, launch: &str, levels: Vec<serde_json::Value>) -> serde_json::Va
 /// `n` configurations, each its own model, six levels, two launches of a run each; `scale`
 /// moves every throughput.
 fn side(path: &Path, n: usize, scale: f64) {
-    #[expect(clippy::cast_precision_loss, reason = "small counts")]
-    jsonl(
-        path,
-        (0..n * 2).map(|k| {
-            let (config, launch) = (k / 2, k % 2);
-            let wiggle = 1.0 + launch as f64 / 100.0 + config as f64 / 1e6;
-            let levels = [1, 2, 4, 8, 16, 32].map(|c| level(c, wiggle, scale));
-            let mut doc = run(k, &format!("launch-{config}-{launch}"), levels.to_vec());
-            doc["model"]["name"] = serde_json::json!(format!("org/model-{config}"));
-            doc
-        }),
-    );
+    many_configurations(path, n, 6, scale);
 }
 
 #[test]
@@ -203,15 +192,15 @@ fn a_configuration_of_many_levels_is_compared_in_linear_time() {
 }
 
 /// `n` configurations, each its own model, two launches of a run each, measured at `levels`
-/// levels.
-fn many_configurations(path: &Path, n: usize, levels: u32) {
+/// levels (1, 2, 4, ... streams); `scale` moves every throughput.
+fn many_configurations(path: &Path, n: usize, levels: u32, scale: f64) {
     #[expect(clippy::cast_precision_loss, reason = "small counts")]
     jsonl(
         path,
         (0..n * 2).map(|k| {
             let (config, launch) = (k / 2, k % 2);
             let wiggle = 1.0 + launch as f64 / 100.0 + config as f64 / 1e6;
-            let at = (0..levels).map(|l| level(1 << l, wiggle, 1.0)).collect();
+            let at = (0..levels).map(|l| level(1 << l, wiggle, scale)).collect();
             let mut doc = run(k, &format!("launch-{config}-{launch}"), at);
             doc["model"]["name"] = serde_json::json!(format!("org/model-{config}"));
             doc
@@ -230,7 +219,7 @@ fn the_cells_of_many_configurations_are_not_held() {
     let configs = 600;
     let peak = |levels: u32| {
         let dir = tmp.path().join(format!("c{levels}"));
-        let write = |side: &Path| many_configurations(side, configs, levels);
+        let write = |side: &Path| many_configurations(side, configs, levels, 1.0);
         regress_sides(&dir, &write, &["--format", "github"]).peak_rss_kib * 1024
     };
     let (few, many) = (peak(4), peak(32));
