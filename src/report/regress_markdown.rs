@@ -357,16 +357,35 @@ mod tests {
         }
     }
 
+    /// Configuration `i`, its fingerprint its number, labelled `label`.
+    fn config(i: usize, label: String) -> Config {
+        Config {
+            label: FileText::new(label),
+            fingerprint: format!("{i:012x}"),
+            versions: (Vec::new(), Vec::new()),
+            speculative: false,
+            mismatches: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// The report of `cells`, decided, of `configs`, with the default options.
+    fn held(configs: Vec<Config>, cells: Vec<Cell>) -> Report {
+        Report::of_cells(
+            Options::default(),
+            configs,
+            cells,
+            crate::regress::Runs::default(),
+        )
+    }
+
     #[test]
     fn a_huge_report_stays_under_the_limit_and_keeps_every_failing_cell() {
         let configs: Vec<Config> = (0..3000)
-            .map(|i| Config {
-                label: FileText::new(format!("model-{i} · vllm · 8 × H100 · workload {i}")),
-                fingerprint: format!("{i:012x}"),
-                versions: (vec![FileText::new("0.11.0")], vec![FileText::new("0.11.1")]),
-                speculative: false,
-                mismatches: Vec::new(),
-                notes: Vec::new(),
+            .map(|i| {
+                let mut c = config(i, format!("model-{i} · vllm · 8 × H100 · workload {i}"));
+                c.versions = (vec![FileText::new("0.11.0")], vec![FileText::new("0.11.1")]);
+                c
             })
             .collect();
         let mut cells = Vec::new();
@@ -387,12 +406,7 @@ mod tests {
                 cells.push(c);
             }
         }
-        let report = Report::of_cells(
-            Options::default(),
-            configs,
-            cells,
-            crate::regress::Runs::default(),
-        );
+        let report = held(configs, cells);
         assert_eq!(report.exit_code, 1);
         let md = String::from_utf8(render(&report)).unwrap();
         assert!(md.len() <= LIMIT, "{}", md.len());
@@ -419,14 +433,7 @@ mod tests {
         for case in 0..150 {
             let n = crate::seeded::below(&mut state, 40);
             let configs: Vec<Config> = (0..n)
-                .map(|i| Config {
-                    label: FileText::new(format!("model-{i} · vllm")),
-                    fingerprint: format!("{i:012x}"),
-                    versions: (Vec::new(), Vec::new()),
-                    speculative: false,
-                    mismatches: Vec::new(),
-                    notes: Vec::new(),
-                })
+                .map(|i| config(i, format!("model-{i} · vllm")))
                 .collect();
             let mut cells = Vec::new();
             let mut with_cells = Vec::new();
@@ -454,12 +461,7 @@ mod tests {
                     cells.push(c);
                 }
             }
-            let report = Report::of_cells(
-                Options::default(),
-                configs,
-                cells,
-                crate::regress::Runs::default(),
-            );
+            let report = held(configs, cells);
             let limit = 3_000 + crate::seeded::below(&mut state, 40_000);
             let md = String::from_utf8(render_within(&report, limit)).unwrap();
             assert!(md.len() <= limit, "case {case}: {} > {limit}", md.len());
