@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use super::matching::{Group, Matched};
+use super::matching::Matched;
 use super::{Cell, Config, Options, RegressMetric, RunValue, Runs, Side, SideCell, Verdict};
 use crate::model::{Level, LevelKey, RequestRate};
 use crate::replication::launch_id;
@@ -152,7 +152,10 @@ fn unprefixed(id: &str) -> &str {
     id.split_once(':').map_or(id, |(_, rest)| rest)
 }
 
-fn config_of(m: &Matched, g: &Group) -> Config {
+/// The configuration of group `ci` of `m`, its notes left to the walk of its cells
+/// ([`ConfigCells::notes`]).
+pub fn config_of(m: &Matched, ci: usize) -> Config {
+    let g = &m.groups[ci];
     let first = g
         .base
         .first()
@@ -242,15 +245,9 @@ impl Plan {
 pub fn of_config(m: &Matched, plan: &Plan, ci: usize, options: &Options) -> (Config, Vec<Cell>) {
     let mut made = cells_of(m, plan, ci, options);
     let cells: Vec<Cell> = made.by_ref().collect();
-    let mut config = config_of(m, &m.groups[ci]);
+    let mut config = config_of(m, ci);
     config.notes = made.notes();
     (config, cells)
-}
-
-/// The configuration of group `ci` of `m`, its notes left to the walk of its cells
-/// ([`ConfigCells::notes`]).
-pub fn config_of_group(m: &Matched, ci: usize) -> Config {
-    config_of(m, &m.groups[ci])
 }
 
 /// The cells of group `ci` of `m`, made one at a time as they are asked for; verdicts are set

@@ -82,7 +82,7 @@ pub fn decide_all(matched: Matched, options: &Options) -> (Vec<Config>, Cells, R
                 tally.add(&cell, options.fail_on);
             }
         }
-        let mut config = cells::config_of_group(&matched, ci);
+        let mut config = cells::config_of(&matched, ci);
         config.notes = made.notes();
         configs.push(config);
     }
