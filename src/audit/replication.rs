@@ -151,6 +151,8 @@ fn level_findings(
         order: &order,
         claims: &[],
         thresholds,
+        // The rules called here read configurations, never the corpus's counts.
+        tally: &crate::rules::CorpusTally::new(thresholds),
         configurations: configs,
         claims_analysis: std::sync::OnceLock::new(),
         rule_runs: &|_| true,
@@ -160,7 +162,7 @@ fn level_findings(
         let Some(rule) = find_rule(code) else {
             continue;
         };
-        let Check::Corpus(check) = rule.check else {
+        let Check::Corpus(_, check) = rule.check else {
             continue;
         };
         // A rule that panics was reported by `check` as an internal error; its levels are not

@@ -210,6 +210,7 @@ pub fn setup(args: &CheckArgs, paths: &[PathBuf]) -> Result<Option<Setup>, Strin
     let cli = cli_layer(ci)?;
     let mut options = Options {
         lean: true,
+        results_on_disk: true,
         ..Options::default()
     };
     let (file, overrides) = config_args(&ci.config, ci.isolated)?;

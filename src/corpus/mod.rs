@@ -59,6 +59,8 @@ mod lines;
 mod outcome;
 mod park;
 #[cfg(test)]
+pub(crate) use park::{PARK_AT, PARK_AT_TEST};
+#[cfg(test)]
 mod park_tests;
 mod parse;
 mod per_file;
@@ -110,7 +112,8 @@ pub use outcome::{Hand, HandTo, Handed, Handing};
 pub use parse::parse_json_text;
 use per_file::check_chunk;
 pub use per_file::{
-    load, load_each, load_results, load_results_into, load_streaming, load_streaming_into,
+    load, load_each, load_each_into, load_results, load_results_into, load_streaming,
+    load_streaming_into,
 };
 pub use place::corpus_path;
 use recognise::DocumentRun;
@@ -141,6 +144,13 @@ pub struct Options {
     /// reads results sets it; `import` and `sidecar`, which need each result's canonical JSON,
     /// load with [`load_streaming`] instead, one file's results at a time.
     pub lean: bool,
+    /// With `lean`, for [`crate::engine`]: put each result away on disk as it is read, never
+    /// holding the corpus's results ([`Corpus::put_away`] counts them), and call the
+    /// corpus-wide rules on what each reads of them, read back. `check` sets it; a caller that
+    /// reads [`Corpus::results`] after the run leaves it off. A result's configuration parts and
+    /// where its values came from are shared as for any lean result: the rows of one document
+    /// are held together until the document is read, and a finding is placed by the latter.
+    pub results_on_disk: bool,
     /// Without `lean`: read each canonical result's per-request sample arrays straight into
     /// numbers all the same, leaving `[]` for each in its canonical JSON and where the array
     /// lies in the file's text ([`LoadedResult::value`], `samples_apart`), for a command that

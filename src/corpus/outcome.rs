@@ -233,7 +233,8 @@ impl FileOutcome {
     }
 
     /// Puts the results held away once they are [`super::park::PARK_AT`] or more, for a command
-    /// that puts every result away itself (`Options::put_away`): the results of a long JSON
+    /// that puts every result away itself (`Options::put_away`, `Options::results_on_disk`):
+    /// the results of a long JSON
     /// Lines file, or of a document of many (an aggregate of twenty thousand rows), are then
     /// never all held. Where results are handed over (`import`, `sidecar`), only once every
     /// result held was handed (the rest are the hand's next): handed, they are lean and wait
@@ -241,7 +242,8 @@ impl FileOutcome {
     /// thousand of them for an aggregate.
     pub(super) fn park(&mut self, options: &Options, handing: bool) {
         let handed_all = !handing || self.handed >= self.results.len();
-        if options.put_away && handed_all && parks(self.results.len()) {
+        if (options.put_away || options.results_on_disk) && handed_all && parks(self.results.len())
+        {
             self.parked.park(&mut self.results);
             if handing {
                 // Those left (that could not be put away) were handed.

@@ -10,6 +10,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::LoadedResult;
+use crate::model::ProvenanceMap;
 use crate::model::loaded::spool::ResultSpool;
 
 /// Temporary files of results put away that may be open at once: each holds a file descriptor
@@ -23,11 +24,11 @@ static OPEN: AtomicUsize = AtomicUsize::new(0);
 
 /// How many results a file's outcome holds before they are put away: a file of a few hundred
 /// lines keeps them in memory, as any other file does, and never makes a temporary file.
-pub(super) const PARK_AT: usize = 256;
+pub(crate) const PARK_AT: usize = 256;
 
 /// The threshold in force ([`PARK_AT`]; a test sets another, to hold or put away every result).
 #[cfg(test)]
-pub(super) static PARK_AT_TEST: AtomicUsize = AtomicUsize::new(PARK_AT);
+pub(crate) static PARK_AT_TEST: AtomicUsize = AtomicUsize::new(PARK_AT);
 
 /// Results put away so far by every run of the tests.
 #[cfg(test)]
@@ -45,6 +46,9 @@ pub(super) fn parks(held: usize) -> bool {
 #[derive(Debug, Default)]
 pub(super) struct Parked {
     spool: Option<Box<ResultSpool>>,
+    /// Where the values of each result put away came from (the spool keeps the document
+    /// alone): given back with it, to place the corpus-wide rules' findings (`check`).
+    provenance: Vec<ProvenanceMap>,
     /// The count of open temporary files this one is counted in, while it is open.
     slot: Option<&'static AtomicUsize>,
     /// A result could not be written out: it and every later one stay with the outcome, after
@@ -105,6 +109,7 @@ impl Parked {
                 self.stuck = true;
                 break;
             }
+            self.provenance.push(r.provenance.clone());
             parked += 1;
         }
         #[cfg(test)]
@@ -118,7 +123,15 @@ impl Parked {
         let Some(spool) = self.spool.take() else {
             return Ok(());
         };
-        let read = (0..spool.len()).try_for_each(|k| spool.get(k).map(&mut *keep));
+        let provenance = std::mem::take(&mut self.provenance);
+        let read = (0..spool.len())
+            .zip(provenance)
+            .try_for_each(|(k, provenance)| {
+                spool.get(k).map(|mut r| {
+                    r.provenance = provenance;
+                    keep(r);
+                })
+            });
         drop(spool);
         self.release();
         read

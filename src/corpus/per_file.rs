@@ -76,6 +76,18 @@ pub fn load_each(
     load_files(args, options, on_file, None, None)
 }
 
+/// [`load_each`], each result then handed to `keep` rather than held in [`Corpus::results`],
+/// which is left empty: results of the first pass in path order as their files are merged,
+/// then those read once every file is (a run folder's companions, sidecars).
+pub fn load_each_into(
+    args: &[PathBuf],
+    options: &Options,
+    on_file: &mut dyn FnMut(Option<&str>, Vec<Finding>),
+    keep: &mut dyn FnMut(LoadedResult),
+) -> Corpus {
+    load_files(args, options, on_file, None, Some(keep))
+}
+
 /// Loads every file under `args` as [`load`] does, handing each file's results to `hand` (with
 /// their canonical JSON) on the worker that read the file, as soon as it is read (a JSON Lines
 /// file's a chunk of lines at a time if `hand` takes them so), and

@@ -92,7 +92,6 @@ impl fmt::Debug for SharedParts {
 impl SharedParts {
     /// Replaces each configuration part of `doc` by the equal copy already kept, or keeps it as
     /// the copy later results will share.
-    #[cfg(test)]
     pub fn share(&self, doc: &mut ResultDoc) {
         self.share_result(doc, &mut ProvenanceMap::default());
     }
@@ -126,6 +125,38 @@ impl SharedParts {
             }
         }
         provenance.share_from(&mut pools.provenance);
+    }
+}
+
+impl SharedParts {
+    /// Lets go of every kept part no result holds any longer, and returns how many are left:
+    /// for a run that puts each result away once it is read (`check`), whose pool would
+    /// otherwise hold every distinct part of the corpus (with every result its own
+    /// configuration, a part or two of each) to the end of the run. A part still held by a
+    /// result in flight stays, and the next result equal to it shares it.
+    pub fn let_go_unheld(&self) -> usize {
+        let mut pools = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let p = &mut *pools;
+        p.cost_basis.retain(|b| Arc::strong_count(b) > 1);
+        p.provenance.retain(|m| Arc::strong_count(m) > 1);
+        p.harness.let_go_unheld()
+            + p.platform.let_go_unheld()
+            + p.engine.let_go_unheld()
+            + p.model.let_go_unheld()
+            + p.workload.let_go_unheld()
+            + p.labels.let_go_unheld()
+            + p.launch.let_go_unheld()
+            + p.cost_basis.len()
+            + p.provenance.len()
+    }
+}
+
+impl<T> Pool<T> {
+    /// [`SharedParts::let_go_unheld`] of this kind of part: how many are left.
+    fn let_go_unheld(&mut self) -> usize {
+        self.by_hash.retain(|_, kept| Arc::strong_count(kept) > 1);
+        self.collided.retain(|_, kept| Arc::strong_count(kept) > 1);
+        self.len()
     }
 }
 

@@ -1,15 +1,15 @@
 //! A whole check: load the corpus, run the corpus-wide rules, sort, count.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use crate::corpus::{self, Corpus, Options, emit_to_finding, translate, translate_keyed};
-use crate::diagnostic::{Finding, Location, Severity, sort_findings};
-use crate::rules::{self, Check, CorpusCtx, Emit, Emitter};
+use crate::corpus::{self, Corpus, Options};
+use crate::diagnostic::{Finding, Severity, sort_findings};
 
+mod corpus_rules;
 mod held;
 mod keyed;
 mod last;
+mod put_away;
 mod within;
 
 pub use held::{BUDGET, Held};
@@ -129,7 +129,7 @@ fn run<'o>(
     on_file: &mut dyn FnMut(Vec<Finding>),
 ) -> (Checked, Held<'o>) {
     let mut waiting: Vec<Finding> = Vec::new();
-    let mut corpus = corpus::load_each(paths, options, &mut |path, file| {
+    let mut per_file = |path: Option<&str>, file: Vec<Finding>| {
         let Some(path) = path else {
             waiting.extend(file);
             return;
@@ -152,7 +152,15 @@ fn run<'o>(
         }
         sort_findings(&mut now);
         on_file(now);
-    });
+    };
+    // Put away as they are read, or held (the results are then the caller's to read).
+    let mut put_away = options
+        .results_on_disk
+        .then(|| put_away::PutAway::new(options));
+    let mut corpus = match put_away.as_mut() {
+        Some(away) => corpus::load_each_into(paths, options, &mut per_file, &mut |r| away.keep(r)),
+        None => corpus::load_each(paths, options, &mut per_file),
+    };
     let mut held = Held::new(&options.selection, budget);
     for f in std::mem::take(&mut corpus.findings)
         .into_iter()
@@ -160,13 +168,16 @@ fn run<'o>(
     {
         held.push(f);
     }
-    duplicate_ids(&corpus, &mut held);
-    let internal = run_corpus_rules(
-        &corpus,
-        options,
-        &crate::corpus::corpus_path(&options.walk.shown(paths)),
-        &mut held,
-    );
+    let root = crate::corpus::corpus_path(&options.walk.shown(paths));
+    let mut runner = corpus_rules::Runner::new(options, &root, &mut held);
+    match put_away {
+        Some(away) => {
+            corpus.put_away = away.len();
+            away.run(&corpus.claims, &mut runner);
+        }
+        None => corpus_rules::run_on_all(&corpus.results, &corpus.claims, &mut runner),
+    }
+    let internal = runner.finish();
     corpus.internal_errors.extend(internal);
     (
         Checked {
@@ -182,7 +193,7 @@ pub fn summarise(corpus: &Corpus, findings: &[Finding]) -> Summary {
     let o = corpus.omitted;
     let mut s = Summary {
         files: corpus.files,
-        results: corpus.results.len(),
+        results: corpus.results.len() + corpus.put_away,
         errors: o.errors,
         warnings: o.warnings,
         infos: o.infos,
@@ -202,121 +213,4 @@ pub fn count(s: &mut Summary, findings: &[Finding]) {
             Severity::Info => s.infos += 1,
         }
     }
-}
-
-/// E006: results that share an id. The first in path order is primary.
-fn duplicate_ids(corpus: &Corpus, findings: &mut Held<'_>) {
-    let mut by_id: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, r) in corpus.results.iter().enumerate() {
-        by_id.entry(r.doc.id.as_str()).or_default().push(i);
-    }
-    for (id, mut idx) in by_id {
-        if idx.len() < 2 {
-            continue;
-        }
-        idx.sort_by(|&a, &b| {
-            let (ra, rb) = (&corpus.results[a].origin, &corpus.results[b].origin);
-            (&ra.path, ra.doc_start).cmp(&(&rb.path, rb.doc_start))
-        });
-        let locate = |i: usize| {
-            let r = &corpus.results[i];
-            translate(&r.origin, &r.provenance, "/id")
-        };
-        let mut f = corpus::finding_at(
-            &rules::e006_duplicate_result_id::RULE,
-            locate(idx[0]),
-            format!("result id \"{id}\" is used by {} results", idx.len()),
-            Some("give every result a unique, stable id; claims refer to results by id".into()),
-        );
-        f.label = Some("used again elsewhere".into());
-        f.related = idx[1..].iter().map(|&i| locate(i)).collect();
-        findings.push(f);
-    }
-}
-
-/// Rules over groups of results (replication, statistics): each runs once over the corpus. A
-/// rule that panics is an internal error (returned); the other rules still run.
-fn run_corpus_rules(
-    corpus: &Corpus,
-    options: &Options,
-    root: &str,
-    held: &mut Held<'_>,
-) -> Vec<String> {
-    let mut internal = Vec::new();
-    let order = crate::fingerprint::path_order(&corpus.results);
-    let configurations = crate::replication::configurations_in(&corpus.results, &order);
-    let ctx = CorpusCtx {
-        results: &corpus.results,
-        order: &order,
-        claims: &corpus.claims,
-        thresholds: &options.thresholds,
-        configurations: &configurations,
-        claims_analysis: std::sync::OnceLock::new(),
-        rule_runs: &|code| options.selection.runs(code),
-    };
-    for rule in rules::RULES {
-        let Check::Corpus(check) = rule.check else {
-            continue;
-        };
-        if !options.selection.runs(rule.meta.code) {
-            continue;
-        }
-        // A rule's findings are held as it makes them, a thousand at a time; those of a rule
-        // that panics are dropped with it.
-        let mut emits = Vec::new();
-        let outcome = corpus::catch_panic(|| {
-            #[cfg(test)]
-            for r in &corpus.results {
-                corpus::guard_injected(r.origin.path.raw(), rule.meta.code);
-            }
-            let mut drain = |emits: &mut Vec<Emit>| {
-                for e in emits.drain(..) {
-                    if let Some(f) = placed(e, corpus, root) {
-                        held.push(f);
-                    }
-                }
-            };
-            check(
-                &ctx,
-                &mut Emitter::draining(rule.meta, &mut emits, &mut drain),
-            );
-        });
-        if let Err(message) = outcome {
-            internal.push(corpus::internal_error(
-                &format!("rule {} ({})", rule.meta.code, rule.meta.name),
-                "the corpus",
-                &message,
-            ));
-            held.drop_rule(rule.meta);
-            continue;
-        }
-        for e in emits {
-            if let Some(f) = placed(e, corpus, root) {
-                held.push(f);
-            }
-        }
-    }
-    internal
-}
-
-/// A corpus-wide rule's finding placed in its file, or on the corpus, and kept small: it is
-/// held until every file is written.
-fn placed(mut e: Emit, corpus: &Corpus, root: &str) -> Option<Finding> {
-    let related = std::mem::take(&mut e.related);
-    let finding = if e.corpus {
-        // A verdict on the corpus as a whole is placed on the corpus, no file of it.
-        emit_to_finding(e, Location::new(root, ""), related, None)
-    } else if let Some(primary) = e.location.take() {
-        // A finding on a claim is placed in the claims file, as the rule located it.
-        emit_to_finding(e, primary, related, None)
-    } else {
-        let subject = corpus.results.get(e.subject?)?;
-        let pointer = std::mem::take(&mut e.pointer);
-        let (primary, key) = translate_keyed(&subject.origin, &subject.provenance, pointer);
-        let measured = subject.doc.measured_date();
-        let mut finding = emit_to_finding(e, primary, related, measured);
-        finding.key = key;
-        finding
-    };
-    Some(finding.compacted())
 }

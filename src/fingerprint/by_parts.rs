@@ -35,6 +35,83 @@ fn parts_key(doc: &ResultDoc) -> PartsKey {
     ])
 }
 
+/// What was computed from the last result's configuration parts, kept with those parts: a run
+/// of results sharing them (replicates read one after another, the levels of one ladder) has
+/// it computed once. The parts are held, so no other part can take their address while it is
+/// compared; parts equal but not shared are merely computed again.
+pub struct LastParts<T> {
+    last: Option<(HeldParts, T)>,
+}
+
+/// The configuration parts of a result, held ([`parts_key`]'s parts).
+struct HeldParts {
+    harness: Option<Arc<crate::model::Harness>>,
+    platform: Option<Arc<crate::model::Platform>>,
+    engine: Option<Arc<crate::model::Engine>>,
+    model: Option<Arc<crate::model::Model>>,
+    workload: Option<Arc<crate::model::Workload>>,
+    labels: Option<Arc<crate::model::SmallMap<String>>>,
+}
+
+impl HeldParts {
+    fn of(doc: &ResultDoc) -> Self {
+        HeldParts {
+            harness: doc.harness.clone(),
+            platform: doc.platform.clone(),
+            engine: doc.engine.clone(),
+            model: doc.model.clone(),
+            workload: doc.workload.clone(),
+            labels: doc.labels.clone(),
+        }
+    }
+
+    /// Whether `doc` holds these very parts (not copies).
+    fn held_by(&self, doc: &ResultDoc) -> bool {
+        fn same<T: ?Sized>(a: Option<&Arc<T>>, b: Option<&Arc<T>>) -> bool {
+            match (a, b) {
+                (None, None) => true,
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                _ => false,
+            }
+        }
+        same(self.harness.as_ref(), doc.harness.as_ref())
+            && same(self.platform.as_ref(), doc.platform.as_ref())
+            && same(self.engine.as_ref(), doc.engine.as_ref())
+            && same(self.model.as_ref(), doc.model.as_ref())
+            && same(self.workload.as_ref(), doc.workload.as_ref())
+            && same(self.labels.as_ref(), doc.labels.as_ref())
+    }
+}
+
+impl<T> std::fmt::Debug for LastParts<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LastParts")
+            .field("held", &self.last.is_some())
+            .finish()
+    }
+}
+
+impl<T> Default for LastParts<T> {
+    fn default() -> Self {
+        LastParts { last: None }
+    }
+}
+
+impl<T: Clone> LastParts<T> {
+    /// `compute` of `doc`'s configuration parts: what it gave the last result if `doc` holds
+    /// the same parts, else computed now and kept.
+    pub fn get_or(&mut self, doc: &ResultDoc, compute: impl FnOnce(&ResultDoc) -> T) -> T {
+        if let Some((parts, value)) = &self.last
+            && parts.held_by(doc)
+        {
+            return value.clone();
+        }
+        let value = compute(doc);
+        self.last = Some((HeldParts::of(doc), value.clone()));
+        value
+    }
+}
+
 /// `compute` applied to the configuration parts of each of `indices` (into `results`), once
 /// per distinct set of shared parts, in parallel. Returns the values, one per distinct set,
 /// and for each of `indices` (in its order) the position of its value.

@@ -93,7 +93,7 @@ mod packed;
 use canonical::{defining_values, json_string};
 use label::label;
 
-pub use by_parts::{group_equal, per_parts};
+pub use by_parts::{LastParts, group_equal, per_parts};
 pub use fields::{DEFINING_FIELDS, RUN_FIELDS};
 pub use identity::{IDENTIFYING_FIELDS, unidentified};
 pub use label::LABEL_LEGEND;

@@ -171,6 +171,9 @@ pub struct Corpus {
     pub files: usize,
     /// Canonical results, in path order.
     pub results: Vec<LoadedResult>,
+    /// Canonical results put away on disk as they were read rather than held in `results`
+    /// (`check`: [`crate::corpus::Options::put_away`]), counted.
+    pub put_away: usize,
     /// Claims documents.
     pub claims: Vec<LoadedClaims>,
     /// Findings of the loader and of per-document and per-result rules.

@@ -19,7 +19,7 @@
 //!   they are left out of every configuration, as in memory.
 
 use crate::copies;
-use crate::fingerprint::{Fingerprint, of_result};
+use crate::fingerprint::{Fingerprint, LastParts, of_result, unidentified};
 use crate::io::{Sorted, SortedRecords};
 use crate::model::Outcome;
 use crate::model::loaded::LoadedResult;
@@ -36,6 +36,10 @@ pub struct SpooledCorpus {
     places: Vec<Place>,
     keys: SortedRecords,
     order: Order,
+    /// The copies of a run, once found ([`SpooledCorpus::copy_classes`]).
+    classes: Option<Vec<Vec<usize>>>,
+    /// The fingerprint of the last result's parts, if it is identified.
+    last: LastParts<Option<Fingerprint>>,
     /// The first result that could not be put away: the walk reports it, never leaves it out.
     error: Option<String>,
 }
@@ -74,6 +78,8 @@ impl SpooledCorpus {
             places: Vec::new(),
             keys: SortedRecords::new(budget),
             order,
+            classes: None,
+            last: LastParts::default(),
             error: None,
         }
     }
@@ -98,7 +104,13 @@ impl SpooledCorpus {
             }
         };
         if result.doc.outcome == Outcome::Ok && self.order != Order::ResultsOnly {
-            let print = of_result(result);
+            // Replicates read one after another share their parts: fingerprinted once.
+            let pooled = self.last.get_or(&result.doc, |doc| {
+                unidentified(doc, true)
+                    .is_empty()
+                    .then(|| Fingerprint::of(doc))
+            });
+            let print = pooled.unwrap_or_else(|| of_result(result));
             let mut key = Vec::with_capacity(print.identity_bytes().len() + 160);
             push_part(&mut key, print.label().as_bytes());
             if self.order == Order::LabelShort {
@@ -175,8 +187,25 @@ impl SpooledCorpus {
         })
     }
 
-    /// The results' numbers in path order.
-    fn path_order(&self) -> Vec<usize> {
+    /// Result `number` read back: its origin and document.
+    pub fn read(&self, number: usize) -> Result<LoadedResult, String> {
+        self.spool.get(number)
+    }
+
+    /// Result `number` read back without what it measured ([`ResultSpool::get_setup`]).
+    pub fn read_setup(&self, number: usize) -> Result<LoadedResult, String> {
+        self.spool.get_setup(number)
+    }
+
+    /// The first result that could not be put away, if one could not: what is walked then
+    /// lacks it.
+    pub fn failure(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The results' numbers in path order: by file, then position in the file, then the order
+    /// they were read in.
+    pub fn path_order(&self) -> Vec<usize> {
         let places = &self.places;
         let mut order: Vec<usize> = (0..places.len()).collect();
         order.sort_by(|&a, &b| {
@@ -191,6 +220,30 @@ impl SpooledCorpus {
 
     /// Whether each result is a copy of a run counted before it in path order.
     fn copies(&mut self) -> Vec<bool> {
+        let mut copy = vec![false; self.places.len()];
+        for class in self.copy_classes() {
+            for &i in &class[1..] {
+                copy[i] = true;
+            }
+        }
+        copy
+    }
+
+    /// Every run held more than once ([`copies::classes`]): the numbers of its results in
+    /// path order, the first counted and the rest its copies; in path order of the first. A
+    /// result that cannot be read back is left out, and the walk reports it. Found once, by
+    /// reading back the results whose copy keys are equal, and kept for the walk.
+    pub fn copy_classes(&mut self) -> Vec<Vec<usize>> {
+        if let Some(classes) = &self.classes {
+            return classes.clone();
+        }
+        let classes = self.find_copy_classes();
+        self.classes = Some(classes.clone());
+        classes
+    }
+
+    /// [`SpooledCorpus::copy_classes`], found.
+    fn find_copy_classes(&mut self) -> Vec<Vec<usize>> {
         let n = self.places.len();
         let order = self.path_order();
         let places = &self.places;
@@ -203,9 +256,8 @@ impl SpooledCorpus {
             .zip(&rank)
             .filter_map(|(p, &r)| p.copy.map(|key| (key, r)))
             .collect();
-        drop(rank);
         candidates.sort_unstable();
-        let mut copy = vec![false; n];
+        let mut sets = Vec::new();
         let spool = &self.spool;
         let error = &mut self.error;
         for bucket in candidates.chunk_by(|a, b| a.0 == b.0) {
@@ -222,13 +274,15 @@ impl SpooledCorpus {
                     }
                 }
             });
-            for class in copies::classes(docs) {
-                for &i in &class[1..] {
-                    copy[i] = true;
-                }
-            }
+            sets.extend(
+                copies::classes(docs)
+                    .into_iter()
+                    .filter(|class| class.len() > 1),
+            );
         }
-        copy
+        // In path order of the result counted, as the sets of results held are.
+        sets.sort_by_key(|class| rank[class[0]]);
+        sets
     }
 }
 

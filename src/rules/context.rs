@@ -102,6 +102,8 @@ pub struct CorpusCtx<'a> {
     pub claims: &'a [crate::model::loaded::LoadedClaims],
     /// Thresholds in force.
     pub thresholds: &'a Thresholds,
+    /// The counts of every result of the corpus, held or not (S008, S009).
+    pub tally: &'a super::CorpusTally,
     /// The configurations of `results` ([`crate::replication::configurations`]), grouped once
     /// for every rule that needs them.
     pub configurations: &'a [crate::replication::Configuration],

@@ -8,6 +8,7 @@ mod context;
 mod registry;
 pub mod served;
 pub mod support;
+pub mod tally;
 
 pub mod c001_mixed_precision;
 pub mod c002_mixed_speculation;
@@ -95,6 +96,7 @@ pub mod s010_duplicate_run;
 
 pub use context::{ArtifactState, CorpusCtx, DocumentCtx, Emit, Emitter, ResultCtx};
 pub use registry::{RULES, find_rule};
+pub use tally::CorpusTally;
 
 pub use crate::diagnostic::{RuleMeta, Scope};
 
@@ -108,8 +110,33 @@ pub enum Check {
     /// Called once per canonical result.
     Result(fn(&ResultCtx<'_>, &mut Emitter<'_>)),
     /// Called once for the whole corpus (group rules over configuration fingerprints); each
-    /// finding names the result it is placed on (`Emitter::emit_on`).
-    Corpus(fn(&CorpusCtx<'_>, &mut Emitter<'_>)),
+    /// finding names the result it is placed on (`Emitter::emit_on`). What the rule reads of the
+    /// corpus ([`Reach`]) lets a run that puts its results away call it on the part it reads.
+    Corpus(Reach, fn(&CorpusCtx<'_>, &mut Emitter<'_>)),
+}
+
+/// What a corpus-wide rule reads of the corpus. A run that puts its results away as they are
+/// read (`check`) holds none of them when the corpus-wide rules run: it reads back the part
+/// each rule reads and calls the rule on that part alone, as a corpus of its own. A rule whose
+/// findings on that part could depend on any result outside it must say so here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    /// One configuration's runs ([`CorpusCtx::identified_configurations`] and their
+    /// results): called on each configuration alone.
+    Configuration,
+    /// The successful runs of one speculative setup, whatever their workloads: called on the
+    /// results of each setup alone (with any others whose setup hashes alike), read back
+    /// without their levels, artifacts, cost and notes: such a rule reads what a result is,
+    /// never what it measured.
+    Setup,
+    /// Results that may be copies of one another (one copy key): called on each set of copies
+    /// alone.
+    Copies,
+    /// Only the counts of the whole corpus ([`CorpusCtx::tally`]): called once, with no result.
+    Tally,
+    /// The claims and every result: called once with every result, read back when the corpus
+    /// has claims.
+    Claims,
 }
 
 /// A registered rule.

@@ -1,7 +1,7 @@
 //! The registry: every rule, in code order. One line per rule.
 
 use super::{
-    Check, Rule, c001_mixed_precision as c001, c002_mixed_speculation as c002,
+    Check, Reach, Rule, c001_mixed_precision as c001, c002_mixed_speculation as c002,
     c003_mixed_graph_mode as c003, c004_mixed_sequence_cap as c004,
     c005_constant_total_concurrency as c005, c006_mixed_power_basis as c006,
     c007_mixed_prompt_shape as c007, c008_mixed_engine_settings as c008,
@@ -277,103 +277,103 @@ pub static RULES: &[Rule] = &[
     },
     Rule {
         meta: &s001::RULE,
-        check: Check::Corpus(s001::check),
+        check: Check::Corpus(Reach::Configuration, s001::check),
     },
     Rule {
         meta: &s002::RULE,
-        check: Check::Corpus(s002::check),
+        check: Check::Corpus(Reach::Configuration, s002::check),
     },
     Rule {
         meta: &s003::RULE,
-        check: Check::Corpus(s003::check),
+        check: Check::Corpus(Reach::Configuration, s003::check),
     },
     Rule {
         meta: &s004::RULE,
-        check: Check::Corpus(s004::check),
+        check: Check::Corpus(Reach::Configuration, s004::check),
     },
     Rule {
         meta: &s005::RULE,
-        check: Check::Corpus(s005::check),
+        check: Check::Corpus(Reach::Configuration, s005::check),
     },
     Rule {
         meta: &s006::RULE,
-        check: Check::Corpus(s006::check),
+        check: Check::Corpus(Reach::Configuration, s006::check),
     },
     Rule {
         meta: &s007::RULE,
-        check: Check::Corpus(s007::check),
+        check: Check::Corpus(Reach::Setup, s007::check),
     },
     Rule {
         meta: &s008::RULE,
-        check: Check::Corpus(s008::check),
+        check: Check::Corpus(Reach::Tally, s008::check),
     },
     Rule {
         meta: &s009::RULE,
-        check: Check::Corpus(s009::check),
+        check: Check::Corpus(Reach::Tally, s009::check),
     },
     Rule {
         meta: &s010::RULE,
-        check: Check::Corpus(s010::check),
+        check: Check::Corpus(Reach::Copies, s010::check),
     },
     Rule {
         meta: &c001::RULE,
-        check: Check::Corpus(c001::check),
+        check: Check::Corpus(Reach::Claims, c001::check),
     },
     Rule {
         meta: &c002::RULE,
-        check: Check::Corpus(c002::check),
+        check: Check::Corpus(Reach::Claims, c002::check),
     },
     Rule {
         meta: &c003::RULE,
-        check: Check::Corpus(c003::check),
+        check: Check::Corpus(Reach::Claims, c003::check),
     },
     Rule {
         meta: &c004::RULE,
-        check: Check::Corpus(c004::check),
+        check: Check::Corpus(Reach::Claims, c004::check),
     },
     Rule {
         meta: &c005::RULE,
-        check: Check::Corpus(c005::check),
+        check: Check::Corpus(Reach::Claims, c005::check),
     },
     Rule {
         meta: &c006::RULE,
-        check: Check::Corpus(c006::check),
+        check: Check::Corpus(Reach::Claims, c006::check),
     },
     Rule {
         meta: &c007::RULE,
-        check: Check::Corpus(c007::check),
+        check: Check::Corpus(Reach::Claims, c007::check),
     },
     Rule {
         meta: &c008::RULE,
-        check: Check::Corpus(c008::check),
+        check: Check::Corpus(Reach::Claims, c008::check),
     },
     Rule {
         meta: &c009::RULE,
-        check: Check::Corpus(c009::check),
+        check: Check::Corpus(Reach::Claims, c009::check),
     },
     Rule {
         meta: &c010::RULE,
-        check: Check::Corpus(c010::check),
+        check: Check::Corpus(Reach::Claims, c010::check),
     },
     Rule {
         meta: &c011::RULE,
-        check: Check::Corpus(c011::check),
+        check: Check::Corpus(Reach::Claims, c011::check),
     },
     Rule {
         meta: &c012::RULE,
-        check: Check::Corpus(c012::check),
+        check: Check::Corpus(Reach::Claims, c012::check),
     },
     Rule {
         meta: &c013::RULE,
-        check: Check::Corpus(c013::check),
+        check: Check::Corpus(Reach::Claims, c013::check),
     },
     Rule {
         meta: &c014::RULE,
-        check: Check::Corpus(c014::check),
+        check: Check::Corpus(Reach::Claims, c014::check),
     },
     Rule {
         meta: &c015::RULE,
-        check: Check::Corpus(c015::check),
+        check: Check::Corpus(Reach::Claims, c015::check),
     },
 ];
 

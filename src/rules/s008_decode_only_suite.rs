@@ -1,7 +1,6 @@
 //! `decode-only-suite` (S008): no prefill-heavy shape anywhere in the corpus.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::model::Outcome;
 use crate::numbers::fixed;
 use crate::numbers::plural;
 
@@ -47,21 +46,8 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         ctx.thresholds.prefill_heavy_min_prompt_tokens,
         ctx.thresholds.prefill_heavy_max_prompt_tokens,
     );
-    let ok: Vec<usize> = ctx
-        .order
-        .iter()
-        .copied()
-        .filter(|&i| ctx.results[i].doc.outcome == Outcome::Ok)
-        .collect();
-    if ok.is_empty() {
-        return;
-    }
-    let prompts: Vec<f64> = ok
-        .iter()
-        .filter_map(|&i| ctx.results[i].doc.typical_prompt_tokens())
-        .filter(|p| p.is_finite())
-        .collect();
-    if prompts.iter().any(|&p| p >= lo && p <= hi) {
+    let tally = ctx.tally;
+    if tally.ok == 0 || tally.prefill_heavy {
         return;
     }
     let shape = format!(
@@ -69,20 +55,19 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         fixed(lo, 0),
         fixed(hi, 0)
     );
-    let seen = if prompts.is_empty() {
+    let seen = if tally.prompts == 0 {
         format!(
             "none of its {} records its prompt length (`workload.prompt_tokens`)",
-            plural(ok.len(), "successful result", "successful results")
+            plural(tally.ok, "successful result", "successful results")
         )
     } else {
-        let min = prompts.iter().copied().fold(f64::INFINITY, f64::min);
-        let max = prompts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let (min, max) = (tally.prompt_min, tally.prompt_max);
         let range = if (max - min).abs() < 0.5 {
             format!("{} tokens", fixed(min, 0))
         } else {
             format!("{} to {} tokens", fixed(min, 0), fixed(max, 0))
         };
-        match prompts.len() {
+        match tally.prompts {
             1 => format!(
                 "the one result that records a prompt length has a typical prompt of {range}"
             ),

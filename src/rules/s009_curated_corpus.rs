@@ -2,7 +2,6 @@
 //! result, no level with failed requests, no harness verdict INVALID.
 
 use super::{CorpusCtx, Emitter, declare_rule};
-use crate::model::{Outcome, ResultDoc, Verdict};
 
 declare_rule! {
     /// ## What it checks
@@ -45,13 +44,11 @@ declare_rule! {
 }
 
 pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
-    if ctx.results.is_empty() {
+    let tally = ctx.tally;
+    if tally.results == 0 || tally.any_lost {
         return;
     }
-    if ctx.results.iter().any(|r| lost(&r.doc)) {
-        return;
-    }
-    out.emit_on_corpus(match ctx.results.len() {
+    out.emit_on_corpus(match tally.results {
         1 => "the only result of the corpus succeeded: no failed, aborted or does-not-fit \
                   result, no failed request and no invalid verdict is kept, so the corpus looks curated"
             .to_string(),
@@ -64,21 +61,4 @@ pub fn check(ctx: &CorpusCtx<'_>, out: &mut Emitter<'_>) {
         "keep the runs that lost (failed, aborted, does-not-fit) in the corpus as results with \
          their outcome; they are results, never replicates",
     );
-}
-
-/// Whether a result is losing evidence: a losing outcome, failed requests at some level, or
-/// the harness's own verdict `invalid`.
-fn lost(doc: &ResultDoc) -> bool {
-    doc.outcome != Outcome::Ok
-        || doc
-            .levels
-            .as_slice()
-            .iter()
-            .any(|l| l.failed.is_some_and(|f| f > 0))
-        || doc
-            .harness
-            .as_ref()
-            .and_then(|h| h.validity.as_ref())
-            .and_then(|v| v.verdict)
-            == Some(Verdict::Invalid)
 }

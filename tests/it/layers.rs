@@ -92,7 +92,7 @@ const LAYERS: &[Layer] = &[
     Layer {
         name: "engine",
         modules: &["engine", "skeleton", "capture", "baseline", "output"],
-        owns: "a whole check (load, corpus-wide rules, sort, count; the findings known at its end held in sorted runs on disk), import skeletons, run capture, baselines, output files written safely",
+        owns: "a whole check (load, corpus-wide rules, sort, count; `check`'s results put away on disk as they are read and each corpus-wide rule called on the part it reads, read back; the findings known at its end held in sorted runs on disk), import skeletons, run capture, baselines, output files written safely",
     },
     Layer {
         name: "report",

@@ -14,6 +14,7 @@ mod capped_memory;
 mod capture;
 mod cards;
 mod check;
+mod check_memory;
 mod ci_outputs;
 mod claims;
 mod claims_memory;

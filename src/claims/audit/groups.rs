@@ -46,6 +46,8 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings
         order: &order,
         claims: &[],
         thresholds,
+        // The rules called here read configurations, never the corpus's counts.
+        tally: &crate::rules::CorpusTally::new(thresholds),
         configurations: &runs.configs,
         claims_analysis: std::sync::OnceLock::new(),
         rule_runs: &|_| true,
@@ -55,7 +57,7 @@ pub fn group_findings(runs: &Runs<'_>, thresholds: &Thresholds) -> GroupFindings
         let Some(rule) = find_rule(code) else {
             continue;
         };
-        let Check::Corpus(check) = rule.check else {
+        let Check::Corpus(_, check) = rule.check else {
             continue;
         };
         // Each finding kept as it is made, its message held compactly: one per configuration

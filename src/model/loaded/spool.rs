@@ -72,6 +72,44 @@ impl ResultSpool {
     /// Result `k` as it was put away: its origin and document, with no provenance, canonical
     /// JSON or checklist.
     pub fn get(&self, k: usize) -> Result<LoadedResult, String> {
+        self.read(k, |rest| {
+            let mut doc: ResultDoc = rmp_serde::from_slice(rest).map_err(|e| unreadable(&e))?;
+            // Packed again, as a kept result's levels are.
+            doc.levels.pack();
+            Ok(doc)
+        })
+    }
+
+    /// [`ResultSpool::get`] of what says what a result is and where it was read, without what
+    /// it measured: its document without its levels, artifacts, cost and notes, which are
+    /// passed over as they are read (most of the reading, for a ladder of many levels).
+    pub fn get_setup(&self, k: usize) -> Result<LoadedResult, String> {
+        self.read(k, |rest| {
+            let setup: Setup = rmp_serde::from_slice(rest).map_err(|e| unreadable(&e))?;
+            Ok(ResultDoc {
+                schema: setup.schema,
+                id: setup.id,
+                measured_at: setup.measured_at,
+                outcome: setup.outcome,
+                harness: setup.harness,
+                launch: setup.launch,
+                repeat: setup.repeat,
+                platform: setup.platform,
+                engine: setup.engine,
+                model: setup.model,
+                workload: setup.workload,
+                labels: setup.labels,
+                ..ResultDoc::default()
+            })
+        })
+    }
+
+    /// Result `k`, its document read from its bytes by `doc`.
+    fn read(
+        &self,
+        k: usize,
+        doc: impl FnOnce(&[u8]) -> Result<ResultDoc, String>,
+    ) -> Result<LoadedResult, String> {
         let ticket = self
             .tickets
             .get(k)
@@ -92,10 +130,7 @@ impl ResultSpool {
         let doc_start = word(8 + len)?;
         let format = *self.formats.get(word(16 + len)?).ok_or_else(cut)?;
         let rest = bytes.get(24 + len..).ok_or_else(cut)?;
-        let mut doc: ResultDoc = rmp_serde::from_slice(rest)
-            .map_err(|e| format!("a result put away could not be read back: {e}"))?;
-        // Packed again, as a kept result's levels are.
-        doc.levels.pack();
+        let doc = doc(rest)?;
         Ok(LoadedResult {
             origin: Origin {
                 path: path.into(),
@@ -108,4 +143,35 @@ impl ResultSpool {
             checklist: None,
         })
     }
+}
+
+/// The error of a document put away that cannot be read back.
+fn unreadable(e: &rmp_serde::decode::Error) -> String {
+    format!("a result put away could not be read back: {e}")
+}
+
+/// What [`ResultSpool::get_setup`] reads of a document put away: every field of a
+/// [`ResultDoc`] but its levels, artifacts, cost and notes, which are skipped.
+#[derive(serde::Deserialize)]
+struct Setup {
+    schema: String,
+    id: String,
+    measured_at: String,
+    outcome: crate::model::Outcome,
+    #[serde(default)]
+    harness: Option<std::sync::Arc<crate::model::Harness>>,
+    #[serde(default)]
+    launch: Option<std::sync::Arc<crate::model::Launch>>,
+    #[serde(default)]
+    repeat: Option<u64>,
+    #[serde(default)]
+    platform: Option<std::sync::Arc<crate::model::Platform>>,
+    #[serde(default)]
+    engine: Option<std::sync::Arc<crate::model::Engine>>,
+    #[serde(default)]
+    model: Option<std::sync::Arc<crate::model::Model>>,
+    #[serde(default)]
+    workload: Option<std::sync::Arc<crate::model::Workload>>,
+    #[serde(default)]
+    labels: Option<std::sync::Arc<crate::model::SmallMap<String>>>,
 }
