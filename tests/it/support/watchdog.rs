@@ -24,6 +24,10 @@ pub struct Run {
     /// `/proc/<pid>/stat` while it is a zombie, before it is reaped, so other tests' children
     /// running meanwhile in this process do not count; `None` where `/proc` is not there.
     pub cpu: Option<Duration>,
+    /// The user part of `cpu`: what the child computed, without the system time the kernel
+    /// charges it (a run that writes thousands of files is charged for writing back the files
+    /// of the run before it, which moves its system time by seconds from run to run).
+    pub user_cpu: Option<Duration>,
 }
 
 impl Run {
@@ -67,9 +71,9 @@ fn vm_hwm_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The state letter and the CPU time (`utime` + `stime`, every thread) of process `pid`, in
-/// clock ticks of 1/100 s, the unit Linux gives to user space.
-fn cpu_ticks(pid: u32) -> Option<(char, u64)> {
+/// The state letter and the CPU time (`utime` and `stime`, every thread) of process `pid`,
+/// in clock ticks of 1/100 s, the unit Linux gives to user space.
+fn cpu_ticks(pid: u32) -> Option<(char, u64, u64)> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     // The command name (field 2) may hold spaces; the fields after its `)` are fixed.
     let fields: Vec<&str> = stat
@@ -80,7 +84,7 @@ fn cpu_ticks(pid: u32) -> Option<(char, u64)> {
     // utime and stime are fields 14 and 15, that is 11 and 12 counted from field 3.
     let utime: u64 = fields.get(11)?.parse().ok()?;
     let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some((state, utime + stime))
+    Some((state, utime, stime))
 }
 
 /// Runs `cmd` to its end, killing it (and failing) after `limit`.
@@ -115,8 +119,8 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         // Read before the wait below reaps it: once the state is `Z` the figure is final,
         // and until then the child is still running, so there is nothing to reap.
         let running = match cpu_ticks(pid) {
-            Some((state, ticks)) => {
-                cpu_ticks_seen = Some(ticks);
+            Some((state, user, system)) => {
+                cpu_ticks_seen = Some((user, system));
                 state != 'Z'
             }
             None => false,
@@ -131,7 +135,9 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let cpu = cpu_ticks_seen.map(|ticks: u64| Duration::from_millis(ticks * 10));
+    let ticks = |t: u64| Duration::from_millis(t * 10);
+    let cpu = cpu_ticks_seen.map(|(user, system)| ticks(user + system));
+    let user_cpu = cpu_ticks_seen.map(|(user, _)| ticks(user));
     Run {
         code: status.code(),
         stdout: out_reader.join().unwrap_or_default(),
@@ -139,6 +145,7 @@ pub fn run(mut cmd: Command, limit: Duration) -> Run {
         peak_rss_kib: peak,
         elapsed: started.elapsed(),
         cpu,
+        user_cpu,
     }
 }
 
