@@ -10,8 +10,9 @@
 //! depend on, in path order, and the held findings are sorted before they are written.
 //! `put_away_tests.rs` holds the two to each other.
 
-use super::corpus_rules::{Runner, duplicate_ids, reaching, run_on_all};
 use std::sync::Arc;
+
+use super::corpus_rules::{Runner, duplicate_ids, reaching, run_on_all};
 
 use crate::corpus::SharedParts;
 use crate::fingerprint::{Fingerprint, LastParts, fnv1a, unidentified};
@@ -130,7 +131,7 @@ impl PutAway {
         if any_runs(&copies, runner) {
             for part in self.corpus.copy_classes() {
                 let results = self.read(&part);
-                if let Err(e) = results.map(|r| self.call(&copies, &r, runner)) {
+                if let Err(e) = results.map(|r| call_on(&copies, &r, &[], &self.tally, runner)) {
                     return runner.fail(failure_of(&e));
                 }
             }
@@ -142,15 +143,14 @@ impl PutAway {
         if any_runs(&setups, runner) {
             for part in parts_by(&order, 1, |k| self.keys[k].setup) {
                 let results = self.read_setups(&part);
-                if let Err(e) = results.map(|r| self.call(&setups, &r, runner)) {
+                if let Err(e) = results.map(|r| call_on(&setups, &r, &[], &self.tally, runner)) {
                     return runner.fail(failure_of(&e));
                 }
             }
         }
         drop(order);
         let tallied = reaching(Reach::Tally);
-        let rule_runs = |code: &str| options.selection.runs(code);
-        runner.run(&tallied, &self.ctx(options, &rule_runs, &[], &[]));
+        call_on(&tallied, &[], &[], &self.tally, runner);
         let per_configuration = reaching(Reach::Configuration);
         if any_runs(&per_configuration, runner) {
             self.by_configuration(&per_configuration, runner);
@@ -159,13 +159,12 @@ impl PutAway {
 
     /// Calls `rules` on each configuration's runs, read back, as a corpus of one configuration.
     fn by_configuration(self, rules: &[&'static Rule], runner: &mut Runner<'_, '_>) {
-        let options = runner.options();
         let tally = self.tally;
         let provenance = self.provenance;
         let mut walk = self.corpus.configurations();
         while let Some(next) = walk.next() {
             let outcome = next.and_then(|(fingerprint, numbers)| {
-                let results = read_part(&numbers, |k| walk.read(k), &provenance)?;
+                let results = read_back(&numbers, |k| walk.read(k), &provenance)?;
                 let unidentified = if fingerprint.is_pooled() {
                     Vec::new()
                 } else {
@@ -176,18 +175,13 @@ impl PutAway {
                     members: (0..results.len()).collect(),
                     unidentified,
                 };
-                let order: Vec<usize> = (0..results.len()).collect();
-                let ctx = CorpusCtx {
-                    results: &results,
-                    order: &order,
-                    claims: &[],
-                    thresholds: &options.thresholds,
-                    tally: &tally,
-                    configurations: std::slice::from_ref(&configuration),
-                    claims_analysis: std::sync::OnceLock::new(),
-                    rule_runs: &|code| options.selection.runs(code),
-                };
-                runner.run(rules, &ctx);
+                call_on(
+                    rules,
+                    &results,
+                    std::slice::from_ref(&configuration),
+                    &tally,
+                    runner,
+                );
                 Ok(())
             });
             if let Err(e) = outcome {
@@ -196,50 +190,46 @@ impl PutAway {
         }
     }
 
-    /// Calls `rules` on `results` (read back in path order), as a corpus of their own.
-    fn call(&self, rules: &[&'static Rule], results: &[LoadedResult], runner: &mut Runner<'_, '_>) {
-        let order: Vec<usize> = (0..results.len()).collect();
-        let options = runner.options();
-        let rule_runs = |code: &str| options.selection.runs(code);
-        runner.run(rules, &self.ctx(options, &rule_runs, results, &order));
-    }
-
-    /// A corpus of `results` with no configuration and no claim, and the whole corpus's counts:
-    /// the part a rule that reads no configuration is called on.
-    fn ctx<'c>(
-        &'c self,
-        options: &'c crate::corpus::Options,
-        rule_runs: &'c dyn Fn(&str) -> bool,
-        results: &'c [LoadedResult],
-        order: &'c [usize],
-    ) -> CorpusCtx<'c> {
-        CorpusCtx {
-            results,
-            order,
-            claims: &[],
-            thresholds: &options.thresholds,
-            tally: &self.tally,
-            configurations: &[],
-            claims_analysis: std::sync::OnceLock::new(),
-            rule_runs,
-        }
-    }
-
     /// The results numbered `numbers`, read back in that order, their equal parts shared.
     fn read(&self, numbers: &[usize]) -> Result<Vec<LoadedResult>, String> {
-        read_part(numbers, |k| self.corpus.read(k), &self.provenance)
+        read_back(numbers, |k| self.corpus.read(k), &self.provenance)
     }
 
     /// The results numbered `numbers`, read back in that order without what they measured
     /// ([`SpooledCorpus::read_setup`]): what a result's id and its setup are read from.
     fn read_setups(&self, numbers: &[usize]) -> Result<Vec<LoadedResult>, String> {
-        read_part(numbers, |k| self.corpus.read_setup(k), &self.provenance)
+        read_back(numbers, |k| self.corpus.read_setup(k), &self.provenance)
     }
 
     /// Every result, read back in path order.
     fn read_all(&self) -> Result<Vec<LoadedResult>, String> {
         self.read(&self.corpus.path_order())
     }
+}
+
+/// Calls `rules` on `results` (read back in path order) as a corpus of their own, whose
+/// configurations are `configurations` (none for a rule that reads none), with the whole
+/// corpus's counts.
+fn call_on(
+    rules: &[&'static Rule],
+    results: &[LoadedResult],
+    configurations: &[Configuration],
+    tally: &CorpusTally,
+    runner: &mut Runner<'_, '_>,
+) {
+    let options = runner.options();
+    let order: Vec<usize> = (0..results.len()).collect();
+    let ctx = CorpusCtx {
+        results,
+        order: &order,
+        claims: &[],
+        thresholds: &options.thresholds,
+        tally,
+        configurations,
+        claims_analysis: std::sync::OnceLock::new(),
+        rule_runs: &|code| options.selection.runs(code),
+    };
+    runner.run(rules, &ctx);
 }
 
 /// Result `k` read back, with its provenance, each configuration part that equals the one of
@@ -286,7 +276,7 @@ fn share_alike(before: &ResultDoc, doc: &mut ResultDoc) {
 
 /// Results `numbers` read back in that order by `read`, each with its provenance and the parts
 /// it shares with the one before it.
-fn read_part(
+fn read_back(
     numbers: &[usize],
     read: impl Fn(usize) -> Result<LoadedResult, String>,
     provenance: &[ProvenanceMap],
