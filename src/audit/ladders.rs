@@ -12,8 +12,9 @@ use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use super::ConfigLadder;
 
-/// Makes the `j`-th ladder of a report.
-type Make<'a> = Arc<dyn Fn(usize) -> ConfigLadder + 'a>;
+/// Makes the `j`-th ladder of a report; shared by the writers of `audit -o`, which run on
+/// threads of their own.
+type Make<'a> = Arc<dyn Fn(usize) -> ConfigLadder + Send + Sync + 'a>;
 
 /// A report's ladders, in report order.
 #[derive(Clone)]
@@ -33,7 +34,7 @@ enum Source<'a> {
 impl<'a> Ladders<'a> {
     /// `len` ladders, the `j`-th made by `make(j)` each time it is asked for: `make` must give
     /// the same ladder for the same `j` every time.
-    pub fn made(len: usize, make: impl Fn(usize) -> ConfigLadder + 'a) -> Self {
+    pub fn made(len: usize, make: impl Fn(usize) -> ConfigLadder + Send + Sync + 'a) -> Self {
         Self::made_keeping(len, make, |_| false)
     }
 
@@ -42,7 +43,7 @@ impl<'a> Ladders<'a> {
     /// its ladder from every run, while the ladder holds its levels).
     pub fn made_keeping(
         len: usize,
-        make: impl Fn(usize) -> ConfigLadder + 'a,
+        make: impl Fn(usize) -> ConfigLadder + Send + Sync + 'a,
         keep: impl Fn(usize) -> bool,
     ) -> Self {
         let kept = (0..len)
@@ -129,6 +130,7 @@ mod tests {
     use super::*;
     use crate::audit::{Estimate, LadderPoint};
     use crate::model::LevelKey;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn ladder(j: usize) -> ConfigLadder {
         let c = 1 << (j % 5);
@@ -160,9 +162,9 @@ mod tests {
     /// a made one is made again each time it is read.
     #[test]
     fn made_ladders_read_as_the_same_ladders_held() {
-        let made_count = std::cell::Cell::new(0);
+        let made_count = AtomicUsize::new(0);
         let made = Ladders::made(7, |j| {
-            made_count.set(made_count.get() + 1);
+            made_count.fetch_add(1, Ordering::Relaxed);
             ladder(j)
         });
         let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
@@ -175,9 +177,9 @@ mod tests {
             serde_json::to_string(&made).unwrap(),
             serde_json::to_string(&held).unwrap()
         );
-        let before = made_count.get();
+        let before = made_count.load(Ordering::Relaxed);
         assert_eq!(made.iter().count(), 7);
-        assert_eq!(made_count.get(), before + 7);
+        assert_eq!(made_count.load(Ordering::Relaxed), before + 7);
         assert_eq!(made.clone().held(), held);
         assert!(Ladders::made(0, ladder).is_empty());
     }
@@ -185,22 +187,22 @@ mod tests {
     /// The ladders kept are made once, when the list is made, and read as the others.
     #[test]
     fn kept_ladders_are_made_once() {
-        let made_count = std::cell::Cell::new(0);
+        let made_count = AtomicUsize::new(0);
         let made = Ladders::made_keeping(
             7,
             |j| {
-                made_count.set(made_count.get() + 1);
+                made_count.fetch_add(1, Ordering::Relaxed);
                 ladder(j)
             },
             |j| j % 3 == 0,
         );
-        assert_eq!(made_count.get(), 3);
+        assert_eq!(made_count.load(Ordering::Relaxed), 3);
         let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
         assert_eq!(made, held);
-        let before = made_count.get();
+        let before = made_count.load(Ordering::Relaxed);
         assert!(matches!(made.get(3), Some(Cow::Borrowed(_))));
         assert!(matches!(made.get(4), Some(Cow::Owned(_))));
         assert_eq!(made.iter().count(), 7);
-        assert_eq!(made_count.get(), before + 1 + 4);
+        assert_eq!(made_count.load(Ordering::Relaxed), before + 1 + 4);
     }
 }

@@ -106,7 +106,8 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
         let key = |i: usize| (configs[i].fingerprint.label(), &shorts[i]);
         key(a).cmp(&key(b))
     });
-    drop(shorts);
+    // The short fingerprints are kept for the ladders: each is a hash of the whole
+    // fingerprint, and a ladder is made each time a writer reaches it.
     let results = &corpus.results[..];
     // A ladder is made from every run of its configuration, and holds its levels: one of many
     // runs is made once and held, the others made each time a writer reaches them.
@@ -123,7 +124,7 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
             let cap = capacity(&points, floor_tok_s, 1);
             ConfigLadder {
                 label: c.fingerprint.label().into(),
-                fingerprint: c.fingerprint.short(),
+                fingerprint: shorts[ci].clone(),
                 results: c
                     .members
                     .iter()

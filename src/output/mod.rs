@@ -114,8 +114,9 @@ pub fn move_file(from: &Path, path: &Path) -> Result<(), String> {
         .map_err(|e| format!("cannot write `{}`: {}", shown(path), describe_io(&e)))
 }
 
-/// `Err` when `path` is a symbolic link or exists and is not a regular file.
-fn refuse_target(path: &Path) -> Result<(), String> {
+/// `Err` when `path` is a symbolic link or exists and is not a regular file: what
+/// [`write_file`] refuses, asked before files written together are begun.
+pub fn refuse_target(path: &Path) -> Result<(), String> {
     if let Ok(meta) = std::fs::symlink_metadata(path) {
         if meta.file_type().is_symlink() {
             return Err(format!(

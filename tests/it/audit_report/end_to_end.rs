@@ -298,3 +298,38 @@ fn audit_refuses_bad_arguments() {
         .unwrap();
     assert_eq!(floor.status.code(), Some(2));
 }
+
+/// A report file that cannot be written where it goes (a folder in its place) is said, by
+/// name, before any of the three is written: the three are written at once, and a folder of
+/// two new reports and one old one would read as one run's.
+#[test]
+fn a_report_refused_stops_the_three_before_any_is_written() {
+    for refused in ["report.md", "report.html", "report.json"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("out");
+        std::fs::create_dir_all(out.join(refused)).unwrap();
+        let run = bin()
+            .arg("audit")
+            .arg("testdata/clean")
+            .arg("-o")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{refused}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{refused}` exists and is not a regular file")),
+            "{refused}: {stderr}"
+        );
+        let mut left: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [refused],
+            "nothing written beside the refused {refused}"
+        );
+    }
+}
