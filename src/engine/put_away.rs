@@ -157,14 +157,15 @@ impl PutAway {
         }
     }
 
-    /// Calls `rules` on each configuration's runs, read back, as a corpus of one configuration.
+    /// Calls `rules` on each configuration's runs, read back without their artifacts, cost and
+    /// notes ([`Reach::Configuration`]), as a corpus of one configuration.
     fn by_configuration(self, rules: &[&'static Rule], runner: &mut Runner<'_, '_>) {
         let tally = self.tally;
         let provenance = self.provenance;
         let mut walk = self.corpus.configurations();
         while let Some(next) = walk.next() {
             let outcome = next.and_then(|(fingerprint, numbers)| {
-                let results = read_back(&numbers, |k| walk.read(k), &provenance)?;
+                let results = read_back(&numbers, |k| walk.read_run(k), &provenance)?;
                 let unidentified = if fingerprint.is_pooled() {
                     Vec::new()
                 } else {

@@ -367,6 +367,12 @@ impl Configurations {
         self.spool.get(number)
     }
 
+    /// Run `number` of the corpus, read back without its artifacts, cost and notes
+    /// ([`ResultSpool::get_run`]).
+    pub fn read_run(&self, number: usize) -> Result<LoadedResult, String> {
+        self.spool.get_run(number)
+    }
+
     /// The next key of a counted run (not a copy): its configuration part and number.
     fn next_key(&mut self) -> Option<Result<KeyRead, String>> {
         if let Some(next) = self.next.take() {

@@ -122,7 +122,8 @@ pub enum Check {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reach {
     /// One configuration's runs ([`CorpusCtx::identified_configurations`] and their
-    /// results): called on each configuration alone.
+    /// results): called on each configuration alone, its runs read back without their
+    /// artifacts, cost and notes (what a run is and what it measured).
     Configuration,
     /// The successful runs of one speculative setup, whatever their workloads: called on the
     /// results of each setup alone (with any others whose setup hashes alike), read back

@@ -85,22 +85,23 @@ impl ResultSpool {
     /// passed over as they are read (most of the reading, for a ladder of many levels).
     pub fn get_setup(&self, k: usize) -> Result<LoadedResult, String> {
         self.read(k, |rest| {
-            let setup: Setup = rmp_serde::from_slice(rest).map_err(|e| unreadable(&e))?;
-            Ok(ResultDoc {
-                schema: setup.schema,
-                id: setup.id,
-                measured_at: setup.measured_at,
-                outcome: setup.outcome,
-                harness: setup.harness,
-                launch: setup.launch,
-                repeat: setup.repeat,
-                platform: setup.platform,
-                engine: setup.engine,
-                model: setup.model,
-                workload: setup.workload,
-                labels: setup.labels,
-                ..ResultDoc::default()
-            })
+            let parts: Parts<Unread> = rmp_serde::from_slice(rest).map_err(|e| unreadable(&e))?;
+            Ok(parts.into_doc().0)
+        })
+    }
+
+    /// [`ResultSpool::get`] without the artifacts, cost and notes: what a result is and what
+    /// it measured, for a rule that reads a configuration's runs (a configuration of thousands
+    /// of runs is read back whole while its rules judge it, and these were a third of a run).
+    pub fn get_run(&self, k: usize) -> Result<LoadedResult, String> {
+        self.read(k, |rest| {
+            let parts: Parts<crate::model::Levels> =
+                rmp_serde::from_slice(rest).map_err(|e| unreadable(&e))?;
+            let (mut doc, levels) = parts.into_doc();
+            doc.levels = levels;
+            // Packed again, as a kept result's levels are.
+            doc.levels.pack();
+            Ok(doc)
         })
     }
 
@@ -150,10 +151,12 @@ fn unreadable(e: &rmp_serde::decode::Error) -> String {
     format!("a result put away could not be read back: {e}")
 }
 
-/// What [`ResultSpool::get_setup`] reads of a document put away: every field of a
-/// [`ResultDoc`] but its levels, artifacts, cost and notes, which are skipped.
+/// What [`ResultSpool::get_setup`] and [`ResultSpool::get_run`] read of a document put away:
+/// every field of a [`ResultDoc`] but its artifacts, cost and notes, which are skipped, and its
+/// levels read as `L` ([`Unread`]: skipped too).
 #[derive(serde::Deserialize)]
-struct Setup {
+#[serde(bound = "L: serde::Deserialize<'de> + Default")]
+struct Parts<L> {
     schema: String,
     id: String,
     measured_at: String,
@@ -174,4 +177,38 @@ struct Setup {
     workload: Option<std::sync::Arc<crate::model::Workload>>,
     #[serde(default)]
     labels: Option<std::sync::Arc<crate::model::SmallMap<String>>>,
+    #[serde(default)]
+    levels: L,
+}
+
+impl<L> Parts<L> {
+    /// The document of these parts, without levels, and the levels read.
+    fn into_doc(self) -> (ResultDoc, L) {
+        let doc = ResultDoc {
+            schema: self.schema,
+            id: self.id,
+            measured_at: self.measured_at,
+            outcome: self.outcome,
+            harness: self.harness,
+            launch: self.launch,
+            repeat: self.repeat,
+            platform: self.platform,
+            engine: self.engine,
+            model: self.model,
+            workload: self.workload,
+            labels: self.labels,
+            ..ResultDoc::default()
+        };
+        (doc, self.levels)
+    }
+}
+
+/// A part of a document put away that is passed over, not read.
+#[derive(Default)]
+struct Unread;
+
+impl<'de> serde::Deserialize<'de> for Unread {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(d).map(|_| Unread)
+    }
 }
