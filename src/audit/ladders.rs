@@ -11,10 +11,14 @@ use std::sync::Arc;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use super::ConfigLadder;
+use crate::text::FileText;
 
 /// Makes the `j`-th ladder of a report; shared by the writers of `audit -o`, which run on
 /// threads of their own.
 type Make<'a> = Arc<dyn Fn(usize) -> ConfigLadder + Send + Sync + 'a>;
+
+/// The result ids of the `j`-th ladder's runs, without making the ladder.
+type RunsOf<'a> = Arc<dyn Fn(usize) -> Vec<FileText> + Send + Sync + 'a>;
 
 /// A report's ladders, in report order.
 #[derive(Clone)]
@@ -27,6 +31,7 @@ enum Source<'a> {
     Made {
         len: usize,
         make: Make<'a>,
+        runs: RunsOf<'a>,
         kept: Arc<std::collections::BTreeMap<usize, ConfigLadder>>,
     },
 }
@@ -35,15 +40,22 @@ impl<'a> Ladders<'a> {
     /// `len` ladders, the `j`-th made by `make(j)` each time it is asked for: `make` must give
     /// the same ladder for the same `j` every time.
     pub fn made(len: usize, make: impl Fn(usize) -> ConfigLadder + Send + Sync + 'a) -> Self {
-        Self::made_keeping(len, make, |_| false)
+        let make = Arc::new(make);
+        let runs = {
+            let make = Arc::clone(&make);
+            move |j| make(j).results
+        };
+        Self::made_keeping(len, move |j| make(j), runs, |_| false)
     }
 
     /// [`Ladders::made`], but the ladders `keep` says are made once, here, and held: those
     /// whose making costs more than holding them (a configuration of thousands of runs makes
-    /// its ladder from every run, while the ladder holds its levels).
+    /// its ladder from every run, while the ladder holds its levels). `runs(j)` gives what
+    /// `make(j).results` would, without the rest of the ladder ([`Ladders::runs_of`]).
     pub fn made_keeping(
         len: usize,
         make: impl Fn(usize) -> ConfigLadder + Send + Sync + 'a,
+        runs: impl Fn(usize) -> Vec<FileText> + Send + Sync + 'a,
         keep: impl Fn(usize) -> bool,
     ) -> Self {
         let kept = (0..len)
@@ -53,6 +65,7 @@ impl<'a> Ladders<'a> {
         Ladders(Source::Made {
             len,
             make: Arc::new(make),
+            runs: Arc::new(runs),
             kept: Arc::new(kept),
         })
     }
@@ -74,9 +87,26 @@ impl<'a> Ladders<'a> {
     pub fn get(&self, j: usize) -> Option<Cow<'_, ConfigLadder>> {
         match &self.0 {
             Source::Held(all) => all.get(j).map(Cow::Borrowed),
-            Source::Made { len, make, kept } => match kept.get(&j) {
+            Source::Made {
+                len, make, kept, ..
+            } => match kept.get(&j) {
                 Some(ladder) => Some(Cow::Borrowed(ladder)),
                 None => (j < *len).then(|| Cow::Owned(make(j))),
+            },
+        }
+    }
+
+    /// The result ids of the `j`-th ladder's runs, if there is one: an index of which ladder
+    /// holds a run reads these alone, and making every ladder for them cost a walk of every
+    /// configuration's runs per report written.
+    pub fn runs_of(&self, j: usize) -> Option<Cow<'_, [FileText]>> {
+        match &self.0 {
+            Source::Held(all) => all.get(j).map(|l| Cow::Borrowed(&l.results[..])),
+            Source::Made {
+                len, runs, kept, ..
+            } => match kept.get(&j) {
+                Some(ladder) => Some(Cow::Borrowed(&ladder.results[..])),
+                None => (j < *len).then(|| Cow::Owned(runs(j))),
             },
         }
     }
@@ -184,6 +214,33 @@ mod tests {
         assert!(Ladders::made(0, ladder).is_empty());
     }
 
+    /// A ladder's run ids read alone are the made ladder's, held, kept or made, and reading
+    /// them makes no ladder.
+    #[test]
+    fn run_ids_read_without_making_the_ladder() {
+        let made_count = AtomicUsize::new(0);
+        let made = Ladders::made_keeping(
+            7,
+            |j| {
+                made_count.fetch_add(1, Ordering::Relaxed);
+                ladder(j)
+            },
+            |j| ladder(j).results,
+            |j| j == 2,
+        );
+        let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
+        let before = made_count.load(Ordering::Relaxed);
+        for j in 0..8 {
+            let want = held.get(j).map(|l| l.results.clone());
+            assert_eq!(made.runs_of(j).map(Cow::into_owned), want, "ladder {j}");
+            assert_eq!(held.runs_of(j).map(Cow::into_owned), want, "ladder {j}");
+            let alone = Ladders::made(7, ladder);
+            assert_eq!(alone.runs_of(j).map(Cow::into_owned), want, "ladder {j}");
+        }
+        assert_eq!(made_count.load(Ordering::Relaxed), before);
+        assert!(matches!(made.runs_of(2), Some(Cow::Borrowed(_))));
+    }
+
     /// The ladders kept are made once, when the list is made, and read as the others.
     #[test]
     fn kept_ladders_are_made_once() {
@@ -194,6 +251,7 @@ mod tests {
                 made_count.fetch_add(1, Ordering::Relaxed);
                 ladder(j)
             },
+            |j| ladder(j).results,
             |j| j % 3 == 0,
         );
         assert_eq!(made_count.load(Ordering::Relaxed), 3);

@@ -61,6 +61,8 @@ mod decide;
 mod groups;
 mod outcome;
 
+use std::sync::Arc;
+
 use super::analysis::{claim_count, each_analysis};
 use super::capacity::{capacity, ladder};
 use super::compare::Runs;
@@ -68,6 +70,9 @@ use crate::audit::replication::Statuses;
 use crate::audit::{AuditReport, ConfigLadder, Ladders, LosingRun};
 use crate::model::Outcome;
 use crate::model::loaded::Corpus;
+use crate::model::loaded::LoadedResult;
+use crate::replication::Configuration;
+use crate::text::FileText;
 use crate::thresholds::Thresholds;
 use outcome::outcome;
 
@@ -115,8 +120,14 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
         .iter()
         .map(|&ci| configs[ci].members.len() >= KEEP_FROM_RUNS)
         .collect();
+    let len = order.len();
+    let (configs, order) = (Arc::new(configs), Arc::new(order));
+    let runs_of = {
+        let (configs, order) = (Arc::clone(&configs), Arc::clone(&order));
+        move |j: usize| run_ids(results, &configs[order[j]])
+    };
     let ladders = Ladders::made_keeping(
-        order.len(),
+        len,
         move |j| {
             let ci = order[j];
             let c = &configs[ci];
@@ -125,16 +136,13 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
             ConfigLadder {
                 label: c.fingerprint.label().into(),
                 fingerprint: shorts[ci].clone(),
-                results: c
-                    .members
-                    .iter()
-                    .map(|&i| results[i].doc.id.clone().into())
-                    .collect(),
+                results: run_ids(results, c),
                 points,
                 capacity: Some(cap),
                 replication: Some(statuses.of(ci, c)),
             }
         },
+        runs_of,
         |j| many_runs[j],
     );
     let losing_runs = crate::replication::path_order(&corpus.results)
@@ -155,4 +163,12 @@ pub fn audit<'a>(corpus: &'a Corpus, floor_tok_s: f64, thresholds: &Thresholds) 
         losing_runs,
         corpus: None,
     }
+}
+
+/// The result ids of configuration `c`'s runs, in its order.
+fn run_ids(results: &[LoadedResult], c: &Configuration) -> Vec<FileText> {
+    c.members
+        .iter()
+        .map(|&i| results[i].doc.id.clone().into())
+        .collect()
 }

@@ -279,8 +279,11 @@ impl<'a> LadderIndex<'a> {
     /// The index of `report`'s ladders.
     pub fn new(report: &'a AuditReport<'a>) -> Self {
         let mut by_result: BTreeMap<FileText, Vec<usize>> = BTreeMap::new();
-        for (j, l) in report.ladders.iter().enumerate() {
-            for r in &l.results {
+        for j in 0..report.ladders.len() {
+            let Some(runs) = report.ladders.runs_of(j) else {
+                continue;
+            };
+            for r in runs.iter() {
                 let at = by_result.entry(r.clone()).or_default();
                 if at.last() != Some(&j) {
                     at.push(j);
