@@ -92,7 +92,7 @@ impl ResultSpool {
 
     /// [`ResultSpool::get`] without the artifacts, cost and notes: what a result is and what
     /// it measured, for a rule that reads a configuration's runs (a configuration of thousands
-    /// of runs is read back whole while its rules judge it, and these were a third of a run).
+    /// of runs is read back whole while its rules judge it, and these were a quarter of its heap).
     pub fn get_run(&self, k: usize) -> Result<LoadedResult, String> {
         self.read(k, |rest| {
             let parts: Parts<crate::model::Levels> =
