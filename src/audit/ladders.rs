@@ -214,20 +214,26 @@ mod tests {
         assert!(Ladders::made(0, ladder).is_empty());
     }
 
+    /// Seven ladders made by [`ladder`], each making counted in `count`, those `keep` says
+    /// made once and held.
+    fn counted(count: &AtomicUsize, keep: impl Fn(usize) -> bool) -> Ladders<'_> {
+        Ladders::made_keeping(
+            7,
+            |j| {
+                count.fetch_add(1, Ordering::Relaxed);
+                ladder(j)
+            },
+            |j| ladder(j).results,
+            keep,
+        )
+    }
+
     /// A ladder's run ids read alone are the made ladder's, held, kept or made, and reading
     /// them makes no ladder.
     #[test]
     fn run_ids_read_without_making_the_ladder() {
         let made_count = AtomicUsize::new(0);
-        let made = Ladders::made_keeping(
-            7,
-            |j| {
-                made_count.fetch_add(1, Ordering::Relaxed);
-                ladder(j)
-            },
-            |j| ladder(j).results,
-            |j| j == 2,
-        );
+        let made = counted(&made_count, |j| j == 2);
         let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
         let before = made_count.load(Ordering::Relaxed);
         for j in 0..8 {
@@ -245,15 +251,7 @@ mod tests {
     #[test]
     fn kept_ladders_are_made_once() {
         let made_count = AtomicUsize::new(0);
-        let made = Ladders::made_keeping(
-            7,
-            |j| {
-                made_count.fetch_add(1, Ordering::Relaxed);
-                ladder(j)
-            },
-            |j| ladder(j).results,
-            |j| j % 3 == 0,
-        );
+        let made = counted(&made_count, |j| j % 3 == 0);
         assert_eq!(made_count.load(Ordering::Relaxed), 3);
         let held: Ladders<'_> = (0..7).map(ladder).collect::<Vec<_>>().into();
         assert_eq!(made, held);
